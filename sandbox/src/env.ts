@@ -1,0 +1,45 @@
+/** What every route module gets: the store, the configuration and the event bus. */
+import type { AuthMode } from './auth';
+import type { Ctx } from './http';
+import type { Session } from './auth';
+import type { Store, Tenant } from './state';
+import type { Webhooks } from './webhooks';
+
+export interface SandboxConfig {
+	host: string;
+	port: number;
+	mode: AuthMode;
+	tokenTtl: number;
+	codeTtl: number;
+	clientId: string;
+	clientSecret: string;
+	brand: string;
+	/** Demo rows per seeded collection and tenant. */
+	rows: number;
+	/** Seed of the pseudo-random demo data and fault sampling. */
+	seed: number;
+	/** Page size used when a list request names none. */
+	defaultPageSize: number;
+	/** Largest page size honoured; larger requests are capped. */
+	maxPageSize: number;
+	/** How many requests /__admin/requests remembers. */
+	requestLog: number;
+	/** Body size limit in bytes. */
+	maxBody: number;
+}
+
+export interface Env {
+	store: Store;
+	config: SandboxConfig;
+	hooks: Webhooks;
+}
+
+export const tenantOf = (env: Env, ctx: Ctx<Session>): Tenant => env.store.tenant(ctx.session.tenantId);
+
+/** page/limit style paging (sales lists): defaults and the cap in one place. */
+export function pageParams(env: Env, ctx: Ctx<Session>, pageKey = 'page', sizeKeys: string[] = ['limit']): { page: number; size: number } {
+	const page = ctx.query.int(pageKey, { min: 1 }) ?? 1;
+	let size: number | undefined;
+	for (const k of sizeKeys) size ??= ctx.query.int(k, { min: 1 });
+	return { page, size: Math.min(size ?? env.config.defaultPageSize, env.config.maxPageSize) };
+}

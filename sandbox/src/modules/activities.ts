@@ -1,0 +1,6 @@
+import type { Module } from '../module';
+
+export const activities: Module = {
+	name: 'activities',
+	routes() {},
+};

@@ -1,0 +1,223 @@
+/**
+ * In-memory, multi-tenant state. Every collection belongs to one tenant; ids of
+ * integer-keyed sales resources come from sequences shared by all tenants, so an
+ * id of another tenant is simply "not found" here.
+ */
+import { randomBytes } from 'node:crypto';
+
+export type Doc = Record<string, unknown>;
+
+/** A Map that counts its changes, so list queries can cache sorted views. */
+export class Collection<K, V extends Doc> {
+	private readonly map = new Map<K, V>();
+	version = 0;
+
+	get size(): number {
+		return this.map.size;
+	}
+	get(id: K): V | undefined {
+		return this.map.get(id);
+	}
+	has(id: K): boolean {
+		return this.map.has(id);
+	}
+	set(id: K, value: V): V {
+		this.map.set(id, value);
+		this.version++;
+		return value;
+	}
+	delete(id: K): boolean {
+		const had = this.map.delete(id);
+		if (had) this.version++;
+		return had;
+	}
+	/** Call after mutating a stored document in place. */
+	touch(): void {
+		this.version++;
+	}
+	values(): V[] {
+		return [...this.map.values()];
+	}
+	clear(): void {
+		this.map.clear();
+		this.version++;
+	}
+
+	private cache?: { key: string; version: number; result: V[] };
+	/** Runs `compute` (filter + sort) once per distinct query and collection version. */
+	query(key: string, compute: (all: V[]) => V[]): V[] {
+		if (this.cache && this.cache.key === key && this.cache.version === this.version) return this.cache.result;
+		const result = compute(this.values());
+		this.cache = { key, version: this.version, result };
+		return result;
+	}
+}
+
+export interface CrmUser extends Doc {
+	id: number;
+	first_name: string;
+	last_name: string;
+	email: string;
+	contact: string;
+	role: string;
+	status: string;
+}
+
+export interface Tenant {
+	id: number;
+	name: string;
+	crmUsers: CrmUser[];
+	contacts: Collection<number, Doc>;
+	labels: Collection<number, Doc>;
+	activities: Collection<number, Doc>;
+	deals: Collection<number, Doc>;
+	pipelines: Collection<number, Doc>;
+	tables: Collection<string, Doc>;
+	records: Map<string, Collection<string, Doc>>;
+	forms: Collection<number, Doc>;
+	categories: Collection<number, Doc>;
+	emailTemplates: Collection<number, Doc>;
+	peopleUsers: Collection<string, Doc>;
+	payruns: Collection<string, Doc>;
+	paystubs: Collection<string, Doc>;
+	componentGroups: Collection<string, Doc>;
+	taxDeclarations: Collection<string, Doc>;
+	webhooks: Collection<number, Doc>;
+}
+
+export function newTenant(id: number, name: string): Tenant {
+	return {
+		id,
+		name,
+		crmUsers: [],
+		contacts: new Collection(),
+		labels: new Collection(),
+		activities: new Collection(),
+		deals: new Collection(),
+		pipelines: new Collection(),
+		tables: new Collection(),
+		records: new Map(),
+		forms: new Collection(),
+		categories: new Collection(),
+		emailTemplates: new Collection(),
+		peopleUsers: new Collection(),
+		payruns: new Collection(),
+		paystubs: new Collection(),
+		componentGroups: new Collection(),
+		taxDeclarations: new Collection(),
+		webhooks: new Collection(),
+	};
+}
+
+const SEQ_START: Record<string, number> = {
+	contact: 1001,
+	label: 101,
+	activity: 3001,
+	deal: 5001,
+	pipeline: 11,
+	stage: 201,
+	form: 701,
+	category: 801,
+	template: 901,
+	hook: 1,
+	crmUser: 1,
+	je: 40001,
+};
+
+export class Store {
+	readonly tenants = new Map<number, Tenant>();
+	private readonly seq = new Map<string, number>();
+	private oidCounter = 0;
+
+	nextInt(kind: keyof typeof SEQ_START | string): number {
+		const n = this.seq.get(kind) ?? SEQ_START[kind] ?? 1;
+		this.seq.set(kind, n + 1);
+		return n;
+	}
+
+	/** A 24-hex-digit id like the platform's document ids. */
+	nextOid(): string {
+		this.oidCounter++;
+		const time = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0');
+		return time + randomBytes(5).toString('hex') + this.oidCounter.toString(16).padStart(6, '0').slice(-6);
+	}
+
+	tenant(id: number): Tenant {
+		const t = this.tenants.get(id);
+		if (!t) throw new Error(`no tenant ${id}`);
+		return t;
+	}
+}
+
+export const nowIso = () => new Date().toISOString();
+
+// ---------- paging envelopes ----------
+
+export interface PageSlice<T> {
+	items: T[];
+	page: number;
+	size: number;
+	total: number;
+	totalPages: number;
+}
+
+export function slice<T>(all: T[], page: number, size: number): PageSlice<T> {
+	const p = Math.max(1, page);
+	const s = Math.max(1, size);
+	return { items: all.slice((p - 1) * s, p * s), page: p, size: s, total: all.length, totalPages: Math.ceil(all.length / s) };
+}
+
+/** deals, campaign categories, email templates (FilterConfig). */
+export const filterConfigEnvelope = <T>(s: PageSlice<T>) => ({
+	data: s.items,
+	page: s.page,
+	number_of_elements: s.items.length,
+	size_per_page: s.size,
+	total_pages: s.totalPages,
+	number_of_records: s.total,
+});
+
+/** people v1FilterConfig: every number is an int64 written as a string. */
+export const v1FilterConfig = <T>(s: PageSlice<T>) => ({
+	page: String(s.page),
+	numberOfElements: String(s.items.length),
+	sizePerPage: String(s.size),
+	totalPage: String(s.totalPages),
+	numberOfRecords: String(s.total),
+});
+
+/** payrun filterResponse. */
+export const payrunFilterResponse = <T>(s: PageSlice<T>) => ({
+	currentPage: s.page,
+	count: s.items.length,
+	limit: s.size,
+	totalPages: s.totalPages,
+	totalCount: s.total,
+});
+
+// ---------- sorting and text search ----------
+
+export function compareValues(a: unknown, b: unknown): number {
+	if (a === b) return 0;
+	if (a === undefined || a === null || a === '') return -1;
+	if (b === undefined || b === null || b === '') return 1;
+	if (typeof a === 'number' && typeof b === 'number') return a - b;
+	return String(a).localeCompare(String(b));
+}
+
+export function sortBy<T extends Doc>(items: T[], field: string | undefined, dir: 'asc' | 'desc', tieBreak = 'id'): T[] {
+	if (!field) return items;
+	const sign = dir === 'desc' ? -1 : 1;
+	return [...items].sort((x, y) => sign * compareValues(x[field], y[field]) || compareValues(x[tieBreak], y[tieBreak]));
+}
+
+export function textMatch(value: unknown, needle: string): boolean {
+	return typeof value === 'string' && value.toLowerCase().includes(needle.toLowerCase());
+}
+
+export function pick<T extends Doc>(doc: T, fields: string[] | undefined): Doc {
+	if (!fields?.length) return doc;
+	const out: Doc = { id: doc.id };
+	for (const f of fields) if (f in doc) out[f] = doc[f];
+	return out;
+}

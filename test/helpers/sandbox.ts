@@ -1,0 +1,74 @@
+/**
+ * Test helpers: start a sandbox in-process and call it over real HTTP with undici.
+ */
+import { request } from 'undici';
+
+import { startSandbox, type Sandbox, type SandboxConfig, type FaultRule } from '../../sandbox/src/server';
+
+export type { Sandbox };
+
+export interface CallResult<T = any> {
+	status: number;
+	body: T;
+	text: string;
+	headers: Record<string, string | string[] | undefined>;
+}
+
+export interface CallOptions {
+	query?: Record<string, string | number | boolean | Array<string | number> | undefined>;
+	body?: unknown;
+	/** Raw body text (sent as is, with `contentType`). */
+	raw?: string;
+	contentType?: string;
+	/** x-access-token; `null` sends none. Default: the sandbox's demo token. */
+	token?: string | null;
+	headers?: Record<string, string>;
+}
+
+export function queryString(query: CallOptions['query']): string {
+	if (!query) return '';
+	const p = new URLSearchParams();
+	for (const [k, v] of Object.entries(query)) {
+		if (v === undefined) continue;
+		if (Array.isArray(v)) v.forEach((x) => p.append(k, String(x)));
+		else p.append(k, String(v));
+	}
+	const s = p.toString();
+	return s ? `?${s}` : '';
+}
+
+export async function call<T = any>(sb: Sandbox, method: string, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
+	const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+	const token = opts.token === undefined ? sb.demo.accessToken : opts.token;
+	if (token) headers['x-access-token'] = token;
+	let body: string | undefined;
+	if (opts.raw !== undefined) {
+		body = opts.raw;
+		headers['content-type'] = opts.contentType ?? 'application/json';
+	} else if (opts.body !== undefined) {
+		body = JSON.stringify(opts.body);
+		headers['content-type'] = 'application/json';
+	}
+	const res = await request(sb.baseUrl + path + queryString(opts.query), { method: method as 'GET', headers, body });
+	const text = await res.body.text();
+	let parsed: unknown = text;
+	if (String(res.headers['content-type'] ?? '').includes('json') && text) parsed = JSON.parse(text);
+	return { status: res.statusCode, body: parsed as T, text, headers: res.headers };
+}
+
+/** Starts a sandbox for one test file; stops it after. */
+export function useSandbox(options: Partial<SandboxConfig> & { faults?: FaultRule[] } = {}): { sb: Sandbox } {
+	const holder = {} as { sb: Sandbox };
+	beforeAll(async () => {
+		holder.sb = await startSandbox(options);
+	});
+	afterAll(async () => {
+		await holder.sb?.stop();
+	});
+	return holder;
+}
+
+/** A token of the second demo tenant, to prove isolation. */
+export function otherTenantToken(sb: Sandbox): string {
+	return sb.platformToken(sb.issueTokens('demo2'));
+}
