@@ -190,8 +190,9 @@ export class Auth {
 		if (entry.revoked) throw fail('The refresh token was revoked; the user must authorize the application again');
 		if (entry.used) throw fail('The refresh token was already used (refresh tokens rotate)');
 		entry.used = true;
-		// A v1 refresh uses up the whole family: its platform sibling as well.
-		for (const other of this.refresh.values()) if (other.family === entry.family) other.used = true;
+		// In v1 one refresh renews both token pairs, so it uses up the platform sibling as well.
+		// In v1-legacy the two pairs are renewed separately and live on independently.
+		if (this.config.mode === 'v1') for (const other of this.refresh.values()) if (other.family === entry.family) other.used = true;
 		return entry;
 	}
 

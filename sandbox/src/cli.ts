@@ -53,8 +53,7 @@ function parse(argv: string[]): { config: Partial<SandboxConfig>; faults: FaultR
 			case '--max-page-size': config.maxPageSize = num(flag, next()); break;
 			case '--fault': faults.push(parseFaultFlag(next())); break;
 			case '--quiet': quiet = true; break;
-			case '--help': case '-h': process.stderr.write(HELP); process.exit(0);
-			// eslint-disable-next-line no-fallthrough
+			case '--help': case '-h': process.stderr.write(HELP); return process.exit(0);
 			default: throw new Error(`Unknown flag ${flag} (see --help)`);
 		}
 	}

@@ -72,6 +72,8 @@ export interface Sandbox {
 	platformToken(tokenResponse: Record<string, unknown>): string;
 	stats(): Record<string, unknown>;
 	resetStats(): void;
+	/** Every API route (method, pattern, whether it needs a token). */
+	routes(): { method: string; pattern: string; auth: 'token' | 'none' }[];
 	requests(): LoggedRequest[];
 	/** Re-creates the demo data (tokens stay valid). */
 	reset(): void;
@@ -344,6 +346,7 @@ export async function startSandbox(options: Partial<SandboxConfig> & { faults?: 
 			deliveries: hooks.deliveries.length,
 			mode: config.mode,
 		}),
+		routes: () => api.list().map((rt) => ({ method: rt.method, pattern: rt.pattern, auth: rt.options.auth })),
 		resetStats: () => {
 			total = 0;
 			byRoute = {};

@@ -43,13 +43,42 @@ export class Collection<K, V extends Doc> {
 		this.version++;
 	}
 
-	private cache?: { key: string; version: number; result: V[] };
-	/** Runs `compute` (filter + sort) once per distinct query and collection version. */
+	private readonly cache = new Map<string, { version: number; value: unknown }>();
+
+	/** Computes a value from the collection once per key and collection version (a few keys are kept). */
+	derive<T>(key: string, compute: (all: V[]) => T): T {
+		const hit = this.cache.get(key);
+		if (hit && hit.version === this.version) {
+			// Refresh its place so the most recently used keys survive.
+			this.cache.delete(key);
+			this.cache.set(key, hit);
+			return hit.value as T;
+		}
+		const value = compute(this.values());
+		this.cache.set(key, { version: this.version, value });
+		if (this.cache.size > 16) this.cache.delete(this.cache.keys().next().value as string);
+		return value;
+	}
+
+	/** A filtered and sorted view, computed once per distinct query and collection version. */
 	query(key: string, compute: (all: V[]) => V[]): V[] {
-		if (this.cache && this.cache.key === key && this.cache.version === this.version) return this.cache.result;
-		const result = compute(this.values());
-		this.cache = { key, version: this.version, result };
-		return result;
+		return this.derive(`q:${key}`, compute);
+	}
+
+	/** Groups documents by a key, once per collection version (for joins in read views). */
+	groupBy<K2>(name: string, keyOf: (doc: V) => K2 | K2[] | null | undefined): Map<K2, V[]> {
+		return this.derive(`g:${name}`, (all) => {
+			const map = new Map<K2, V[]>();
+			for (const doc of all) {
+				const keys = keyOf(doc);
+				for (const k of Array.isArray(keys) ? keys : keys === null || keys === undefined ? [] : [keys]) {
+					const list = map.get(k);
+					if (list) list.push(doc);
+					else map.set(k, [doc]);
+				}
+			}
+			return map;
+		});
 	}
 }
 

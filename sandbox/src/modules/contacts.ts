@@ -77,7 +77,7 @@ export function contactView(tenant: Tenant, c: Doc): Doc {
 	const customFields = (c.custom_field as Doc[] | null) ?? [];
 	const subOwners = Array.isArray(c.sub_owner_ids) ? (c.sub_owner_ids as number[]) : [];
 	const personIds = (c.person_ids as number[] | null) ?? [];
-	const deals = tenant.deals.values().filter((d) => d.contact_id === c.id || d.organization_id === c.id);
+	const deals = tenant.deals.groupBy('contact-or-organization', (d) => [d.contact_id as number, d.organization_id as number]).get(c.id as number) ?? [];
 	const byStatus = new Map<number, number>();
 	for (const d of deals) byStatus.set(d.status as number, (byStatus.get(d.status as number) ?? 0) + 1);
 	return {
