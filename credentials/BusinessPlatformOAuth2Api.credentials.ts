@@ -1,0 +1,217 @@
+import type { ICredentialDataDecryptedObject, ICredentialTestRequest, ICredentialType, IDataObject, IHttpRequestHelper, Icon, INodeProperties } from 'n8n-workflow';
+
+/**
+ * OAuth2 (authorization code) for the Business Platform API.
+ *
+ * The platform token goes in the `x-access-token` header. In a V1 token response it
+ * is the `<brand>-token` field (the spec writes `platform-token`); with OAuth V2 it is
+ * `access_token` itself. Nodes find the right field with `platformTokenKey()` in
+ * nodes/shared/transport.ts and pass it to n8n's OAuth2 request path, which refreshes
+ * on 401 (refresh_token grant, Basic client auth), saves the new tokens and retries.
+ *
+ * `preAuthentication` covers legacy V1 apps whose refresh grant renews only the OAuth
+ * tokens: right after n8n refreshed them, it renews the platform token with
+ * POST /v1/iam/auth/app/getrefreshtoken, and n8n saves the result with the rest.
+ */
+
+/** The oauthTokenData key holding the platform token: `<word>-token` that is not a refresh token; V2 has none. */
+export function platformTokenKey(tokenData: IDataObject | undefined): string | undefined {
+	if (!tokenData) return undefined;
+	return Object.keys(tokenData).find((k) => /-token$/i.test(k) && !/refresh/i.test(k) && typeof tokenData[k] === 'string');
+}
+
+export function platformRefreshTokenKey(tokenData: IDataObject | undefined): string | undefined {
+	if (!tokenData) return undefined;
+	return Object.keys(tokenData).find((k) => /-refresh-token$/i.test(k) && typeof tokenData[k] === 'string');
+}
+
+/** Reads the claims of a JWT without verifying it (only to find the tenant for getrefreshtoken). */
+function jwtClaims(token: unknown): IDataObject {
+	if (typeof token !== 'string') return {};
+	const part = token.split('.')[1];
+	if (!part) return {};
+	try {
+		const text = Buffer.from(part.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+		const claims = JSON.parse(text) as unknown;
+		return claims && typeof claims === 'object' ? (claims as IDataObject) : {};
+	} catch {
+		return {};
+	}
+}
+
+/** What the pack remembers inside oauthTokenData to notice that n8n has just refreshed. */
+const MARKER = 'n8nPlatformTokenPair';
+
+export class BusinessPlatformOAuth2Api implements ICredentialType {
+	name = 'businessPlatformOAuth2Api';
+
+	extends = ['oAuth2Api'];
+
+	displayName = 'Business Platform OAuth2 API';
+
+	icon: Icon = { light: 'file:businessPlatform.svg', dark: 'file:businessPlatform.dark.svg' };
+
+	documentationUrl = 'https://github.com/business-platform/n8n-nodes-business-platform#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://api.example.com',
+			description:
+				'Address of the Business Platform API ({base_url} in the API documents), without a trailing path. Must start with https:// (http:// is accepted only for 127.0.0.1 or localhost, such as the local sandbox).',
+		},
+		{
+			displayName: 'Authorization Page URL',
+			name: 'authorizationPageUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://auth.example.com/',
+			description: 'Address of the platform page where users approve the app ({auth_url}, or {legacy_auth_url} for legacy V1 apps)',
+		},
+		{
+			displayName: 'Regional API Base URL',
+			name: 'regionalBaseUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://api-region.example.com',
+			description:
+				'Optional. A regional API host that serves the people, payroll, table and record endpoints for some accounts. Leave empty to use the API Base URL for everything.',
+		},
+		{
+			displayName: 'Client ID',
+			name: 'clientId',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The client identifier the platform gave your app',
+		},
+		{
+			displayName: 'Client Secret',
+			name: 'clientSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The client secret the platform gave your app',
+		},
+		{
+			displayName: 'Scope',
+			name: 'scope',
+			type: 'string',
+			default: 'read write',
+			description: 'Space-separated scopes to ask for. The platform documents "write" (V2) and "read write" (V1).',
+		},
+		{
+			displayName: 'Tenant ID (Legacy Apps)',
+			name: 'tenantId',
+			type: 'number',
+			default: 0,
+			description:
+				'Only for legacy V1 apps whose tokens do not name the tenant: the organisation ID used to renew the platform token. Leave 0 to read it from the token.',
+		},
+		{
+			displayName: 'Grant Type',
+			name: 'grantType',
+			type: 'hidden',
+			default: 'authorizationCode',
+		},
+		{
+			displayName: 'Authorization URL',
+			name: 'authUrl',
+			type: 'hidden',
+			default: '={{$self["authorizationPageUrl"]}}',
+		},
+		{
+			displayName: 'Access Token URL',
+			name: 'accessTokenUrl',
+			type: 'hidden',
+			default: '={{$self["baseUrl"].replace(/\\/+$/, "")}}/oauth/token',
+		},
+		{
+			displayName: 'Auth URI Query Parameters',
+			name: 'authQueryParameters',
+			type: 'hidden',
+			default: '',
+		},
+		{
+			displayName: 'Authentication',
+			name: 'authentication',
+			type: 'hidden',
+			default: 'header',
+		},
+	];
+
+	/** The Test button: the platform's token validation endpoint, with the platform token. */
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/v1/iam/token/app/validate',
+			method: 'GET',
+			headers: {
+				'x-access-token':
+					'={{ (d => d ? d[Object.keys(d).find(k => /-token$/i.test(k) && !/refresh/i.test(k)) || "access_token"] : "")($credentials.oauthTokenData) }}',
+			},
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'The platform refused the token ("Invalid token!"). Click "Reconnect" to sign in again; if that does not help, check that the API Base URL is the one your app is registered with.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: 'No token validation endpoint at this API Base URL: check the API Base URL (for example https://api.example.com, without /v1).',
+				},
+			},
+		],
+	};
+
+	/**
+	 * Runs on every request (result used, not saved) and right after n8n refreshed the
+	 * OAuth tokens (result saved). Only in the second case, when the refresh brought new
+	 * OAuth tokens but no new platform token (legacy V1), it renews the platform token.
+	 */
+	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<IDataObject> {
+		const data = credentials.oauthTokenData as IDataObject | undefined;
+		const tokenKey = platformTokenKey(data);
+		if (!data || !tokenKey) return {};
+		const seen = data[MARKER] as { access?: unknown; token?: unknown } | undefined;
+		const mark = (d: IDataObject) => ({ oauthTokenData: { ...d, [MARKER]: { access: d.access_token, token: d[tokenKey] } } });
+		if (!seen) return mark(data);
+		if (seen.access === data.access_token) return {};
+		if (seen.token !== data[tokenKey]) return mark(data);
+
+		// The OAuth tokens changed but the platform token did not: renew it.
+		const refreshKey = platformRefreshTokenKey(data);
+		const claims = jwtClaims(data[tokenKey]);
+		const tenantId = Number(credentials.tenantId) || Number(claims.tenantId ?? claims.tenant_id ?? claims.tid);
+		const userName = (data.username as string | undefined) ?? (claims.username as string | undefined);
+		if (!refreshKey || !tenantId || !userName) {
+			throw new Error(
+				'The platform token expired and cannot be renewed: the token response has no platform refresh token, user name or tenant. Reconnect the credential, or set "Tenant ID (Legacy Apps)".',
+			);
+		}
+		const baseUrl = String(credentials.baseUrl).replace(/\/+$/, '');
+		const renewed = (await this.helpers.httpRequest({
+			method: 'POST',
+			url: `${baseUrl}/v1/iam/auth/app/getrefreshtoken`,
+			body: { refreshToken: data[refreshKey], userName, tenantId },
+			json: true,
+		})) as IDataObject;
+		if (typeof renewed?.accessToken !== 'string') {
+			throw new Error('The platform did not renew its token (no accessToken in the getrefreshtoken answer). Reconnect the credential.');
+		}
+		return mark({ ...data, [tokenKey]: renewed.accessToken, [refreshKey]: renewed.refreshToken ?? data[refreshKey] });
+	}
+}

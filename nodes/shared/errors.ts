@@ -1,0 +1,144 @@
+/**
+ * Turns whatever n8n's request helpers throw into a clean NodeApiError: the HTTP
+ * status, the platform's own message and field errors, and what to check — built
+ * from a plain object, so no request options, headers or tokens travel along.
+ */
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+export interface FailureFacts {
+	/** HTTP status, or undefined for network failures. */
+	status?: number;
+	/** Network error code (ECONNRESET, ECONNREFUSED, …). */
+	code?: string;
+	/** The response body, parsed when it was JSON. */
+	body?: unknown;
+	/** Retry-After in milliseconds, when the server sent one. */
+	retryAfterMs?: number;
+	/** The helper's own message (n8n's, never containing headers). */
+	message: string;
+	/** n8n asked for the credential to be reconnected (refresh impossible). */
+	reconnect: boolean;
+}
+
+const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_SOCKET_CONNECTION_TIMEOUT']);
+
+function asObject(v: unknown): IDataObject | undefined {
+	return v !== null && typeof v === 'object' ? (v as IDataObject) : undefined;
+}
+
+function parseRetryAfter(value: unknown): number | undefined {
+	if (value === undefined || value === null) return undefined;
+	const text = String(Array.isArray(value) ? value[0] : value).trim();
+	if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+	const date = Date.parse(text);
+	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/** Reads status, body, headers and network codes from the layers n8n wraps around an HTTP failure. */
+export function readFailure(error: unknown): FailureFacts {
+	const layers: IDataObject[] = [];
+	let cur = asObject(error);
+	for (let depth = 0; cur && depth < 6; depth++) {
+		layers.push(cur);
+		cur = asObject(cur.cause);
+	}
+	let status: number | undefined;
+	let body: unknown;
+	let retryAfterMs: number | undefined;
+	let code: string | undefined;
+	for (const layer of layers) {
+		const response = asObject(layer.response);
+		if (status === undefined) {
+			const s = Number(response?.status ?? layer.httpCode ?? layer.statusCode ?? asObject(layer.context)?.status);
+			if (Number.isInteger(s) && s >= 100) status = s;
+		}
+		if (body === undefined && response && 'data' in response) body = response.data;
+		if (body === undefined && response && 'body' in response) body = response.body;
+		const headers = asObject(response?.headers);
+		if (retryAfterMs === undefined && headers) retryAfterMs = parseRetryAfter(headers['retry-after'] ?? headers['Retry-After']);
+		if (!code && typeof layer.code === 'string' && (NETWORK_CODES.has(layer.code) || /^E[A-Z]+$/.test(layer.code))) code = layer.code;
+	}
+	if (typeof body === 'string') {
+		try {
+			body = JSON.parse(body) as unknown;
+		} catch {
+			// keep the text
+		}
+	}
+	const top = layers[0] ?? {};
+	const message = String(top.message ?? error);
+	const reconnect = layers.some((l) => /needs to be reconnected|reconnect the credential/i.test(String(l.message ?? '')) || l.error === 'invalid_grant' || asObject(l.body)?.error === 'invalid_grant');
+	return { status, code, body, retryAfterMs, message, reconnect };
+}
+
+export const isNetworkFailure = (f: FailureFacts) => f.status === undefined && (f.code !== undefined || /socket hang up|ECONNRESET|network|timeout/i.test(f.message));
+
+/** The platform's own words: `errorMessage` (sales) or `message`/`error` (people), plus field errors. */
+export function platformMessage(body: unknown): { text?: string; fields: string[] } {
+	const b = asObject(body);
+	if (!b) return { text: typeof body === 'string' && body.length < 300 ? body : undefined, fields: [] };
+	const text = [b.errorMessage, b.message, b.error_description, b.error].find((v) => typeof v === 'string' && v) as string | undefined;
+	const fields = Array.isArray(b.errors) ? (b.errors as IDataObject[]).map((e) => `${String(e.field)}: ${String(e.error)}`) : [];
+	return { text, fields };
+}
+
+const HINTS: Record<number, string> = {
+	400: 'The platform refused the input: check the fields named above.',
+	401: 'The platform refused the token even after a refresh: reconnect the credential.',
+	403: 'The connected user may not do this: check the user’s role or the app’s scope in the platform.',
+	404: 'Nothing with this ID exists in your account (or the API base URL is wrong): check the ID, for example with a "Get Many" operation.',
+	405: 'The platform does not offer this operation at this address: check the API base URL.',
+	406: 'The platform refused the request because of a plan limit: check your plan.',
+	409: 'A record with the same unique value already exists.',
+	413: 'The request is too large: send fewer items or smaller values.',
+	429: 'The platform is rate-limiting requests: lower the node’s concurrency or wait before running again.',
+};
+
+export interface ErrorContext {
+	node: INode;
+	method: string;
+	path: string;
+	itemIndex?: number;
+	/** Extra sentence, e.g. that a create was not repeated. */
+	note?: string;
+	attempts?: number;
+}
+
+/** Builds the NodeApiError the user sees. Only plain facts go in: never options or headers. */
+export function toNodeApiError(facts: FailureFacts, ctx: ErrorContext): NodeApiError {
+	const where = `${ctx.method} ${ctx.path}`;
+	const platform = platformMessage(facts.body);
+	let message: string;
+	let hint: string;
+	if (facts.reconnect) {
+		message = 'The Business Platform credential needs to be reconnected';
+		hint = 'The platform no longer accepts its refresh token (it was revoked, expired or already used). Open the credential and click "Reconnect".';
+	} else if (facts.status === undefined) {
+		message = `Could not reach the Business Platform API (${facts.code ?? 'network error'})`;
+		hint = 'Check the API Base URL in the credential and that the platform is reachable from n8n.';
+	} else {
+		message = `The Business Platform API answered ${facts.status}${platform.text ? `: ${platform.text}` : ''}`;
+		hint = HINTS[facts.status] ?? (facts.status >= 500 ? 'The platform had a problem: try again later.' : 'Check the request fields.');
+	}
+	const parts = [
+		platform.fields.length ? `Fields: ${platform.fields.join('; ')}.` : '',
+		hint,
+		ctx.note ?? '',
+		ctx.attempts && ctx.attempts > 1 ? `(${ctx.attempts} attempts.)` : '',
+		`Request: ${where}.`,
+	].filter(Boolean);
+	const plain: JsonObject = {
+		message,
+		description: parts.join(' '),
+		httpCode: facts.status !== undefined ? String(facts.status) : (facts.code ?? 'network'),
+	};
+	if (platform.text) plain.platformMessage = platform.text;
+	if (platform.fields.length) plain.fieldErrors = platform.fields;
+	return new NodeApiError(ctx.node, plain, {
+		message,
+		description: parts.join(' '),
+		httpCode: plain.httpCode as string,
+		itemIndex: ctx.itemIndex,
+	});
+}

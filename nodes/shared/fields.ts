@@ -1,0 +1,115 @@
+/**
+ * Field builders shared by the nodes: ids (typed or picked), JSON input, dates,
+ * and the checks that run before any request is sent.
+ */
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import type { Field, OpContext, Send } from './operations';
+
+/** A positive integer id from a number, a numeric string or a resource locator value. */
+export function toIntegerId(value: unknown, label: string, ctx: OpContext): number {
+	const text = typeof value === 'number' ? String(value) : String(value ?? '').trim();
+	if (!/^\d+$/.test(text) || Number(text) <= 0) {
+		throw ctx.fail(`${label} must be a whole number, got "${text}"`, `Pick the record from the list, or type its numeric ID (for example 1024).`);
+	}
+	return Number(text);
+}
+
+/** A list of integer ids from a comma-separated text, an array or a number. */
+export function toIntegerIds(value: unknown, label: string, ctx: OpContext): number[] {
+	const parts = Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/);
+	const ids = parts.map((p) => String(p).trim()).filter((p) => p !== '');
+	if (ids.length === 0) throw ctx.fail(`${label} is empty`, 'Give at least one ID, separated by commas.');
+	return ids.map((p) => toIntegerId(p, label, ctx));
+}
+
+export function toStringIds(value: unknown, label: string, ctx: OpContext): string[] {
+	const parts = Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/);
+	const ids = parts.map((p) => String(p).trim()).filter((p) => p !== '');
+	if (ids.length === 0) throw ctx.fail(`${label} is empty`, 'Give at least one ID, separated by commas.');
+	return ids;
+}
+
+/** JSON typed in a field: an object or array, or an error that names the field and the item. */
+export function parseJson(value: unknown, label: string, ctx: OpContext): unknown {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (typeof value === 'object') return value;
+	try {
+		return JSON.parse(String(value)) as unknown;
+	} catch (e) {
+		throw ctx.fail(`${label} is not valid JSON`, `${(e as Error).message}. Write JSON such as {"key": "value"}, or use an expression that returns an object.`);
+	}
+}
+
+/** An n8n date-time (ISO text or Date) as UTC ISO 8601. */
+export function toUtcIso(value: unknown, label: string, ctx: OpContext): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const date = value instanceof Date ? value : new Date(String(value));
+	if (Number.isNaN(date.getTime())) throw ctx.fail(`${label} is not a date`, 'Use a date and time such as 2026-12-01T10:00:00Z, or pick one.');
+	return date.toISOString();
+}
+
+/** A resource locator: "From List" (searchable) first, then "By ID". */
+export function locator(options: {
+	name: string;
+	displayName: string;
+	description?: string;
+	search: string;
+	placeholder?: string;
+	numeric?: boolean;
+	required?: boolean;
+}): INodeProperties {
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: options.required ?? true,
+		description: options.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select a ${options.displayName.replace(/ ID$/, '').toLowerCase()}...`,
+				typeOptions: { searchListMethod: options.search, searchable: true, searchFilterRequired: false },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: options.placeholder ?? (options.numeric === false ? 'e.g. 65f1c0ffee' : 'e.g. 1024'),
+				validation: options.numeric === false ? [] : [{ type: 'regex', properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'An ID is a whole number' } }],
+			},
+		],
+	};
+}
+
+/** A field that becomes an integer path parameter (locator or number). */
+export function idPath(property: INodeProperties, key = 'id'): Field {
+	return { property, send: { in: 'path', key, map: (v, ctx) => toIntegerId(v, property.displayName, ctx) } };
+}
+
+export function field(property: INodeProperties, send?: Send): Field {
+	return { property, send };
+}
+
+/** A body field sent under `key` (defaults to the property name). */
+export function bodyField(property: INodeProperties, key?: string, map?: Send['map']): Field {
+	return { property, send: { in: 'body', key, map } };
+}
+
+export function queryField(property: INodeProperties, key?: string, map?: Send['map']): Field {
+	return { property, send: { in: 'query', key, map } };
+}
+
+export function collection(property: Omit<INodeProperties, 'options' | 'type'> & { type?: 'collection' }, children: Field[]): Field {
+	return { property: { ...property, type: 'collection', options: [] } as INodeProperties, children };
+}
+
+export const options = (values: Array<[string, string | number]>): INodePropertyOptions[] => values.map(([name, value]) => ({ name, value }));
+
+/** Drops keys whose values are undefined, null or '' (for simplified outputs). */
+export function compact(o: IDataObject): IDataObject {
+	return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+}

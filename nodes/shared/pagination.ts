@@ -1,0 +1,112 @@
+/**
+ * Every paging envelope of the spec, and one loop that walks them. "Return All"
+ * reads to the end; a limit asks for pages of that size and stops as soon as it
+ * has enough (it never downloads everything to slice it).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { apiRequest, type ApiRequest, type RequestContext } from './transport';
+
+export type PageStyle =
+	/** unpaged lists answered as a plain array (labels, pipelines): one request, the limit applied here */
+	| 'array'
+	/** contacts: page/limit → { data, paginationInfo: { page, totalRecords } } */
+	| 'contacts'
+	/** activities: page/pageSize → { data, paginationInfo: { page, totalRecords, isZeroState } } */
+	| 'activities'
+	/** deals, campaign categories, email templates: page/limit → { data, page, total_pages, … } */
+	| 'pageEnvelope'
+	/** campaign forms: page/limit → { data } only; the last page is the short one */
+	| 'dataOnly'
+	/** records: pageNo/pageSize (query) with a FilterRequest body → PagedRecordResponse */
+	| 'records'
+	/** people users: limit/currentPage → { users, filterConfig: v1FilterConfig (int64 as strings) } */
+	| 'peopleUsers'
+	/** tax declarations: limit/currentPage → { taxDeclarationInfo, filterConfig } */
+	| 'taxDeclarations'
+	/** component groups: limit/currentPage → { componentGroups, filterConfig } */
+	| 'componentGroups'
+	/** payruns: limit/currentPage → { payruns, filterResponse: { totalPages, … } } */
+	| 'payruns'
+	/** payruns of a year: limit/currentPage → { payruns } only */
+	| 'payrunsOfYear'
+	/** paystubs: limit/currentPage → { paystubs } only */
+	| 'paystubs';
+
+interface StyleDef {
+	/** One request without paging parameters. */
+	single?: boolean;
+	page: string;
+	size: string;
+	items: (body: IDataObject) => unknown;
+	/** Total pages when the envelope tells; otherwise the loop stops at a short or empty page. */
+	totalPages?: (body: IDataObject, size: number) => number | undefined;
+}
+
+const num = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : Number(v));
+const byRecords = (total: unknown, size: number) => {
+	const n = num(total);
+	return n === undefined || Number.isNaN(n) ? undefined : Math.ceil(n / size);
+};
+const peopleTotal = (b: IDataObject) => num((b.filterConfig as IDataObject | undefined)?.totalPage);
+
+export const PAGE_STYLES: Record<PageStyle, StyleDef> = {
+	array: { single: true, page: '', size: '', items: (b) => b },
+	contacts: { page: 'page', size: 'limit', items: (b) => b.data, totalPages: (b, s) => byRecords((b.paginationInfo as IDataObject | undefined)?.totalRecords, s) },
+	activities: { page: 'page', size: 'pageSize', items: (b) => b.data, totalPages: (b, s) => byRecords((b.paginationInfo as IDataObject | undefined)?.totalRecords, s) },
+	pageEnvelope: { page: 'page', size: 'limit', items: (b) => b.data, totalPages: (b) => num(b.total_pages) },
+	dataOnly: { page: 'page', size: 'limit', items: (b) => b.data },
+	records: { page: 'pageNo', size: 'pageSize', items: (b) => b.data, totalPages: (b, s) => byRecords(b.totalCount, s) },
+	peopleUsers: { page: 'currentPage', size: 'limit', items: (b) => b.users, totalPages: peopleTotal },
+	taxDeclarations: { page: 'currentPage', size: 'limit', items: (b) => b.taxDeclarationInfo, totalPages: peopleTotal },
+	componentGroups: { page: 'currentPage', size: 'limit', items: (b) => b.componentGroups, totalPages: peopleTotal },
+	payruns: { page: 'currentPage', size: 'limit', items: (b) => b.payruns, totalPages: (b) => num((b.filterResponse as IDataObject | undefined)?.totalPages) },
+	payrunsOfYear: { page: 'currentPage', size: 'limit', items: (b) => b.payruns },
+	paystubs: { page: 'currentPage', size: 'limit', items: (b) => b.paystubs },
+};
+
+/** Page size used for Return All. The spec documents no maximum; 100 is accepted by every list of the sandbox. */
+export const PAGE_SIZE = 100;
+/** A safety stop for servers that never say "last page". */
+const MAX_PAGES = 100_000;
+
+export interface PageOptions {
+	style: PageStyle;
+	/** Undefined: return all. */
+	limit?: number;
+	/** Page size for Return All (default PAGE_SIZE). */
+	pageSize?: number;
+}
+
+/**
+ * Walks the pages of a list endpoint. Stops at: the total page count the envelope
+ * gives; an empty or short page; enough items for `limit`; or a page identical to
+ * the previous one (a server that ignores the page parameter).
+ */
+export async function paginate(ctx: RequestContext, req: ApiRequest, opts: PageOptions): Promise<IDataObject[]> {
+	const style = PAGE_STYLES[opts.style];
+	const size = opts.limit !== undefined ? Math.max(1, Math.min(opts.limit, opts.pageSize ?? PAGE_SIZE)) : (opts.pageSize ?? PAGE_SIZE);
+	if (style.single) {
+		const body = await apiRequest<unknown>(ctx, req);
+		const items = Array.isArray(body) ? (body as IDataObject[]) : [];
+		return opts.limit !== undefined ? items.slice(0, opts.limit) : items;
+	}
+	const out: IDataObject[] = [];
+	let previousFirst: string | undefined;
+	for (let page = 1; page <= MAX_PAGES; page++) {
+		const body = await apiRequest<IDataObject>(ctx, { ...req, qs: { ...(req.qs ?? {}), [style.page]: page, [style.size]: size } });
+		const raw = body ? style.items(body) : undefined;
+		const items = Array.isArray(raw) ? (raw as IDataObject[]) : [];
+		if (items.length === 0) break;
+		const first = JSON.stringify(items[0]);
+		if (page > 1 && first === previousFirst) break;
+		previousFirst = first;
+		for (const item of items) {
+			out.push(item);
+			if (opts.limit !== undefined && out.length >= opts.limit) return out;
+		}
+		const total = style.totalPages?.(body, size);
+		if (total !== undefined && !Number.isNaN(total) ? page >= total : items.length < size) break;
+	}
+	return out;
+}

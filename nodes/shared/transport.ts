@@ -1,0 +1,159 @@
+/**
+ * The one way the pack talks to the platform: base URL (or the regional one),
+ * the platform token in `x-access-token` through n8n's OAuth2 path (which
+ * refreshes and retries on 401), JSON bodies, query serialisation, retries with
+ * backoff, and clean errors. Nodes never build requests themselves.
+ */
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import { platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
+import { isNetworkFailure, readFailure, toNodeApiError } from './errors';
+
+export const CREDENTIAL_TYPE = 'businessPlatformOAuth2Api';
+
+export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+
+export interface ApiRequest {
+	method: IHttpRequestMethods;
+	/** Path below the base URL, e.g. `/v1/crm/contacts/12`. */
+	path: string;
+	qs?: IDataObject;
+	body?: unknown;
+	/** People, payroll, table and record endpoints: use the regional base URL when one is set. */
+	regional?: boolean;
+	/**
+	 * Retry policy. `auto` (default): 429 for every method (the request was refused,
+	 * not processed); 5xx and dropped connections only for idempotent methods.
+	 * `never`: no automatic retry at all (payroll postings, money moves).
+	 */
+	retry?: 'auto' | 'never';
+	/** Force idempotency either way (default: GET, HEAD, PUT, DELETE are idempotent). */
+	idempotent?: boolean;
+	/** Item the request belongs to, for error messages. */
+	itemIndex?: number;
+	/** Answer is text, not JSON (e.g. form markup, journal confirmations). */
+	text?: boolean;
+}
+
+export const RETRY = {
+	/** Attempts in all, including the first. */
+	attempts: 5,
+	/** First backoff; doubled each time, with jitter. */
+	baseDelayMs: 300,
+	/** Longest single wait, also the cap for Retry-After. */
+	maxDelayMs: 20_000,
+	/** Total waiting for one request. */
+	maxTotalWaitMs: 60_000,
+};
+
+interface CredentialInfo {
+	baseUrl: string;
+	regionalBaseUrl?: string;
+	tokenKey?: string;
+}
+
+const credentialCache = new WeakMap<object, Promise<CredentialInfo>>();
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|::1)$/i;
+
+/** Checks a base URL from the credential: https, or http only on loopback. Returns what is wrong, if anything. */
+export function baseUrlProblem(raw: unknown, field: string): string | undefined {
+	const text = normaliseBaseUrl(raw);
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		return `The credential's ${field} "${text}" is not a URL: use the address of the API, like https://api.example.com`;
+	}
+	if (url.protocol === 'https:') return undefined;
+	if (url.protocol === 'http:' && LOOPBACK.test(url.hostname)) return undefined;
+	return `The credential's ${field} must start with https:// (plain http:// is only allowed for 127.0.0.1 or localhost, such as the local sandbox): "${text}"`;
+}
+
+export const normaliseBaseUrl = (raw: unknown) => String(raw ?? '').trim().replace(/\/+$/, '');
+
+async function credentialInfo(ctx: RequestContext, itemIndex?: number): Promise<CredentialInfo> {
+	let cached = credentialCache.get(ctx);
+	if (!cached) {
+		cached = (async () => {
+			const creds = await (ctx as IExecuteFunctions).getCredentials(CREDENTIAL_TYPE, itemIndex ?? 0);
+			const regional = normaliseBaseUrl(creds.regionalBaseUrl);
+			const problem = baseUrlProblem(creds.baseUrl, 'API Base URL') ?? (regional ? baseUrlProblem(regional, 'Regional API Base URL') : undefined);
+			if (problem) throw new NodeOperationError(ctx.getNode(), problem, { itemIndex, description: 'Open the Business Platform credential and fix the address.' });
+			return {
+				baseUrl: normaliseBaseUrl(creds.baseUrl),
+				regionalBaseUrl: regional || undefined,
+				tokenKey: platformTokenKey(creds.oauthTokenData as IDataObject | undefined),
+			};
+		})();
+		credentialCache.set(ctx, cached);
+		// A failed lookup (e.g. a bad URL) is not cached, so a fixed credential is read again.
+		cached.catch(() => credentialCache.delete(ctx));
+	}
+	return await cached;
+}
+
+function isIdempotent(req: ApiRequest): boolean {
+	if (req.idempotent !== undefined) return req.idempotent;
+	return ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'].includes(req.method);
+}
+
+function backoff(attempt: number): number {
+	const exp = RETRY.baseDelayMs * 2 ** (attempt - 1);
+	return Math.min(RETRY.maxDelayMs, Math.round(exp * (0.75 + Math.random() * 0.5)));
+}
+
+/** Sends one API request and returns the parsed answer (undefined for empty bodies). */
+export async function apiRequest<T = unknown>(ctx: RequestContext, req: ApiRequest): Promise<T> {
+	const info = await credentialInfo(ctx, req.itemIndex);
+	const base = req.regional && info.regionalBaseUrl ? info.regionalBaseUrl : info.baseUrl;
+	const options: IHttpRequestOptions = {
+		method: req.method,
+		url: base + req.path,
+		qs: req.qs,
+		arrayFormat: 'repeat',
+		headers: { accept: req.text ? 'text/html, text/plain, application/json' : 'application/json' },
+		json: !req.text,
+		encoding: req.text ? 'text' : undefined,
+	};
+	if (req.body !== undefined) {
+		options.body = req.body as IHttpRequestOptions['body'];
+		options.headers!['content-type'] = 'application/json';
+	}
+	const oauth2 = { property: info.tokenKey, keyToIncludeInAccessTokenHeader: 'x-access-token', tokenType: 'Bearer' };
+
+	let waited = 0;
+	for (let attempt = 1; ; attempt++) {
+		try {
+			const answer = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options, { oauth2 })) as T;
+			return (answer === '' && !req.text ? undefined : answer) as T;
+		} catch (error) {
+			const facts = readFailure(error);
+			const retryable = req.retry !== 'never' && !facts.reconnect && (facts.status === 429 || (isIdempotent(req) && (isNetworkFailure(facts) || (facts.status !== undefined && facts.status >= 500))));
+			const delay = facts.status === 429 && facts.retryAfterMs !== undefined ? facts.retryAfterMs : backoff(attempt);
+			if (retryable && attempt < RETRY.attempts && delay <= RETRY.maxDelayMs && waited + delay <= RETRY.maxTotalWaitMs) {
+				waited += delay;
+				await sleep(delay);
+				continue;
+			}
+			let note: string | undefined;
+			if (!isIdempotent(req) && (isNetworkFailure(facts) || (facts.status !== undefined && facts.status >= 500))) {
+				note = `The request was not repeated automatically: the platform may already have carried it out, and repeating a ${req.method} could create a duplicate. Check the platform before running it again.`;
+			} else if (req.retry === 'never' && (facts.status === 429 || isNetworkFailure(facts) || (facts.status ?? 0) >= 500)) {
+				note = 'This operation is never retried automatically: check whether it took effect in the platform before running it again.';
+			} else if (facts.status === 429) {
+				note = facts.retryAfterMs !== undefined ? `The platform asked to wait ${Math.round(facts.retryAfterMs / 1000)} s before retrying.` : undefined;
+			}
+			throw toNodeApiError(facts, { node: ctx.getNode(), method: req.method, path: req.path, itemIndex: req.itemIndex, note, attempts: attempt });
+		}
+	}
+}
