@@ -7,4 +7,5 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
 	testTimeout: 30000,
+	setupFiles: ['<rootDir>/test/setup-env.ts'],
 };

@@ -23,14 +23,13 @@ Usage: npm run sandbox -- [flags]
   --fault <rule>          inject a fault; repeatable. JSON, or short form
                           status:503:count=3:path=/v1/crm  latency:2000:rate=0.5
                           status:429:retryAfter=1:rate=0.2  drop:count=2:method=POST
-  --quiet                 no request log on stderr
+  --regional              also serve a "regional host" on a second port (same data)
   --help                  this text
 `;
 
-function parse(argv: string[]): { config: Partial<SandboxConfig>; faults: FaultRule[]; quiet: boolean } {
+function parse(argv: string[]): { config: Partial<SandboxConfig>; faults: FaultRule[] } {
 	const config: Partial<SandboxConfig> = {};
 	const faults: FaultRule[] = [];
-	let quiet = false;
 	const num = (flag: string, v: string | undefined) => {
 		const n = Number(v);
 		if (v === undefined || !Number.isFinite(n)) throw new Error(`${flag} needs a number`);
@@ -52,18 +51,18 @@ function parse(argv: string[]): { config: Partial<SandboxConfig>; faults: FaultR
 			case '--page-size': config.defaultPageSize = num(flag, next()); break;
 			case '--max-page-size': config.maxPageSize = num(flag, next()); break;
 			case '--fault': faults.push(parseFaultFlag(next())); break;
-			case '--quiet': quiet = true; break;
+			case '--regional': config.regional = true; break;
 			case '--help': case '-h': process.stderr.write(HELP); return process.exit(0);
 			default: throw new Error(`Unknown flag ${flag} (see --help)`);
 		}
 	}
-	return { config, faults, quiet };
+	return { config, faults };
 }
 
 async function main() {
 	const { config, faults } = parse(process.argv.slice(2));
 	const sb = await startSandbox({ ...DEFAULT_CONFIG, ...config, faults });
-	process.stdout.write(JSON.stringify(sb.readyLine()) + '\n');
+	process.stdout.write(JSON.stringify({ ...sb.readyLine(), ...(sb.regionalBaseUrl ? { regionalBaseUrl: sb.regionalBaseUrl } : {}) }) + '\n');
 	process.stderr.write(`sandbox: ${sb.baseUrl} (mode ${sb.config.mode}, token ttl ${sb.config.tokenTtl}s); admin at ${sb.baseUrl}/__admin/stats; Ctrl-C stops\n`);
 	const stop = () => {
 		void sb.stop().then(() => process.exit(0));

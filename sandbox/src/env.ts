@@ -26,6 +26,8 @@ export interface SandboxConfig {
 	requestLog: number;
 	/** Body size limit in bytes. */
 	maxBody: number;
+	/** Also listen on a second port, the "regional host": same state and tokens, logged apart. */
+	regional: boolean;
 }
 
 export interface Env {

@@ -82,13 +82,19 @@ export class Faults {
 	/** The rules that fire for this request, in order; counts are used up here. */
 	pick(method: string, path: string): FaultHit[] {
 		const hits: FaultHit[] = [];
+		// One answer per request: once a status or drop rule fires for a phase, later ones wait
+		// (and keep their counts) for the next request; latencies add up.
+		const answered = new Set<string>();
 		for (const rule of this.rules) {
 			if (rule.count !== undefined && rule.count <= 0) continue;
 			if (!this.matches(rule, method, path)) continue;
+			const phase = rule.phase ?? 'before';
+			if (rule.kind !== 'latency' && answered.has(phase)) continue;
 			if (rule.rate !== undefined && rule.rate < 1 && this.random() >= rule.rate) continue;
 			if (rule.count !== undefined) rule.count--;
 			this.fired++;
-			hits.push({ rule, phase: rule.phase ?? 'before' });
+			if (rule.kind !== 'latency') answered.add(phase);
+			hits.push({ rule, phase });
 		}
 		this.rules = this.rules.filter((r) => r.count === undefined || r.count > 0);
 		return hits;

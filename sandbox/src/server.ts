@@ -32,6 +32,7 @@ export const DEFAULT_CONFIG: SandboxConfig = {
 	maxPageSize: 500,
 	requestLog: 5000,
 	maxBody: 20 * 1024 * 1024,
+	regional: false,
 };
 
 export const DEMO_IDENTITIES: Identity[] = [
@@ -50,11 +51,15 @@ export interface LoggedRequest {
 	tenantId?: number;
 	/** The raw request body (first 64 KiB). Headers are never logged. */
 	body?: string;
+	/** Which listener answered: the API host or the regional host. */
+	host: 'main' | 'regional';
 	fault?: string;
 }
 
 export interface Sandbox {
 	readonly baseUrl: string;
+	/** With `regional: true`: a second address serving the same platform (the regional API host). */
+	readonly regionalBaseUrl?: string;
 	readonly authUrl: string;
 	readonly port: number;
 	readonly config: SandboxConfig;
@@ -206,7 +211,7 @@ export async function startSandbox(options: Partial<SandboxConfig> & { faults?: 
 			req.on('error', reject);
 		});
 
-	const handle = async (req: IncomingMessage, res: ServerResponse) => {
+	const handle = async (req: IncomingMessage, res: ServerResponse, host: 'main' | 'regional') => {
 		const url = new URL(req.url ?? '/', 'http://sandbox');
 		const method = (req.method ?? 'GET').toUpperCase();
 		const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
@@ -215,7 +220,7 @@ export async function startSandbox(options: Partial<SandboxConfig> & { faults?: 
 		const matched = router.match(method, path);
 		const route = matched && 'route' in matched ? matched.route : undefined;
 		const style: ErrorStyle = route?.options.errorStyle ?? (path.startsWith('/v1/people') ? 'gateway' : 'platform');
-		const entry: Omit<LoggedRequest, 'seq' | 'at'> = { method, path, query: url.search, route: route ? `${method} ${route.pattern}` : undefined, status: 0 };
+		const entry: Omit<LoggedRequest, 'seq' | 'at'> = { method, path, query: url.search, route: route ? `${method} ${route.pattern}` : undefined, status: 0, host };
 
 		let hits: ReturnType<Faults['pick']> = [];
 		if (!isAdmin) {
@@ -290,14 +295,15 @@ export async function startSandbox(options: Partial<SandboxConfig> & { faults?: 
 	};
 
 	const sockets = new Set<Socket>();
-	let server: Server;
-	const listen = (port: number) =>
+	const servers: Partial<Record<'main' | 'regional', Server>> = {};
+	const listen = (port: number, host: 'main' | 'regional') =>
 		new Promise<number>((resolve, reject) => {
-			server = createServer((req, res) => {
-				handle(req, res).catch((e) => {
+			const server = createServer((req, res) => {
+				handle(req, res, host).catch((e) => {
 					if (!res.headersSent) send(res, errorReply(e, 'platform'));
 				});
 			});
+			servers[host] = server;
 			server.keepAliveTimeout = 30_000;
 			server.on('connection', (s) => {
 				sockets.add(s);
@@ -307,16 +313,23 @@ export async function startSandbox(options: Partial<SandboxConfig> & { faults?: 
 			server.listen(port, config.host, () => resolve((server.address() as AddressInfo).port));
 		});
 	const close = () =>
-		new Promise<void>((resolve) => {
-			for (const s of sockets) s.destroy();
-			server.close(() => resolve());
-		});
+		Promise.all(
+			Object.values(servers).map(
+				(server) =>
+					new Promise<void>((resolve) => {
+						for (const s of sockets) s.destroy();
+						server.close(() => resolve());
+					}),
+			),
+		).then(() => undefined);
 
-	const port = await listen(config.port);
+	const port = await listen(config.port, 'main');
+	const regionalPort = config.regional ? await listen(0, 'regional') : undefined;
 	const baseUrl = `http://${config.host}:${port}`;
 
 	const sandbox: Sandbox = {
 		baseUrl,
+		regionalBaseUrl: regionalPort ? `http://${config.host}:${regionalPort}` : undefined,
 		authUrl: `${baseUrl}/oauth/authorize`,
 		port,
 		config,
@@ -360,7 +373,8 @@ export async function startSandbox(options: Partial<SandboxConfig> & { faults?: 
 		restart: async (downMs = 0) => {
 			await close();
 			await sleep(downMs);
-			await listen(port);
+			await listen(port, 'main');
+			if (regionalPort) await listen(regionalPort, 'regional');
 		},
 		stop: async () => {
 			await close();

@@ -1,0 +1,89 @@
+/**
+ * Token refresh through n8n's own OAuth2 code (n8n-core), against the sandbox in
+ * each of its three OAuth modes, with tokens that live one second.
+ */
+import { inspect } from 'node:util';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
+import { startSandbox, type Sandbox } from '../../sandbox/src/server';
+import { createHarness, type Harness } from '../harness/n8n';
+import { call } from '../helpers/sandbox';
+
+const TTL = 1;
+const expire = () => new Promise((r) => setTimeout(r, TTL * 1000 + 150));
+const getMany = (h: Harness) => h.run('businessPlatformSales', { resource: 'contact', operation: 'getAll', returnAll: false, limit: 2 });
+
+/** The x-access-token value the stored credential would send now. */
+const storedToken = (h: Harness) => {
+	const data = h.credentials.data().oauthTokenData as IDataObject;
+	return String(data[platformTokenKey(data) ?? 'access_token']);
+};
+
+describe.each(['v1', 'v1-legacy', 'v2'] as const)('refresh in sandbox mode %s', (mode) => {
+	let sb: Sandbox;
+	beforeAll(async () => {
+		sb = await startSandbox({ mode, tokenTtl: TTL, rows: 25 });
+	});
+	afterAll(() => sb.stop());
+
+	it('a workflow before and after expiry succeeds; one refresh; the stored credential has the new tokens; rotation works', async () => {
+		const h = createHarness(sb, sb.issueTokens());
+		const first = h.credentials.data().oauthTokenData as IDataObject;
+
+		expect((await getMany(h)).error).toBeUndefined();
+		expect(sb.auth.stats.refreshGrant).toBe(0);
+
+		await expire();
+		const second = await getMany(h);
+		expect(second.error).toBeUndefined();
+		expect(second.json).toHaveLength(2);
+		expect(sb.auth.stats.refreshGrant).toBe(1);
+		expect(sb.auth.stats.getRefreshToken).toBe(mode === 'v1-legacy' ? 1 : 0);
+
+		const stored = h.credentials.data().oauthTokenData as IDataObject;
+		expect(stored.refresh_token).not.toBe(first.refresh_token);
+		expect(storedToken(h)).not.toBe(String(first[platformTokenKey(first) ?? 'access_token']));
+		expect((await call(sb, 'GET', '/v1/iam/token/app/validate', { token: storedToken(h) })).status).toBe(200);
+		expect(h.credentials.saves.length).toBeGreaterThanOrEqual(1);
+
+		// A later execution starts from the stored credential; after a second expiry the rotated refresh token works.
+		await expire();
+		const third = await getMany(h);
+		expect(third.error).toBeUndefined();
+		expect(sb.auth.stats.refreshGrant).toBe(2);
+		expect(sb.auth.stats.failedRefresh).toBe(0);
+		expect((h.credentials.data().oauthTokenData as IDataObject).refresh_token).not.toBe(stored.refresh_token);
+	});
+
+	it('20 concurrent requests on an expired token cause exactly one refresh', async () => {
+		const h = createHarness(sb, sb.issueTokens());
+		sb.auth.expireAll();
+		sb.auth.resetStats();
+		const ids = sb.store.tenant(1).contacts.values().slice(0, 20).map((c) => c.id);
+		const run = await h.run(
+			'businessPlatformSales',
+			{ resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, requestOptions: { concurrency: 20 } },
+			ids.map((id) => ({ json: { id } })),
+		);
+		expect(run.error).toBeUndefined();
+		expect(run.json.map((c) => c.id)).toEqual(ids);
+		expect(sb.auth.stats.refreshGrant).toBe(1);
+		expect(sb.auth.stats.getRefreshToken).toBe(mode === 'v1-legacy' ? 1 : 0);
+	});
+
+	it('a revoked refresh token: the error says to reconnect and holds no token', async () => {
+		const tokens = sb.issueTokens();
+		const h = createHarness(sb, tokens);
+		sb.auth.expireAll();
+		sb.auth.revokeAllRefresh();
+		const run = await getMany(h);
+		expect(run.error).toBeDefined();
+		expect(run.error!.message).toMatch(/reconnect/i);
+		expect(`${run.error!.message} ${run.error!.description ?? ''}`).toMatch(/Reconnect/);
+		const everything = JSON.stringify(run.error) + inspect(run.error, { depth: 20, showHidden: true }) + JSON.stringify(run.run.data.resultData);
+		const secrets = [...Object.entries(tokens).filter(([k]) => /token/.test(k)).map(([, v]) => String(v)), sb.config.clientSecret];
+		for (const secret of secrets) expect(everything).not.toContain(secret);
+	});
+});

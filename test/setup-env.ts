@@ -1,0 +1,11 @@
+/**
+ * Runs before each test file: n8n-core writes an encryption key into its user folder
+ * and logs node errors; keep both out of the developer's home and the test output.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-bp-test-'));
+process.env.N8N_LOG_LEVEL ??= 'silent';
+process.env.N8N_DIAGNOSTICS_ENABLED = 'false';

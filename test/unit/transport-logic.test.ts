@@ -1,0 +1,71 @@
+import { mapConcurrent } from '../../nodes/shared/concurrency';
+import { platformMessage, readFailure } from '../../nodes/shared/errors';
+import { baseUrlProblem } from '../../nodes/shared/transport';
+
+describe('mapConcurrent', () => {
+	it('keeps input order whatever order the work finishes in, and never exceeds the limit', async () => {
+		let running = 0;
+		let peak = 0;
+		const delays = [30, 5, 20, 1, 10, 15, 2, 25];
+		const out = await mapConcurrent(delays, 3, async (ms, i) => {
+			running++;
+			peak = Math.max(peak, running);
+			await new Promise((r) => setTimeout(r, ms));
+			running--;
+			return i * 10;
+		});
+		expect(out.map((r) => (r && r.ok ? r.value : null))).toEqual([0, 10, 20, 30, 40, 50, 60, 70]);
+		expect(peak).toBe(3);
+	});
+
+	it('stops starting new items after a failure when asked, and reports each failure in place', async () => {
+		const started: number[] = [];
+		const out = await mapConcurrent([0, 1, 2, 3, 4, 5], 1, async (_x, i) => {
+			started.push(i);
+			if (i === 2) throw new Error('boom');
+			return i;
+		}, true);
+		expect(started).toEqual([0, 1, 2]);
+		expect(out[2]).toMatchObject({ ok: false });
+		expect(out[3]).toBeUndefined();
+		const all = await mapConcurrent([0, 1, 2], 2, async (_x, i) => {
+			if (i === 1) throw new Error('x');
+			return i;
+		});
+		expect(all.map((r) => r?.ok)).toEqual([true, false, true]);
+	});
+});
+
+describe('readFailure', () => {
+	it('digs status, body, Retry-After and network codes out of wrapped errors', () => {
+		const wrapped = { message: 'outer', httpCode: '429', cause: { message: 'inner', response: { status: 429, headers: { 'retry-after': '3' }, data: '{"errorMessage":"slow down"}' } } };
+		expect(readFailure(wrapped)).toMatchObject({ status: 429, retryAfterMs: 3000, body: { errorMessage: 'slow down' }, reconnect: false });
+		expect(readFailure({ message: 'socket hang up', cause: { code: 'ECONNRESET' } })).toMatchObject({ status: undefined, code: 'ECONNRESET' });
+		expect(readFailure({ message: 'The credential "x" needs to be reconnected.' }).reconnect).toBe(true);
+		const date = new Date(Date.now() + 5000).toUTCString();
+		expect(readFailure({ response: { status: 503, headers: { 'retry-after': date } } }).retryAfterMs).toBeGreaterThan(3000);
+	});
+
+	it('reads both error body styles', () => {
+		expect(platformMessage({ code: 400, errorMessage: 'Validation failed', errors: [{ field: 'name', error: 'must be a string' }] })).toEqual({ text: 'Validation failed', fields: ['name: must be a string'] });
+		expect(platformMessage({ error: 'user not found', code: 5, message: 'user not found', details: [] })).toEqual({ text: 'user not found', fields: [] });
+	});
+});
+
+describe('baseUrlProblem', () => {
+	it.each([
+		['https://api.example.com', undefined],
+		['https://api.example.com/', undefined],
+		['http://127.0.0.1:4010', undefined],
+		['http://localhost:4010', undefined],
+		['http://[::1]:4010', undefined],
+		['http://api.example.com', /must start with https/],
+		['ftp://api.example.com', /must start with https/],
+		['api.example.com', /is not a URL/],
+		['', /is not a URL/],
+	])('%s', (url, expected) => {
+		const problem = baseUrlProblem(url, 'API Base URL');
+		if (expected) expect(problem).toMatch(expected);
+		else expect(problem).toBeUndefined();
+	});
+});
