@@ -1,13 +1,20 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { buildProperties, executeOperations, type Resource } from '../shared/operations';
-import { getContactLabels, getOwners, searchContacts } from '../shared/pickers';
+import { buildProperties, executeOperations, mergeMethods, type Resource } from '../shared/operations';
 import { CREDENTIAL_TYPE } from '../shared/transport';
+import { activityResource } from './resources/activity';
 import { contactResource } from './resources/contact';
 import { contactLabelResource } from './resources/contactLabel';
+import { dealResource } from './resources/deal';
+import { pipelineResource } from './resources/pipeline';
+import { recordResource } from './resources/record';
+import { stageResource } from './resources/stage';
+import { tableResource } from './resources/table';
 
-export const SALES_RESOURCES: Resource[] = [contactResource, contactLabelResource];
+export const SALES_RESOURCES: Resource[] = [activityResource, contactResource, contactLabelResource, dealResource, pipelineResource, recordResource, stageResource, tableResource].filter(
+	(r) => r.operations.length > 0,
+);
 
 export class BusinessPlatformSales implements INodeType {
 	description: INodeTypeDescription = {
@@ -26,10 +33,7 @@ export class BusinessPlatformSales implements INodeType {
 		properties: buildProperties(SALES_RESOURCES, 'contact'),
 	};
 
-	methods = {
-		listSearch: { searchContacts },
-		loadOptions: { getContactLabels, getOwners },
-	};
+	methods = mergeMethods(SALES_RESOURCES);
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeOperations(this, SALES_RESOURCES);

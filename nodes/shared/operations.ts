@@ -8,9 +8,12 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
+	ILoadOptionsFunctions,
 	INodeExecutionData,
+	INodeListSearchResult,
 	INodeProperties,
 	INodePropertyOptions,
+	ResourceMapperFields,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -90,11 +93,30 @@ export interface Operation {
 	run?: (ctx: OpContext) => Promise<Output>;
 }
 
+export interface ResourceMethods {
+	listSearch?: Record<string, (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>>;
+	loadOptions?: Record<string, (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>>;
+	resourceMapping?: Record<string, (this: ILoadOptionsFunctions) => Promise<ResourceMapperFields>>;
+}
+
 export interface Resource {
 	value: string;
 	name: string;
 	description?: string;
 	operations: Operation[];
+	/** Pickers this resource's fields use; the node merges them from all its resources. */
+	methods?: ResourceMethods;
+}
+
+/** The node's `methods`: every resource's pickers in one object. */
+export function mergeMethods(resources: Resource[]): Required<ResourceMethods> {
+	const out: Required<ResourceMethods> = { listSearch: {}, loadOptions: {}, resourceMapping: {} };
+	for (const r of resources) {
+		Object.assign(out.listSearch, r.methods?.listSearch);
+		Object.assign(out.loadOptions, r.methods?.loadOptions);
+		Object.assign(out.resourceMapping, r.methods?.resourceMapping);
+	}
+	return out;
 }
 
 // ---------------------------------------------------------------- UI ------
@@ -125,7 +147,7 @@ export function buildProperties(resources: Resource[], defaultResource?: string)
 			type: 'options',
 			noDataExpression: true,
 			options: resources.map((r) => ({ name: r.name, value: r.value, description: r.description })).sort((a, b) => a.name.localeCompare(b.name)),
-			default: defaultResource ?? resources[0].value,
+			default: defaultResource ?? resources[0]?.value ?? '',
 		},
 	];
 	for (const r of resources) {

@@ -31,7 +31,10 @@ import type {
 import { createRunExecutionData, ICredentialsHelper, NodeHelpers, UnexpectedError, Workflow } from 'n8n-workflow';
 
 import { BusinessPlatformOAuth2Api } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
+import { BusinessPlatformCampaigns } from '../../nodes/BusinessPlatformCampaigns/BusinessPlatformCampaigns.node';
+import { BusinessPlatformPeople } from '../../nodes/BusinessPlatformPeople/BusinessPlatformPeople.node';
 import { BusinessPlatformSales } from '../../nodes/BusinessPlatformSales/BusinessPlatformSales.node';
+import { BusinessPlatformTrigger } from '../../nodes/BusinessPlatformTrigger/BusinessPlatformTrigger.node';
 import type { Sandbox } from '../helpers/sandbox';
 import { TestTransport } from './pager-node';
 
@@ -41,6 +44,9 @@ export const CREDENTIAL_TYPE = 'businessPlatformOAuth2Api';
 /** Every node of the pack, by the name n8n gives it once installed. */
 export const NODE_TYPES: Record<string, INodeType> = {
 	[`${PACKAGE}.businessPlatformSales`]: new BusinessPlatformSales(),
+	[`${PACKAGE}.businessPlatformCampaigns`]: new BusinessPlatformCampaigns(),
+	[`${PACKAGE}.businessPlatformPeople`]: new BusinessPlatformPeople(),
+	[`${PACKAGE}.businessPlatformTrigger`]: new BusinessPlatformTrigger(),
 	// Test only: the transport without an operation around it.
 	[`${PACKAGE}.testTransport`]: new TestTransport(),
 };

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { bodyField, collection, compact, locator, options, queryField, toIntegerId, toIntegerIds } from '../../shared/fields';
 import { buildRequest, type Field, type OpContext, type Operation, type Resource } from '../../shared/operations';
+import { getContactLabels, getOwners, searchContacts } from '../../shared/pickers';
 
 const contactId = locator({ name: 'contactId', displayName: 'Contact', search: 'searchContacts', description: 'The contact to use' });
 
@@ -298,4 +299,10 @@ const ops: Operation[] = [
 	},
 ];
 
-export const contactResource: Resource = { value: 'contact', name: 'Contact', description: 'Persons and organizations', operations: ops };
+export const contactResource: Resource = {
+	value: 'contact',
+	name: 'Contact',
+	description: 'Persons and organizations',
+	operations: ops,
+	methods: { listSearch: { searchContacts }, loadOptions: { getContactLabels, getOwners } },
+};

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { bodyField, toIntegerId } from '../../shared/fields';
 import type { Field, OpContext, Operation, Resource } from '../../shared/operations';
+import { getContactLabels } from '../../shared/pickers';
 
 const labelId: Field = {
 	property: {
@@ -89,4 +90,10 @@ const ops: Operation[] = [
 	},
 ];
 
-export const contactLabelResource: Resource = { value: 'contactLabel', name: 'Contact Label', description: 'Labels that group contacts', operations: ops };
+export const contactLabelResource: Resource = {
+	value: 'contactLabel',
+	name: 'Contact Label',
+	description: 'Labels that group contacts',
+	operations: ops,
+	methods: { loadOptions: { getContactLabels } },
+};

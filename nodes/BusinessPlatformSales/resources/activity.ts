@@ -1,0 +1,4 @@
+/** Activity operations: not built yet. */
+import type { Resource } from '../../shared/operations';
+
+export const activityResource: Resource = { value: 'activity', name: 'Activity', operations: [] };
