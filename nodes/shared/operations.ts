@@ -5,6 +5,7 @@
  * endpoint is one entry, not a new function.
  */
 import type {
+	IBinaryKeyData,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
@@ -65,6 +66,14 @@ export interface BuiltRequest {
 }
 
 export type Output = IDataObject | IDataObject[] | undefined;
+
+const BINARY = new WeakMap<IDataObject, IBinaryKeyData>();
+
+/** Marks an output item as carrying binary data (files such as markup); `output` hooks return what this returns. */
+export function withBinary(json: IDataObject, binary: IBinaryKeyData): IDataObject {
+	BINARY.set(json, binary);
+	return json;
+}
 
 export interface Operation {
 	value: string;
@@ -367,7 +376,7 @@ export async function executeOperations(fn: IExecuteFunctions, resources: Resour
 		if (!r) continue; // not started after an earlier failure
 		if (r.ok) {
 			const list = r.value === undefined ? [] : Array.isArray(r.value) ? r.value : [r.value];
-			for (const json of list) out.push({ json, pairedItem: { item: i } });
+			for (const json of list) out.push(BINARY.has(json) ? { json, binary: BINARY.get(json), pairedItem: { item: i } } : { json, pairedItem: { item: i } });
 			continue;
 		}
 		const error = r.error as Error & { description?: string; context?: IDataObject };

@@ -149,7 +149,8 @@ class TestNodeTypes implements INodeTypes {
 
 export const N8N_BASE = 'http://127.0.0.1:5678';
 
-export function additionalData(credentialsHelper: ICredentialsHelper, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+/** `base`: the n8n address the URLs are built on (a trigger test can point webhook URLs at a local receiver). */
+export function additionalData(credentialsHelper: ICredentialsHelper, hooks?: ExecutionLifecycleHooks, base: string = N8N_BASE): IWorkflowExecuteAdditionalData {
 	const notAvailable = async () => {
 		throw new UnexpectedError('not available in the harness');
 	};
@@ -158,16 +159,16 @@ export function additionalData(credentialsHelper: ICredentialsHelper, hooks?: Ex
 		hooks,
 		executionId: hooks?.executionId,
 		currentNodeExecutionIndex: 0,
-		restApiUrl: `${N8N_BASE}/rest`,
-		instanceBaseUrl: `${N8N_BASE}/`,
-		formBaseUrl: `${N8N_BASE}/form`,
-		formWaitingBaseUrl: `${N8N_BASE}/form-waiting`,
-		formTestBaseUrl: `${N8N_BASE}/form-test`,
-		webhookBaseUrl: `${N8N_BASE}/webhook`,
-		webhookWaitingBaseUrl: `${N8N_BASE}/webhook-waiting`,
-		webhookTestBaseUrl: `${N8N_BASE}/webhook-test`,
-		mcpBaseUrl: `${N8N_BASE}/mcp`,
-		mcpTestBaseUrl: `${N8N_BASE}/mcp-test`,
+		restApiUrl: `${base}/rest`,
+		instanceBaseUrl: `${base}/`,
+		formBaseUrl: `${base}/form`,
+		formWaitingBaseUrl: `${base}/form-waiting`,
+		formTestBaseUrl: `${base}/form-test`,
+		webhookBaseUrl: `${base}/webhook`,
+		webhookWaitingBaseUrl: `${base}/webhook-waiting`,
+		webhookTestBaseUrl: `${base}/webhook-test`,
+		mcpBaseUrl: `${base}/mcp`,
+		mcpTestBaseUrl: `${base}/mcp-test`,
 		variables: {},
 		executeWorkflow: notAvailable,
 		getRunExecutionData: async () => undefined,
@@ -275,10 +276,11 @@ export async function activateWebhook(workflow: Workflow, wd: IWebhookData): Pro
 	if (!(await webhookMethod('checkExists', workflow, wd))) await webhookMethod('create', workflow, wd);
 }
 
-export async function deliverWebhook(workflow: Workflow, wd: IWebhookData, request: { body?: unknown; headers?: IDataObject; query?: IDataObject; params?: IDataObject }): Promise<IWebhookResponseData> {
+/** `httpResponse`: an express-like response object, for nodes that answer the call themselves (`getResponseObject`). */
+export async function deliverWebhook(workflow: Workflow, wd: IWebhookData, request: { body?: unknown; headers?: IDataObject; query?: IDataObject; params?: IDataObject }, httpResponse?: unknown): Promise<IWebhookResponseData> {
 	const node = workflow.getNode(wd.node)!;
 	const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
-	const data = { ...wd.workflowExecuteAdditionalData, httpRequest: { headers: {}, query: {}, params: {}, ...request } } as unknown as IWorkflowExecuteAdditionalData;
+	const data = { ...wd.workflowExecuteAdditionalData, httpRequest: { headers: {}, query: {}, params: {}, ...request }, ...(httpResponse ? { httpResponse } : {}) } as unknown as IWorkflowExecuteAdditionalData;
 	const closeFunctions: Array<() => Promise<void>> = [];
 	try {
 		return await nodeType.webhook!.call(new WebhookContext(workflow, node, data, 'webhook', wd, closeFunctions, null));

@@ -1,4 +1,7 @@
 /** The resources of the Campaigns node, one file each. */
 import type { Resource } from '../../shared/operations';
+import { categoryResource } from './category';
+import { emailTemplateResource } from './emailTemplate';
+import { formResource } from './form';
 
-export const CAMPAIGNS_RESOURCES: Resource[] = [];
+export const CAMPAIGNS_RESOURCES: Resource[] = [formResource, categoryResource, emailTemplateResource];

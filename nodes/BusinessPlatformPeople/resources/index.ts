@@ -1,4 +1,8 @@
 /** The resources of the People node, one file each. */
 import type { Resource } from '../../shared/operations';
+import { componentGroupResource } from './componentGroup';
+import { payrunResource } from './payrun';
+import { paystubResource } from './paystub';
+import { userResource } from './user';
 
-export const PEOPLE_RESOURCES: Resource[] = [];
+export const PEOPLE_RESOURCES: Resource[] = [userResource, payrunResource, paystubResource, componentGroupResource];

@@ -1,0 +1,103 @@
+/**
+ * What the People resources share: int64 numbers (written as strings by the
+ * platform's gRPC gateway) turned back into numbers, month/day/year dates, and
+ * the answers of bulk deletes.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { OpContext } from '../../shared/operations';
+
+/** int64 fields of the people models (v1User, v1Member, v1Approver, v1CustomFieldData, responses). */
+const INT64_KEYS = new Set(['iamUserId', 'httpStatusCode', 'beneficiariesToAdd']);
+/** v1FilterConfig: every field is an int64. */
+const FILTER_CONFIG_KEYS = new Set(['page', 'numberOfElements', 'sizePerPage', 'totalPage', 'numberOfRecords']);
+
+const asNumber = (v: unknown): unknown => {
+	if (typeof v !== 'string' || !/^-?\d+$/.test(v)) return v;
+	const n = Number(v);
+	// Beyond 2^53 a number would lose digits: keep the text.
+	return Number.isSafeInteger(n) ? n : v;
+};
+
+/** Returns a copy with the known int64 fields as numbers, at any depth. */
+export function int64ToNumbers<T>(value: T, inFilterConfig = false): T {
+	if (Array.isArray(value)) return value.map((v) => int64ToNumbers(v)) as T;
+	if (value === null || typeof value !== 'object') return value;
+	const out: IDataObject = {};
+	for (const [k, v] of Object.entries(value as IDataObject)) {
+		if (INT64_KEYS.has(k) || (inFilterConfig && FILTER_CONFIG_KEYS.has(k))) out[k] = asNumber(v) as IDataObject[string];
+		else out[k] = int64ToNumbers(v, k === 'filterConfig') as IDataObject[string];
+	}
+	return out as T;
+}
+
+const MDY = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A date as the payroll module writes it: MM/DD/YYYY. Accepts n8n's date-time
+ * (ISO text, whose calendar date is kept as written, without time-zone shifts),
+ * a Date, or month/day/year text.
+ */
+export function toMdy(value: unknown, label: string, ctx: OpContext): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const bad = () => ctx.fail(`${label} is not a date`, 'Pick a date, or write it as YYYY-MM-DD or MM/DD/YYYY.');
+	let y: number;
+	let m: number;
+	let d: number;
+	if (value instanceof Date || (typeof value === 'object' && typeof (value as { toISO?: unknown }).toISO === 'function')) {
+		const iso = value instanceof Date ? value.toISOString() : String((value as { toISO: () => string }).toISO());
+		[y, m, d] = iso.slice(0, 10).split('-').map(Number);
+	} else {
+		const text = String(value).trim();
+		const mdy = MDY.exec(text);
+		const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+		if (mdy) [m, d, y] = [Number(mdy[1]), Number(mdy[2]), Number(mdy[3])];
+		else if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+		else throw bad();
+	}
+	const check = new Date(Date.UTC(y, m - 1, d));
+	if (Number.isNaN(check.getTime()) || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) throw bad();
+	return `${pad(m)}/${pad(d)}/${y}`;
+}
+
+/** A required date field. */
+export function requireMdy(value: unknown, label: string, ctx: OpContext): string {
+	const out = toMdy(value, label, ctx);
+	if (out === undefined) throw ctx.fail(`${label} is empty`, 'Pick a date.');
+	return out;
+}
+
+/**
+ * v1DeleteResponse → one item per id. The platform answers 200 with status
+ * "failed" when it refuses (for example users still on a payrun): that is an
+ * error of the item, with the platform's words.
+ */
+export function bulkDeleteOutput(answer: unknown, ids: string[], ctx: OpContext, what: string): IDataObject[] {
+	const a = (answer ?? {}) as IDataObject;
+	const status = String(a.status ?? 'success').toLowerCase();
+	if (status && status !== 'success' && status !== 'ok') {
+		const forced = ctx.param<boolean>('forcedDelete', false);
+		throw ctx.fail(
+			`The platform did not delete the ${what}: ${String(a.message || a.status)}${a.errCode ? ` (${String(a.errCode)})` : ''}`,
+			forced ? 'Nothing was deleted. Check the IDs in the platform.' : 'Nothing was deleted. Turn on "Force Delete" to delete them anyway.',
+		);
+	}
+	return ids.map((id) => ({ deleted: true, id }));
+}
+
+/** A text answer: the text itself; a JSON-encoded string (an answer sent as application/json) is unquoted. */
+export function answerText(answer: unknown): string {
+	if (answer === undefined || answer === null) return '';
+	if (typeof answer !== 'string') return JSON.stringify(answer);
+	const text = answer.trim();
+	if (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) {
+		try {
+			const inner = JSON.parse(text) as unknown;
+			if (typeof inner === 'string') return inner;
+		} catch {
+			// not JSON: keep the text
+		}
+	}
+	return answer;
+}

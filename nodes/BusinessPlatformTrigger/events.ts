@@ -1,0 +1,85 @@
+/**
+ * The platform's 22 webhook event types (spec: Events → eventType enum), with the
+ * names and descriptions the trigger shows, and the "all sales" / "all accounting"
+ * shortcuts of the Events field.
+ */
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+export type EventModule = 'Sales' | 'Accounting';
+
+export interface EventInfo {
+	value: string;
+	name: string;
+	description: string;
+	module: EventModule;
+	/** CRM contact and deal events: the record the Fetch Full Record option can read. */
+	record?: 'contacts' | 'deals';
+}
+
+const accounting = (value: string, name: string, description: string): EventInfo => ({ value, name: `${name} (Accounting)`, description, module: 'Accounting' });
+const sales = (value: string, name: string, description: string, record: 'contacts' | 'deals'): EventInfo => ({ value, name: `${name} (Sales)`, description, module: 'Sales', record });
+
+export const EVENTS: EventInfo[] = [
+	accounting('CREATE_PRODUCTS', 'Product Created', 'A product is added in the accounting module'),
+	accounting('CREATE_CONTACT', 'Contact Created', 'A contact is added in the accounting module (sales contacts have their own events)'),
+	accounting('CREATE_BILL', 'Bill Created', 'A bill is created in the accounting module'),
+	accounting('UPDATE_BILL', 'Bill Updated', 'A bill is updated in the accounting module'),
+	accounting('DELETE_BILL', 'Bill Deleted', 'A bill is deleted in the accounting module'),
+	accounting('CREATE_INVOICE', 'Invoice Created', 'An invoice is created in the accounting module'),
+	accounting('UPDATE_INVOICE', 'Invoice Updated', 'An invoice is updated in the accounting module'),
+	accounting('DELETE_INVOICE', 'Invoice Deleted', 'An invoice is deleted in the accounting module'),
+	accounting('CREATE_DEBITNOTE', 'Debit Note Created', 'A debit note is created in the accounting module'),
+	accounting('UPDATE_DEBITNOTE', 'Debit Note Updated', 'A debit note is updated in the accounting module'),
+	accounting('DELETE_DEBITNOTE', 'Debit Note Deleted', 'A debit note is deleted in the accounting module'),
+	accounting('CREATE_CREDITNOTE', 'Credit Note Created', 'A credit note is created in the accounting module'),
+	accounting('UPDATE_CREDITNOTE', 'Credit Note Updated', 'A credit note is updated in the accounting module'),
+	accounting('DELETE_CREDITNOTE', 'Credit Note Deleted', 'A credit note is deleted in the accounting module'),
+	accounting('STOCK_IN', 'Stock Increased', 'The stock of a product increases in the accounting module'),
+	accounting('STOCK_OUT', 'Stock Reduced', 'The stock of a product is reduced in the accounting module'),
+	sales('CREATE_CRM_CONTACT', 'Contact Created', 'A contact is created in the sales module', 'contacts'),
+	sales('UPDATE_CRM_CONTACT', 'Contact Updated', 'A contact is updated in the sales module', 'contacts'),
+	sales('DELETE_CRM_CONTACT', 'Contact Deleted', 'A contact is deleted in the sales module', 'contacts'),
+	sales('CREATE_CRM_DEAL', 'Deal Created', 'A deal is created in the sales module', 'deals'),
+	sales('UPDATE_CRM_DEAL', 'Deal Updated', 'A deal is updated in the sales module', 'deals'),
+	sales('DELETE_CRM_DEAL', 'Deal Deleted', 'A deal is deleted in the sales module', 'deals'),
+];
+
+export const EVENT_BY_VALUE: ReadonlyMap<string, EventInfo> = new Map(EVENTS.map((e) => [e.value, e]));
+
+export const ALL_SALES = 'ALL_SALES_EVENTS';
+export const ALL_ACCOUNTING = 'ALL_ACCOUNTING_EVENTS';
+
+/** The Events field's options: the two shortcuts, then every event, sorted by name. */
+export function eventOptions(): INodePropertyOptions[] {
+	const shortcuts: INodePropertyOptions[] = [
+		{ name: 'All Accounting Events', value: ALL_ACCOUNTING, description: 'Every accounting event: products, accounting contacts, bills, invoices, debit and credit notes, stock' },
+		{ name: 'All Sales Events', value: ALL_SALES, description: 'Every sales event: sales contacts and deals created, updated or deleted' },
+	];
+	const events = EVENTS.map((e) => ({ name: e.name, value: e.value, description: e.description })).sort((a, b) => a.name.localeCompare(b.name));
+	return [...shortcuts, ...events];
+}
+
+/**
+ * The event types a selection stands for, shortcuts expanded, in the catalogue's
+ * order, without duplicates. Returns the unknown values separately.
+ */
+export function expandEvents(selection: unknown): { events: string[]; unknown: string[] } {
+	const picked = new Set<string>();
+	const unknown: string[] = [];
+	for (const raw of Array.isArray(selection) ? selection : [selection]) {
+		if (raw === undefined || raw === null || raw === '') continue;
+		const value = String(raw).trim();
+		if (value === ALL_SALES || value === ALL_ACCOUNTING) {
+			const module: EventModule = value === ALL_SALES ? 'Sales' : 'Accounting';
+			for (const e of EVENTS) if (e.module === module) picked.add(e.value);
+		} else if (EVENT_BY_VALUE.has(value)) {
+			picked.add(value);
+		} else {
+			unknown.push(value);
+		}
+	}
+	return { events: EVENTS.map((e) => e.value).filter((v) => picked.has(v)), unknown };
+}
+
+/** "Deal Created (Sales)" for CREATE_CRM_DEAL; the raw value for anything else. */
+export const eventLabel = (value: string) => EVENT_BY_VALUE.get(value)?.name ?? value;
