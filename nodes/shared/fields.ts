@@ -6,9 +6,16 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 
 import type { Field, OpContext, Send } from './operations';
 
+/** Text of a parameter that may be a number, a text or a resource locator object (`{ __rl, mode, value }`). */
+export function plainValue(value: unknown): string {
+	if (value !== null && typeof value === 'object' && 'value' in (value as IDataObject)) return String((value as IDataObject).value ?? '').trim();
+	if (value === undefined || value === null) return '';
+	return String(value).trim();
+}
+
 /** A positive integer id from a number, a numeric string or a resource locator value. */
 export function toIntegerId(value: unknown, label: string, ctx: OpContext): number {
-	const text = typeof value === 'number' ? String(value) : String(value ?? '').trim();
+	const text = plainValue(value);
 	if (!/^\d+$/.test(text) || Number(text) <= 0) {
 		throw ctx.fail(`${label} must be a whole number, got "${text}"`, `Pick the record from the list, or type its numeric ID (for example 1024).`);
 	}
@@ -17,14 +24,14 @@ export function toIntegerId(value: unknown, label: string, ctx: OpContext): numb
 
 /** A list of integer ids from a comma-separated text, an array or a number. */
 export function toIntegerIds(value: unknown, label: string, ctx: OpContext): number[] {
-	const parts = Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/);
+	const parts = Array.isArray(value) ? value.map(plainValue) : plainValue(value).split(/[\s,]+/);
 	const ids = parts.map((p) => String(p).trim()).filter((p) => p !== '');
 	if (ids.length === 0) throw ctx.fail(`${label} is empty`, 'Give at least one ID, separated by commas.');
 	return ids.map((p) => toIntegerId(p, label, ctx));
 }
 
 export function toStringIds(value: unknown, label: string, ctx: OpContext): string[] {
-	const parts = Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/);
+	const parts = Array.isArray(value) ? value.map(plainValue) : plainValue(value).split(/[\s,]+/);
 	const ids = parts.map((p) => String(p).trim()).filter((p) => p !== '');
 	if (ids.length === 0) throw ctx.fail(`${label} is empty`, 'Give at least one ID, separated by commas.');
 	return ids;

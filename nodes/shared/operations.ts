@@ -87,6 +87,8 @@ export interface Operation {
 	regional?: boolean;
 	/** `never` for operations that must not be repeated automatically (payroll postings). */
 	retry?: 'auto' | 'never';
+	/** A POST that only reads (searches): safe to repeat after a 5xx or a dropped connection. */
+	idempotent?: boolean;
 	/** Text answers (markup, confirmations). */
 	text?: boolean;
 	fields?: Field[];
@@ -175,51 +177,36 @@ export function buildProperties(resources: Resource[], defaultResource?: string)
 		});
 	}
 	for (const r of resources) {
-		// Identical fields shared by several operations of a resource become one property.
-		const merged = new Map<string, { prop: INodeProperties; ops: string[] }>();
-		const order: string[] = [];
-		const add = (p: INodeProperties, op: string) => {
-			const key = `${p.name}\u0000${JSON.stringify(p)}`;
-			const m = merged.get(key);
-			if (m) m.ops.push(op);
-			else {
-				merged.set(key, { prop: p, ops: [op] });
-				order.push(key);
-			}
-		};
+		// Each operation gets its own copies, so every operation shows its fields in its own order:
+		// its plain fields (ids, required values), then Return All and Limit, then its collections
+		// (filters, options, additional fields), then Simplify — n8n's usual layout.
 		for (const o of r.operations) {
-			for (const f of o.fields ?? []) add(fieldProperty(f), o.value);
+			const show = (p: INodeProperties) => props.push(withShow(p, r.value, [o.value]));
+			const fields = (o.fields ?? []).map(fieldProperty);
+			const isCollection = (p: INodeProperties) => p.type === 'collection' || p.type === 'fixedCollection';
+			fields.filter((p) => !isCollection(p)).forEach(show);
 			if (o.paginate) {
-				add({ displayName: 'Return All', name: 'returnAll', type: 'boolean', default: false, description: 'Whether to return all results or only up to a given limit' }, o.value);
-				add(
-					{
-						displayName: 'Limit',
-						name: 'limit',
-						type: 'number',
-						typeOptions: { minValue: 1 },
-						default: 50,
-						description: 'Max number of results to return',
-						displayOptions: { show: { returnAll: [false] } },
-					},
-					o.value,
-				);
+				show({ displayName: 'Return All', name: 'returnAll', type: 'boolean', default: false, description: 'Whether to return all results or only up to a given limit' });
+				show({
+					displayName: 'Limit',
+					name: 'limit',
+					type: 'number',
+					typeOptions: { minValue: 1 },
+					default: 50,
+					description: 'Max number of results to return',
+					displayOptions: { show: { returnAll: [false] } },
+				});
 			}
+			fields.filter(isCollection).forEach(show);
 			if (o.simplify) {
-				add(
-					{
-						displayName: 'Simplify',
-						name: 'simplify',
-						type: 'boolean',
-						default: true,
-						description: 'Whether to return a simplified version of the response instead of the raw data',
-					},
-					o.value,
-				);
+				show({
+					displayName: 'Simplify',
+					name: 'simplify',
+					type: 'boolean',
+					default: true,
+					description: 'Whether to return a simplified version of the response instead of the raw data',
+				});
 			}
-		}
-		for (const key of order) {
-			const m = merged.get(key)!;
-			props.push(withShow(m.prop, r.value, m.ops));
 		}
 	}
 	props.push({
@@ -303,6 +290,14 @@ function defaultOutput(answer: unknown): Output {
 }
 
 async function runOperation(op: Operation, ctx: OpContext): Promise<Output> {
+	const out = await answerOf(op, ctx);
+	if (op.simplify && out !== undefined && ctx.param<boolean>('simplify', true)) {
+		return Array.isArray(out) ? out.map(op.simplify) : op.simplify(out);
+	}
+	return out;
+}
+
+async function answerOf(op: Operation, ctx: OpContext): Promise<Output> {
 	if (op.run) return await op.run(ctx);
 	const req = await buildRequest(op, ctx);
 	const api: ApiRequest = {
@@ -312,6 +307,7 @@ async function runOperation(op: Operation, ctx: OpContext): Promise<Output> {
 		body: req.rawBody !== undefined ? req.rawBody : (req.sendBody ?? (['POST', 'PUT', 'PATCH'].includes(req.method) || Object.keys(req.body).length > 0)) ? req.body : undefined,
 		regional: op.regional,
 		retry: op.retry,
+		idempotent: op.idempotent,
 		text: op.text,
 	};
 	let answer: unknown;
@@ -321,11 +317,7 @@ async function runOperation(op: Operation, ctx: OpContext): Promise<Output> {
 	} else {
 		answer = await ctx.request(api);
 	}
-	let out = op.output ? await op.output(answer, ctx, req) : defaultOutput(answer);
-	if (op.simplify && out !== undefined && ctx.param<boolean>('simplify', true)) {
-		out = Array.isArray(out) ? out.map(op.simplify) : op.simplify(out);
-	}
-	return out;
+	return op.output ? await op.output(answer, ctx, req) : defaultOutput(answer);
 }
 
 function findOperation(resources: Resource[], resource: string, operation: string): Operation | undefined {

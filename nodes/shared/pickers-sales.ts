@@ -11,12 +11,9 @@ const PICKER_PAGE = 50;
 const DEAL_SEARCH_PAGES = 10;
 const DEAL_SEARCH_PAGE_SIZE = 100;
 
-/** Text of a parameter that may be a number, a text or a resource locator object. */
-export function plainValue(value: unknown): string {
-	if (value !== null && typeof value === 'object' && 'value' in (value as IDataObject)) return String((value as IDataObject).value ?? '').trim();
-	if (value === undefined || value === null) return '';
-	return String(value).trim();
-}
+import { plainValue } from './fields';
+
+export { plainValue };
 
 const STATUS_WORD: Record<string, string> = { '1': 'won', '2': 'lost' };
 

@@ -486,6 +486,8 @@ const ops: Operation[] = [
 		description: 'Find users whose fields match all the given conditions',
 		method: 'POST',
 		path: '/v1/people/users/filtered-users',
+		// Only reads: safe to repeat after a 5xx or a dropped connection.
+		idempotent: true,
 		regional: true,
 		paginate: 'peopleUsers',
 		simplify: simplifyUser,

@@ -230,6 +230,8 @@ const ops: Operation[] = [
 		description: 'Get several contacts at once by their IDs',
 		method: 'POST',
 		path: '/v1/crm/contacts/multiple',
+		// Only reads: safe to repeat after a 5xx or a dropped connection.
+		idempotent: true,
 		simplify: simplifyContact,
 		fields: [bodyField({ displayName: 'Contact IDs', name: 'contactIds', type: 'string', default: '', required: true, description: 'Comma-separated contact IDs' }, 'contact_ids', (v, ctx) => toIntegerIds(v, 'Contact IDs', ctx))],
 	},

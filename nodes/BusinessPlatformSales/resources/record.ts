@@ -535,6 +535,8 @@ const ops: Operation[] = [
 		description: 'Find the records of a table that match conditions or a text',
 		method: 'POST',
 		path: `${TABLES_PATH}/{tableId}/paged-record`,
+		// Only reads: safe to repeat after a 5xx or a dropped connection.
+		idempotent: true,
 		regional: true,
 		paginate: 'records',
 		fields: [

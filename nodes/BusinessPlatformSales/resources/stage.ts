@@ -66,7 +66,7 @@ const ops: Operation[] = [
 				.sort((a, b) => Number(a.order ?? 0) - Number(b.order ?? 0))
 				.map((s) => ({ ...s, pipeline_id: s.pipeline_id ?? pipeline.id ?? id }));
 			const out = max === undefined ? stages : stages.slice(0, max);
-			return ctx.param<boolean>('simplify', true) ? out.map(simplifyStage) : out;
+			return out;
 		},
 	},
 	{

@@ -1,0 +1,48 @@
+/** The nodes' UI descriptions, as n8n reads them: conventions every node must keep. */
+import type { INodeProperties, INodeType } from 'n8n-workflow';
+
+import { NODE_TYPES } from '../harness/n8n';
+
+const packNodes = Object.entries(NODE_TYPES).filter(([name]) => !name.endsWith('.testTransport'));
+
+const visibleFor = (p: INodeProperties, resource: string, operation: string) => {
+	const show = p.displayOptions?.show ?? {};
+	const ok = (key: string, v: string) => !show[key] || (show[key] as unknown[]).includes(v);
+	return ok('resource', resource) && ok('operation', operation);
+};
+
+describe.each(packNodes)('%s', (_name, node: INodeType) => {
+	const d = node.description;
+	const isTrigger = d.group.includes('trigger');
+
+	it('follows the community-node conventions', () => {
+		expect(d.usableAsTool === true).toBe(!isTrigger);
+		expect(d.credentials?.[0]).toMatchObject({ name: 'businessPlatformOAuth2Api', required: true });
+		expect(d.icon).toEqual({ light: 'file:businessPlatform.svg', dark: 'file:businessPlatform.dark.svg' });
+	});
+
+	if (isTrigger) return;
+	const resource = d.properties.find((p) => p.name === 'resource')!;
+	const pairs = (resource.options as Array<{ value: string }>).flatMap((r) => {
+		const ops = d.properties.find((p) => p.name === 'operation' && visibleFor(p, r.value, ''))!;
+		return (ops.options as Array<{ value: string; action?: string; name: string }>).map((o) => [r.value, o.value, o] as const);
+	});
+
+	it.each(pairs.map(([r, o, opt]) => [`${r} → ${o}`, r, o, opt] as const))('%s: one property per name, ids first, Return All before filters, Simplify last', (_t, r, o, opt) => {
+		expect(opt.action).toBeTruthy();
+		const props = d.properties.filter((p) => p.name !== 'resource' && p.name !== 'operation' && visibleFor(p, r, o));
+		const names = props.map((p) => p.name);
+		expect(new Set(names).size).toBe(names.length);
+		const idx = (n: string) => names.indexOf(n);
+		if (idx('returnAll') >= 0) {
+			expect(idx('limit')).toBe(idx('returnAll') + 1);
+			props.forEach((p, i) => {
+				if (p.type === 'collection' && p.name !== 'requestOptions') expect(i).toBeGreaterThan(idx('returnAll'));
+			});
+		}
+		if (idx('simplify') >= 0) expect(idx('simplify')).toBe(names.filter((n) => n !== 'requestOptions').length - 1);
+		for (const p of props) {
+			if (p.type === 'boolean' && p.description) expect(p.description).toMatch(/^Whether/);
+		}
+	});
+});
