@@ -1,0 +1,99 @@
+/**
+ * `npm start`: the demo. Builds the pack, installs a pinned n8n the first time,
+ * starts the sandbox and n8n on 127.0.0.1 with the pack loaded, a credential
+ * already connected to the sandbox and the demo workflows imported, and prints
+ * what to open and click. Ctrl-C stops everything it started.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { startSandbox } from '../sandbox/src/server';
+import { ensureRuntime, freePort, n8nCli, n8nEnvironment, OWNER, ownerApi, prepareUserFolder, ROOT, RUNTIME, startN8n } from './n8n-runtime';
+
+export const DEMO_CREDENTIAL_ID = 'bpSandboxDemo001';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const portFrom = (name: string, dflt: number) => Number(process.env[name] ?? dflt);
+
+/** The credential n8n would hold after clicking Connect, for the sandbox's demo user. */
+export function demoCredential(baseUrl: string, authUrl: string, clientId: string, clientSecret: string, tokenResponse: Record<string, unknown>) {
+	return {
+		id: DEMO_CREDENTIAL_ID,
+		name: 'Business Platform (sandbox)',
+		type: 'businessPlatformOAuth2Api',
+		data: { baseUrl, authorizationPageUrl: authUrl, regionalBaseUrl: '', clientId, clientSecret, scope: 'read write', tenantId: 0, oauthTokenData: tokenResponse },
+	};
+}
+
+/** The demo workflows with the credential id filled in. */
+export function demoWorkflows(): unknown[] {
+	const dir = join(ROOT, 'demo', 'workflows');
+	return readdirSync(dir)
+		.filter((f) => f.endsWith('.json'))
+		.sort()
+		.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8').replaceAll('__CREDENTIAL_ID__', DEMO_CREDENTIAL_ID)) as unknown);
+}
+
+async function main() {
+	const t0 = Date.now();
+	say('1/5 Building the pack…');
+	const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
+	if (build.status !== 0) throw new Error('npm run build failed');
+
+	say('2/5 Checking the n8n runtime…');
+	ensureRuntime((l) => say(`    ${l}`));
+
+	say('3/5 Starting the sandbox…');
+	const sb = await startSandbox({ port: portFrom('SANDBOX_PORT', 4010) });
+	say(`    sandbox at ${sb.baseUrl} (stats: ${sb.baseUrl}/__admin/stats)`);
+
+	say('4/5 Preparing n8n (pack, credential, demo workflows)…');
+	const userFolder = prepareUserFolder(join(RUNTIME, 'demo-home'));
+	const n8nPort = process.env.N8N_PORT ? Number(process.env.N8N_PORT) : await freePort();
+	const env = await n8nEnvironment(userFolder, n8nPort);
+	const files = join(RUNTIME, 'demo-import');
+	mkdirSync(files, { recursive: true });
+	writeFileSync(join(files, 'credentials.json'), JSON.stringify([demoCredential(sb.baseUrl, sb.authUrl, sb.config.clientId, sb.config.clientSecret, sb.demo.tokenResponse)]));
+	writeFileSync(join(files, 'workflows.json'), JSON.stringify(demoWorkflows()));
+	for (const [what, file] of [
+		['credentials', 'credentials.json'],
+		['workflow', 'workflows.json'],
+	]) {
+		const r = n8nCli(env, [`import:${what}`, `--input=${join(files, file)}`]);
+		if (r.status !== 0) throw new Error(`n8n import:${what} failed:\n${r.stdout}\n${r.stderr}`);
+	}
+
+	say('5/5 Starting n8n…');
+	const n8n = await startN8n(env);
+	await ownerApi(n8n);
+	const seconds = Math.round((Date.now() - t0) / 1000);
+
+	say('');
+	say(`Editor ready in ${seconds} s: ${n8n.url}`);
+	say(`  Log in as ${OWNER.email} / ${OWNER.password}`);
+	say('  The credential "Business Platform (sandbox)" is already connected to the sandbox.');
+	say('  Open a demo workflow (Overview → Workflows) and click "Execute workflow";');
+	say('  to see the OAuth flow, open the credential and click "Reconnect", then "Approve" on the sandbox page.');
+	say(`  Sandbox admin: ${sb.baseUrl}/__admin/stats · emit an event: curl -X POST ${sb.baseUrl}/__admin/events -H 'content-type: application/json' -d '{"eventType":"CREATE_INVOICE"}'`);
+	say('Ctrl-C stops n8n and the sandbox.');
+
+	let stopping = false;
+	const stop = async () => {
+		if (stopping) return;
+		stopping = true;
+		say('\nStopping n8n and the sandbox…');
+		await n8n.stop();
+		await sb.stop();
+		process.exit(0);
+	};
+	process.on('SIGINT', () => void stop());
+	process.on('SIGTERM', () => void stop());
+}
+
+if (require.main === module) {
+	main().catch((e) => {
+		process.stderr.write(`npm start failed: ${e instanceof Error ? e.message : String(e)}\n`);
+		process.exit(1);
+	});
+}

@@ -1,0 +1,162 @@
+/**
+ * A real n8n (the pinned runtime in .n8n-runtime) with this pack loaded, for the
+ * end-to-end tests: credential and workflows imported through n8n's CLI, the
+ * server on loopback, the owner's REST session and a public-API key.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { ensureRuntime, n8nCli, n8nEnvironment, ownerApi, prepareUserFolder, startN8n, type N8nApi, type N8nInstance } from '../../scripts/n8n-runtime';
+import type { Sandbox } from '../../sandbox/src/server';
+
+export const PKG = 'n8n-nodes-business-platform';
+export const CRED_ID = 'bpE2eCredential1';
+
+export interface Node {
+	name: string;
+	type: string;
+	typeVersion?: number;
+	parameters: Record<string, unknown>;
+	credentials?: boolean;
+	onError?: string;
+	webhookId?: string;
+}
+
+/** A straight-line workflow: each node feeds the next. */
+export function workflow(id: string, name: string, nodes: Node[]): Record<string, unknown> {
+	const connections: Record<string, unknown> = {};
+	nodes.slice(0, -1).forEach((n, i) => {
+		connections[n.name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	});
+	return {
+		id,
+		name,
+		active: false,
+		settings: { executionOrder: 'v1', saveManualExecutions: true, saveDataSuccessExecution: 'all' },
+		connections,
+		nodes: nodes.map((n, i) => ({
+			id: randomUUID(),
+			name: n.name,
+			type: n.type,
+			typeVersion: n.typeVersion ?? 1,
+			position: [i * 220, 0],
+			parameters: n.parameters,
+			...(n.onError ? { onError: n.onError } : {}),
+			...(n.webhookId ? { webhookId: n.webhookId } : {}),
+			...(n.credentials ? { credentials: { businessPlatformOAuth2Api: { id: CRED_ID, name: 'Business Platform (e2e)' } } } : {}),
+		})),
+	};
+}
+
+/** A Webhook node that starts a workflow and answers with every item of the last node. */
+export const webhookStart = (path: string): Node => ({
+	name: 'Start',
+	type: 'n8n-nodes-base.webhook',
+	typeVersion: 2,
+	webhookId: randomUUID(),
+	parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+});
+
+export const pack = (node: 'businessPlatformSales' | 'businessPlatformCampaigns' | 'businessPlatformPeople' | 'businessPlatformTrigger', name: string, parameters: Record<string, unknown>, extra: Partial<Node> = {}): Node => ({
+	name,
+	type: `${PKG}.${node}`,
+	parameters,
+	credentials: true,
+	...extra,
+});
+
+export const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
+
+export function credential(sb: Sandbox, tokenResponse?: Record<string, unknown>) {
+	return {
+		id: CRED_ID,
+		name: 'Business Platform (e2e)',
+		type: 'businessPlatformOAuth2Api',
+		data: {
+			baseUrl: sb.baseUrl,
+			authorizationPageUrl: sb.authUrl,
+			regionalBaseUrl: '',
+			clientId: sb.config.clientId,
+			clientSecret: sb.config.clientSecret,
+			scope: 'read write',
+			tenantId: 0,
+			...(tokenResponse ? { oauthTokenData: tokenResponse } : {}),
+		},
+	};
+}
+
+export interface E2e {
+	n8n: N8nInstance;
+	api: N8nApi;
+	env: NodeJS.ProcessEnv;
+	/** POSTs to a production webhook and returns the JSON answer. */
+	call(path: string, body?: unknown): Promise<{ status: number; body: any }>;
+	restart(): Promise<void>;
+	stop(): Promise<void>;
+}
+
+/** Installs the runtime if needed, imports, starts n8n, sets up the owner and activates the given workflows. */
+export async function startE2e(credentials: unknown[], workflows: Array<Record<string, unknown>>, activate: string[]): Promise<E2e> {
+	ensureRuntime();
+	const folder = prepareUserFolder();
+	const env = await n8nEnvironment(folder);
+	const files = join(folder, 'import');
+	mkdirSync(files, { recursive: true });
+	writeFileSync(join(files, 'credentials.json'), JSON.stringify(credentials));
+	writeFileSync(join(files, 'workflows.json'), JSON.stringify(workflows));
+	for (const [what, file] of [
+		['credentials', 'credentials.json'],
+		['workflow', 'workflows.json'],
+	]) {
+		const r = n8nCli(env, [`import:${what}`, `--input=${join(files, file)}`]);
+		if (r.status !== 0) throw new Error(`n8n import:${what} failed (${r.status}):\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`);
+	}
+	let n8n = await startN8n(env);
+	let api = await ownerApi(n8n);
+	for (const id of activate) await api.pub('POST', `/workflows/${id}/activate`);
+	const e2e: E2e = {
+		get n8n() {
+			return n8n;
+		},
+		get api() {
+			return api;
+		},
+		env,
+		async call(path, body = {}) {
+			const res = await fetch(`${n8n.url}/webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+			const text = await res.text();
+			let parsed: unknown = text;
+			try {
+				parsed = JSON.parse(text);
+			} catch {
+				// keep text
+			}
+			return { status: res.status, body: parsed };
+		},
+		async restart() {
+			await n8n.stop();
+			n8n = await startN8n(env);
+			api = await ownerApi(n8n);
+		},
+		async stop() {
+			await n8n.stop();
+		},
+	};
+	return e2e;
+}
+
+/** Waits until `check` passes or the time is up (for asynchronous effects such as webhook deliveries). */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 15_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	let last: unknown;
+	for (;;) {
+		try {
+			return await check();
+		} catch (e) {
+			last = e;
+		}
+		if (Date.now() > deadline) throw last;
+		await new Promise((r) => setTimeout(r, 200));
+	}
+}

@@ -1,0 +1,125 @@
+/**
+ * End to end in a real n8n (2.41.1 on Node 24, installed into .n8n-runtime on first
+ * use): the built package loaded as a community package, a credential and
+ * workflows imported through n8n's CLI, workflows run through production webhooks,
+ * the trigger activated through the public API, everything against the sandbox.
+ */
+import { startSandbox, type Sandbox } from '../../sandbox/src/server';
+import { call } from '../helpers/sandbox';
+import { credential, eventually, pack, PKG, rl, startE2e, webhookStart, workflow, type E2e } from './n8n-env';
+
+jest.setTimeout(300_000);
+
+let sb: Sandbox;
+let e2e: E2e;
+
+const salesCrud = workflow('e2eSalesCrud0001', 'E2E sales CRUD', [
+	webhookStart('sales-crud'),
+	pack('businessPlatformSales', 'Create', { resource: 'contact', operation: 'create', name: '={{ $json.body.name }}', type: 'person', additionalFields: { email: '={{ $json.body.email }}' } }),
+	pack('businessPlatformSales', 'Get', { resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, simplify: false }),
+	pack('businessPlatformSales', 'Update', { resource: 'contact', operation: 'update', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, updateFields: { name: '={{ $json.name }} (updated)' } }),
+	pack('businessPlatformSales', 'List', { resource: 'contact', operation: 'getAll', returnAll: true, filters: { email: "={{ $('Start').item.json.body.email }}" }, simplify: false }),
+	pack('businessPlatformSales', 'Delete', { resource: 'contact', operation: 'delete', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }),
+]);
+
+const campaignsCrud = workflow('e2eCampCrud00001', 'E2E campaigns CRUD', [
+	webhookStart('campaigns-crud'),
+	pack('businessPlatformCampaigns', 'Create', { resource: 'category', operation: 'create', name: '={{ $json.body.name }}', additionalFields: { description: 'from n8n' } }),
+	pack('businessPlatformCampaigns', 'Get', { resource: 'category', operation: 'get', categoryId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }),
+	pack('businessPlatformCampaigns', 'Update', { resource: 'category', operation: 'update', categoryId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, updateFields: { name: '={{ $json.name }} (updated)' } }),
+	pack('businessPlatformCampaigns', 'List', { resource: 'category', operation: 'getAll', returnAll: true, filters: { name: '(updated)' } }),
+	pack('businessPlatformCampaigns', 'Delete', { resource: 'category', operation: 'delete', categoryId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }),
+]);
+
+const peopleCrud = workflow('e2ePeopleCrud001', 'E2E people CRUD', [
+	webhookStart('people-crud'),
+	pack('businessPlatformPeople', 'Create', { resource: 'user', operation: 'create', firstName: '={{ $json.body.firstName }}', lastName: 'E2e', emailId: '={{ $json.body.email }}' }),
+	pack('businessPlatformPeople', 'Update', { resource: 'user', operation: 'updateFields', userId: { __rl: true, mode: 'id', value: '={{ $json.userId }}' }, identity: { department: 'QA' } }),
+	pack('businessPlatformPeople', 'Search', { resource: 'user', operation: 'search', returnAll: true, conditions: { condition: [{ colId: 'emailId', opr: 'eq', value: "={{ $('Start').item.json.body.email }}" }] } }),
+	pack('businessPlatformPeople', 'Delete', { resource: 'user', operation: 'delete', userIds: '={{ $json.userId }}' }),
+]);
+
+const continueOnFail = workflow('e2eContinueFail1', 'E2E continue on fail', [
+	webhookStart('continue-on-fail'),
+	{ name: 'Split', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'body.ids', options: {} } },
+	pack('businessPlatformSales', 'Get', { resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: '={{ $json["body.ids"] ?? $json.ids ?? $json }}' } }, { onError: 'continueRegularOutput' }),
+]);
+
+beforeAll(async () => {
+	sb = await startSandbox({ rows: 20 });
+	e2e = await startE2e([credential(sb, sb.demo.tokenResponse)], [salesCrud, campaignsCrud, peopleCrud, continueOnFail], ['e2eSalesCrud0001', 'e2eCampCrud00001', 'e2ePeopleCrud001', 'e2eContinueFail1']);
+});
+
+afterAll(async () => {
+	await e2e?.stop();
+	await sb?.stop();
+});
+
+describe('the package in n8n', () => {
+	it('loads every node and the credential, with icons that resolve', async () => {
+		const headers = { cookie: e2e.api.cookie };
+		const nodes = (await (await fetch(`${e2e.n8n.url}/types/nodes.json`, { headers })).json()) as Array<{ name: string; iconUrl?: unknown; usableAsTool?: boolean }>;
+		const ours = nodes.filter((n) => n.name.startsWith(`${PKG}.`));
+		// usableAsTool gives each action node an AI-tool twin; the trigger has none.
+		expect(ours.map((n) => n.name).sort()).toEqual(
+			['Campaigns', 'CampaignsTool', 'People', 'PeopleTool', 'Sales', 'SalesTool', 'Trigger'].map((n) => `${PKG}.businessPlatform${n}`),
+		);
+		const creds = (await (await fetch(`${e2e.n8n.url}/types/credentials.json`, { headers })).json()) as Array<{ name: string; extends?: string[] }>;
+		expect(creds.find((c) => c.name === 'businessPlatformOAuth2Api')).toMatchObject({ extends: ['oAuth2Api'] });
+		for (const n of ours) {
+			const icon = n.iconUrl as { light: string; dark: string };
+			for (const url of [icon.light, icon.dark]) {
+				const res = await fetch(`${e2e.n8n.url}/${url}`, { headers });
+				expect([url, res.status]).toEqual([url, 200]);
+				expect(await res.text()).toContain('<svg');
+			}
+		}
+	});
+});
+
+describe('one workflow per node: create → get → list → update → delete', () => {
+	it('Sales (contact)', async () => {
+		sb.resetStats();
+		const res = await e2e.call('sales-crud', { name: 'E2E Person', email: 'e2e.person@example.com' });
+		expect(res.status).toBe(200);
+		expect(res.body).toEqual([{ deleted: true, id: expect.any(Number) }]);
+		const id = res.body[0].id;
+		const routes = sb.requests().map((r) => `${r.method} ${r.route}`);
+		expect(routes).toEqual(expect.arrayContaining(['POST POST /v1/crm/contacts', 'GET GET /v1/crm/contacts/:id', 'PATCH PATCH /v1/crm/contacts/:id', 'GET GET /v1/crm/contacts', 'DELETE DELETE /v1/crm/contacts/:id']));
+		const patched = sb.requests().find((r) => r.method === 'PATCH')!;
+		expect(JSON.parse(patched.body!)).toEqual({ name: 'E2E Person (updated)' });
+		expect(sb.store.tenant(1).contacts.has(id)).toBe(false);
+	});
+
+	it('Campaigns (category)', async () => {
+		sb.resetStats();
+		const res = await e2e.call('campaigns-crud', { name: 'E2E Category' });
+		expect(res.status).toBe(200);
+		expect(res.body).toEqual([{ deleted: true, id: expect.any(Number) }]);
+		expect(sb.store.tenant(1).categories.has(res.body[0].id)).toBe(false);
+		expect(sb.requests().map((r) => r.method)).toEqual(expect.arrayContaining(['POST', 'GET', 'PATCH', 'DELETE']));
+		expect(JSON.parse(sb.requests().find((r) => r.method === 'PATCH')!.body!)).toMatchObject({ name: 'E2E Category (updated)' });
+	});
+
+	it('People (user)', async () => {
+		sb.resetStats();
+		const res = await e2e.call('people-crud', { firstName: 'Eve', email: 'eve.e2e@acme.example' });
+		expect(res.status).toBe(200);
+		expect(res.body).toEqual([expect.objectContaining({ deleted: true })]);
+		expect(sb.store.tenant(1).peopleUsers.values().some((u) => u.emailId === 'eve.e2e@acme.example')).toBe(false);
+		const patch = sb.requests().find((r) => r.method === 'PATCH')!;
+		expect(JSON.parse(patch.body!)).toMatchObject({ department: 'QA' });
+	});
+});
+
+describe('continue on fail in a real run', () => {
+	it('a batch with one bad item outputs the error on that item and processes the others', async () => {
+		const [a, b] = sb.store.tenant(1).contacts.values().map((c) => c.id as number);
+		const res = await e2e.call('continue-on-fail', { ids: [a, 99999999, b] });
+		expect(res.status).toBe(200);
+		expect(res.body).toHaveLength(3);
+		expect(res.body[0]).toMatchObject({ id: a });
+		expect(res.body[1]).toMatchObject({ error: expect.stringMatching(/404/) });
+		expect(res.body[2]).toMatchObject({ id: b });
+	});
+});
