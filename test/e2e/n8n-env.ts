@@ -92,12 +92,15 @@ export interface E2e {
 	env: NodeJS.ProcessEnv;
 	/** POSTs to a production webhook and returns the JSON answer. */
 	call(path: string, body?: unknown): Promise<{ status: number; body: any }>;
+	/** Activates a workflow through the public API; with a webhook path, waits until n8n serves it (activation is asynchronous). */
+	activate(id: string, webhookPath?: string): Promise<void>;
+	waitForWebhook(path: string): Promise<void>;
 	restart(): Promise<void>;
 	stop(): Promise<void>;
 }
 
-/** Installs the runtime if needed, imports, starts n8n, sets up the owner and activates the given workflows. */
-export async function startE2e(credentials: unknown[], workflows: Array<Record<string, unknown>>, activate: string[]): Promise<E2e> {
+/** Installs the runtime if needed, imports, starts n8n, sets up the owner and activates the given workflows (id → webhook path). */
+export async function startE2e(credentials: unknown[], workflows: Array<Record<string, unknown>>, activate: Record<string, string | undefined>): Promise<E2e> {
 	ensureRuntime();
 	const folder = prepareUserFolder();
 	const env = await n8nEnvironment(folder);
@@ -114,7 +117,6 @@ export async function startE2e(credentials: unknown[], workflows: Array<Record<s
 	}
 	let n8n = await startN8n(env);
 	let api = await ownerApi(n8n);
-	for (const id of activate) await api.pub('POST', `/workflows/${id}/activate`);
 	const e2e: E2e = {
 		get n8n() {
 			return n8n;
@@ -134,6 +136,18 @@ export async function startE2e(credentials: unknown[], workflows: Array<Record<s
 			}
 			return { status: res.status, body: parsed };
 		},
+		async activate(id, webhookPath) {
+			await api.pub('POST', `/workflows/${id}/activate`);
+			if (webhookPath) await e2e.waitForWebhook(webhookPath);
+		},
+		async waitForWebhook(path) {
+			// A GET to a POST-only production webhook says "Did you mean to make a POST request?" once it is registered.
+			await eventually(async () => {
+				const res = await fetch(`${n8n.url}/webhook/${path}`);
+				const text = await res.text();
+				if (!/Did you mean to make a POST request/.test(text)) throw new Error(`webhook ${path} not registered yet: ${text.slice(0, 120)}`);
+			}, 30_000);
+		},
 		async restart() {
 			await n8n.stop();
 			n8n = await startN8n(env);
@@ -143,6 +157,7 @@ export async function startE2e(credentials: unknown[], workflows: Array<Record<s
 			await n8n.stop();
 		},
 	};
+	for (const [id, path] of Object.entries(activate)) await e2e.activate(id, path);
 	return e2e;
 }
 

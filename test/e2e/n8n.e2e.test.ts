@@ -5,8 +5,7 @@
  * the trigger activated through the public API, everything against the sandbox.
  */
 import { startSandbox, type Sandbox } from '../../sandbox/src/server';
-import { call } from '../helpers/sandbox';
-import { credential, eventually, pack, PKG, rl, startE2e, webhookStart, workflow, type E2e } from './n8n-env';
+import { credential, pack, PKG, startE2e, webhookStart, workflow, type E2e } from './n8n-env';
 
 jest.setTimeout(300_000);
 
@@ -47,7 +46,12 @@ const continueOnFail = workflow('e2eContinueFail1', 'E2E continue on fail', [
 
 beforeAll(async () => {
 	sb = await startSandbox({ rows: 20 });
-	e2e = await startE2e([credential(sb, sb.demo.tokenResponse)], [salesCrud, campaignsCrud, peopleCrud, continueOnFail], ['e2eSalesCrud0001', 'e2eCampCrud00001', 'e2ePeopleCrud001', 'e2eContinueFail1']);
+	e2e = await startE2e([credential(sb, sb.demo.tokenResponse)], [salesCrud, campaignsCrud, peopleCrud, continueOnFail], {
+		e2eSalesCrud0001: 'sales-crud',
+		e2eCampCrud00001: 'campaigns-crud',
+		e2ePeopleCrud001: 'people-crud',
+		e2eContinueFail1: 'continue-on-fail',
+	});
 });
 
 afterAll(async () => {

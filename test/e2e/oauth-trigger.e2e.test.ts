@@ -1,0 +1,144 @@
+/**
+ * In a real n8n: the OAuth code flow through n8n's own callback, token expiry and
+ * refresh across executions and an n8n restart in each sandbox OAuth mode, and
+ * the trigger's webhook registrations across activation, delivery, restart and
+ * deactivation.
+ */
+import { startSandbox, type Sandbox } from '../../sandbox/src/server';
+import { call } from '../helpers/sandbox';
+import { credential, eventually, pack, startE2e, webhookStart, workflow, type E2e } from './n8n-env';
+
+jest.setTimeout(600_000);
+
+let sb: Sandbox;
+let e2e: E2e;
+const TRIGGER_WF = 'e2eTriggerWf0001';
+
+const triggerWorkflow = workflow(TRIGGER_WF, 'E2E trigger', [
+	pack('businessPlatformTrigger', 'Trigger', { events: ['CREATE_CRM_DEAL', 'CREATE_INVOICE'], options: {} }, { webhookId: 'a3c1e2f4-0000-4000-8000-00000000e2e1' }),
+	{ name: 'Done', type: 'n8n-nodes-base.noOp', parameters: {} },
+]);
+
+beforeAll(async () => {
+	sb = await startSandbox({ rows: 10 });
+	e2e = await startE2e([credential(sb, sb.demo.tokenResponse)], [triggerWorkflow], {});
+});
+
+afterAll(async () => {
+	await e2e?.stop();
+	await sb?.stop();
+});
+
+const live = () => sb.store.tenant(1).webhooks.values().filter((h) => !h.deleted);
+
+interface Execution {
+	id: string;
+	status: string;
+}
+const executions = async () => ((await e2e.api.pub<{ data: Execution[] }>('GET', `/executions?workflowId=${TRIGGER_WF}&limit=100`)) as { data: Execution[] }).data;
+
+describe('trigger in n8n', () => {
+	it('activation registers exactly the selected events; a deal created through the API starts exactly one execution; restart makes no duplicates; deactivation leaves none', async () => {
+		await e2e.activate(TRIGGER_WF);
+		await eventually(() => expect(live().map((h) => h.eventType).sort()).toEqual(['CREATE_CRM_DEAL', 'CREATE_INVOICE']));
+		for (const h of live()) expect(String(h.webhookUrl)).toMatch(new RegExp(`^${e2e.n8n.url}/webhook/`));
+
+		await call(sb, 'POST', '/v1/crm/deals', { body: { name: 'Deal from the API', amount: 100 } });
+		const first = await eventually(async () => {
+			const list = await executions();
+			expect(list).toHaveLength(1);
+			return list[0];
+		});
+		const detail = (await e2e.api.pub<{ data: { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } } }>(
+			'GET',
+			`/executions/${first.id}?includeData=true`,
+		)) as { data: { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } } };
+		const out = detail.data.resultData.runData.Trigger[0].data.main[0];
+		expect(out).toHaveLength(1);
+		expect(out[0].json).toMatchObject({ eventType: 'CREATE_CRM_DEAL', payload: { eventType: 'CREATE_CRM_DEAL', data: { name: 'Deal from the API' } } });
+		// Nothing more arrives later (exactly once).
+		await new Promise((r) => setTimeout(r, 1500));
+		expect(await executions()).toHaveLength(1);
+
+		await e2e.restart();
+		// The trigger is re-activated on start (asynchronously): its checkExists adopts the live registrations.
+		await new Promise((r) => setTimeout(r, 3000));
+		expect(live()).toHaveLength(2);
+
+		await call(sb, 'POST', '/__admin/events', { token: null, body: { eventType: 'CREATE_INVOICE', data: { invoiceId: 'INV-E2E' } } });
+		await eventually(async () => expect(await executions()).toHaveLength(2));
+
+		await e2e.api.pub('POST', `/workflows/${TRIGGER_WF}/deactivate`);
+		await eventually(() => expect(live()).toHaveLength(0));
+	});
+});
+
+/** Runs n8n's own OAuth2 flow for a new credential: auth URL → sandbox approval → n8n callback. Returns its id. */
+async function connect(name: string): Promise<string> {
+	const created = await e2e.api.rest<{ data: { id: string } }>('POST', '/credentials', {
+		name,
+		type: 'businessPlatformOAuth2Api',
+		data: credential(sb).data,
+	});
+	const id = created.data.id;
+	const authUrl = (await e2e.api.rest<{ data: string }>('GET', `/oauth2-credential/auth?id=${id}`)).data;
+	expect(authUrl.startsWith(sb.authUrl)).toBe(true);
+	const approved = await fetch(`${authUrl}&auto_approve=true`, { redirect: 'manual' });
+	const callback = approved.headers.get('location')!;
+	expect(callback).toMatch(new RegExp(`^${e2e.n8n.url}/rest/oauth2-credential/callback\\?`));
+	const done = await fetch(callback, { headers: { cookie: e2e.api.cookie }, redirect: 'manual' });
+	const page = await done.text();
+	expect([done.status, page.includes('error') ? page.slice(0, 300) : 'ok']).toEqual([200, 'ok']);
+	return id;
+}
+
+async function workflowWith(credentialId: string, path: string): Promise<string> {
+	const wf = workflow(`e2eMode${path.replace(/[^a-z0-9]/gi, '')}`.slice(0, 16).padEnd(16, '0'), `E2E ${path}`, [
+		webhookStart(path),
+		pack('businessPlatformSales', 'List', { resource: 'contact', operation: 'getAll', returnAll: false, limit: 2 }),
+	]);
+	const nodes = (wf.nodes as Array<Record<string, unknown>>).map((n) => (n.credentials ? { ...n, credentials: { businessPlatformOAuth2Api: { id: credentialId, name: path } } } : n));
+	const created = (await e2e.api.pub<{ id: string }>('POST', '/workflows', { name: wf.name, nodes, connections: wf.connections, settings: { executionOrder: 'v1' } })) as { id: string };
+	await e2e.activate(created.id, path);
+	return created.id;
+}
+
+describe('OAuth through n8n and token refresh across executions and restarts', () => {
+	it('the code flow through n8n’s callback stores a credential that works', async () => {
+		const before = sb.auth.stats.authorizationCode;
+		const id = await connect('Connected through n8n');
+		expect(sb.auth.stats.authorizationCode).toBe(before + 1);
+		await workflowWith(id, 'oauth-flow');
+		const res = await e2e.call('oauth-flow');
+		expect(res.status).toBe(200);
+		expect(res.body).toHaveLength(2);
+	});
+
+	it.each(['v1', 'v1-legacy', 'v2'] as const)('mode %s: every execution succeeds across expiries and a restart; the stored credential ends with the newest tokens', async (mode) => {
+		sb.config.mode = mode;
+		sb.config.tokenTtl = 2;
+		const id = await connect(`Mode ${mode}`);
+		const path = `mode-${mode}`;
+		await workflowWith(id, path);
+		sb.auth.resetStats();
+		const expire = () => new Promise((r) => setTimeout(r, 2300));
+		const run = async () => {
+			const res = await e2e.call(path);
+			expect([res.status, Array.isArray(res.body) ? res.body.length : res.body]).toEqual([200, 2]);
+		};
+		await run();
+		await expire();
+		await run();
+		await e2e.restart();
+		await e2e.waitForWebhook(path);
+		await expire();
+		await run();
+		// Only the newest refresh token still works: one more expiry proves n8n stored it.
+		await expire();
+		await run();
+		expect(sb.auth.stats.refreshGrant).toBe(3);
+		expect(sb.auth.stats.failedRefresh).toBe(0);
+		expect(sb.auth.stats.getRefreshToken).toBe(mode === 'v1-legacy' ? 3 : 0);
+		sb.config.tokenTtl = 3600;
+	});
+});
