@@ -12,6 +12,8 @@ import { startSandbox } from '../sandbox/src/server';
 import { ensureRuntime, freePort, n8nCli, n8nEnvironment, OWNER, ownerApi, prepareUserFolder, ROOT, RUNTIME, startN8n } from './n8n-runtime';
 
 export const DEMO_CREDENTIAL_ID = 'bpSandboxDemo001';
+/** The demo workflows that start on platform events: active from the start. */
+export const DEMO_ACTIVE = ['bpDemoNewDeal001', 'bpDemoInvoiceLog'];
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const portFrom = (name: string, dflt: number) => Number(process.env[name] ?? dflt);
@@ -66,14 +68,16 @@ async function main() {
 
 	say('5/5 Starting n8n…');
 	const n8n = await startN8n(env);
-	await ownerApi(n8n);
+	const api = await ownerApi(n8n);
+	for (const id of DEMO_ACTIVE) await api.pub('POST', `/workflows/${id}/activate`);
 	const seconds = Math.round((Date.now() - t0) / 1000);
 
 	say('');
 	say(`Editor ready in ${seconds} s: ${n8n.url}`);
 	say(`  Log in as ${OWNER.email} / ${OWNER.password}`);
 	say('  The credential "Business Platform (sandbox)" is already connected to the sandbox.');
-	say('  Open a demo workflow (Overview → Workflows) and click "Execute workflow";');
+	say('  Open "Demo: create a sample deal" and click "Execute workflow": the active workflow');
+	say('  "Demo: new deal → get its contact → add an activity" then runs by itself (see Executions).');
 	say('  to see the OAuth flow, open the credential and click "Reconnect", then "Approve" on the sandbox page.');
 	say(`  Sandbox admin: ${sb.baseUrl}/__admin/stats · emit an event: curl -X POST ${sb.baseUrl}/__admin/events -H 'content-type: application/json' -d '{"eventType":"CREATE_INVOICE"}'`);
 	say('Ctrl-C stops n8n and the sandbox.');

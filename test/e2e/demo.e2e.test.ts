@@ -1,0 +1,72 @@
+/**
+ * The demo that `npm start` sets up, run in a real n8n: the demo credential and
+ * workflows import, the event-driven ones activate, and each one succeeds.
+ */
+import { demoCredential, demoWorkflows, DEMO_ACTIVE } from '../../scripts/start';
+import { startSandbox, type Sandbox } from '../../sandbox/src/server';
+import { call } from '../helpers/sandbox';
+import { eventually, startE2e, type E2e } from './n8n-env';
+
+jest.setTimeout(600_000);
+
+let sb: Sandbox;
+let e2e: E2e;
+
+beforeAll(async () => {
+	sb = await startSandbox({ rows: 30 });
+	e2e = await startE2e([demoCredential(sb.baseUrl, sb.authUrl, sb.config.clientId, sb.config.clientSecret, sb.demo.tokenResponse)], demoWorkflows() as Array<Record<string, unknown>>, {});
+	for (const id of DEMO_ACTIVE) await e2e.activate(id);
+	await eventually(() => expect(sb.store.tenant(1).webhooks.values().filter((h) => !h.deleted).map((h) => h.eventType).sort()).toEqual(['CREATE_CRM_DEAL', 'CREATE_INVOICE']));
+});
+
+afterAll(async () => {
+	await e2e?.stop();
+	await sb?.stop();
+});
+
+type RunData = Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> }; error?: { message: string } }>>;
+
+/** Runs a manual workflow the way the editor's "Execute workflow" button does, and waits for its result. */
+async function execute(id: string, trigger: string): Promise<Record<string, Array<{ json: Record<string, unknown> }>>> {
+	const started = await e2e.api.rest<{ data: { executionId: string } }>('POST', `/workflows/${id}/run`, { triggerToStartFrom: { name: trigger } });
+	const executionId = started.data.executionId;
+	const done = await eventually(async () => {
+		const ex = (await e2e.api.pub<{ finished: boolean; status: string; data?: { resultData: { runData: RunData; error?: { message: string } } } }>('GET', `/executions/${executionId}?includeData=true`)) as {
+			status: string;
+			data?: { resultData: { runData: RunData; error?: { message: string } } };
+		};
+		expect(['success', 'error', 'crashed']).toContain(ex.status);
+		return ex;
+	}, 60_000);
+	expect([done.status, done.data?.resultData.error?.message]).toEqual(['success', undefined]);
+	return Object.fromEntries(Object.entries(done.data!.resultData.runData).map(([name, runs]) => [name, runs[0].data?.main[0] ?? []]));
+}
+
+describe('the npm start demo', () => {
+	it('"create a sample deal" creates a deal, and "new deal → get its contact → add an activity" adds the call', async () => {
+		const activitiesBefore = sb.store.tenant(1).activities.size;
+		const out = await execute('bpDemoSampleDeal', 'Click to Create a Sample Deal');
+		const deal = out['Create a Deal'][0].json;
+		expect(sb.store.tenant(1).deals.get(deal.id as number)).toMatchObject({ name: deal.name, contact_id: expect.any(Number) });
+		const activity = await eventually(() => {
+			const found = sb.store.tenant(1).activities.values().find((a) => a.linked_to === deal.id);
+			expect(found).toBeDefined();
+			return found!;
+		});
+		expect(String(activity.name)).toMatch(/^Call .+ about Sample deal with/);
+		expect(activity.contact_ids).toEqual([sb.store.tenant(1).deals.get(deal.id as number)!.contact_id]);
+		expect(sb.store.tenant(1).activities.size).toBe(activitiesBefore + 1);
+	});
+
+	it('"invoice created → log" runs for an invoice event', async () => {
+		const before = sb.hooks.deliveries.length;
+		await call(sb, 'POST', '/__admin/events', { token: null, body: { eventType: 'CREATE_INVOICE', data: { invoiceId: 'INV-DEMO', total: 42 } } });
+		expect(sb.hooks.deliveries.slice(before).map((d) => [d.eventType, d.status])).toEqual([['CREATE_INVOICE', 200]]);
+	});
+
+	it('"page all records of a table" returns every record of the contacts table', async () => {
+		const table = sb.store.tenant(1).tables.values().find((t) => t.objectType === 'CONTACT')!;
+		const out = await execute('bpDemoAllRecords', 'Click to Page All Records');
+		expect(out['Get All Its Records']).toHaveLength(sb.store.tenant(1).records.get(String(table._id))!.size);
+	});
+});
