@@ -81,11 +81,12 @@ export function ensureRuntime(log: Log = (l) => process.stderr.write(`${l}\n`)):
 	log(`n8n runtime: ready in ${Math.round((Date.now() - t0) / 1000)} s`);
 }
 
-export async function freePort(): Promise<number> {
+/** A free port on 127.0.0.1: `preferred` when it is free, else any. */
+export async function freePort(preferred = 0): Promise<number> {
 	return await new Promise((res, rej) => {
 		const s = createServer();
-		s.once('error', rej);
-		s.listen(0, '127.0.0.1', () => {
+		s.once('error', (e) => (preferred ? freePort(0).then(res, rej) : rej(e)));
+		s.listen(preferred, '127.0.0.1', () => {
 			const port = (s.address() as { port: number }).port;
 			s.close(() => res(port));
 		});

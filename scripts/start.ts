@@ -47,12 +47,12 @@ async function main() {
 	ensureRuntime((l) => say(`    ${l}`));
 
 	say('3/5 Starting the sandbox…');
-	const sb = await startSandbox({ port: portFrom('SANDBOX_PORT', 4010) });
+	const sb = await startSandbox({ port: await freePort(portFrom('SANDBOX_PORT', 4010)) });
 	say(`    sandbox at ${sb.baseUrl} (stats: ${sb.baseUrl}/__admin/stats)`);
 
 	say('4/5 Preparing n8n (pack, credential, demo workflows)…');
 	const userFolder = prepareUserFolder(join(RUNTIME, 'demo-home'));
-	const n8nPort = process.env.N8N_PORT ? Number(process.env.N8N_PORT) : await freePort();
+	const n8nPort = await freePort(portFrom('N8N_PORT', 5678));
 	const env = await n8nEnvironment(userFolder, n8nPort);
 	const files = join(RUNTIME, 'demo-import');
 	mkdirSync(files, { recursive: true });
@@ -88,7 +88,9 @@ async function main() {
 		stopping = true;
 		say('\nStopping n8n and the sandbox…');
 		await n8n.stop();
+		say('n8n stopped.');
 		await sb.stop();
+		say('Sandbox stopped.');
 		process.exit(0);
 	};
 	process.on('SIGINT', () => void stop());
