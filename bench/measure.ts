@@ -1,0 +1,191 @@
+/**
+ * One measurement in a fresh process (so memory figures are not polluted by other
+ * scenarios): `tsx bench/measure.ts <scenario> <json args>` prints one JSON line.
+ * Scenarios drive either a raw undici client or the pack's nodes through n8n-core
+ * (the harness of the tests) against a sandbox started by bench/run.ts.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-bench-'));
+process.env.N8N_LOG_LEVEL ??= 'silent';
+
+import type { IDataObject } from 'n8n-workflow';
+import { Pool } from 'undici';
+
+interface Args {
+	baseUrl: string;
+	tokenResponse: Record<string, unknown>;
+	accessToken: string;
+	clientId: string;
+	clientSecret: string;
+	authUrl: string;
+	count?: number;
+	concurrency?: number;
+	tableId?: string;
+	pageSize?: number;
+	ids?: number[];
+}
+
+/** Peak heap above the starting point, sampled while `fn` runs (after a GC when available). */
+async function withMemory<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number; peakHeapMb: number; retainedMb: number }> {
+	const gc = (globalThis as { gc?: () => void }).gc;
+	gc?.();
+	const base = process.memoryUsage().heapUsed;
+	let peak = base;
+	const timer = setInterval(() => {
+		peak = Math.max(peak, process.memoryUsage().heapUsed);
+	}, 5);
+	const t0 = process.hrtime.bigint();
+	const value = await fn();
+	const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+	clearInterval(timer);
+	peak = Math.max(peak, process.memoryUsage().heapUsed);
+	gc?.();
+	const retained = process.memoryUsage().heapUsed - base;
+	return { value, ms, peakHeapMb: (peak - base) / 1048576, retainedMb: retained / 1048576 };
+}
+
+function fakeSandbox(a: Args) {
+	// The harness needs only these fields of a Sandbox to build its stored credential.
+	return { baseUrl: a.baseUrl, authUrl: a.authUrl, config: { clientId: a.clientId, clientSecret: a.clientSecret }, demo: { tokenResponse: a.tokenResponse } } as never;
+}
+
+async function harness(a: Args) {
+	const { createHarness } = await import('../test/harness/n8n');
+	return createHarness(fakeSandbox(a), a.tokenResponse);
+}
+
+/** Pages through a list with undici, the way a careful hand-written client would. */
+async function rawPages(pool: Pool, token: string, page: (n: number) => { method: 'GET' | 'POST'; path: string; body?: string }, items: (b: any) => unknown[], size: number): Promise<unknown[]> {
+	const all: unknown[] = [];
+	for (let n = 1; ; n++) {
+		const p = page(n);
+		const res = await pool.request({ method: p.method, path: p.path, body: p.body, headers: { 'x-access-token': token, 'content-type': 'application/json' } });
+		const list = items(await res.body.json());
+		all.push(...list);
+		if (list.length < size) break;
+	}
+	return all;
+}
+
+const scenarios: Record<string, (a: Args) => Promise<Record<string, unknown>>> = {
+	async rawCreate(a) {
+		const pool = new Pool(a.baseUrl, { connections: a.concurrency });
+		let next = 0;
+		const { ms } = await withMemory(async () => {
+			await Promise.all(
+				Array.from({ length: a.concurrency! }, async () => {
+					while (next < a.count!) {
+						const i = next++;
+						const res = await pool.request({ method: 'POST', path: '/v1/crm/contacts', body: JSON.stringify({ name: `Raw ${i}`, type: 'person', email: `raw${i}@bench.example` }), headers: { 'x-access-token': a.accessToken, 'content-type': 'application/json' } });
+						await res.body.dump();
+						if (res.statusCode !== 200) throw new Error(`raw create answered ${res.statusCode}`);
+					}
+				}),
+			);
+		});
+		await pool.close();
+		return { ms };
+	},
+	async packCreate(a) {
+		const h = await harness(a);
+		const input = Array.from({ length: a.count! }, (_, i) => ({ json: { name: `Pack ${i}`, email: `pack${i}@bench.example` } }));
+		const params: IDataObject = { resource: 'contact', operation: 'create', name: '={{ $json.name }}', type: 'person', additionalFields: { email: '={{ $json.email }}' } };
+		if (a.concurrency) params.requestOptions = { concurrency: a.concurrency };
+		const { value, ms } = await withMemory(() => h.run('businessPlatformSales', params, input));
+		if (value.error || value.json.length !== a.count) throw new Error(`pack create: ${value.error?.message ?? value.json.length}`);
+		return { ms };
+	},
+	async rawRecords(a) {
+		const pool = new Pool(a.baseUrl, { connections: 1 });
+		const size = a.pageSize!;
+		const r = await withMemory(() => rawPages(pool, a.accessToken, (n) => ({ method: 'POST', path: `/v1/crm/core/table/${a.tableId}/paged-record?pageNo=${n}&pageSize=${size}`, body: '{"logicalOperator":"and","conditions":[]}' }), (b) => b.data, size));
+		await pool.close();
+		return { ms: r.ms, items: r.value.length, bytes: Buffer.byteLength(JSON.stringify(r.value)), peakHeapMb: r.peakHeapMb, retainedMb: r.retainedMb };
+	},
+	async packRecords(a) {
+		const h = await harness(a);
+		const r = await withMemory(() => h.run('businessPlatformSales', { resource: 'record', operation: 'search', tableId: { __rl: true, mode: 'id', value: a.tableId }, returnAll: true }));
+		if (r.value.error) throw new Error(r.value.error.message);
+		return { ms: r.ms, items: r.value.json.length, bytes: Buffer.byteLength(JSON.stringify(r.value.json)), peakHeapMb: r.peakHeapMb, retainedMb: r.retainedMb };
+	},
+	async rawContacts(a) {
+		const pool = new Pool(a.baseUrl, { connections: 1 });
+		const size = a.pageSize!;
+		const r = await withMemory(() => rawPages(pool, a.accessToken, (n) => ({ method: 'GET', path: `/v1/crm/contacts?page=${n}&limit=${size}` }), (b) => b.data, size));
+		await pool.close();
+		return { ms: r.ms, items: r.value.length, bytes: Buffer.byteLength(JSON.stringify(r.value)), peakHeapMb: r.peakHeapMb, retainedMb: r.retainedMb };
+	},
+	async packContacts(a) {
+		const h = await harness(a);
+		const r = await withMemory(() => h.run('businessPlatformSales', { resource: 'contact', operation: 'getAll', returnAll: true, simplify: false }));
+		if (r.value.error) throw new Error(r.value.error.message);
+		return { ms: r.ms, items: r.value.json.length, bytes: Buffer.byteLength(JSON.stringify(r.value.json)), peakHeapMb: r.peakHeapMb, retainedMb: r.retainedMb };
+	},
+	async rawBulkDeals(a) {
+		const pool = new Pool(a.baseUrl, { connections: 1 });
+		const { ms } = await withMemory(async () => {
+			const res = await pool.request({ method: 'PATCH', path: '/v1/crm/deals', body: JSON.stringify({ ids: a.ids, status: 1, reason: 'bench' }), headers: { 'x-access-token': a.accessToken, 'content-type': 'application/json' } });
+			await res.body.json();
+		});
+		await pool.close();
+		return { ms };
+	},
+	async packBulkDeals(a) {
+		const h = await harness(a);
+		const { value, ms } = await withMemory(() => h.run('businessPlatformSales', { resource: 'deal', operation: 'bulkUpdate', dealIds: a.ids!.join(','), updateFields: { status: 2, reason: 'bench' } }));
+		if (value.error || value.json.length !== a.ids!.length) throw new Error(`pack bulk update: ${value.error?.message ?? value.json.length}`);
+		return { ms };
+	},
+	async packTrigger(a) {
+		const { additionalData, triggerWorkflow, webhookData, activateWebhook, webhookMethod } = await import('../test/harness/n8n');
+		const h = await harness(a);
+		const node = h.node('businessPlatformTrigger', { events: ['ALL_SALES_EVENTS', 'ALL_ACCOUNTING_EVENTS'], options: {} }, 'Trigger');
+		node.webhookId = 'bench-0000-4000-8000-000000000001';
+		const wf = triggerWorkflow(node);
+		const [wd] = webhookData(wf, node, additionalData(h.credentials));
+		const t0 = process.hrtime.bigint();
+		await activateWebhook(wf, wd);
+		const activateMs = Number(process.hrtime.bigint() - t0) / 1e6;
+		const t1 = process.hrtime.bigint();
+		await webhookMethod('delete', wf, wd, 'trigger', 'update');
+		const deactivateMs = Number(process.hrtime.bigint() - t1) / 1e6;
+		return { activateMs, deactivateMs };
+	},
+	async rawTrigger(a) {
+		const { EVENT_TYPES } = await import('../sandbox/src/webhooks');
+		const pool = new Pool(a.baseUrl, { connections: 22 });
+		const headers = { 'x-access-token': a.accessToken, 'content-type': 'application/json' };
+		const t0 = process.hrtime.bigint();
+		const list = await pool.request({ method: 'GET', path: '/v1/webhooks', headers });
+		await list.body.dump();
+		const ids = await Promise.all(
+			EVENT_TYPES.map(async (eventType) => {
+				const res = await pool.request({ method: 'POST', path: '/v1/webhooks/register', headers, body: JSON.stringify({ clientId: a.clientId, clientSecret: a.clientSecret, accessToken: a.accessToken, refreshToken: 'x', eventType, webhookUrl: `http://127.0.0.1:9/${eventType}` }) });
+				return ((await res.body.json()) as { hookId: number }).hookId;
+			}),
+		);
+		const activateMs = Number(process.hrtime.bigint() - t0) / 1e6;
+		const t1 = process.hrtime.bigint();
+		await Promise.all(ids.map(async (id) => (await pool.request({ method: 'DELETE', path: `/v1/webhooks/delete/${id}`, headers })).body.dump()));
+		const deactivateMs = Number(process.hrtime.bigint() - t1) / 1e6;
+		await pool.close();
+		return { activateMs, deactivateMs };
+	},
+};
+
+async function main() {
+	const [name, json] = process.argv.slice(2);
+	const fn = scenarios[name];
+	if (!fn) throw new Error(`unknown scenario ${name}`);
+	const result = await fn(JSON.parse(json) as Args);
+	process.stdout.write(`${JSON.stringify(result)}\n`);
+	process.exit(0);
+}
+
+main().catch((e) => {
+	process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
+	process.exit(1);
+});
