@@ -159,3 +159,45 @@ export const options = (values: Array<[string, string | number]>): INodeProperty
 export function compact(o: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''));
 }
+
+/**
+ * Custom fields (CustomField: code, label, module, shortName, value) as a fixed
+ * collection, sent as the list `custom_field`. Each entry needs a code or a short name.
+ */
+export function customFieldsField(module: 'contact' | 'deal'): Field {
+	return {
+		property: {
+			displayName: 'Custom Fields',
+			name: 'customFields',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Custom Field',
+			default: {},
+			options: [
+				{
+					displayName: 'Field',
+					name: 'field',
+					values: [
+						{ displayName: 'Code', name: 'code', type: 'string', default: '', description: 'System code of the custom field' },
+						{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'Display name of the custom field' },
+						{ displayName: 'Short Name', name: 'shortName', type: 'string', default: '', description: `Key of the field in the ${module}’s c_field map` },
+						{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+					],
+				},
+			],
+		},
+		send: {
+			in: 'body',
+			key: 'custom_field',
+			map: (v, ctx) => {
+				const list = ((v as IDataObject | undefined)?.field as IDataObject[] | undefined) ?? [];
+				if (!list.length) return undefined;
+				return list.map((f, i) => {
+					const key = String(f.shortName || f.code || '').trim();
+					if (!key) throw ctx.fail(`Custom Fields: field ${i + 1} has neither a code nor a short name`, 'Give each custom field its code or short name.');
+					return { code: String(f.code || key), label: String(f.label || key), module, shortName: String(f.shortName || f.code), value: String(f.value ?? '') };
+				});
+			},
+		},
+	};
+}

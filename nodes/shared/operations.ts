@@ -148,6 +148,24 @@ function fieldProperty(f: Field): INodeProperties {
 
 export const CONCURRENCY_PARAMETER = 'requestOptions';
 
+/** Return All and Limit, as every list shows them (also for lists an operation pages itself). */
+export const RETURN_ALL_PROPERTY: INodeProperties = {
+	displayName: 'Return All',
+	name: 'returnAll',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return all results or only up to a given limit',
+};
+export const LIMIT_PROPERTY: INodeProperties = {
+	displayName: 'Limit',
+	name: 'limit',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 50,
+	description: 'Max number of results to return',
+	displayOptions: { show: { returnAll: [false] } },
+};
+
 /** The node's properties: resource, one operation list per resource, every field, paging and simplify. */
 export function buildProperties(resources: Resource[], defaultResource?: string): INodeProperties[] {
 	const props: INodeProperties[] = [
@@ -186,16 +204,8 @@ export function buildProperties(resources: Resource[], defaultResource?: string)
 			const isCollection = (p: INodeProperties) => p.type === 'collection' || p.type === 'fixedCollection';
 			fields.filter((p) => !isCollection(p)).forEach(show);
 			if (o.paginate) {
-				show({ displayName: 'Return All', name: 'returnAll', type: 'boolean', default: false, description: 'Whether to return all results or only up to a given limit' });
-				show({
-					displayName: 'Limit',
-					name: 'limit',
-					type: 'number',
-					typeOptions: { minValue: 1 },
-					default: 50,
-					description: 'Max number of results to return',
-					displayOptions: { show: { returnAll: [false] } },
-				});
+				show(RETURN_ALL_PROPERTY);
+				show(LIMIT_PROPERTY);
 			}
 			fields.filter(isCollection).forEach(show);
 			if (o.simplify) {

@@ -10,6 +10,8 @@ import { apiRequest, type ApiRequest, type RequestContext } from './transport';
 export type PageStyle =
 	/** unpaged lists answered as a plain array (labels, pipelines): one request, the limit applied here */
 	| 'array'
+	/** unpaged lists answered as { data, totalCount } (tables): one request, the limit applied here */
+	| 'dataOnce'
 	/** contacts: page/limit → { data, paginationInfo: { page, totalRecords } } */
 	| 'contacts'
 	/** activities: page/pageSize → { data, paginationInfo: { page, totalRecords, isZeroState } } */
@@ -52,6 +54,7 @@ const peopleTotal = (b: IDataObject) => num((b.filterConfig as IDataObject | und
 
 export const PAGE_STYLES: Record<PageStyle, StyleDef> = {
 	array: { single: true, page: '', size: '', items: (b) => b },
+	dataOnce: { single: true, page: '', size: '', items: (b) => b.data },
 	contacts: { page: 'page', size: 'limit', items: (b) => b.data, totalPages: (b, s) => byRecords((b.paginationInfo as IDataObject | undefined)?.totalRecords, s) },
 	activities: { page: 'page', size: 'pageSize', items: (b) => b.data, totalPages: (b, s) => byRecords((b.paginationInfo as IDataObject | undefined)?.totalRecords, s) },
 	pageEnvelope: { page: 'page', size: 'limit', items: (b) => b.data, totalPages: (b) => num(b.total_pages) },
@@ -88,7 +91,8 @@ export async function paginate(ctx: RequestContext, req: ApiRequest, opts: PageO
 	const size = opts.limit !== undefined ? Math.max(1, Math.min(opts.limit, opts.pageSize ?? PAGE_SIZE)) : (opts.pageSize ?? PAGE_SIZE);
 	if (style.single) {
 		const body = await apiRequest<unknown>(ctx, req);
-		const items = Array.isArray(body) ? (body as IDataObject[]) : [];
+		const raw = body !== null && typeof body === 'object' ? style.items(body as IDataObject) : undefined;
+		const items = Array.isArray(raw) ? (raw as IDataObject[]) : [];
 		return opts.limit !== undefined ? items.slice(0, opts.limit) : items;
 	}
 	const out: IDataObject[] = [];

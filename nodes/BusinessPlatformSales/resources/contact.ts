@@ -1,7 +1,7 @@
 /** Contacts: persons and organizations — /v1/crm/contacts. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { bodyField, collection, compact, locator, options, queryField, toIntegerId, toIntegerIds } from '../../shared/fields';
+import { bodyField, collection, compact, customFieldsField, locator, options, queryField, toIntegerId, toIntegerIds } from '../../shared/fields';
 import { buildRequest, type Field, type OpContext, type Operation, type Resource } from '../../shared/operations';
 import { getContactLabels, getOwners, searchContacts } from '../../shared/pickers';
 
@@ -62,36 +62,7 @@ function contactFields(): Field[] {
 			optionalId('Organization ID'),
 		),
 		bodyField({ displayName: 'Person IDs', name: 'personIds', type: 'string', default: '', description: 'For an organization: comma-separated IDs of its person contacts' }, 'person_ids', optionalIds('Person IDs')),
-		{
-			property: {
-				displayName: 'Custom Fields',
-				name: 'customFields',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				placeholder: 'Add Custom Field',
-				default: {},
-				options: [
-					{
-						displayName: 'Field',
-						name: 'field',
-						values: [
-							{ displayName: 'Code', name: 'code', type: 'string', default: '', description: 'System code of the custom field' },
-							{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'Display name of the custom field' },
-							{ displayName: 'Short Name', name: 'shortName', type: 'string', default: '', description: 'Key of the field in the contact’s c_field map' },
-							{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-						],
-					},
-				],
-			},
-			send: {
-				in: 'body',
-				key: 'custom_field',
-				map: (v) => {
-					const list = ((v as IDataObject | undefined)?.field as IDataObject[] | undefined) ?? [];
-					return list.length ? list.map((f) => ({ code: f.code || f.shortName, label: f.label || f.shortName, module: 'contact', shortName: f.shortName || f.code, value: String(f.value ?? '') })) : undefined;
-				},
-			},
-		},
+		customFieldsField('contact'),
 	];
 }
 

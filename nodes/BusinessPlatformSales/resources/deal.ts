@@ -1,7 +1,7 @@
 /** Deals — /v1/crm/deals. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { bodyField, collection, compact, locator, options, toIntegerId, toIntegerIds } from '../../shared/fields';
+import { bodyField, collection, compact, customFieldsField, locator, options, toIntegerId, toIntegerIds } from '../../shared/fields';
 import type { Field, OpContext, Operation, Resource } from '../../shared/operations';
 import { getOwners, searchContacts } from '../../shared/pickers';
 import { getPipelines, getPipelineStages, plainValue, searchDeals } from '../../shared/pickers-sales';
@@ -81,36 +81,6 @@ const contactLocator = (name: string, displayName: string, description: string):
 	description,
 });
 
-const customFieldsProperty: INodeProperties = {
-	displayName: 'Custom Fields',
-	name: 'customFields',
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true },
-	placeholder: 'Add Custom Field',
-	default: {},
-	options: [
-		{
-			displayName: 'Field',
-			name: 'field',
-			values: [
-				{ displayName: 'Code', name: 'code', type: 'string', default: '', description: 'System code of the custom field' },
-				{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'Display name of the custom field' },
-				{ displayName: 'Short Name', name: 'shortName', type: 'string', default: '', description: 'Key of the custom field' },
-				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-			],
-		},
-	],
-};
-
-function customFieldList(v: unknown, ctx: OpContext): IDataObject[] | undefined {
-	const list = ((v as IDataObject | undefined)?.field as IDataObject[] | undefined) ?? [];
-	if (!list.length) return undefined;
-	return list.map((f, i) => {
-		const key = String(f.shortName || f.code || '').trim();
-		if (!key) throw ctx.fail(`Custom Fields: field ${i + 1} has neither a code nor a short name`, 'Give each custom field its code or short name.');
-		return { code: String(f.code || key), label: String(f.label || key), module: 'deal', shortName: String(f.shortName || f.code), value: String(f.value ?? '') };
-	});
-}
 
 /** Writable deal fields other than name, pipeline and stage. */
 function detailFields(): Field[] {
@@ -129,7 +99,7 @@ function detailFields(): Field[] {
 		bodyField({ displayName: 'Mobile', name: 'mobile', type: 'string', default: '' }),
 		bodyField({ displayName: 'Visibility', name: 'visibilityType', type: 'options', options: VISIBILITY, default: 'public' }, 'visibility_type'),
 		bodyField({ displayName: 'Sub-Owner IDs', name: 'subOwnerIds', type: 'string', default: '', description: 'Comma-separated IDs of further owners' }, 'sub_owner_ids', optionalIds('Sub-owner IDs')),
-		{ property: customFieldsProperty, send: { in: 'body', key: 'custom_field', map: customFieldList } },
+		customFieldsField('deal'),
 	];
 }
 

@@ -5,7 +5,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { compact, toIntegerId } from '../../shared/fields';
-import type { Operation, Resource } from '../../shared/operations';
+import { LIMIT_PROPERTY, RETURN_ALL_PROPERTY, type Operation, type Resource } from '../../shared/operations';
 import { getPipelines, getPipelineStages } from '../../shared/pickers-sales';
 import { pipelineIdProperty } from './pipeline';
 
@@ -25,16 +25,6 @@ export function simplifyStage(s: IDataObject): IDataObject {
 }
 
 // The same Return All and Limit as every paged list (applied here, to the pipeline's stages).
-const returnAll: INodeProperties = { displayName: 'Return All', name: 'returnAll', type: 'boolean', default: false, description: 'Whether to return all results or only up to a given limit' };
-const limit: INodeProperties = {
-	displayName: 'Limit',
-	name: 'limit',
-	type: 'number',
-	typeOptions: { minValue: 1 },
-	default: 50,
-	description: 'Max number of results to return',
-	displayOptions: { show: { returnAll: [false] } },
-};
 
 const stageIdProperty: INodeProperties = {
 	displayName: 'Stage Name or ID',
@@ -54,7 +44,7 @@ const ops: Operation[] = [
 		description: 'List the stages of a pipeline, in their order',
 		method: 'GET',
 		path: '/v1/crm/deals/pipelines/{id}',
-		fields: [{ property: pipelineIdProperty('The pipeline whose stages to list') }, { property: returnAll }, { property: limit }],
+		fields: [{ property: pipelineIdProperty('The pipeline whose stages to list') }, { property: RETURN_ALL_PROPERTY }, { property: LIMIT_PROPERTY }],
 		simplify: simplifyStage,
 		run: async (ctx) => {
 			const id = toIntegerId(ctx.param('pipelineId'), 'Pipeline', ctx);

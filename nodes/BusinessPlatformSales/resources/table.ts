@@ -91,25 +91,10 @@ const ops: Operation[] = [
 		regional: true,
 		fields: [
 			...tableFilters(),
-			// The list is not paged ({ data, totalCount } in one answer): the limit is applied here.
-			{ property: { displayName: 'Return All', name: 'returnAll', type: 'boolean', default: false, description: 'Whether to return all results or only up to a given limit' } },
-			{
-				property: {
-					displayName: 'Limit',
-					name: 'limit',
-					type: 'number',
-					typeOptions: { minValue: 1 },
-					default: 50,
-					description: 'Max number of results to return',
-					displayOptions: { show: { returnAll: [false] } },
-				},
-			},
 		],
+		// The list is not paged ({ data, totalCount } in one answer): one request, the limit applied by the node.
+		paginate: 'dataOnce',
 		simplify: simplifyTable,
-		output: (answer, ctx) => {
-			const data = isObject(answer) && Array.isArray(answer.data) ? (answer.data as unknown[]).filter(isObject) : [];
-			return ctx.param<boolean>('returnAll', false) ? data : data.slice(0, Math.max(1, Number(ctx.param<number>('limit', 50)) || 50));
-		},
 	},
 	{
 		value: 'getByObjectType',
