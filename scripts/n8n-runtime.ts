@@ -56,9 +56,35 @@ export function runtimeReady(): boolean {
 	}
 }
 
-/** Installs Node 24 and n8n into .n8n-runtime/ unless they are there already. */
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Installs Node 24 and n8n into .n8n-runtime/ unless they are there already. Several
+ * processes may ask at once (parallel test files): one installs, the others wait.
+ */
 export function ensureRuntime(log: Log = (l) => process.stderr.write(`${l}\n`)): void {
 	if (runtimeReady()) return;
+	mkdirSync(RUNTIME, { recursive: true });
+	const lock = join(RUNTIME, '.installing');
+	const deadline = Date.now() + 30 * 60_000;
+	for (;;) {
+		try {
+			mkdirSync(lock);
+			break;
+		} catch {
+			if (runtimeReady()) return;
+			if (Date.now() > deadline) throw new StepError(`n8n runtime install failed at step "wait for another install": ${lock} stayed for 30 minutes (remove it if no install is running)`);
+			sleepSync(2000);
+		}
+	}
+	try {
+		if (!runtimeReady()) install(log);
+	} finally {
+		rmSync(lock, { recursive: true, force: true });
+	}
+}
+
+function install(log: Log): void {
 	const t0 = Date.now();
 	log(`n8n runtime: installing n8n ${N8N_VERSION} on Node ${NODE_MAJOR} into ${RUNTIME} (first time only, about 4 minutes)`);
 	mkdirSync(NODE_DIR, { recursive: true });

@@ -108,7 +108,7 @@ describe('Contact', () => {
 
 	it('continue-on-fail: a missing contact fails on its own item; the others are processed in order', async () => {
 		const [a, b] = t().contacts.values().slice(10, 12);
-		const r = await sales({ resource: 'contact', operation: 'get', contactId: byId('={{ $json.id }}') }, [{ id: a.id }, { id: 999999 }, { id: b.id }], true);
+		const r = await sales({ resource: 'contact', operation: 'get', contactId: byId('={{ $json.id }}') }, [{ id: a.id as number }, { id: 999999 }, { id: b.id as number }], true);
 		expect(r.json[0]).toMatchObject({ id: a.id });
 		expect(r.json[1]).toMatchObject({ error: expect.stringMatching(/404/), itemIndex: 1 });
 		expect(r.json[2]).toMatchObject({ id: b.id });
