@@ -23,6 +23,25 @@ export interface FailureFacts {
 
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_SOCKET_CONNECTION_TIMEOUT']);
 
+/**
+ * Network failures in words. n8n replaces any error message that names such a code (its
+ * NodeApiError and NodeOperationError both do) with a generic sentence of its own, which
+ * would also swallow the text of an error that wraps this one: the code goes in the description.
+ */
+const NETWORK_WORDS: Record<string, string> = {
+	ECONNREFUSED: 'connection refused',
+	ECONNRESET: 'the connection was closed without an answer',
+	EPIPE: 'the connection was closed while sending',
+	UND_ERR_SOCKET: 'the connection was closed without an answer',
+	ECONNABORTED: 'the connection was aborted',
+	ETIMEDOUT: 'timed out',
+	ERR_SOCKET_CONNECTION_TIMEOUT: 'timed out',
+	ENOTFOUND: 'host not found',
+	EAI_AGAIN: 'host name lookup failed',
+	EHOSTUNREACH: 'host unreachable',
+	ENETUNREACH: 'network unreachable',
+};
+
 function asObject(v: unknown): IDataObject | undefined {
 	return v !== null && typeof v === 'object' ? (v as IDataObject) : undefined;
 }
@@ -115,8 +134,8 @@ export function toNodeApiError(facts: FailureFacts, ctx: ErrorContext): NodeApiE
 		message = 'The Business Platform credential needs to be reconnected';
 		hint = 'The platform no longer accepts its refresh token (it was revoked, expired or already used). Open the credential and click "Reconnect".';
 	} else if (facts.status === undefined) {
-		message = `Could not reach the Business Platform API (${facts.code ?? 'network error'})`;
-		hint = 'Check the API Base URL in the credential and that the platform is reachable from n8n.';
+		message = `Could not reach the Business Platform API (${(facts.code && NETWORK_WORDS[facts.code]) ?? 'network error'})`;
+		hint = `${facts.code ? `Network error ${facts.code}. ` : ''}Check the API Base URL in the credential and that the platform is reachable from n8n.`;
 	} else {
 		message = `The Business Platform API answered ${facts.status}${platform.text ? `: ${platform.text}` : ''}`;
 		hint = HINTS[facts.status] ?? (facts.status >= 500 ? 'The platform had a problem: try again later.' : 'Check the request fields.');
@@ -135,10 +154,14 @@ export function toNodeApiError(facts: FailureFacts, ctx: ErrorContext): NodeApiE
 	};
 	if (platform.text) plain.platformMessage = platform.text;
 	if (platform.fields.length) plain.fieldErrors = platform.fields;
-	return new NodeApiError(ctx.node, plain, {
+	const error = new NodeApiError(ctx.node, plain, {
 		message,
 		description: parts.join(' '),
 		httpCode: plain.httpCode as string,
 		itemIndex: ctx.itemIndex,
 	});
+	// NodeApiError swaps a message that names a network code (ECONNREFUSED, ECONNRESET, …) for
+	// n8n's generic wording ("The service refused the connection…"): keep the pack's own.
+	error.message = message;
+	return error;
 }

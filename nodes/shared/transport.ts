@@ -138,7 +138,10 @@ export async function apiRequest<T = unknown>(ctx: RequestContext, req: ApiReque
 			return (answer === '' && !req.text ? undefined : answer) as T;
 		} catch (error) {
 			const facts = readFailure(error);
-			const retryable = req.retry !== 'never' && !facts.reconnect && (facts.status === 429 || (isIdempotent(req) && (isNetworkFailure(facts) || (facts.status !== undefined && facts.status >= 500))));
+			// A refused connection sent nothing: like a 429, even a create can be sent again.
+			const neverSent = facts.status === undefined && facts.code === 'ECONNREFUSED';
+			const retryable =
+				req.retry !== 'never' && !facts.reconnect && (facts.status === 429 || neverSent || (isIdempotent(req) && (isNetworkFailure(facts) || (facts.status !== undefined && facts.status >= 500))));
 			const delay = facts.status === 429 && facts.retryAfterMs !== undefined ? facts.retryAfterMs : backoff(attempt);
 			if (retryable && attempt < RETRY.attempts && delay <= RETRY.maxDelayMs && waited + delay <= RETRY.maxTotalWaitMs) {
 				waited += delay;
@@ -146,7 +149,7 @@ export async function apiRequest<T = unknown>(ctx: RequestContext, req: ApiReque
 				continue;
 			}
 			let note: string | undefined;
-			if (!isIdempotent(req) && (isNetworkFailure(facts) || (facts.status !== undefined && facts.status >= 500))) {
+			if (!isIdempotent(req) && !neverSent && (isNetworkFailure(facts) || (facts.status !== undefined && facts.status >= 500))) {
 				note = `The request was not repeated automatically: the platform may already have carried it out, and repeating a ${req.method} could create a duplicate. Check the platform before running it again.`;
 			} else if (req.retry === 'never' && (facts.status === 429 || isNetworkFailure(facts) || (facts.status ?? 0) >= 500)) {
 				note = 'This operation is never retried automatically: check whether it took effect in the platform before running it again.';

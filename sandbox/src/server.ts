@@ -200,14 +200,12 @@ export async function startSandbox(options: Partial<SandboxConfig> & { faults?: 
 			let size = 0;
 			req.on('data', (c: Buffer) => {
 				size += c.length;
-				if (size > config.maxBody) {
-					reject(new ApiError(413, `Request body larger than ${config.maxBody} bytes`));
-					req.destroy();
-					return;
-				}
-				chunks.push(c);
+				// Too large: keep reading (and dropping) to the end, so the 413 answer reaches the
+				// client instead of a reset connection.
+				if (size > config.maxBody) chunks.length = 0;
+				else chunks.push(c);
 			});
-			req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+			req.on('end', () => (size > config.maxBody ? reject(new ApiError(413, `Request body larger than ${config.maxBody} bytes`)) : resolve(Buffer.concat(chunks).toString('utf8'))));
 			req.on('error', reject);
 		});
 

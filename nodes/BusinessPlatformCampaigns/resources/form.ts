@@ -101,9 +101,21 @@ const ops: Operation[] = [
 				},
 			},
 		],
+		// A missing field name is refused before the markup is fetched.
+		prepare: (_req, ctx) => {
+			outputField(ctx);
+		},
 		output: async (answer, ctx, req) => await markupOutput(answer, ctx, idFromPath(req.path)),
 	},
 ];
+
+/** The binary field for the markup file; undefined when none is asked for. */
+function outputField(ctx: OpContext): string | undefined {
+	if (!ctx.param<boolean>('asBinary', false)) return undefined;
+	const property = String(ctx.param('binaryPropertyName', 'data')).trim();
+	if (!property) throw ctx.fail('Put Output File in Field is empty', 'Name the binary field that should hold the HTML file, for example "data".');
+	return property;
+}
 
 async function markupOutput(answer: unknown, ctx: OpContext, id: number): Promise<IDataObject> {
 	let markup = typeof answer === 'string' ? answer : answer === undefined || answer === null ? '' : JSON.stringify(answer);
@@ -117,9 +129,8 @@ async function markupOutput(answer: unknown, ctx: OpContext, id: number): Promis
 		}
 	}
 	const json: IDataObject = { id, markup };
-	if (!ctx.param<boolean>('asBinary', false)) return json;
-	const property = String(ctx.param('binaryPropertyName', 'data')).trim();
-	if (!property) throw ctx.fail('Put Output File in Field is empty', 'Name the binary field that should hold the HTML file, for example "data".');
+	const property = outputField(ctx);
+	if (property === undefined) return json;
 	const file = await ctx.fn.helpers.prepareBinaryData(Buffer.from(markup, 'utf8'), `form-${id}.html`, 'text/html');
 	return withBinary(json, { [property]: file });
 }

@@ -291,6 +291,12 @@ function checkUser(req: BuiltRequest, ctx: OpContext): void {
 	if (email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(String(email))) throw ctx.fail(`Email "${String(email)}" is not an email address`, 'Give a full address such as name@example.com, or leave the field out.');
 }
 
+/** Create and Update (PUT) send the whole user: a first name is required, and refused before sending when blank. */
+function checkWholeUser(req: BuiltRequest, ctx: OpContext): void {
+	if (!String(req.body.firstName ?? '').trim()) throw ctx.fail('First Name is empty', 'A user needs a first name.');
+	checkUser(req, ctx);
+}
+
 /** v1GetUserResponse → the user (int64 as numbers). A 200 that carries errors and no user fails the item. */
 function userOutput(answer: unknown, ctx: OpContext): IDataObject {
 	const a = int64ToNumbers((answer ?? {}) as IDataObject);
@@ -422,7 +428,7 @@ const ops: Operation[] = [
 		path: '/v1/people/users',
 		regional: true,
 		fields: [...requiredName(), ...userGroups('create')],
-		prepare: checkUser,
+		prepare: checkWholeUser,
 		output: userOutput,
 	},
 	{
@@ -434,7 +440,7 @@ const ops: Operation[] = [
 		path: '/v1/people/users',
 		regional: true,
 		fields: [userIdField('userId'), ...requiredName('replace'), ...userGroups('replace')],
-		prepare: checkUser,
+		prepare: checkWholeUser,
 		output: userOutput,
 	},
 	{

@@ -95,6 +95,11 @@ function requireSomeFields(body: IDataObject, ctx: OpContext): void {
 	if (Object.keys(body).length === 0) throw ctx.fail('Nothing to update', 'Add at least one field under "Update Fields".');
 }
 
+/** A blank name is refused before sending (the platform would store it). */
+function requireName(body: IDataObject, ctx: OpContext): void {
+	if (!String(body.name ?? '').trim()) throw ctx.fail('Name is empty', 'Give the person’s full name, or the organization’s name.');
+}
+
 const ops: Operation[] = [
 	{
 		value: 'create',
@@ -104,6 +109,7 @@ const ops: Operation[] = [
 		method: 'POST',
 		path: '/v1/crm/contacts',
 		fields: [nameField, typeField, collection({ displayName: 'Additional Fields', name: 'additionalFields', placeholder: 'Add Field', default: {} }, contactFields())],
+		prepare: (req, ctx) => requireName(req.body, ctx),
 	},
 	{
 		value: 'upsert',
@@ -119,6 +125,7 @@ const ops: Operation[] = [
 			collection({ displayName: 'Additional Fields', name: 'additionalFields', placeholder: 'Add Field', default: {} }, contactFields().filter((f) => f.property.name !== 'email')),
 		],
 		prepare: async (req, ctx) => {
+			requireName(req.body, ctx);
 			const email = String(ctx.param('email', '')).trim();
 			if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw ctx.fail(`Email "${email}" is not an email address`, 'Create or Update finds the contact by its email: give a full address.');
 			req.body.email = email;
@@ -221,7 +228,10 @@ const ops: Operation[] = [
 				...contactFields(),
 			]),
 		],
-		prepare: (req, ctx) => requireSomeFields(req.body, ctx),
+		prepare: (req, ctx) => {
+			requireSomeFields(req.body, ctx);
+			if ('name' in req.body) requireName(req.body, ctx);
+		},
 		output: async (_a, ctx, req) => await readBack(ctx, Number(req.path.split('/').pop())),
 	},
 	{
@@ -237,6 +247,7 @@ const ops: Operation[] = [
 			typeField,
 			collection({ displayName: 'Additional Fields', name: 'additionalFields', placeholder: 'Add Field', default: {} }, contactFields()),
 		],
+		prepare: (req, ctx) => requireName(req.body, ctx),
 		output: async (_a, ctx, req) => await readBack(ctx, Number(req.path.split('/').pop())),
 	},
 	{
