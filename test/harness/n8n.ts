@@ -31,10 +31,10 @@ import type {
 import { createRunExecutionData, ICredentialsHelper, NodeHelpers, UnexpectedError, Workflow } from 'n8n-workflow';
 
 import { BusinessPlatformOAuth2Api } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
-import { BusinessPlatformCampaigns } from '../../nodes/BusinessPlatformCampaigns/BusinessPlatformCampaigns.node';
-import { BusinessPlatformPeople } from '../../nodes/BusinessPlatformPeople/BusinessPlatformPeople.node';
-import { BusinessPlatformSales } from '../../nodes/BusinessPlatformSales/BusinessPlatformSales.node';
-import { BusinessPlatformTrigger } from '../../nodes/BusinessPlatformTrigger/BusinessPlatformTrigger.node';
+import { BusinessPlatformCampaigns } from '../../nodes/BusinessPlatformCampaigns/BusinessPlatformCampaigns.node.ts';
+import { BusinessPlatformPeople } from '../../nodes/BusinessPlatformPeople/BusinessPlatformPeople.node.ts';
+import { BusinessPlatformSales } from '../../nodes/BusinessPlatformSales/BusinessPlatformSales.node.ts';
+import { BusinessPlatformTrigger } from '../../nodes/BusinessPlatformTrigger/BusinessPlatformTrigger.node.ts';
 import type { Sandbox } from '../helpers/sandbox';
 import { TestTransport } from './pager-node';
 
