@@ -41,25 +41,26 @@ interface StyleDef {
 	page: string;
 	size: string;
 	items: (body: IDataObject) => unknown;
-	/** Total pages when the envelope tells; otherwise the loop stops at a short or empty page. */
-	totalPages?: (body: IDataObject, size: number) => number | undefined;
+	/** Total pages when the envelope tells them (counted by the server, with its own page size). */
+	totalPages?: (body: IDataObject) => number | undefined;
+	/** Total records when the envelope tells them (pages are then counted with the page size the server really used). */
+	totalRecords?: (body: IDataObject) => number | undefined;
 }
 
-const num = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : Number(v));
-const byRecords = (total: unknown, size: number) => {
-	const n = num(total);
-	return n === undefined || Number.isNaN(n) ? undefined : Math.ceil(n / size);
+const num = (v: unknown) => {
+	const n = v === undefined || v === null || v === '' ? undefined : Number(v);
+	return n === undefined || Number.isNaN(n) ? undefined : n;
 };
 const peopleTotal = (b: IDataObject) => num((b.filterConfig as IDataObject | undefined)?.totalPage);
 
 export const PAGE_STYLES: Record<PageStyle, StyleDef> = {
 	array: { single: true, page: '', size: '', items: (b) => b },
 	dataOnce: { single: true, page: '', size: '', items: (b) => b.data },
-	contacts: { page: 'page', size: 'limit', items: (b) => b.data, totalPages: (b, s) => byRecords((b.paginationInfo as IDataObject | undefined)?.totalRecords, s) },
-	activities: { page: 'page', size: 'pageSize', items: (b) => b.data, totalPages: (b, s) => byRecords((b.paginationInfo as IDataObject | undefined)?.totalRecords, s) },
+	contacts: { page: 'page', size: 'limit', items: (b) => b.data, totalRecords: (b) => num((b.paginationInfo as IDataObject | undefined)?.totalRecords) },
+	activities: { page: 'page', size: 'pageSize', items: (b) => b.data, totalRecords: (b) => num((b.paginationInfo as IDataObject | undefined)?.totalRecords) },
 	pageEnvelope: { page: 'page', size: 'limit', items: (b) => b.data, totalPages: (b) => num(b.total_pages) },
 	dataOnly: { page: 'page', size: 'limit', items: (b) => b.data },
-	records: { page: 'pageNo', size: 'pageSize', items: (b) => b.data, totalPages: (b, s) => byRecords(b.totalCount, s) },
+	records: { page: 'pageNo', size: 'pageSize', items: (b) => b.data, totalRecords: (b) => num(b.totalCount) },
 	peopleUsers: { page: 'currentPage', size: 'limit', items: (b) => b.users, totalPages: peopleTotal },
 	taxDeclarations: { page: 'currentPage', size: 'limit', items: (b) => b.taxDeclarationInfo, totalPages: peopleTotal },
 	componentGroups: { page: 'currentPage', size: 'limit', items: (b) => b.componentGroups, totalPages: peopleTotal },
@@ -97,6 +98,10 @@ export async function paginate(ctx: RequestContext, req: ApiRequest, opts: PageO
 	}
 	const out: IDataObject[] = [];
 	let previousFirst: string | undefined;
+	// The page size the server really uses: no maximum is documented, so a server may give
+	// fewer items than asked for. The largest page seen so far is taken as its page size, and
+	// a list without totals ends only at a page shorter than that (or an empty one).
+	let served = 0;
 	for (let page = 1; page <= MAX_PAGES; page++) {
 		const body = await apiRequest<IDataObject>(ctx, { ...req, qs: { ...(req.qs ?? {}), [style.page]: page, [style.size]: size } });
 		const raw = body ? style.items(body) : undefined;
@@ -109,8 +114,16 @@ export async function paginate(ctx: RequestContext, req: ApiRequest, opts: PageO
 			out.push(item);
 			if (opts.limit !== undefined && out.length >= opts.limit) return out;
 		}
-		const total = style.totalPages?.(body, size);
-		if (total !== undefined && !Number.isNaN(total) ? page >= total : items.length < size) break;
+		served = Math.max(served, items.length);
+		const pages = style.totalPages?.(body);
+		const records = style.totalRecords?.(body);
+		if (pages !== undefined) {
+			if (page >= pages) break;
+		} else if (records !== undefined) {
+			if (out.length >= records || page >= Math.ceil(records / served)) break;
+		} else if (items.length < served) {
+			break;
+		}
 	}
 	return out;
 }

@@ -54,6 +54,25 @@ describe('Return All walks every envelope to the end', () => {
 	});
 });
 
+describe('a server that gives smaller pages than asked for loses nothing', () => {
+	it.each([
+		['contacts (total records)', '/v1/crm/contacts', 'contacts', {}, (t: ReturnType<typeof ctx.sb.store.tenant>) => t.contacts.size],
+		['deals (total pages)', '/v1/crm/deals', 'pageEnvelope', { show_closed_deals: true }, (t: ReturnType<typeof ctx.sb.store.tenant>) => t.deals.size],
+		['forms (no totals)', '/v1/crm/campaign/assets/forms', 'dataOnly', {}, (t: ReturnType<typeof ctx.sb.store.tenant>) => t.forms.size],
+	])('%s', async (_n, path, style, qs, expected) => {
+		const small = await startSandbox({ rows: 25, maxPageSize: 7 });
+		try {
+			const run = await createHarness(small).run('testTransport', { path, style, qs: JSON.stringify(qs), pageSize: 10 });
+			expect(run.error).toBeUndefined();
+			const total = expected(small.store.tenant(1));
+			expect(run.json).toHaveLength(total);
+			expect(new Set(run.json.map((x) => x.id)).size).toBe(total);
+		} finally {
+			await small.stop();
+		}
+	});
+});
+
 describe('Limit stops fetching as soon as it has enough', () => {
 	it('Limit 5 over 1,000 contacts fetches one page of 5', async () => {
 		await call(ctx.sb, 'POST', '/__admin/seed', { token: null, body: { kind: 'contacts', count: 1000 } });
