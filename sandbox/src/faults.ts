@@ -30,8 +30,8 @@ export interface FaultHit {
 	phase: 'before' | 'after';
 }
 
-/** Deterministic PRNG (mulberry32) so fault runs are repeatable. */
-function prng(seed: number): () => number {
+/** Deterministic PRNG (mulberry32): repeatable fault runs and demo data. */
+export function prng(seed: number): () => number {
 	let a = seed >>> 0;
 	return () => {
 		a = (a + 0x6d2b79f5) >>> 0;

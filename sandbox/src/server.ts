@@ -7,7 +7,7 @@ import type { AddressInfo, Socket } from 'node:net';
 
 import { Auth, OAuthError, type AuthMode, type Identity, type Session } from './auth';
 import type { Env, SandboxConfig } from './env';
-import { Faults, type FaultRule } from './faults';
+import { Faults, prng, type FaultRule } from './faults';
 import { ApiError, errorBody, parseBody, Query, Router, type Ctx, type ErrorStyle, type Reply } from './http';
 import { MODULES } from './modules';
 import { Store, newTenant, type Doc } from './state';
@@ -89,16 +89,6 @@ export interface Sandbox {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function mulberry(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 export async function startSandbox(options: Partial<SandboxConfig> & { faults?: FaultRule[] } = {}): Promise<Sandbox> {
 	const { faults: initialFaults, ...rest } = options;
@@ -119,7 +109,7 @@ export async function startSandbox(options: Partial<SandboxConfig> & { faults?: 
 
 	const seedAll = () => {
 		store.tenants.clear();
-		const rnd = mulberry(config.seed);
+		const rnd = prng(config.seed);
 		DEMO_IDENTITIES.forEach((identity, index) => {
 			const tenant = newTenant(identity.tenantId, identity.org);
 			store.tenants.set(tenant.id, tenant);

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { OpContext } from '../../shared/operations';
+import type { BuiltRequest, OpContext } from '../../shared/operations';
 
 /** int64 fields of the people models (v1User, v1Member, v1Approver, v1CustomFieldData, responses). */
 const INT64_KEYS = new Set(['iamUserId', 'httpStatusCode', 'beneficiariesToAdd']);
@@ -100,4 +100,17 @@ export function answerText(answer: unknown): string {
 		}
 	}
 	return answer;
+}
+
+/**
+ * The filters' pay period (two dates) or free text as `searchString`: the platform searches a
+ * pay period written "MM/DD/YYYY-MM/DD/YYYY".
+ */
+export function payPeriodSearch(req: BuiltRequest, ctx: OpContext): void {
+	const filters = ctx.param<IDataObject>('filters', {});
+	const from = toMdy(filters.periodFrom, 'Pay Period Start', ctx);
+	const to = toMdy(filters.periodTo, 'Pay Period End', ctx);
+	if ((from === undefined) !== (to === undefined)) throw ctx.fail('A pay period needs a start and an end', 'Fill in both Pay Period Start and Pay Period End, or neither.');
+	if (from && to) req.qs.searchString = `${from}-${to}`;
+	else if (filters.search) req.qs.searchString = String(filters.search);
 }

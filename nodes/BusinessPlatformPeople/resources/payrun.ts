@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { bodyField, compact, locator, options, toStringIds } from '../../shared/fields';
 import type { Field, OpContext, Operation, Resource } from '../../shared/operations';
 import { getPayruns, getPeopleUsers, searchPayruns } from '../../shared/pickers-people';
-import { answerText, int64ToNumbers, requireMdy, toMdy } from './common';
+import { answerText, int64ToNumbers, payPeriodSearch, requireMdy, toMdy } from './common';
 import { toStringId } from './user';
 
 const BASE = '/v1/people-pay-run/payruns';
@@ -236,14 +236,7 @@ const ops: Operation[] = [
 			},
 			{ property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [] }, children: sortOptions('createdAt', 'desc') },
 		],
-		prepare: (req, ctx) => {
-			const filters = ctx.param<IDataObject>('filters', {});
-			const from = toMdy(filters.periodFrom, 'Pay Period Start', ctx);
-			const to = toMdy(filters.periodTo, 'Pay Period End', ctx);
-			if ((from === undefined) !== (to === undefined)) throw ctx.fail('A pay period needs a start and an end', 'Fill in both Pay Period Start and Pay Period End, or neither.');
-			if (from && to) req.qs.searchString = `${from}-${to}`;
-			else if (filters.search) req.qs.searchString = String(filters.search);
-		},
+		prepare: payPeriodSearch,
 		output: (answer) => int64ToNumbers((answer as IDataObject[] | undefined) ?? []),
 	},
 	{

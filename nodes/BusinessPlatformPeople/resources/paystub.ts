@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { compact, options } from '../../shared/fields';
 import type { Operation, Resource } from '../../shared/operations';
 import { searchPeopleUsers } from '../../shared/pickers-people';
-import { int64ToNumbers, toMdy } from './common';
+import { int64ToNumbers, payPeriodSearch } from './common';
 import { toStringId, userLocator } from './user';
 
 export function simplifyPaystub(p: IDataObject): IDataObject {
@@ -78,14 +78,7 @@ const ops: Operation[] = [
 				],
 			},
 		],
-		prepare: (req, ctx) => {
-			const filters = ctx.param<IDataObject>('filters', {});
-			const from = toMdy(filters.periodFrom, 'Pay Period Start', ctx);
-			const to = toMdy(filters.periodTo, 'Pay Period End', ctx);
-			if ((from === undefined) !== (to === undefined)) throw ctx.fail('A pay period needs a start and an end', 'Fill in both Pay Period Start and Pay Period End, or neither.');
-			if (from && to) req.qs.searchString = `${from}-${to}`;
-			else if (filters.search) req.qs.searchString = String(filters.search);
-		},
+		prepare: payPeriodSearch,
 		output: (answer) => int64ToNumbers((answer as IDataObject[] | undefined) ?? []),
 	},
 ];
