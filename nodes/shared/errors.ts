@@ -94,12 +94,14 @@ export function readFailure(error: unknown): FailureFacts {
 export const isNetworkFailure = (f: FailureFacts) => f.status === undefined && (f.code !== undefined || /socket hang up|ECONNRESET|network|timeout/i.test(f.message));
 
 /** The platform's own words: `errorMessage` (sales) or `message`/`error` (people), plus field errors. */
-export function platformMessage(body: unknown): { text?: string; fields: string[] } {
+export function platformMessage(body: unknown): { text?: string; fields: string[]; detail?: string } {
 	const b = asObject(body);
 	if (!b) return { text: typeof body === 'string' && body.length < 300 ? body : undefined, fields: [] };
 	const text = [b.errorMessage, b.message, b.error_description, b.error].find((v) => typeof v === 'string' && v) as string | undefined;
 	const fields = Array.isArray(b.errors) ? (b.errors as IDataObject[]).map((e) => `${String(e.field)}: ${String(e.error)}`) : [];
-	return { text, fields };
+	// The platform's debugMessage often says which record or value (e.g. the missing IDs).
+	const detail = typeof b.debugMessage === 'string' && b.debugMessage && b.debugMessage !== text && b.debugMessage.length < 500 ? b.debugMessage : undefined;
+	return { text, fields, detail };
 }
 
 const HINTS: Record<number, string> = {
@@ -142,6 +144,7 @@ export function toNodeApiError(facts: FailureFacts, ctx: ErrorContext): NodeApiE
 	}
 	const parts = [
 		platform.fields.length ? `Fields: ${platform.fields.join('; ')}.` : '',
+		platform.detail ? `Details: ${platform.detail.replace(/\.?$/, '.')}` : '',
 		hint,
 		ctx.note ?? '',
 		ctx.attempts && ctx.attempts > 1 ? `(${ctx.attempts} attempts.)` : '',
