@@ -344,13 +344,14 @@ describe('test mode ("Listen for test event")', () => {
 });
 
 describe('deliveries', () => {
-	it('a deal created through the API reaches the trigger as exactly one CREATE_CRM_DEAL item', async () => {
+	it('a deal created through the Sales node reaches the trigger as exactly one CREATE_CRM_DEAL item', async () => {
 		const sb = ctx.sb;
 		const t = trigger(sb, { events: ['CREATE_CRM_DEAL', 'UPDATE_CRM_DEAL'] });
 		await activateWebhook(t.wf, t.wd);
 
-		const created = await call(sb, 'POST', '/v1/crm/deals', { body: { name: 'Trigger deal', amount: 420 } });
-		expect(created.status).toBe(201);
+		const sales = await createHarness(sb).run('businessPlatformSales', { resource: 'deal', operation: 'create', name: 'Trigger deal', additionalFields: { amount: 420 } });
+		expect(sales.error).toBeUndefined();
+		const created = { body: { id: sales.json[0].id } };
 		await sb.hooks.idle();
 		const got = received(t.base);
 		expect(got).toHaveLength(1);
