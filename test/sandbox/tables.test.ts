@@ -293,7 +293,8 @@ describe('sandbox: records', () => {
 		const all = stored(tableIds.CONTACT);
 		expect(res.body).toMatchObject({ totalCount: all.length, sortCol: 'createdAt', sortDir: -1, pageNo: 1, pageSize: 30 });
 		expect(res.body.data).toHaveLength(30);
-		const newest = [...all].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)).slice(0, 30).map((r) => r._id);
+		// Newest first; records created in the same millisecond are ordered by _id, descending too.
+		const newest = [...all].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id)).slice(0, 30).map((r) => r._id);
 		expect(res.body.data.map((r: Rec) => r._id)).toEqual(newest);
 		const capped = await paged(tableIds.CONTACT, { logicalOperator: 'and' }, { pageSize: 100000 });
 		expect(capped.body.pageSize).toBe(ctx.sb.config.maxPageSize);
