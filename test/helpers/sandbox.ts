@@ -72,3 +72,26 @@ export function useSandbox(options: Partial<SandboxConfig> & { faults?: FaultRul
 export function otherTenantToken(sb: Sandbox): string {
 	return sb.platformToken(sb.issueTokens('demo2'));
 }
+
+/** The platform's error body (sales, campaigns, webhooks), optionally naming a field. */
+export function expectPlatformError(res: { status: number; body: any }, status: number, field?: string): void {
+	expect(res.status).toBe(status);
+	expect(res.body).toEqual({
+		code: status,
+		errorMessage: expect.any(String),
+		debugMessage: expect.any(String),
+		httpStatus: expect.stringMatching(new RegExp(`^${status} `)),
+		errors: expect.any(Array),
+	});
+	if (field) expect(res.body.errors).toEqual(expect.arrayContaining([{ field, error: expect.any(String) }]));
+}
+
+/** The people module's gatewayruntimeError {error, code, message, details}, optionally naming a field in its details. */
+export function expectGateway(res: CallResult, status: number, field?: string): void {
+	expect(res.status).toBe(status);
+	expect(res.body).toEqual({ error: expect.any(String), code: expect.any(Number), message: expect.any(String), details: expect.any(Array) });
+	if (field) {
+		const details = (res.body.details as { type_url: string; value: string }[]).map((d) => Buffer.from(d.value, 'base64').toString());
+		expect(details.some((d) => d.startsWith(`${field}:`))).toBe(true);
+	}
+}

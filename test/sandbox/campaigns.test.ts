@@ -1,4 +1,4 @@
-import { call, otherTenantToken, useSandbox } from '../helpers/sandbox';
+import { call, expectPlatformError, otherTenantToken, useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
 
@@ -7,17 +7,6 @@ const FORM_TEMPLATES = '/v1/crm/campaign/assets/form-templates';
 const CATEGORIES = '/v1/crm/campaign/category';
 const TEMPLATES = '/v1/crm/campaign/email-templates';
 
-function expectPlatformError(res: { status: number; body: any }, status: number, field?: string) {
-	expect(res.status).toBe(status);
-	expect(res.body).toEqual({
-		code: status,
-		errorMessage: expect.any(String),
-		debugMessage: expect.any(String),
-		httpStatus: expect.stringMatching(new RegExp(`^${status} `)),
-		errors: expect.any(Array),
-	});
-	if (field) expect(res.body.errors).toEqual(expect.arrayContaining([{ field, error: expect.any(String) }]));
-}
 
 const tenant = (id = 1) => ctx.sb.store.tenant(id);
 

@@ -1,4 +1,4 @@
-import { call, otherTenantToken, useSandbox, type CallResult } from '../helpers/sandbox';
+import { call, expectGateway, otherTenantToken, useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
 
@@ -8,14 +8,6 @@ const ZERO_TIME = '0001-01-01T00:00:00Z';
 const tenant1 = () => ctx.sb.store.tenant(1);
 const other = () => otherTenantToken(ctx.sb);
 
-function expectGateway(res: CallResult, status: number, field?: string): void {
-	expect(res.status).toBe(status);
-	expect(res.body).toEqual({ error: expect.any(String), code: expect.any(Number), message: expect.any(String), details: expect.any(Array) });
-	if (field) {
-		const details = (res.body.details as { type_url: string; value: string }[]).map((d) => Buffer.from(d.value, 'base64').toString());
-		expect(details.some((d) => d.startsWith(`${field}:`))).toBe(true);
-	}
-}
 
 const mdyToTime = (s: string) => {
 	const [m, d, y] = s.split('/').map(Number);

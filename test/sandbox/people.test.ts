@@ -1,4 +1,4 @@
-import { call, otherTenantToken, useSandbox, type CallResult } from '../helpers/sandbox';
+import { call, type CallResult, expectGateway, otherTenantToken, useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
 
@@ -8,15 +8,10 @@ const GROUPS = '/v1/people/tenants/component-group';
 const tenant1 = () => ctx.sb.store.tenant(1);
 const other = () => otherTenantToken(ctx.sb);
 
-/** gatewayruntimeError: {error, code, message, details[{type_url, value}]}. */
-function expectGateway(res: CallResult, status: number, field?: string): void {
-	expect(res.status).toBe(status);
-	expect(res.body).toEqual({ error: expect.any(String), code: expect.any(Number), message: expect.any(String), details: expect.any(Array) });
-	if (field) {
-		const details = (res.body.details as { type_url: string; value: string }[]).map((d) => Buffer.from(d.value, 'base64').toString());
-		expect(details.some((d) => d.startsWith(`${field}:`))).toBe(true);
-		expect(res.body.message).toContain(field);
-	}
+/** gatewayruntimeError whose message also names the field. */
+function expectGatewayNaming(res: CallResult, status: number, field?: string): void {
+	expectGateway(res, status, field);
+	if (field) expect(res.body.message).toContain(field);
 }
 
 function expectFilterConfig(fc: any, expected?: Partial<Record<string, string>>): void {
@@ -88,13 +83,13 @@ describe('sandbox people: GET /v1/people/users', () => {
 	});
 	it('needs a token', async () => {
 		const res = await call(ctx.sb, 'GET', USERS, { token: null });
-		expectGateway(res, 401);
+		expectGatewayNaming(res, 401);
 		expect(res.body.code).toBe(16);
 	});
 	it('refuses wrong types with a gateway error naming the field', async () => {
-		expectGateway(await call(ctx.sb, 'GET', USERS, { query: { limit: 'ten' } }), 400, 'limit');
-		expectGateway(await call(ctx.sb, 'GET', USERS, { query: { includeDraft: 'maybe' } }), 400, 'includeDraft');
-		expectGateway(await call(ctx.sb, 'GET', USERS, { query: { order: 'sideways' } }), 400, 'order');
+		expectGatewayNaming(await call(ctx.sb, 'GET', USERS, { query: { limit: 'ten' } }), 400, 'limit');
+		expectGatewayNaming(await call(ctx.sb, 'GET', USERS, { query: { includeDraft: 'maybe' } }), 400, 'includeDraft');
+		expectGatewayNaming(await call(ctx.sb, 'GET', USERS, { query: { order: 'sideways' } }), 400, 'order');
 	});
 	it('shows only the caller tenant', async () => {
 		const res = await call(ctx.sb, 'GET', USERS, { query: { limit: 100 }, token: other() });
@@ -139,22 +134,22 @@ describe('sandbox people: POST /v1/people/users', () => {
 		expect(found.body.users.map((x: any) => x.userId)).toEqual([u.userId]);
 	});
 	it('requires firstName and refuses wrong types', async () => {
-		expectGateway(await call(ctx.sb, 'POST', USERS, { body: { lastName: 'Nobody' } }), 400, 'firstName');
-		expectGateway(await call(ctx.sb, 'POST', USERS, { body: { firstName: 'A', compensation: 'lots' } }), 400, 'compensation');
-		expectGateway(await call(ctx.sb, 'POST', USERS, { body: { firstName: 'A', address: { city: 5 } } }), 400, 'address.city');
-		expectGateway(await call(ctx.sb, 'POST', USERS, { body: { firstName: 'A', iamUserId: 'abc' } }), 400, 'iamUserId');
-		expectGateway(await call(ctx.sb, 'POST', USERS, { body: { firstName: 'A', dateOfBirth: 'yesterday' } }), 400, 'dateOfBirth');
-		expectGateway(await call(ctx.sb, 'POST', USERS, { body: { firstName: 'A', approvers: [{ iamUserId: '999999999' }] } }), 400, 'approvers[0]');
-		expectGateway(await call(ctx.sb, 'POST', USERS, { body: [] }), 400, 'body');
+		expectGatewayNaming(await call(ctx.sb, 'POST', USERS, { body: { lastName: 'Nobody' } }), 400, 'firstName');
+		expectGatewayNaming(await call(ctx.sb, 'POST', USERS, { body: { firstName: 'A', compensation: 'lots' } }), 400, 'compensation');
+		expectGatewayNaming(await call(ctx.sb, 'POST', USERS, { body: { firstName: 'A', address: { city: 5 } } }), 400, 'address.city');
+		expectGatewayNaming(await call(ctx.sb, 'POST', USERS, { body: { firstName: 'A', iamUserId: 'abc' } }), 400, 'iamUserId');
+		expectGatewayNaming(await call(ctx.sb, 'POST', USERS, { body: { firstName: 'A', dateOfBirth: 'yesterday' } }), 400, 'dateOfBirth');
+		expectGatewayNaming(await call(ctx.sb, 'POST', USERS, { body: { firstName: 'A', approvers: [{ iamUserId: '999999999' }] } }), 400, 'approvers[0]');
+		expectGatewayNaming(await call(ctx.sb, 'POST', USERS, { body: [] }), 400, 'body');
 	});
 	it('refuses a duplicate emailId with 409', async () => {
 		const email = tenant1().peopleUsers.values()[2].emailId;
 		const res = await call(ctx.sb, 'POST', USERS, { body: { firstName: 'Dup', emailId: email } });
-		expectGateway(res, 409, 'emailId');
+		expectGatewayNaming(res, 409, 'emailId');
 		expect(res.body.code).toBe(6);
 	});
 	it('needs a token', async () => {
-		expectGateway(await call(ctx.sb, 'POST', USERS, { body: { firstName: 'X' }, token: null }), 401);
+		expectGatewayNaming(await call(ctx.sb, 'POST', USERS, { body: { firstName: 'X' }, token: null }), 401);
 	});
 	it('keeps users in their tenant', async () => {
 		const u = await createUser({ firstName: 'Tenant', lastName: 'One', emailId: 'tenant.one@acme.example' });
@@ -188,22 +183,22 @@ describe('sandbox people: PUT and PATCH /v1/people/users', () => {
 	});
 	it('needs userId, knows the user and checks types', async () => {
 		for (const method of ['PUT', 'PATCH']) {
-			expectGateway(await call(ctx.sb, method, USERS, { body: { firstName: 'X' } }), 400, 'userId');
-			expectGateway(await call(ctx.sb, method, USERS, { body: { userId: 42, firstName: 'X' } }), 400, 'userId');
+			expectGatewayNaming(await call(ctx.sb, method, USERS, { body: { firstName: 'X' } }), 400, 'userId');
+			expectGatewayNaming(await call(ctx.sb, method, USERS, { body: { userId: 42, firstName: 'X' } }), 400, 'userId');
 			const missing = await call(ctx.sb, method, USERS, { body: { userId: '000000000000000000000000', firstName: 'X' } });
-			expectGateway(missing, 404);
+			expectGatewayNaming(missing, 404);
 			expect(missing.body.code).toBe(5);
 		}
 		const u = tenant1().peopleUsers.values()[4];
-		expectGateway(await call(ctx.sb, 'PATCH', USERS, { body: { userId: u.userId, isTerminated: 'yes' } }), 400, 'isTerminated');
-		expectGateway(await call(ctx.sb, 'PUT', USERS, { body: { userId: u.userId } }), 400, 'firstName');
+		expectGatewayNaming(await call(ctx.sb, 'PATCH', USERS, { body: { userId: u.userId, isTerminated: 'yes' } }), 400, 'isTerminated');
+		expectGatewayNaming(await call(ctx.sb, 'PUT', USERS, { body: { userId: u.userId } }), 400, 'firstName');
 	});
 	it('needs a token and stays in the tenant', async () => {
 		const u = tenant1().peopleUsers.values()[4];
-		expectGateway(await call(ctx.sb, 'PUT', USERS, { body: { userId: u.userId, firstName: 'X' }, token: null }), 401);
-		expectGateway(await call(ctx.sb, 'PATCH', USERS, { body: { userId: u.userId, firstName: 'X' }, token: null }), 401);
-		expectGateway(await call(ctx.sb, 'PUT', USERS, { body: { userId: u.userId, firstName: 'X' }, token: other() }), 404);
-		expectGateway(await call(ctx.sb, 'PATCH', USERS, { body: { userId: u.userId, firstName: 'X' }, token: other() }), 404);
+		expectGatewayNaming(await call(ctx.sb, 'PUT', USERS, { body: { userId: u.userId, firstName: 'X' }, token: null }), 401);
+		expectGatewayNaming(await call(ctx.sb, 'PATCH', USERS, { body: { userId: u.userId, firstName: 'X' }, token: null }), 401);
+		expectGatewayNaming(await call(ctx.sb, 'PUT', USERS, { body: { userId: u.userId, firstName: 'X' }, token: other() }), 404);
+		expectGatewayNaming(await call(ctx.sb, 'PATCH', USERS, { body: { userId: u.userId, firstName: 'X' }, token: other() }), 404);
 		expect(tenant1().peopleUsers.get(u.userId as string)!.firstName).not.toBe('X');
 	});
 });
@@ -235,11 +230,11 @@ describe('sandbox people: POST /v1/people/users/delete/bulk', () => {
 	});
 	it('refuses unknown ids, wrong types and missing tokens; stays in the tenant', async () => {
 		const u = await createUser({ firstName: 'Kept' });
-		expectGateway(await call(ctx.sb, 'POST', DELETE, { body: { ids: ['000000000000000000000000'] } }), 404);
-		expectGateway(await call(ctx.sb, 'POST', DELETE, { body: { ids: 'abc' } }), 400, 'ids');
-		expectGateway(await call(ctx.sb, 'POST', DELETE, { body: { ids: [u.userId], forcedDelete: 'yes' } }), 400, 'forcedDelete');
-		expectGateway(await call(ctx.sb, 'POST', DELETE, { body: { ids: [u.userId] }, token: null }), 401);
-		expectGateway(await call(ctx.sb, 'POST', DELETE, { body: { ids: [u.userId] }, token: other() }), 404);
+		expectGatewayNaming(await call(ctx.sb, 'POST', DELETE, { body: { ids: ['000000000000000000000000'] } }), 404);
+		expectGatewayNaming(await call(ctx.sb, 'POST', DELETE, { body: { ids: 'abc' } }), 400, 'ids');
+		expectGatewayNaming(await call(ctx.sb, 'POST', DELETE, { body: { ids: [u.userId], forcedDelete: 'yes' } }), 400, 'forcedDelete');
+		expectGatewayNaming(await call(ctx.sb, 'POST', DELETE, { body: { ids: [u.userId] }, token: null }), 401);
+		expectGatewayNaming(await call(ctx.sb, 'POST', DELETE, { body: { ids: [u.userId] }, token: other() }), 404);
 		expect(tenant1().peopleUsers.has(u.userId)).toBe(true);
 	});
 });
@@ -290,12 +285,12 @@ describe('sandbox people: POST /v1/people/users/filtered-users', () => {
 		expect(res.body.filterConfig).toMatchObject({ page: '2', numberOfElements: '3', sizePerPage: '3' });
 	});
 	it('refuses wrong types and unknown operators', async () => {
-		expectGateway(await call(ctx.sb, 'POST', FILTER, { body: { conditions: [{ colId: 'firstName', opr: 'eq', value: 5 }] } }), 400, 'conditions[0].value');
-		expectGateway(await call(ctx.sb, 'POST', FILTER, { body: { conditions: [{ colId: 'firstName', opr: 'like', value: 'a' }] } }), 400, 'conditions[0].opr');
-		expectGateway(await call(ctx.sb, 'POST', FILTER, { body: { conditions: 'firstName=a' } }), 400, 'conditions');
+		expectGatewayNaming(await call(ctx.sb, 'POST', FILTER, { body: { conditions: [{ colId: 'firstName', opr: 'eq', value: 5 }] } }), 400, 'conditions[0].value');
+		expectGatewayNaming(await call(ctx.sb, 'POST', FILTER, { body: { conditions: [{ colId: 'firstName', opr: 'like', value: 'a' }] } }), 400, 'conditions[0].opr');
+		expectGatewayNaming(await call(ctx.sb, 'POST', FILTER, { body: { conditions: 'firstName=a' } }), 400, 'conditions');
 	});
 	it('needs a token and stays in the tenant', async () => {
-		expectGateway(await call(ctx.sb, 'POST', FILTER, { body: { conditions: [] }, token: null }), 401);
+		expectGatewayNaming(await call(ctx.sb, 'POST', FILTER, { body: { conditions: [] }, token: null }), 401);
 		const email = tenant1().peopleUsers.values()[0].emailId;
 		expect(await filtered([{ colId: 'emailId', opr: 'eq', value: email }], other())).toEqual([]);
 	});
@@ -313,15 +308,15 @@ describe('sandbox people: GET /v1/people/users/approvers/list', () => {
 		expect(res.body.filterConfig.numberOfRecords).toBe('2');
 	});
 	it('refuses a missing id, an unknown id and wrong types', async () => {
-		expectGateway(await call(ctx.sb, 'GET', APPROVERS), 400, 'id');
-		expectGateway(await call(ctx.sb, 'GET', APPROVERS, { query: { id: '000000000000000000000000' } }), 404);
+		expectGatewayNaming(await call(ctx.sb, 'GET', APPROVERS), 400, 'id');
+		expectGatewayNaming(await call(ctx.sb, 'GET', APPROVERS, { query: { id: '000000000000000000000000' } }), 404);
 		const id = tenant1().peopleUsers.values()[3].userId as string;
-		expectGateway(await call(ctx.sb, 'GET', APPROVERS, { query: { id, getCompliance: 'perhaps' } }), 400, 'getCompliance');
+		expectGatewayNaming(await call(ctx.sb, 'GET', APPROVERS, { query: { id, getCompliance: 'perhaps' } }), 400, 'getCompliance');
 	});
 	it('needs a token and stays in the tenant', async () => {
 		const id = tenant1().peopleUsers.values()[3].userId as string;
-		expectGateway(await call(ctx.sb, 'GET', APPROVERS, { query: { id }, token: null }), 401);
-		expectGateway(await call(ctx.sb, 'GET', APPROVERS, { query: { id }, token: other() }), 404);
+		expectGatewayNaming(await call(ctx.sb, 'GET', APPROVERS, { query: { id }, token: null }), 401);
+		expectGatewayNaming(await call(ctx.sb, 'GET', APPROVERS, { query: { id }, token: other() }), 404);
 	});
 });
 
@@ -340,8 +335,8 @@ describe('sandbox people: GET /v1/people/users/designations', () => {
 		expect(theirs.body.designations).not.toContain('Sandbox Cartographer');
 	});
 	it('needs a token and refuses a malformed token', async () => {
-		expectGateway(await call(ctx.sb, 'GET', DESIGNATIONS, { token: null }), 401);
-		expectGateway(await call(ctx.sb, 'GET', DESIGNATIONS, { token: 'not-a-token' }), 401);
+		expectGatewayNaming(await call(ctx.sb, 'GET', DESIGNATIONS, { token: null }), 401);
+		expectGatewayNaming(await call(ctx.sb, 'GET', DESIGNATIONS, { token: 'not-a-token' }), 401);
 	});
 });
 
@@ -357,12 +352,12 @@ describe('sandbox people: beneficiaries', () => {
 	});
 	it('PUT beneficiary-status checks types, users, token and tenant', async () => {
 		const u = tenant1().peopleUsers.values()[6];
-		expectGateway(await call(ctx.sb, 'PUT', STATUS, { body: { beneficiaryStatusInfo: [{ beneficiaryDetails: [{ userId: u.userId }], operation: 5 }] } }), 400, 'beneficiaryStatusInfo[0].operation');
-		expectGateway(await call(ctx.sb, 'PUT', STATUS, { body: { beneficiaryStatusInfo: 'x' } }), 400, 'beneficiaryStatusInfo');
-		expectGateway(await call(ctx.sb, 'PUT', STATUS, { body: { beneficiaryStatusInfo: [{ beneficiaryDetails: [{ userId: '000000000000000000000000' }], operation: 'APPROVED' }] } }), 404);
+		expectGatewayNaming(await call(ctx.sb, 'PUT', STATUS, { body: { beneficiaryStatusInfo: [{ beneficiaryDetails: [{ userId: u.userId }], operation: 5 }] } }), 400, 'beneficiaryStatusInfo[0].operation');
+		expectGatewayNaming(await call(ctx.sb, 'PUT', STATUS, { body: { beneficiaryStatusInfo: 'x' } }), 400, 'beneficiaryStatusInfo');
+		expectGatewayNaming(await call(ctx.sb, 'PUT', STATUS, { body: { beneficiaryStatusInfo: [{ beneficiaryDetails: [{ userId: '000000000000000000000000' }], operation: 'APPROVED' }] } }), 404);
 		const body = { beneficiaryStatusInfo: [{ beneficiaryDetails: [{ userId: u.userId, reason: 'x' }], operation: 'REJECTED' }] };
-		expectGateway(await call(ctx.sb, 'PUT', STATUS, { body, token: null }), 401);
-		expectGateway(await call(ctx.sb, 'PUT', STATUS, { body, token: other() }), 404);
+		expectGatewayNaming(await call(ctx.sb, 'PUT', STATUS, { body, token: null }), 401);
+		expectGatewayNaming(await call(ctx.sb, 'PUT', STATUS, { body, token: other() }), 404);
 		expect(tenant1().peopleUsers.get(u.userId as string)!.beneficiaryStatus).toBe('APPROVED');
 	});
 	it('POST sync-beneficiaries marks users without a beneficiary id as pending', async () => {
@@ -380,8 +375,8 @@ describe('sandbox people: beneficiaries', () => {
 		expect((await call(ctx.sb, 'GET', USERS, { query: { limit: 1 } })).body.beneficiariesToAdd).toBe('0');
 	});
 	it('POST sync-beneficiaries checks the body and the token', async () => {
-		expectGateway(await call(ctx.sb, 'POST', SYNC, { body: ['all'] }), 400, 'body');
-		expectGateway(await call(ctx.sb, 'POST', SYNC, { body: {}, token: null }), 401);
+		expectGatewayNaming(await call(ctx.sb, 'POST', SYNC, { body: ['all'] }), 400, 'body');
+		expectGatewayNaming(await call(ctx.sb, 'POST', SYNC, { body: {}, token: null }), 401);
 	});
 });
 
@@ -401,8 +396,8 @@ describe('sandbox people: GET /v1/people/users/in/tax-declaration-info/list', ()
 		expect(rejected.body.taxDeclarationInfo.every((e: any) => e.status === 'REJECTED' && e.rejectedItems.length > 0)).toBe(true);
 	});
 	it('refuses wrong types and needs a token', async () => {
-		expectGateway(await call(ctx.sb, 'GET', TAX, { query: { currentPage: 'first' } }), 400, 'currentPage');
-		expectGateway(await call(ctx.sb, 'GET', TAX, { token: null }), 401);
+		expectGatewayNaming(await call(ctx.sb, 'GET', TAX, { query: { currentPage: 'first' } }), 400, 'currentPage');
+		expectGatewayNaming(await call(ctx.sb, 'GET', TAX, { token: null }), 401);
 	});
 	it('stays in the tenant', async () => {
 		const mine = new Set(tenant1().peopleUsers.values().map((u) => u.userId));
@@ -452,12 +447,12 @@ describe('sandbox people: component groups', () => {
 		expect((await byUserIds([user.userId])).body.users[0]).toMatchObject({ componentGroup: g.id, hasComponents: true });
 	});
 	it('POST validates the group', async () => {
-		expectGateway(await call(ctx.sb, 'POST', GROUPS, { body: { fixedComponents: [] } }), 400, 'name');
-		expectGateway(await call(ctx.sb, 'POST', GROUPS, { body: { name: 'Bad', fixedComponents: [{ ...component, amount: 'ten' }] } }), 400, 'fixedComponents[0].amount');
-		expectGateway(await call(ctx.sb, 'POST', GROUPS, { body: { name: 'Bad', fixedComponents: [{ ...component, type: 'BONUS' }] } }), 400, 'fixedComponents[0].type');
-		expectGateway(await call(ctx.sb, 'POST', GROUPS, { body: { name: 'Bad', fixedComponents: [{ ...component, formulaConfig: [{ index: 'first' }] }] } }), 400, 'fixedComponents[0].formulaConfig[0].index');
-		expectGateway(await call(ctx.sb, 'POST', GROUPS, { body: { name: 'Bad', users: ['000000000000000000000000'] } }), 400, 'users[0]');
-		expectGateway(await call(ctx.sb, 'POST', GROUPS, { body: { name: 'Interns' } }), 409, 'name');
+		expectGatewayNaming(await call(ctx.sb, 'POST', GROUPS, { body: { fixedComponents: [] } }), 400, 'name');
+		expectGatewayNaming(await call(ctx.sb, 'POST', GROUPS, { body: { name: 'Bad', fixedComponents: [{ ...component, amount: 'ten' }] } }), 400, 'fixedComponents[0].amount');
+		expectGatewayNaming(await call(ctx.sb, 'POST', GROUPS, { body: { name: 'Bad', fixedComponents: [{ ...component, type: 'BONUS' }] } }), 400, 'fixedComponents[0].type');
+		expectGatewayNaming(await call(ctx.sb, 'POST', GROUPS, { body: { name: 'Bad', fixedComponents: [{ ...component, formulaConfig: [{ index: 'first' }] }] } }), 400, 'fixedComponents[0].formulaConfig[0].index');
+		expectGatewayNaming(await call(ctx.sb, 'POST', GROUPS, { body: { name: 'Bad', users: ['000000000000000000000000'] } }), 400, 'users[0]');
+		expectGatewayNaming(await call(ctx.sb, 'POST', GROUPS, { body: { name: 'Interns' } }), 409, 'name');
 	});
 	it('PUT replaces a group and releases dropped users', async () => {
 		const user = await createUser({ firstName: 'Released' });
@@ -467,9 +462,9 @@ describe('sandbox people: component groups', () => {
 		expect(res.body).toMatchObject({ id: g.id, name: 'Replaced', fixedComponents: [], hasFixedComponents: false, applyToAll: true, users: [] });
 		expect((await call(ctx.sb, 'GET', GROUPS, { query: { id: g.id } })).body.componentGroups[0].name).toBe('Replaced');
 		expect((await byUserIds([user.userId])).body.users[0]).toMatchObject({ componentGroup: '', hasComponents: false });
-		expectGateway(await call(ctx.sb, 'PUT', GROUPS, { body: { name: 'No id' } }), 400, 'id');
-		expectGateway(await call(ctx.sb, 'PUT', GROUPS, { body: { id: g.id, name: 'X', applyToAll: 'yes' } }), 400, 'applyToAll');
-		expectGateway(await call(ctx.sb, 'PUT', GROUPS, { body: { id: '000000000000000000000000', name: 'X' } }), 404);
+		expectGatewayNaming(await call(ctx.sb, 'PUT', GROUPS, { body: { name: 'No id' } }), 400, 'id');
+		expectGatewayNaming(await call(ctx.sb, 'PUT', GROUPS, { body: { id: g.id, name: 'X', applyToAll: 'yes' } }), 400, 'applyToAll');
+		expectGatewayNaming(await call(ctx.sb, 'PUT', GROUPS, { body: { id: '000000000000000000000000', name: 'X' } }), 404);
 	});
 	it('POST delete honours forcedDelete for groups in use', async () => {
 		const DELETE = `${GROUPS}/delete`;
@@ -477,7 +472,7 @@ describe('sandbox people: component groups', () => {
 		const ok = await call(ctx.sb, 'POST', DELETE, { body: { ids: [unused.id] } });
 		expect(ok.status).toBe(200);
 		expect(ok.body).toEqual({ status: 'success', message: expect.any(String), errCode: '' });
-		expectGateway(await call(ctx.sb, 'GET', GROUPS, { query: { id: unused.id } }), 404);
+		expectGatewayNaming(await call(ctx.sb, 'GET', GROUPS, { query: { id: unused.id } }), 404);
 
 		const user = await createUser({ firstName: 'InUse' });
 		const used = (await call(ctx.sb, 'POST', GROUPS, { body: { name: 'Used', users: [user.userId] } })).body;
@@ -489,31 +484,31 @@ describe('sandbox people: component groups', () => {
 		expect(tenant1().componentGroups.has(used.id)).toBe(false);
 		expect(tenant1().peopleUsers.get(user.userId)!.componentGroup).toBe('');
 
-		expectGateway(await call(ctx.sb, 'POST', DELETE, { body: { ids: ['000000000000000000000000'] } }), 404);
-		expectGateway(await call(ctx.sb, 'POST', DELETE, { body: { ids: [1, 2] } }), 400, 'ids');
+		expectGatewayNaming(await call(ctx.sb, 'POST', DELETE, { body: { ids: ['000000000000000000000000'] } }), 404);
+		expectGatewayNaming(await call(ctx.sb, 'POST', DELETE, { body: { ids: [1, 2] } }), 400, 'ids');
 	});
 	it('GET refuses unknown ids and wrong types', async () => {
-		expectGateway(await call(ctx.sb, 'GET', GROUPS, { query: { id: '000000000000000000000000' } }), 404);
-		expectGateway(await call(ctx.sb, 'GET', GROUPS, { query: { limit: 'x' } }), 400, 'limit');
-		expectGateway(await call(ctx.sb, 'GET', GROUPS, { query: { getBenefits: 'x' } }), 400, 'getBenefits');
+		expectGatewayNaming(await call(ctx.sb, 'GET', GROUPS, { query: { id: '000000000000000000000000' } }), 404);
+		expectGatewayNaming(await call(ctx.sb, 'GET', GROUPS, { query: { limit: 'x' } }), 400, 'limit');
+		expectGatewayNaming(await call(ctx.sb, 'GET', GROUPS, { query: { getBenefits: 'x' } }), 400, 'getBenefits');
 	});
 	it('needs a token on every group endpoint', async () => {
-		expectGateway(await call(ctx.sb, 'GET', GROUPS, { token: null }), 401);
-		expectGateway(await call(ctx.sb, 'POST', GROUPS, { body: { name: 'T' }, token: null }), 401);
-		expectGateway(await call(ctx.sb, 'PUT', GROUPS, { body: { id: 'x', name: 'T' }, token: null }), 401);
-		expectGateway(await call(ctx.sb, 'POST', `${GROUPS}/delete`, { body: { ids: ['x'] }, token: null }), 401);
+		expectGatewayNaming(await call(ctx.sb, 'GET', GROUPS, { token: null }), 401);
+		expectGatewayNaming(await call(ctx.sb, 'POST', GROUPS, { body: { name: 'T' }, token: null }), 401);
+		expectGatewayNaming(await call(ctx.sb, 'PUT', GROUPS, { body: { id: 'x', name: 'T' }, token: null }), 401);
+		expectGatewayNaming(await call(ctx.sb, 'POST', `${GROUPS}/delete`, { body: { ids: ['x'] }, token: null }), 401);
 	});
 	it('keeps groups in their tenant', async () => {
 		const g = tenant1().componentGroups.values()[0];
 		const id = g.id as string;
-		expectGateway(await call(ctx.sb, 'GET', GROUPS, { query: { id }, token: other() }), 404);
-		expectGateway(await call(ctx.sb, 'PUT', GROUPS, { body: { id, name: 'Stolen' }, token: other() }), 404);
-		expectGateway(await call(ctx.sb, 'POST', `${GROUPS}/delete`, { body: { ids: [id], forcedDelete: true }, token: other() }), 404);
+		expectGatewayNaming(await call(ctx.sb, 'GET', GROUPS, { query: { id }, token: other() }), 404);
+		expectGatewayNaming(await call(ctx.sb, 'PUT', GROUPS, { body: { id, name: 'Stolen' }, token: other() }), 404);
+		expectGatewayNaming(await call(ctx.sb, 'POST', `${GROUPS}/delete`, { body: { ids: [id], forcedDelete: true }, token: other() }), 404);
 		const theirs = await call(ctx.sb, 'GET', GROUPS, { query: { limit: 100 }, token: other() });
 		expect(theirs.body.componentGroups.some((x: any) => x.id === id)).toBe(false);
 		expect(tenant1().componentGroups.get(id)!.name).toBe(g.name);
 		// A group of tenant 2 cannot list users of tenant 1.
 		const u = tenant1().peopleUsers.values()[0];
-		expectGateway(await call(ctx.sb, 'POST', GROUPS, { body: { name: 'Cross', users: [u.userId] }, token: other() }), 400, 'users[0]');
+		expectGatewayNaming(await call(ctx.sb, 'POST', GROUPS, { body: { name: 'Cross', users: [u.userId] }, token: other() }), 400, 'users[0]');
 	});
 });

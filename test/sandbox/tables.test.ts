@@ -1,4 +1,4 @@
-import { call, otherTenantToken, useSandbox } from '../helpers/sandbox';
+import { call, expectPlatformError, otherTenantToken, useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
 
@@ -15,17 +15,6 @@ function stored(tableId: string): Rec[] {
 	return ctx.sb.store.tenant(1).records.get(tableId)!.values() as unknown as Rec[];
 }
 
-function expectPlatformError(res: { status: number; body: any }, status: number, field?: string) {
-	expect(res.status).toBe(status);
-	expect(res.body).toEqual({
-		code: status,
-		errorMessage: expect.any(String),
-		debugMessage: expect.any(String),
-		httpStatus: expect.stringMatching(new RegExp(`^${status} `)),
-		errors: expect.any(Array),
-	});
-	if (field) expect(res.body.errors).toEqual(expect.arrayContaining([{ field, error: expect.any(String) }]));
-}
 
 async function paged(tableId: string, body: unknown, query: Record<string, any> = {}) {
 	return call(ctx.sb, 'POST', `${TABLES}/${tableId}/paged-record`, { body, query: { pageSize: 500, ...query } });
