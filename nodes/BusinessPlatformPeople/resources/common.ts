@@ -3,7 +3,7 @@
  * platform's gRPC gateway) turned back into numbers, month/day/year dates, and
  * the answers of bulk deletes.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { BuiltRequest, OpContext } from '../../shared/operations';
 
@@ -114,3 +114,20 @@ export function payPeriodSearch(req: BuiltRequest, ctx: OpContext): void {
 	if (from && to) req.qs.searchString = `${from}-${to}`;
 	else if (filters.search) req.qs.searchString = String(filters.search);
 }
+
+/** Ascending / descending, as every people and payroll list takes it. */
+export function sortOrderProperty(defaultOrder: 'asc' | 'desc' = 'desc'): INodeProperties {
+	return {
+		displayName: 'Sort Order',
+		name: 'sortOrder',
+		type: 'options',
+		options: [
+			{ name: 'Ascending', value: 'asc' },
+			{ name: 'Descending', value: 'desc' },
+		],
+		default: defaultOrder,
+	};
+}
+
+/** A list answer with its int64-as-string numbers turned into numbers. */
+export const int64List = (answer: unknown): IDataObject[] => int64ToNumbers((answer as IDataObject[] | undefined) ?? []);

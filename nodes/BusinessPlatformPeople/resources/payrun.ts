@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { bodyField, compact, locator, options, toStringIds } from '../../shared/fields';
 import type { Field, OpContext, Operation, Resource } from '../../shared/operations';
 import { getPayruns, getPeopleUsers, searchPayruns } from '../../shared/pickers-people';
-import { answerText, int64ToNumbers, payPeriodSearch, requireMdy, toMdy } from './common';
+import { answerText, int64List, int64ToNumbers, payPeriodSearch, requireMdy, sortOrderProperty, toMdy } from './common';
 import { toStringId } from './user';
 
 const BASE = '/v1/people-pay-run/payruns';
@@ -30,19 +30,7 @@ const SORT_FIELDS = options([
 
 const sortOptions = (defaultField: string, defaultOrder: 'asc' | 'desc'): Field[] => [
 	{ property: { displayName: 'Sort By', name: 'sortField', type: 'options', options: SORT_FIELDS, default: defaultField }, send: { in: 'query' } },
-	{
-		property: {
-			displayName: 'Sort Order',
-			name: 'sortOrder',
-			type: 'options',
-			options: options([
-				['Ascending', 'asc'],
-				['Descending', 'desc'],
-			]),
-			default: defaultOrder,
-		},
-		send: { in: 'query' },
-	},
+	{ property: sortOrderProperty(defaultOrder), send: { in: 'query' } },
 ];
 
 export function simplifyPayrun(p: IDataObject): IDataObject {
@@ -212,7 +200,7 @@ const ops: Operation[] = [
 			},
 			{ property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [] }, children: sortOptions('month', 'asc') },
 		],
-		output: (answer) => int64ToNumbers((answer as IDataObject[] | undefined) ?? []),
+		output: (answer) => int64List(answer),
 	},
 	{
 		value: 'getAll',
@@ -237,7 +225,7 @@ const ops: Operation[] = [
 			{ property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [] }, children: sortOptions('createdAt', 'desc') },
 		],
 		prepare: payPeriodSearch,
-		output: (answer) => int64ToNumbers((answer as IDataObject[] | undefined) ?? []),
+		output: (answer) => int64List(answer),
 	},
 	{
 		value: 'delete',

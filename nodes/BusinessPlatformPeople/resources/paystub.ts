@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { compact, options } from '../../shared/fields';
 import type { Operation, Resource } from '../../shared/operations';
 import { searchPeopleUsers } from '../../shared/pickers-people';
-import { int64ToNumbers, payPeriodSearch } from './common';
+import { int64List, payPeriodSearch, sortOrderProperty } from './common';
 import { toStringId, userLocator } from './user';
 
 export function simplifyPaystub(p: IDataObject): IDataObject {
@@ -62,24 +62,12 @@ const ops: Operation[] = [
 						},
 						send: { in: 'query' },
 					},
-					{
-						property: {
-							displayName: 'Sort Order',
-							name: 'sortOrder',
-							type: 'options',
-							options: options([
-								['Ascending', 'asc'],
-								['Descending', 'desc'],
-							]),
-							default: 'desc',
-						},
-						send: { in: 'query' },
-					},
+					{ property: sortOrderProperty('desc'), send: { in: 'query' } },
 				],
 			},
 		],
 		prepare: payPeriodSearch,
-		output: (answer) => int64ToNumbers((answer as IDataObject[] | undefined) ?? []),
+		output: (answer) => int64List(answer),
 	},
 ];
 

@@ -9,7 +9,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { bodyField, compact, locator, options, parseJson, queryField, toStringIds, toUtcIso } from '../../shared/fields';
 import type { BuiltRequest, Field, OpContext, Operation, Resource } from '../../shared/operations';
 import { getPeopleUsers, searchPeopleUsers } from '../../shared/pickers-people';
-import { bulkDeleteOutput, int64ToNumbers } from './common';
+import { bulkDeleteOutput, int64List, int64ToNumbers, sortOrderProperty } from './common';
 
 // ------------------------------------------------------------ helpers ----
 
@@ -339,19 +339,7 @@ export function listOptions(extra: Field[] = []): Field {
 			queryField(str('Search Field', 'searchField', 'Look for the search text only in this field, such as emailId')),
 			...extra,
 			queryField(str('Sort By', 'sortField', 'Field to sort by, such as createdAt, name or _id'), 'orderBy.field'),
-			queryField(
-				{
-					displayName: 'Sort Order',
-					name: 'sortOrder',
-					type: 'options',
-					options: options([
-						['Ascending', 'asc'],
-						['Descending', 'desc'],
-					]),
-					default: 'desc',
-				},
-				'orderBy.order',
-			),
+			queryField(sortOrderProperty('desc'), 'orderBy.order'),
 			queryField(str('User IDs', 'userIds', 'Comma-separated user IDs to restrict the list to'), 'userIds', (v, ctx) => (v === '' || v === undefined ? undefined : toStringIds(v, 'User IDs', ctx))),
 		],
 		'Add Option',
@@ -668,7 +656,7 @@ const ops: Operation[] = [
 		regional: true,
 		paginate: 'taxDeclarations',
 		fields: [listOptions([queryField(str('Stage', 'stage', 'Only declarations in this stage, such as SUBMITTED, APPROVED or REJECTED (all when empty)'))])],
-		output: (answer) => int64ToNumbers((answer as IDataObject[] | undefined) ?? []),
+		output: (answer) => int64List(answer),
 	},
 ];
 
