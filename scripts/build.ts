@@ -1,0 +1,36 @@
+/**
+ * Builds the pack into dist/ (`npm run build`) unless dist/ is newer than every source
+ * file that goes into it. Used by `npm test`'s global setup, `npm start` and the benchmarks.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { ROOT } from './n8n-install';
+
+const STAMP = join(ROOT, 'dist', '.built');
+const INPUTS = ['nodes', 'credentials', 'package.json', 'tsconfig.json', 'gulpfile.js'];
+
+function newest(path: string): number {
+	const s = statSync(path);
+	if (!s.isDirectory()) return s.mtimeMs;
+	return Math.max(s.mtimeMs, ...readdirSync(path).map((f) => newest(join(path, f))));
+}
+
+export function buildIsCurrent(): boolean {
+	if (!existsSync(STAMP)) return false;
+	return statSync(STAMP).mtimeMs >= Math.max(...INPUTS.map((i) => newest(join(ROOT, i))));
+}
+
+/** Builds when needed; returns whether it built. Throws with the compiler's output on failure. */
+export async function buildPack(force = false): Promise<boolean> {
+	if (!force && buildIsCurrent()) return false;
+	const child = spawn('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+	let out = '';
+	child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+	child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+	const code = await new Promise<number | null>((res) => child.once('exit', res));
+	if (code !== 0) throw new Error(`npm run build failed (exit ${code}): fix the compile errors below, then run again.\n${out.slice(-4000)}`);
+	writeFileSync(STAMP, new Date().toISOString());
+	return true;
+}
