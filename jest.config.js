@@ -1,11 +1,29 @@
+/**
+ * One jest run, in layers (projects): unit, sandbox, integration (n8n-core against the
+ * sandbox) and e2e (a real n8n). `npm test` runs them all; `--selectProjects` picks some.
+ * A project's globalSetup runs only when one of its tests is selected: the e2e setup
+ * builds the pack and installs the n8n runtime before any e2e file starts.
+ * Every file runs in test/global/environment.ts, which stops what the file started.
+ */
+const project = (name, extra = {}) => ({
+	displayName: name,
+	testEnvironment: '<rootDir>/test/global/environment.ts',
+	testMatch: [`<rootDir>/test/${name}/**/*.test.ts`],
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
+	setupFiles: ['<rootDir>/test/setup-env.ts'],
+	modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.n8n-runtime/'],
+	...extra,
+});
+
 /** @type {import('jest').Config} */
 module.exports = {
-	testEnvironment: 'node',
-	roots: ['<rootDir>/test'],
-	testMatch: ['**/*.test.ts'],
-	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
-	},
 	testTimeout: 30000,
-	setupFiles: ['<rootDir>/test/setup-env.ts'],
+	globalSetup: '<rootDir>/test/global/setup.ts',
+	globalTeardown: '<rootDir>/test/global/teardown.ts',
+	projects: [
+		project('unit'),
+		project('sandbox'),
+		project('integration'),
+		project('e2e', { globalSetup: '<rootDir>/test/global/setup-n8n.ts' }),
+	],
 };

@@ -5,35 +5,17 @@
  * runtime is installed) — plus package load time and tarball size. Prints a ratio
  * table and writes bench/results/latest.md and latest.json. No assertions: figures.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 
+import { startSandboxProcess, type SandboxReady } from '../scripts/sandbox-process';
+
 const ROOT = resolve(__dirname, '..');
 const say = (s: string) => process.stdout.write(`${s}\n`);
 
-interface Ready {
-	baseUrl: string;
-	authUrl: string;
-	clientId: string;
-	clientSecret: string;
-	accessToken: string;
-}
-
-async function startSandboxProcess(): Promise<{ ready: Ready; stop: () => void }> {
-	const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'sandbox/src/cli.ts'), '--port', '0', '--rows', '30', '--max-page-size', '500'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
-	const ready = await new Promise<Ready>((res, rej) => {
-		let out = '';
-		child.stdout.on('data', (d: Buffer) => {
-			out += d.toString();
-			const nl = out.indexOf('\n');
-			if (nl >= 0) res(JSON.parse(out.slice(0, nl)) as Ready);
-		});
-		child.once('exit', (code) => rej(new Error(`sandbox exited ${code}`)));
-	});
-	return { ready, stop: () => child.kill('SIGTERM') };
-}
+type Ready = SandboxReady;
 
 async function admin<T = any>(base: string, method: string, path: string, body?: unknown): Promise<T> {
 	const res = await fetch(`${base}/__admin${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -64,7 +46,7 @@ async function main() {
 	const rows: Row[] = [];
 	const json: Record<string, unknown> = {};
 	say('Starting the sandbox…');
-	const { ready, stop } = await startSandboxProcess();
+	const { ready, stop } = await startSandboxProcess(['--rows', '30', '--max-page-size', '500']);
 	try {
 		const tokenResponse = await admin<Record<string, unknown>>(ready.baseUrl, 'POST', '/tokens/issue', {});
 		const accessToken = String(tokenResponse['platform-token']);
@@ -153,7 +135,7 @@ async function main() {
 		});
 		json.trigger = { rawTrig, packTrig };
 	} finally {
-		stop();
+		await stop();
 	}
 
 	// ---- package -------------------------------------------------------------------

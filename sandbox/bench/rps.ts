@@ -6,11 +6,11 @@
  *
  *   npm run bench:sandbox [-- --seconds 5 --concurrency 32]
  */
-import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
-import { resolve } from 'node:path';
 
 import { Pool } from 'undici';
+
+import { startSandboxProcess } from '../../scripts/sandbox-process';
 
 const arg = (name: string, dflt: number) => {
 	const i = process.argv.indexOf(`--${name}`);
@@ -18,25 +18,6 @@ const arg = (name: string, dflt: number) => {
 };
 const SECONDS = arg('seconds', 5);
 const CONCURRENCY = arg('concurrency', 32);
-
-interface Ready {
-	baseUrl: string;
-	accessToken: string;
-}
-
-async function startChild(): Promise<{ ready: Ready; stop: () => void }> {
-	const child = spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, '../src/cli.ts'), '--port', '0', '--rows', '200'], { stdio: ['ignore', 'pipe', 'inherit'] });
-	const ready = await new Promise<Ready>((res, rej) => {
-		let out = '';
-		child.stdout.on('data', (d: Buffer) => {
-			out += d.toString();
-			const nl = out.indexOf('\n');
-			if (nl >= 0) res(JSON.parse(out.slice(0, nl)) as Ready);
-		});
-		child.once('exit', (code) => rej(new Error(`sandbox exited with ${code}`)));
-	});
-	return { ready, stop: () => child.kill('SIGTERM') };
-}
 
 async function run(pool: Pool, make: (i: number) => { method: 'GET' | 'POST'; path: string; body?: string }, token: string) {
 	const deadline = Date.now() + SECONDS * 1000;
@@ -58,7 +39,7 @@ async function run(pool: Pool, make: (i: number) => { method: 'GET' | 'POST'; pa
 }
 
 async function main() {
-	const { ready, stop } = await startChild();
+	const { ready, stop } = await startSandboxProcess(['--rows', '200']);
 	const pool = new Pool(ready.baseUrl, { connections: CONCURRENCY, pipelining: 1 });
 	try {
 		// Warm up.
@@ -75,7 +56,7 @@ async function main() {
 		for (const [name, r] of Object.entries(results)) console.log(`  ${name.padEnd(34)} ${String(r.rps).padStart(7)} req/s${r.failed ? `  (${r.failed} failed)` : ''}`);
 	} finally {
 		await pool.close();
-		stop();
+		await stop();
 	}
 }
 

@@ -3,8 +3,7 @@
  * workflows import, the event-driven ones activate, and each one succeeds.
  */
 import { demoCredential, demoWorkflows, DEMO_ACTIVE } from '../../scripts/start';
-import { startSandbox, type Sandbox } from '../../sandbox/src/server';
-import { call } from '../helpers/sandbox';
+import { call, startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import { eventually, startE2e, type E2e } from './n8n-env';
 
 jest.setTimeout(600_000);
@@ -13,7 +12,7 @@ let sb: Sandbox;
 let e2e: E2e;
 
 beforeAll(async () => {
-	sb = await startSandbox({ rows: 30 });
+	sb = await startTestSandbox({ rows: 30 });
 	e2e = await startE2e([demoCredential(sb.baseUrl, sb.authUrl, sb.config.clientId, sb.config.clientSecret, sb.demo.tokenResponse)], demoWorkflows() as Array<Record<string, unknown>>, {});
 	for (const id of DEMO_ACTIVE) await e2e.activate(id);
 	await eventually(() => expect(sb.store.tenant(1).webhooks.values().filter((h) => !h.deleted).map((h) => h.eventType).sort()).toEqual(['CREATE_CRM_DEAL', 'CREATE_INVOICE']));

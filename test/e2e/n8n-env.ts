@@ -101,7 +101,7 @@ export interface E2e {
 
 /** Installs the runtime if needed, imports, starts n8n, sets up the owner and activates the given workflows (id → webhook path). */
 export async function startE2e(credentials: unknown[], workflows: Array<Record<string, unknown>>, activate: Record<string, string | undefined>): Promise<E2e> {
-	ensureRuntime();
+	await ensureRuntime();
 	const folder = prepareUserFolder();
 	const env = await n8nEnvironment(folder);
 	const files = join(folder, 'import');
@@ -112,7 +112,7 @@ export async function startE2e(credentials: unknown[], workflows: Array<Record<s
 		['credentials', 'credentials.json'],
 		['workflow', 'workflows.json'],
 	]) {
-		const r = n8nCli(env, [`import:${what}`, `--input=${join(files, file)}`]);
+		const r = await n8nCli(env, [`import:${what}`, `--input=${join(files, file)}`]);
 		if (r.status !== 0) throw new Error(`n8n import:${what} failed (${r.status}):\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`);
 	}
 	let n8n = await startN8n(env);

@@ -4,7 +4,7 @@
  * workflows imported through n8n's CLI, workflows run through production webhooks,
  * the trigger activated through the public API, everything against the sandbox.
  */
-import { startSandbox, type Sandbox } from '../../sandbox/src/server';
+import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import { credential, pack, PKG, startE2e, webhookStart, workflow, type E2e } from './n8n-env';
 
 jest.setTimeout(300_000);
@@ -45,7 +45,7 @@ const continueOnFail = workflow('e2eContinueFail1', 'E2E continue on fail', [
 ]);
 
 beforeAll(async () => {
-	sb = await startSandbox({ rows: 20 });
+	sb = await startTestSandbox({ rows: 20 });
 	e2e = await startE2e([credential(sb, sb.demo.tokenResponse)], [salesCrud, campaignsCrud, peopleCrud, continueOnFail], {
 		e2eSalesCrud0001: 'sales-crud',
 		e2eCampCrud00001: 'campaigns-crud',

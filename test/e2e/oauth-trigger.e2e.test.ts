@@ -4,8 +4,7 @@
  * the trigger's webhook registrations across activation, delivery, restart and
  * deactivation.
  */
-import { startSandbox, type Sandbox } from '../../sandbox/src/server';
-import { call } from '../helpers/sandbox';
+import { call, startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import { credential, eventually, pack, startE2e, webhookStart, workflow, type E2e } from './n8n-env';
 
 jest.setTimeout(600_000);
@@ -20,7 +19,7 @@ const triggerWorkflow = workflow(TRIGGER_WF, 'E2E trigger', [
 ]);
 
 beforeAll(async () => {
-	sb = await startSandbox({ rows: 10 });
+	sb = await startTestSandbox({ rows: 10 });
 	e2e = await startE2e([credential(sb, sb.demo.tokenResponse)], [triggerWorkflow], {});
 });
 

@@ -3,6 +3,7 @@
  */
 import { request } from 'undici';
 
+import { onCleanup } from '../../scripts/processes';
 import { startSandbox, type Sandbox, type SandboxConfig, type FaultRule } from '../../sandbox/src/server';
 
 export type { Sandbox };
@@ -56,11 +57,20 @@ export async function call<T = any>(sb: Sandbox, method: string, path: string, o
 	return { status: res.statusCode, body: parsed as T, text, headers: res.headers };
 }
 
+export type SandboxOptions = Partial<SandboxConfig> & { faults?: FaultRule[] };
+
+/** A sandbox in this process, stopped with the test file even if a hook failed or timed out. */
+export async function startTestSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const sb = await startSandbox(options);
+	onCleanup(() => sb.stop());
+	return sb;
+}
+
 /** Starts a sandbox for one test file; stops it after. */
-export function useSandbox(options: Partial<SandboxConfig> & { faults?: FaultRule[] } = {}): { sb: Sandbox } {
+export function useSandbox(options: SandboxOptions = {}): { sb: Sandbox } {
 	const holder = {} as { sb: Sandbox };
 	beforeAll(async () => {
-		holder.sb = await startSandbox(options);
+		holder.sb = await startTestSandbox(options);
 	});
 	afterAll(async () => {
 		await holder.sb?.stop();

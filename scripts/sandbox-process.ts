@@ -1,0 +1,33 @@
+/**
+ * The sandbox in a process of its own (as `npm run sandbox` starts it), for the
+ * benchmarks: the client under test and the server do not share an event loop.
+ * Managed like every process (scripts/processes.ts).
+ */
+import { join } from 'node:path';
+
+import { ROOT } from './n8n-install';
+import { spawnGroup } from './processes';
+
+/** The sandbox's ready line (sandbox/src/cli.ts). */
+export interface SandboxReady {
+	baseUrl: string;
+	authUrl: string;
+	clientId: string;
+	clientSecret: string;
+	accessToken: string;
+}
+
+export async function startSandboxProcess(flags: string[] = []): Promise<{ ready: SandboxReady; stop: () => Promise<void> }> {
+	const child = spawnGroup('sandbox', process.execPath, ['--import', 'tsx', join(ROOT, 'sandbox/src/cli.ts'), '--port', '0', ...flags], { cwd: ROOT, graceMs: 2000 });
+	const ready = await new Promise<SandboxReady>((res, rej) => {
+		const look = () => {
+			const out = child.output();
+			const line = out.split('\n').find((l) => l.startsWith('{'));
+			if (line) return res(JSON.parse(line) as SandboxReady);
+			if (child.exited()) return rej(new Error(`the sandbox exited while starting:\n${out.slice(-2000)}`));
+			setTimeout(look, 50);
+		};
+		look();
+	});
+	return { ready, stop: () => child.stop() };
+}

@@ -1,0 +1,13 @@
+/**
+ * jest globalTeardown: whatever a test file left running (a crashed worker, a process
+ * that escaped its group) is stopped, and named, so the run ends with nothing behind.
+ */
+import { RUN_ENV, sweepRun } from '../../scripts/processes';
+import { say } from './run';
+
+export default function globalTeardown(): void {
+	const id = process.env[RUN_ENV];
+	if (!id) return;
+	const swept = sweepRun(id);
+	if (swept.length) say(`stopped ${swept.length} process(es) a test file left running: ${swept.map((s) => `${s.pid} ${s.cmd.slice(0, 80)}`).join('; ')}`);
+}
