@@ -1,0 +1,62 @@
+/**
+ * The cleanup itself, tested: nested jest runs whose test files go wrong on purpose while
+ * a real n8n and the sandbox run (a hook that times out, a hook that fails, a failing
+ * test that never stops what it started, a crashed worker, Ctrl-C). Afterwards no process
+ * of that run may be left (every process the run starts carries its run id), and jest
+ * must have exited by itself.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { ROOT } from '../../scripts/n8n-install';
+import { processesOfRun, spawnGroup, type Managed } from '../../scripts/processes';
+import { eventually } from './n8n-env';
+
+jest.setTimeout(300_000);
+
+const CONFIG = join(__dirname, 'fixtures', 'cleanup', 'jest.config.js');
+const JEST = require.resolve('jest/bin/jest');
+
+function nestedRun(fixtures: string[], workers = 2): { id: string; dir: string; jest: Managed } {
+	const id = `cleanup-${randomUUID().slice(0, 8)}`;
+	const dir = mkdtempSync(join(tmpdir(), 'bp-cleanup-'));
+	const jest = spawnGroup('nested jest', process.execPath, [JEST, '--config', CONFIG, `--maxWorkers=${workers}`, '--ci', ...fixtures.map((f) => `${f}.fixture.ts`)], {
+		cwd: ROOT,
+		env: { ...process.env, BP_NEW_RUN_ID: id, BP_FIXTURE_DIR: dir },
+	});
+	return { id, dir, jest };
+}
+
+async function exitWithin(jest: Managed, ms: number): Promise<number | null> {
+	const timer = new Promise<'hung'>((r) => setTimeout(() => r('hung'), ms).unref());
+	const result = await Promise.race([jest.exit, timer]);
+	if (result === 'hung') throw new Error(`the nested jest did not exit within ${ms / 1000} s:\n${jest.output().slice(-3000)}`);
+	return result.code;
+}
+
+const ready = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.ready')).map((f) => f.replace(/\.ready$/, '')).sort();
+
+it('a hook that times out, a hook that fails, a failing test and a crashed worker leave no process behind, and jest exits by itself', async () => {
+	const { id, dir, jest } = nestedRun(['hook-timeout', 'hook-fails', 'test-fails', 'worker-crash']);
+	const code = await exitWithin(jest, 240_000);
+	const out = jest.output();
+	expect(code).toBe(1); // the fixtures fail on purpose
+	expect(out).toMatch(/Test Suites:\s+4 failed, 4 total/);
+	// n8n was up in the three files that waited for it (the timed-out hook was cut off while it started).
+	expect(ready(dir)).toEqual(['hook-fails', 'test-fails', 'worker-crash']);
+	expect(out).not.toMatch(/did not exit one second after|failed to exit gracefully/);
+	// The crashed worker's n8n was stopped by the global teardown, and says so.
+	expect(out).toMatch(/stopped \d+ process\(es\) a test file left running/);
+	expect(processesOfRun(id)).toEqual([]);
+});
+
+it('Ctrl-C while n8n runs leaves no process behind', async () => {
+	const { id, dir, jest } = nestedRun(['interrupted'], 1);
+	await eventually(() => expect(existsSync(join(dir, 'interrupted.ready'))).toBe(true), 120_000);
+	expect(processesOfRun(id).some((p) => /n8n/.test(p.cmd))).toBe(true);
+	process.kill(-jest.pid, 'SIGINT'); // what a terminal does: the whole foreground group
+	await exitWithin(jest, 30_000);
+	await eventually(() => expect(processesOfRun(id)).toEqual([]), 10_000);
+});
