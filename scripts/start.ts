@@ -4,12 +4,13 @@
  * already connected to the sandbox and the demo workflows imported, and prints
  * what to open and click. Ctrl-C stops everything it started.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { startSandbox } from '../sandbox/src/server';
-import { ensureRuntime, freePort, n8nCli, n8nEnvironment, OWNER, ownerApi, prepareUserFolder, ROOT, RUNTIME, startN8n } from './n8n-runtime';
+import { buildPack } from './build';
+import { DEMO_DIR, ensureRuntime, freePort, n8nCli, n8nEnvironment, OWNER, ownerApi, prepareUserFolder, ROOT, startN8n } from './n8n-runtime';
+import { handleSignalsInScript, onCleanup, stopAll } from './processes';
 
 export const DEMO_CREDENTIAL_ID = 'bpSandboxDemo001';
 /** The demo workflows that start on platform events: active from the start. */
@@ -40,21 +41,21 @@ export function demoWorkflows(): unknown[] {
 async function main() {
 	const t0 = Date.now();
 	say('1/5 Building the pack…');
-	const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
-	if (build.status !== 0) throw new Error('npm run build failed');
+	say(`    ${(await buildPack()) ? 'built' : 'dist/ is up to date'}`);
 
 	say('2/5 Checking the n8n runtime…');
-	ensureRuntime((l) => say(`    ${l}`));
+	await ensureRuntime((l) => say(`    ${l}`));
 
 	say('3/5 Starting the sandbox…');
 	const sb = await startSandbox({ port: await freePort(portFrom('SANDBOX_PORT', 4010)) });
+	onCleanup(() => sb.stop());
 	say(`    sandbox at ${sb.baseUrl} (stats: ${sb.baseUrl}/__admin/stats)`);
 
 	say('4/5 Preparing n8n (pack, credential, demo workflows)…');
-	const userFolder = prepareUserFolder(join(RUNTIME, 'demo-home'));
+	const userFolder = prepareUserFolder(join(DEMO_DIR, 'home'));
 	const n8nPort = await freePort(portFrom('N8N_PORT', 5678));
 	const env = await n8nEnvironment(userFolder, n8nPort);
-	const files = join(RUNTIME, 'demo-import');
+	const files = join(DEMO_DIR, 'import');
 	mkdirSync(files, { recursive: true });
 	writeFileSync(join(files, 'credentials.json'), JSON.stringify([demoCredential(sb.baseUrl, sb.authUrl, sb.config.clientId, sb.config.clientSecret, sb.demo.tokenResponse)]));
 	writeFileSync(join(files, 'workflows.json'), JSON.stringify(demoWorkflows()));
@@ -62,12 +63,14 @@ async function main() {
 		['credentials', 'credentials.json'],
 		['workflow', 'workflows.json'],
 	]) {
-		const r = n8nCli(env, [`import:${what}`, `--input=${join(files, file)}`]);
+		const r = await n8nCli(env, [`import:${what}`, `--input=${join(files, file)}`]);
 		if (r.status !== 0) throw new Error(`n8n import:${what} failed:\n${r.stdout}\n${r.stderr}`);
 	}
 
-	say('5/5 Starting n8n…');
-	const n8n = await startN8n(env);
+	const logFile = join(DEMO_DIR, 'n8n.log');
+	writeFileSync(logFile, `n8n started by npm start at ${new Date().toISOString()}\n`);
+	say(`5/5 Starting n8n (its log: ${logFile})…`);
+	const n8n = await startN8n(env, { onOutput: (chunk) => appendFileSync(logFile, chunk) });
 	const api = await ownerApi(n8n);
 	for (const id of DEMO_ACTIVE) await api.pub('POST', `/workflows/${id}/activate`);
 	const seconds = Math.round((Date.now() - t0) / 1000);
@@ -80,6 +83,7 @@ async function main() {
 	say('  "Demo: new deal → get its contact → add an activity" then runs by itself (see Executions).');
 	say('  to see the OAuth flow, open the credential and click "Reconnect", then "Approve" on the sandbox page.');
 	say(`  Sandbox admin: ${sb.baseUrl}/__admin/stats · emit an event: curl -X POST ${sb.baseUrl}/__admin/events -H 'content-type: application/json' -d '{"eventType":"CREATE_INVOICE"}'`);
+	say(`  n8n's log: ${logFile} (tail -f it to watch executions)`);
 	say('Ctrl-C stops n8n and the sandbox.');
 
 	let stopping = false;
@@ -87,19 +91,19 @@ async function main() {
 		if (stopping) return;
 		stopping = true;
 		say('\nStopping n8n and the sandbox…');
-		await n8n.stop();
-		say('n8n stopped.');
-		await sb.stop();
-		say('Sandbox stopped.');
+		await stopAll();
+		say('n8n and the sandbox stopped.');
 		process.exit(0);
 	};
+	handleSignalsInScript();
 	process.on('SIGINT', () => void stop());
 	process.on('SIGTERM', () => void stop());
 }
 
 if (require.main === module) {
-	main().catch((e) => {
+	main().catch(async (e) => {
 		process.stderr.write(`npm start failed: ${e instanceof Error ? e.message : String(e)}\n`);
+		await stopAll(2000);
 		process.exit(1);
 	});
 }
