@@ -738,8 +738,9 @@ function machine(): string {
 }
 
 function writeTable(): void {
-	// Only a full run writes the table (a run filtered with -t would leave it incomplete).
-	if (rows.length !== FAULTS.length * WORKLOADS.length) return;
+	// `npm run report:faults` writes the table (npm test leaves tracked files alone), and only
+	// from a full run (a run filtered with -t would leave it incomplete).
+	if (process.env.BP_WRITE_REPORTS !== '1' || rows.length !== FAULTS.length * WORKLOADS.length) return;
 	const cell = (v: unknown) => String(v).replace(/\|/g, '\\|');
 	const lines = [
 		'# Fault matrix',
