@@ -68,21 +68,29 @@ export function text(message: ChatMessage | undefined): string {
 	return Array.isArray(c) ? c.map((p) => p.text ?? '').join('') : '';
 }
 
-/** The tool results of the latest round, parsed when they are JSON. */
+/** Tool-call id → the answer (round) that issued it. n8n may replay parallel calls as one assistant message each. */
+const issued = new Map<string, number>();
+let answers = 0;
+
+/** The tool results of the latest round of tool calls, in call order, parsed when they are JSON. */
 export function toolResults(req: ChatRequest): unknown[] {
-	let i = req.messages.length;
-	while (i > 0 && req.messages[i - 1].role === 'tool') i--;
-	return req.messages.slice(i).map((m) => {
-		try {
-			return JSON.parse(text(m)) as unknown;
-		} catch {
-			return text(m);
-		}
-	});
+	const tools = req.messages.filter((m) => m.role === 'tool' && m.tool_call_id !== undefined && issued.has(m.tool_call_id));
+	const latest = Math.max(...tools.map((m) => issued.get(m.tool_call_id!)!));
+	return tools
+		.filter((m) => issued.get(m.tool_call_id!) === latest)
+		.sort((a, b) => Number(a.tool_call_id!.slice(5)) - Number(b.tool_call_id!.slice(5)))
+		.map((m) => {
+			try {
+				return JSON.parse(text(m)) as unknown;
+			} catch {
+				return text(m);
+			}
+		});
 }
 
 const firstUserText = (req: ChatRequest) => text(req.messages.find((m) => m.role === 'user'));
-const toolRounds = (req: ChatRequest) => req.messages.filter((m) => m.role === 'assistant' && m.tool_calls?.length).length;
+/** How many rounds of tool calls the conversation already holds (answers whose calls it replays). */
+const toolRounds = (req: ChatRequest) => new Set(req.messages.flatMap((m) => (m.tool_calls ?? []).map((c) => issued.get(c.id) ?? `unknown ${c.id}`))).size;
 
 function send(res: ServerResponse, status: number, body: unknown): void {
 	res.writeHead(status, { 'content-type': 'application/json' });
@@ -95,7 +103,9 @@ let callCounter = 0;
 
 function assistantMessage(answer: Answer) {
 	if ('content' in answer) return { message: { role: 'assistant', content: answer.content, refusal: null }, finish: 'stop' };
+	const round = ++answers;
 	const tool_calls = answer.toolCalls.map((c) => ({ id: `call_${++callCounter}`, type: 'function' as const, function: { name: c.name, arguments: JSON.stringify(c.arguments) } }));
+	tool_calls.forEach((c) => issued.set(c.id, round));
 	return { message: { role: 'assistant', content: null, refusal: null, tool_calls }, finish: 'tool_calls' };
 }
 
