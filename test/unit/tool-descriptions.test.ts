@@ -49,7 +49,11 @@ function operations(node: INodeType): OperationView[] {
 			const operation = String(o.value);
 			const parameters = { resource, operation };
 			const nodeName = NodeHelpers.makeNodeName(parameters, tool);
-			const required = d.properties.filter((p) => p.required && p.name !== 'operation' && p.name !== 'resource' && shownFor(p, resource, operation)).map((p) => p.displayName);
+			// Required and shown with the other fields at their defaults (a field required only in another mode is left out).
+			const values = NodeHelpers.getNodeParameters(d.properties, parameters, true, false, null, d) ?? {};
+			const required = d.properties
+				.filter((p) => p.required && p.name !== 'operation' && p.name !== 'resource' && shownFor(p, resource, operation) && NodeHelpers.displayParameter(values, p, null, d))
+				.map((p) => p.displayName);
 			return {
 				node: d.displayName,
 				resource: String(r.name),
