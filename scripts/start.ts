@@ -13,6 +13,9 @@ import { DEMO_DIR, ensureRuntime, freePort, n8nCli, n8nEnvironment, OWNER, owner
 import { handleSignalsInScript, onCleanup, stopAll } from './processes';
 
 export const DEMO_CREDENTIAL_ID = 'bpSandboxDemo001';
+export const DEMO_OPENAI_CREDENTIAL_ID = 'bpDemoOpenAi0001';
+/** The demo agent workflow: imported, never activated or run by npm start (it needs a model). */
+export const DEMO_AGENT = 'bpDemoAiAgent001';
 /** The demo workflows that start on platform events: active from the start. */
 export const DEMO_ACTIVE = ['bpDemoNewDeal001', 'bpDemoInvoiceLog'];
 
@@ -29,13 +32,22 @@ export function demoCredential(baseUrl: string, authUrl: string, clientId: strin
 	};
 }
 
-/** The demo workflows with the credential id filled in. */
+/**
+ * The OpenAI credential of the demo agent. The demo has no model of its own: the key (and,
+ * for an OpenAI-compatible server, the base URL) comes from OPENAI_API_KEY / OPENAI_BASE_URL
+ * when set, else the credential is imported empty for the user to fill in.
+ */
+export function demoOpenAiCredential(apiKey = '', url = 'https://api.openai.com/v1') {
+	return { id: DEMO_OPENAI_CREDENTIAL_ID, name: 'OpenAI (add your API key)', type: 'openAiApi', data: { apiKey, url, header: false } };
+}
+
+/** The demo workflows with the credential ids filled in. */
 export function demoWorkflows(): unknown[] {
 	const dir = join(ROOT, 'demo', 'workflows');
 	return readdirSync(dir)
 		.filter((f) => f.endsWith('.json'))
 		.sort()
-		.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8').replaceAll('__CREDENTIAL_ID__', DEMO_CREDENTIAL_ID)) as unknown);
+		.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8').replaceAll('__CREDENTIAL_ID__', DEMO_CREDENTIAL_ID).replaceAll('__OPENAI_CREDENTIAL_ID__', DEMO_OPENAI_CREDENTIAL_ID)) as unknown);
 }
 
 async function main() {
@@ -57,7 +69,8 @@ async function main() {
 	const env = await n8nEnvironment(userFolder, n8nPort);
 	const files = join(DEMO_DIR, 'import');
 	mkdirSync(files, { recursive: true });
-	writeFileSync(join(files, 'credentials.json'), JSON.stringify([demoCredential(sb.baseUrl, sb.authUrl, sb.config.clientId, sb.config.clientSecret, sb.demo.tokenResponse)]));
+	const openAi = demoOpenAiCredential(process.env.OPENAI_API_KEY, process.env.OPENAI_BASE_URL);
+	writeFileSync(join(files, 'credentials.json'), JSON.stringify([demoCredential(sb.baseUrl, sb.authUrl, sb.config.clientId, sb.config.clientSecret, sb.demo.tokenResponse), openAi]));
 	writeFileSync(join(files, 'workflows.json'), JSON.stringify(demoWorkflows()));
 	for (const [what, file] of [
 		['credentials', 'credentials.json'],
@@ -82,6 +95,11 @@ async function main() {
 	say('  Open "Demo: create a sample deal" and click "Execute workflow": the active workflow');
 	say('  "Demo: new deal → get its contact → add an activity" then runs by itself (see Executions).');
 	say('  to see the OAuth flow, open the credential and click "Reconnect", then "Approve" on the sandbox page.');
+	say(
+		openAi.data.apiKey
+			? '  "Demo: AI agent with the Business Platform tools": open it and click "Open chat" (OPENAI_API_KEY was used).'
+			: '  "Demo: AI agent with the Business Platform tools" needs a model: put your OpenAI API key in the credential "OpenAI (add your API key)" (or start with OPENAI_API_KEY=…), then click "Open chat".',
+	);
 	say(`  Sandbox admin: ${sb.baseUrl}/__admin/stats · emit an event: curl -X POST ${sb.baseUrl}/__admin/events -H 'content-type: application/json' -d '{"eventType":"CREATE_INVOICE"}'`);
 	say(`  n8n's log: ${logFile} (tail -f it to watch executions)`);
 	say('Ctrl-C stops n8n and the sandbox.');

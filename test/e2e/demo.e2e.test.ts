@@ -1,8 +1,9 @@
 /**
- * The demo that `npm start` sets up, run in a real n8n: the demo credential and
- * workflows import, the event-driven ones activate, and each one succeeds.
+ * The demo that `npm start` sets up, run in a real n8n: the demo credentials and
+ * workflows import, the event-driven ones activate, and each one succeeds. The AI agent
+ * demo needs a model: ai-agent.e2e.test.ts runs it against a scripted one.
  */
-import { demoCredential, demoWorkflows, DEMO_ACTIVE } from '../../scripts/start';
+import { DEMO_AGENT, demoCredential, demoOpenAiCredential, demoWorkflows, DEMO_ACTIVE, DEMO_OPENAI_CREDENTIAL_ID } from '../../scripts/start';
 import { call, startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import { eventually, startE2e, type E2e } from './n8n-env';
 
@@ -13,7 +14,7 @@ let e2e: E2e;
 
 beforeAll(async () => {
 	sb = await startTestSandbox({ rows: 30 });
-	e2e = await startE2e([demoCredential(sb.baseUrl, sb.authUrl, sb.config.clientId, sb.config.clientSecret, sb.demo.tokenResponse)], demoWorkflows() as Array<Record<string, unknown>>, {});
+	e2e = await startE2e([demoCredential(sb.baseUrl, sb.authUrl, sb.config.clientId, sb.config.clientSecret, sb.demo.tokenResponse), demoOpenAiCredential()], demoWorkflows() as Array<Record<string, unknown>>, {});
 	for (const id of DEMO_ACTIVE) await e2e.activate(id);
 	await eventually(() => expect(sb.store.tenant(1).webhooks.values().filter((h) => !h.deleted).map((h) => h.eventType).sort()).toEqual(['CREATE_CRM_DEAL', 'CREATE_INVOICE']));
 });
@@ -67,5 +68,12 @@ describe('the npm start demo', () => {
 		const table = sb.store.tenant(1).tables.values().find((t) => t.objectType === 'CONTACT')!;
 		const out = await execute('bpDemoAllRecords', 'Click to Page All Records');
 		expect(out['Get All Its Records']).toHaveLength(sb.store.tenant(1).records.get(String(table._id))!.size);
+	});
+
+	it('"AI agent with the Business Platform tools" is imported, inactive, with its OpenAI credential for the user to fill in', async () => {
+		const wf = await e2e.api.pub<{ active: boolean; nodes: Array<{ type: string; credentials?: Record<string, { id: string }> }> }>('GET', `/workflows/${DEMO_AGENT}`);
+		expect(wf.active).toBe(false);
+		expect(wf.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi')?.credentials?.openAiApi.id).toBe(DEMO_OPENAI_CREDENTIAL_ID);
+		expect(wf.nodes.filter((n) => n.type.startsWith('n8n-nodes-business-platform.') && n.type.endsWith('Tool'))).toHaveLength(5);
 	});
 });
