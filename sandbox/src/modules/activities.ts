@@ -10,8 +10,8 @@ import { arrayBody, badRequest, empty, intParam, json, notFound, objectBody, typ
 import { pickOne, type Module } from '../module';
 import { nowIso, slice, sortBy, textMatch, type Doc, type Tenant } from '../state';
 import { requireIntArray, validate, type Schema } from '../validate';
-import { userShort } from './contacts';
-import { dealView } from './deals';
+import { userShort } from './crm-users';
+import { dealView } from './deals/deals';
 
 const ACTIVITY_SCHEMA: Schema = {
 	name: 'string',
