@@ -114,7 +114,7 @@ export const CUSTOM_FIELD_DATA_SCHEMA: Schema = { id: 'string', customFieldId: '
 export const PROFILE_STAGES_SCHEMA: Schema = { employeeDetails: 'boolean', paymentDetails: 'boolean', witholdingSetup: 'boolean', filingAuthorization: 'boolean' };
 export const DATE_FIELDS = ['dateOfJoining', 'dateOfConfirmation', 'dateOfTermination', 'dateOfBirth', 'createdAt'];
 /** Kept on PUT/PATCH; set by the server or by the beneficiary endpoints. */
-export const SYSTEM_FIELDS = ['userId', 'tenantId', 'iamUserId', 'createdAt', 'erpTenantId', 'beneficiaryId', 'beneficiaryStatus', 'beneficiaryReason'];
+const SYSTEM_FIELDS = ['userId', 'tenantId', 'iamUserId', 'createdAt', 'erpTenantId', 'beneficiaryId', 'beneficiaryStatus', 'beneficiaryReason'];
 export const WRITABLE = Object.keys(USER_SCHEMA).filter((k) => !SYSTEM_FIELDS.includes(k));
 export const MERGED_OBJECTS = ['address', 'paymentDetails', 'profileStages', 'customFields'];
 

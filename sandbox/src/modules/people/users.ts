@@ -25,6 +25,7 @@ import { refreshReferences, resolveApprovers } from './approvers';
 import { bulkIds, conflict, fieldError, getUser, int64, isObj, lower } from './common';
 import {
 	ADDRESS_SCHEMA,
+	APPROVER_SCHEMA,
 	CUSTOM_FIELD_DATA_SCHEMA,
 	DATE_FIELDS,
 	EFFECTIVE_SCHEMA,
@@ -37,7 +38,6 @@ import {
 	USER_SCHEMA,
 	userDefault,
 	WRITABLE,
-	APPROVER_SCHEMA,
 } from './model';
 
 /** Validates a v1User body; returns only known, well-typed fields (null = clear). */
