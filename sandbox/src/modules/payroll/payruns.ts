@@ -149,6 +149,9 @@ function jeItems(tenant: Tenant, body: Record<string, unknown>, field: string, s
 }
 
 
+/** One jeDetails entry: a posting, or the reversal of one (which gets its own journal id). */
+export const journalEntry = (jeStatus: 'POSTED' | 'REVERTED', jeId: string, at: string): Doc => ({ jeStatus, jeId, jePostedOn: at, jeEntryNumber: `JE-${jeId}`, isRevertJE: jeStatus === 'REVERTED' });
+
 export function listPayruns(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
 	const { page, size, sortField, dir } = pageOf(env, ctx);
@@ -231,7 +234,7 @@ export function syncJournalEntries(env: Env, ctx: Ctx<Session>): Reply {
 		const jeId = String(env.store.nextInt('je'));
 		const entry = `JE-${jeId}`;
 		Object.assign(payrun, { jeStatus: 'POSTED', jeId, jeEntryNumber: entry, jePostedOn: at, isPayrunReverted: false, updatedAt: nowIso() });
-		payrun.jeDetails = [...(payrun.jeDetails as Doc[]), { jeStatus: 'POSTED', jeId, jePostedOn: at, jeEntryNumber: entry, isRevertJE: false }];
+		payrun.jeDetails = [...(payrun.jeDetails as Doc[]), journalEntry('POSTED', jeId, at)];
 		done.push(`${String(payrun._id)} (journal entry ${jeId})`);
 	}
 	tenant.payruns.touch();
@@ -251,7 +254,7 @@ export function revertJournalEntries(env: Env, ctx: Ctx<Session>): Reply {
 	for (const { payrun, at } of items) {
 		const jeId = String(env.store.nextInt('je'));
 		Object.assign(payrun, { jeStatus: 'REVERTED', isPayrunReverted: true, revertedAt: at, updatedAt: nowIso() });
-		payrun.jeDetails = [...(payrun.jeDetails as Doc[]), { jeStatus: 'REVERTED', jeId, jePostedOn: at, jeEntryNumber: `JE-${jeId}`, isRevertJE: true }];
+		payrun.jeDetails = [...(payrun.jeDetails as Doc[]), journalEntry('REVERTED', jeId, at)];
 		done.push(`${String(payrun._id)} (reversing journal entry ${jeId})`);
 	}
 	tenant.payruns.touch();

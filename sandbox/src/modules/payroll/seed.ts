@@ -5,7 +5,7 @@ import type { Doc, Tenant } from '../../state';
 import { DAY } from './common';
 import { saveGroup } from './componentGroups';
 import { buildPayrun, isWorkDay, type PayrunInput } from './pay';
-import { payable } from './payruns';
+import { journalEntry, payable } from './payruns';
 import { paystubFor } from './paystubs';
 
 export function seedGroups(env: Env, tenant: Tenant, users: Doc[], index: number): void {
@@ -113,7 +113,7 @@ export function seedPayruns(env: Env, tenant: Tenant, rnd: () => number, index: 
 			const jeId = String(env.store.nextInt('je'));
 			const postedOn = iso(payDate + 2 * DAY, 11);
 			Object.assign(p, { jeStatus: 'POSTED', jeId, jeEntryNumber: `JE-${jeId}`, jePostedOn: postedOn, updatedAt: postedOn });
-			p.jeDetails = [{ jeStatus: 'POSTED', jeId, jePostedOn: postedOn, jeEntryNumber: `JE-${jeId}`, isRevertJE: false }];
+			p.jeDetails = [journalEntry('POSTED', jeId, postedOn)];
 		}
 		tenant.payruns.set(p._id as string, p);
 		if (p.processed) {
