@@ -6,12 +6,12 @@
  */
 import type { Session } from '../auth';
 import { tenantOf, type Env } from '../env';
-import { arrayBody, badRequest, empty, intParam, json, notFound, objectBody, type Ctx } from '../http';
-import { pickOne, type Module } from '../module';
+import { arrayBody, badRequest, empty, intParam, json, notFound, objectBody, type Ctx, type Reply } from '../http';
+import { addRoutes, pickOne, type Module, type RouteDef, type SeedCtx } from '../module';
 import { nowIso, slice, sortBy, textMatch, type Doc, type Tenant } from '../state';
 import { requireIntArray, validate, type Schema } from '../validate';
-import { userShort } from './contacts';
-import { dealView } from './deals';
+import { userShort } from './crm-users';
+import { dealView } from './deals/deals';
 
 const ACTIVITY_SCHEMA: Schema = {
 	name: 'string',
@@ -192,7 +192,7 @@ function parseQuery(text: string | undefined): Array<(a: Doc) => boolean> {
 		});
 }
 
-function listActivities(env: Env, ctx: Ctx<Session>) {
+function listActivities(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
 	const q = ctx.query;
 	const text = q.str('query');
@@ -209,90 +209,112 @@ function listActivities(env: Env, ctx: Ctx<Session>) {
 	return json(200, { data: s.items.map((a) => activityView(tenant, a)), paginationInfo: { page: s.page, totalRecords: s.total, isZeroState } });
 }
 
+/** 404 naming every id that is not a live activity of the tenant. */
+function requireActivities(tenant: Tenant, ids: number[]): void {
+	const missing = ids.filter((id) => !tenant.activities.get(id) || tenant.activities.get(id)!.is_deleted);
+	if (missing.length) throw notFound('Activity', missing.join(', '));
+}
+
+function postActivity(env: Env, ctx: Ctx<Session>): Reply {
+	const tenant = tenantOf(env, ctx);
+	const input = validate(objectBody(ctx), ACTIVITY_SCHEMA);
+	checkInput(tenant, input);
+	const a = newActivity(env, tenant, ctx.session.userId, input);
+	return json(201, { id: a.id });
+}
+
+function bulkUpdateActivities(env: Env, ctx: Ctx<Session>): Reply {
+	const tenant = tenantOf(env, ctx);
+	const body = objectBody(ctx);
+	const ids = requireIntArray(body.ids, 'ids');
+	const input = validate(body, { visibility_type: 'string', is_status: 'boolean' });
+	checkInput(tenant, input);
+	requireActivities(tenant, ids);
+	const now = nowIso();
+	for (const id of ids) {
+		const a = tenant.activities.get(id)!;
+		if (input.visibility_type != null) a.visibility_type = input.visibility_type;
+		if (input.is_status != null) a.is_status = input.is_status;
+		a.updated_at = now;
+		a.updated_by = ctx.session.userId;
+	}
+	tenant.activities.touch();
+	return empty(200);
+}
+
+function bulkDeleteActivities(env: Env, ctx: Ctx<Session>): Reply {
+	const tenant = tenantOf(env, ctx);
+	const ids = requireIntArray(arrayBody(ctx), 'body');
+	requireActivities(tenant, ids);
+	for (const id of ids) tenant.activities.delete(id);
+	return empty(204);
+}
+
+function getActivityRoute(env: Env, ctx: Ctx<Session>): Reply {
+	const tenant = tenantOf(env, ctx);
+	return json(200, activityView(tenant, getActivity(tenant, intParam(ctx))));
+}
+
+function putActivity(env: Env, ctx: Ctx<Session>): Reply {
+	const tenant = tenantOf(env, ctx);
+	const a = getActivity(tenant, intParam(ctx));
+	const input = validate(objectBody(ctx), ACTIVITY_SCHEMA);
+	checkInput(tenant, { ...input, start: input.start ?? a.start, end: input.end ?? a.end });
+	Object.assign(a, input, { updated_at: nowIso(), updated_by: ctx.session.userId });
+	tenant.activities.touch();
+	return json(200, { id: a.id });
+}
+
+function deleteActivity(env: Env, ctx: Ctx<Session>): Reply {
+	const tenant = tenantOf(env, ctx);
+	const id = intParam(ctx);
+	getActivity(tenant, id);
+	tenant.activities.delete(id);
+	return empty(204);
+}
+
+function seedActivities(env: Env, tenant: Tenant, s: SeedCtx): void {
+	const deals = tenant.deals.values();
+	const persons = tenant.contacts.values().filter((c) => c.type === 'person');
+	const base = Date.UTC(2026, 10, 2, 9, 0, 0);
+	for (let i = 0; i < s.rows; i++) {
+		const type = i % 3 ? 'call' : 'meeting';
+		const start = base + i * 86_400_000 + Math.floor(s.rnd() * 8) * 3_600_000;
+		const deal = deals.length ? pickOne(s.rnd, deals) : undefined;
+		const contact = persons.length ? pickOne(s.rnd, persons) : undefined;
+		const a = newActivity(env, tenant, tenant.crmUsers[0].id, {
+			name: `${type === 'call' ? 'Call' : 'Meeting'} with ${String(contact?.name ?? 'a prospect')}`,
+			activity_type: type,
+			start: new Date(start).toISOString(),
+			end: new Date(start + (type === 'call' ? 30 : 60) * 60_000).toISOString(),
+			notes: Buffer.from(`Agenda: follow up on ${String(deal?.name ?? 'the offer')} — prix, délais ✓`).toString('base64'),
+			contact_ids: contact ? [contact.id] : [],
+			assignee_ids: [pickOne(s.rnd, tenant.crmUsers).id],
+			linked_to: deal?.id ?? null,
+			is_status: s.rnd() < 0.3,
+			source: pickOne(s.rnd, ['web', 'email', 'phone']),
+			source_id: `src-${i}`,
+			user_timezone: 'Europe/Berlin',
+		});
+		a.updated_at = new Date(Date.UTC(2026, 9, 1) + i * 60_000).toISOString();
+	}
+	tenant.activities.touch();
+}
+
+const ACTIVITIES = '/v1/crm/activities';
+
+const ROUTES: RouteDef[] = [
+	['GET', ACTIVITIES, listActivities],
+	['POST', ACTIVITIES, postActivity],
+	['PATCH', `${ACTIVITIES}/bulkUpdate`, bulkUpdateActivities],
+	['POST', `${ACTIVITIES}/bulkDelete`, bulkDeleteActivities],
+	['GET', `${ACTIVITIES}/:id`, getActivityRoute],
+	['PUT', `${ACTIVITIES}/:id`, putActivity],
+	['DELETE', `${ACTIVITIES}/:id`, deleteActivity],
+];
+
 export const activities: Module = {
 	name: 'activities',
-	seed(env, tenant, s) {
-		const deals = tenant.deals.values();
-		const persons = tenant.contacts.values().filter((c) => c.type === 'person');
-		const base = Date.UTC(2026, 10, 2, 9, 0, 0);
-		for (let i = 0; i < s.rows; i++) {
-			const type = i % 3 ? 'call' : 'meeting';
-			const start = base + i * 86_400_000 + Math.floor(s.rnd() * 8) * 3_600_000;
-			const deal = deals.length ? pickOne(s.rnd, deals) : undefined;
-			const contact = persons.length ? pickOne(s.rnd, persons) : undefined;
-			const a = newActivity(env, tenant, tenant.crmUsers[0].id, {
-				name: `${type === 'call' ? 'Call' : 'Meeting'} with ${String(contact?.name ?? 'a prospect')}`,
-				activity_type: type,
-				start: new Date(start).toISOString(),
-				end: new Date(start + (type === 'call' ? 30 : 60) * 60_000).toISOString(),
-				notes: Buffer.from(`Agenda: follow up on ${String(deal?.name ?? 'the offer')} — prix, délais ✓`).toString('base64'),
-				contact_ids: contact ? [contact.id] : [],
-				assignee_ids: [pickOne(s.rnd, tenant.crmUsers).id],
-				linked_to: deal?.id ?? null,
-				is_status: s.rnd() < 0.3,
-				source: pickOne(s.rnd, ['web', 'email', 'phone']),
-				source_id: `src-${i}`,
-				user_timezone: 'Europe/Berlin',
-			});
-			a.updated_at = new Date(Date.UTC(2026, 9, 1) + i * 60_000).toISOString();
-		}
-		tenant.activities.touch();
-	},
-	routes(r, env) {
-		r.add('GET', '/v1/crm/activities', (ctx) => listActivities(env, ctx));
-		r.add('POST', '/v1/crm/activities', (ctx) => {
-			const tenant = tenantOf(env, ctx);
-			const input = validate(objectBody(ctx), ACTIVITY_SCHEMA);
-			checkInput(tenant, input);
-			const a = newActivity(env, tenant, ctx.session.userId, input);
-			return json(201, { id: a.id });
-		});
-		r.add('PATCH', '/v1/crm/activities/bulkUpdate', (ctx) => {
-			const tenant = tenantOf(env, ctx);
-			const body = objectBody(ctx);
-			const ids = requireIntArray(body.ids, 'ids');
-			const input = validate(body, { visibility_type: 'string', is_status: 'boolean' });
-			checkInput(tenant, input);
-			const missing = ids.filter((id) => !tenant.activities.get(id) || tenant.activities.get(id)!.is_deleted);
-			if (missing.length) throw notFound('Activity', missing.join(', '));
-			const now = nowIso();
-			for (const id of ids) {
-				const a = tenant.activities.get(id)!;
-				if (input.visibility_type != null) a.visibility_type = input.visibility_type;
-				if (input.is_status != null) a.is_status = input.is_status;
-				a.updated_at = now;
-				a.updated_by = ctx.session.userId;
-			}
-			tenant.activities.touch();
-			return empty(200);
-		});
-		r.add('POST', '/v1/crm/activities/bulkDelete', (ctx) => {
-			const tenant = tenantOf(env, ctx);
-			const ids = requireIntArray(arrayBody(ctx), 'body');
-			const missing = ids.filter((id) => !tenant.activities.get(id) || tenant.activities.get(id)!.is_deleted);
-			if (missing.length) throw notFound('Activity', missing.join(', '));
-			for (const id of ids) tenant.activities.delete(id);
-			return empty(204);
-		});
-		r.add('GET', '/v1/crm/activities/:id', (ctx) => {
-			const tenant = tenantOf(env, ctx);
-			return json(200, activityView(tenant, getActivity(tenant, intParam(ctx))));
-		});
-		r.add('PUT', '/v1/crm/activities/:id', (ctx) => {
-			const tenant = tenantOf(env, ctx);
-			const a = getActivity(tenant, intParam(ctx));
-			const input = validate(objectBody(ctx), ACTIVITY_SCHEMA);
-			checkInput(tenant, { ...input, start: input.start ?? a.start, end: input.end ?? a.end });
-			Object.assign(a, input, { updated_at: nowIso(), updated_by: ctx.session.userId });
-			tenant.activities.touch();
-			return json(200, { id: a.id });
-		});
-		r.add('DELETE', '/v1/crm/activities/:id', (ctx) => {
-			const tenant = tenantOf(env, ctx);
-			const id = intParam(ctx);
-			getActivity(tenant, id);
-			tenant.activities.delete(id);
-			return empty(204);
-		});
-	},
+	seed: seedActivities,
+	routes: (router, env) => addRoutes(router, env, ROUTES),
 };

@@ -1,6 +1,8 @@
 /** The sales module's users (integer ids): owners, assignees, creators. */
+import { badRequest } from '../http';
 import type { Module } from '../module';
 import { FIRST_NAMES, LAST_NAMES } from '../module';
+import type { Doc, Tenant } from '../state';
 
 export const crmUsers: Module = {
 	name: 'crm-users',
@@ -28,3 +30,14 @@ export const crmUsers: Module = {
 		// The spec documents no endpoint for sales users; they appear embedded in other resources.
 	},
 };
+
+export function userShort(tenant: Tenant, id: unknown): Doc | null {
+	const u = tenant.crmUsers.find((x) => x.id === id);
+	return u ? { id: u.id, first_name: u.first_name, last_name: u.last_name, email: u.email, contact: u.contact, role: u.role, status: u.status } : null;
+}
+
+export function checkOwner(tenant: Tenant, id: unknown, field = 'owner_id'): void {
+	if (id !== undefined && id !== null && !tenant.crmUsers.some((u) => u.id === id)) {
+		throw badRequest(`${field} ${String(id)} is not a user of this tenant`, [{ field, error: 'unknown user' }]);
+	}
+}

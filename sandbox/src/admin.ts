@@ -1,0 +1,113 @@
+/**
+ * The admin endpoints (/__admin/…): no token, the sandbox only listens on
+ * loopback. Statistics, the request log, faults, tokens, configuration, events,
+ * raw state, bulk seeding, reset and restart (see the README's table).
+ */
+import type { Auth, AuthMode } from './auth';
+import { DEMO_IDENTITIES } from './config';
+import type { Env } from './env';
+import type { FaultRule, Faults } from './faults';
+import { ApiError, type Ctx, type Reply, type Router } from './http';
+import { MODULES } from './modules';
+import type { LoggedRequest } from './requestLog';
+import type { Doc } from './state';
+import { EVENT_TYPES, type Webhooks } from './webhooks';
+
+export interface AdminDeps {
+	env: Env;
+	auth: Auth;
+	faults: Faults;
+	hooks: Webhooks;
+	stats(): Record<string, unknown>;
+	resetStats(): void;
+	requests(): LoggedRequest[];
+	reset(): void;
+	restart(ms: number): Promise<void>;
+}
+
+export function registerAdmin(r: Router<undefined>, d: AdminDeps): void {
+	const none = { auth: 'none' as const };
+	const body = (ctx: Ctx<unknown>) => (ctx.body && typeof ctx.body === 'object' ? (ctx.body as Record<string, unknown>) : {});
+	const ok = (b: unknown = { ok: true }): Reply => ({ status: 200, body: b });
+	const tenantId = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v !== '' ? Number(v) : DEMO_IDENTITIES[0].tenantId);
+
+	r.add('GET', '/__admin/health', () => ok({ ok: true, mode: d.env.config.mode }), none);
+	r.add('GET', '/__admin/stats', () => ok(d.stats()), none);
+	r.add('POST', '/__admin/stats/reset', () => (d.resetStats(), ok()), none);
+	r.add('GET', '/__admin/requests', (ctx) => {
+		const since = ctx.query.int('since') ?? 0;
+		const path = ctx.query.str('path');
+		return ok(d.requests().filter((e) => e.seq > since && (!path || e.path.startsWith(path))));
+	}, none);
+	r.add('GET', '/__admin/faults', () => ok(d.faults.list()), none);
+	r.add('POST', '/__admin/faults', (ctx) => {
+		const rules = Array.isArray(ctx.body) ? ctx.body : [ctx.body];
+		try {
+			return ok(rules.map((rule) => d.faults.add(rule as FaultRule)));
+		} catch (e) {
+			throw new ApiError(400, e instanceof Error ? e.message : String(e));
+		}
+	}, none);
+	r.add('DELETE', '/__admin/faults', () => (d.faults.clear(), ok()), none);
+	r.add('POST', '/__admin/tokens/expire', () => ok({ expired: d.auth.expireAll() }), none);
+	r.add('POST', '/__admin/tokens/revoke', () => ok({ revoked: d.auth.revokeAllRefresh() }), none);
+	r.add('POST', '/__admin/tokens/issue', (ctx) => ok(d.auth.issueTokenResponse(d.auth.identity(body(ctx).username as string | undefined), 'read write')), none);
+	r.add('POST', '/__admin/config', (ctx) => {
+		const b = body(ctx);
+		if (typeof b.tokenTtl === 'number') d.env.config.tokenTtl = b.tokenTtl;
+		if (typeof b.mode === 'string' && ['v1', 'v1-legacy', 'v2'].includes(b.mode)) d.env.config.mode = b.mode as AuthMode;
+		return ok({ tokenTtl: d.env.config.tokenTtl, mode: d.env.config.mode });
+	}, none);
+	r.add('POST', '/__admin/events', async (ctx) => {
+		const b = body(ctx);
+		const eventType = String(b.eventType);
+		if (!(EVENT_TYPES as readonly string[]).includes(eventType)) throw new ApiError(400, `eventType must be one of ${EVENT_TYPES.join(', ')}`);
+		const tenant = d.env.store.tenant(tenantId(b.tenantId));
+		const eventId = d.hooks.emit(tenant, eventType, b.data ?? { id: Math.floor(Math.random() * 1e6), note: 'emitted by the sandbox admin endpoint' });
+		await d.hooks.idle();
+		return ok({ eventId, deliveries: d.hooks.deliveries.filter((x) => x.eventId === eventId) });
+	}, none);
+	r.add('GET', '/__admin/deliveries', () => ok(d.hooks.deliveries), none);
+	r.add('POST', '/__admin/reset', () => (d.reset(), ok()), none);
+	r.add('POST', '/__admin/restart', (ctx) => {
+		const ms = Number(body(ctx).downMs ?? 500);
+		setTimeout(() => void d.restart(ms), 50);
+		return ok({ restarting: true, downMs: ms });
+	}, none);
+	r.add('GET', '/__admin/state/:tenantId/:collection', (ctx) => ok(collection(d.env, ctx).values()), none);
+	r.add('GET', '/__admin/state/:tenantId/:collection/:id', (ctx) => {
+		const c = collection(d.env, ctx);
+		const raw = ctx.params.id;
+		const doc = c.get(/^\d+$/.test(raw) ? Number(raw) : raw) ?? c.get(raw);
+		if (!doc) throw new ApiError(404, `No ${ctx.params.collection} ${raw}`);
+		return ok(doc);
+	}, none);
+	r.add('POST', '/__admin/seed', (ctx) => {
+		const b = body(ctx);
+		const tenant = d.env.store.tenant(tenantId(b.tenantId));
+		const kind = String(b.kind);
+		const count = Number(b.count ?? 0);
+		for (const m of MODULES) {
+			const gen = m.bulk?.[kind];
+			if (gen) return ok({ kind, added: gen(d.env, tenant, count, b) });
+		}
+		throw new ApiError(400, `No bulk generator for ${kind}`);
+	}, none);
+}
+
+type AnyCollection = { values(): Doc[]; get(id: never): Doc | undefined };
+
+function collection(env: Env, ctx: Ctx<unknown>): { values(): Doc[]; get(id: string | number): Doc | undefined } {
+	const tenant = env.store.tenant(Number(ctx.params.tenantId));
+	const name = ctx.params.collection;
+	if (name === 'records') {
+		const tableId = ctx.query.str('tableId');
+		const c = tableId ? tenant.records.get(tableId) : undefined;
+		if (!c) throw new ApiError(404, 'records need ?tableId= of an existing table');
+		return c as never;
+	}
+	if (name === 'crmUsers') return { values: () => tenant.crmUsers, get: (id) => tenant.crmUsers.find((u) => u.id === id) };
+	const c = (tenant as unknown as Record<string, AnyCollection>)[name];
+	if (!c || typeof c.values !== 'function' || name === 'records') throw new ApiError(404, `No collection ${name}`);
+	return c as never;
+}

@@ -1,0 +1,182 @@
+/**
+ * One request from arrival to answer: routing (API or admin), faults before and
+ * after processing, body reading, authentication, the handler, error bodies in
+ * the module's style, and the request log.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import { OAuthError, type Auth, type Session } from './auth';
+import type { SandboxConfig } from './env';
+import type { FaultHit, FaultRule, Faults } from './faults';
+import { ApiError, errorBody, parseBody, Query, type Ctx, type ErrorStyle, type Reply, type Router } from './http';
+import type { RequestEntry, RequestLog } from './requestLog';
+
+/** Which listener a request came in on. */
+export type Host = 'main' | 'regional';
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface DispatchDeps {
+	config: SandboxConfig;
+	api: Router<Session>;
+	admin: Router<undefined>;
+	auth: Auth;
+	faults: Faults;
+	log: RequestLog;
+}
+
+export function send(res: ServerResponse, reply: Reply): void {
+	const headers: Record<string, string | number> = { ...(reply.headers ?? {}) };
+	let payload: string | undefined;
+	if (reply.body !== undefined) {
+		if (typeof reply.body === 'string' && reply.contentType) {
+			payload = reply.body;
+			headers['content-type'] = reply.contentType;
+		} else {
+			payload = JSON.stringify(reply.body);
+			headers['content-type'] = 'application/json;charset=UTF-8';
+		}
+		headers['content-length'] = Buffer.byteLength(payload);
+	} else {
+		headers['content-length'] = 0;
+	}
+	res.writeHead(reply.status, headers);
+	res.end(payload);
+}
+
+export function errorReply(err: unknown, style: ErrorStyle): Reply {
+	if (err instanceof OAuthError) return { status: err.status, body: { error: err.code, error_description: err.message } };
+	if (err instanceof ApiError) return { status: err.status, body: errorBody(style, err) };
+	const message = err instanceof Error ? err.message : String(err);
+	return { status: 500, body: errorBody(style, new ApiError(500, 'Internal server error', [], message)) };
+}
+
+function readBody(req: IncomingMessage, maxBody: number): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		req.on('data', (c: Buffer) => {
+			size += c.length;
+			// Too large: keep reading (and dropping) to the end, so the 413 answer reaches the
+			// client instead of a reset connection.
+			if (size > maxBody) chunks.length = 0;
+			else chunks.push(c);
+		});
+		req.on('end', () => (size > maxBody ? reject(new ApiError(413, `Request body larger than ${maxBody} bytes`)) : resolve(Buffer.concat(chunks).toString('utf8'))));
+		req.on('error', reject);
+	});
+}
+
+function faultMessage(status: number): string {
+	if (status === 429) return 'Too many requests: slow down and retry after the time in Retry-After';
+	if (status === 503) return 'Service temporarily unavailable';
+	return 'Internal server error';
+}
+
+/**
+ * Runs the fault hits of one phase in order: latency waits, drop ends the run
+ * with 'drop', status builds the error answer (before processing it ends the
+ * run; after processing a later rule may still replace it or drop).
+ */
+async function runFaults(hits: FaultHit[], phase: 'before' | 'after', style: ErrorStyle): Promise<Reply | 'drop' | undefined> {
+	let reply: Reply | undefined;
+	for (const hit of hits.filter((h) => h.phase === phase)) {
+		const r: FaultRule = hit.rule;
+		if (r.kind === 'latency') await sleep(r.ms ?? 0);
+		else if (r.kind === 'drop') return 'drop';
+		else {
+			const debug = phase === 'before' ? 'Injected by the sandbox fault rules' : 'Injected by the sandbox fault rules after the request was processed';
+			reply = errorReply(new ApiError(r.status!, faultMessage(r.status!), [], debug), style);
+			if (r.retryAfter !== undefined) reply.headers = { 'retry-after': String(r.retryAfter) };
+			if (phase === 'before') return reply;
+		}
+	}
+	return reply;
+}
+
+/** A request being dispatched: where it goes and what the log will say about it. */
+interface Incoming {
+	req: IncomingMessage;
+	url: URL;
+	method: string;
+	path: string;
+	isAdmin: boolean;
+	matched: ReturnType<Router<Session>['match']> | ReturnType<Router<undefined>['match']>;
+	style: ErrorStyle;
+	entry: RequestEntry;
+}
+
+function incoming(d: DispatchDeps, req: IncomingMessage, host: Host): Incoming {
+	const url = new URL(req.url ?? '/', 'http://sandbox');
+	const method = (req.method ?? 'GET').toUpperCase();
+	const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+	const isAdmin = path.startsWith('/__admin');
+	const matched = (isAdmin ? d.admin : d.api).match(method, path);
+	const route = matched && 'route' in matched ? matched.route : undefined;
+	const style: ErrorStyle = route?.options.errorStyle ?? (path.startsWith('/v1/people') ? 'gateway' : 'platform');
+	const entry: RequestEntry = { method, path, query: url.search, route: route ? `${method} ${route.pattern}` : undefined, status: 0, host };
+	return { req, url, method, path, isAdmin, matched, style, entry };
+}
+
+/** Reads the body, authenticates and runs the route's handler; any error becomes the error answer. */
+async function answer(d: DispatchDeps, i: Incoming): Promise<Reply> {
+	const { req, method, path, matched, isAdmin, entry } = i;
+	try {
+		const raw = await readBody(req, d.config.maxBody);
+		if (!isAdmin && raw) entry.body = raw.length > 65536 ? raw.slice(0, 65536) : raw;
+		if (!matched) throw new ApiError(404, `No endpoint ${method} ${path}`, [], 'Check the path against the API documents');
+		if (!('route' in matched)) throw new ApiError(405, `Method ${method} is not allowed on ${path}`, [], `Allowed: ${matched.allowed.join(', ')}`);
+		const ctx: Ctx<Session> = {
+			req,
+			method,
+			path,
+			query: new Query(i.url.searchParams),
+			params: matched.params,
+			body: parseBody(raw, req.headers['content-type']),
+			rawBody: raw,
+			headers: req.headers,
+			session: undefined as unknown as Session,
+		};
+		if (!isAdmin && matched.route.options.auth === 'token') {
+			const header = req.headers['x-access-token'];
+			ctx.session = d.auth.authenticate(Array.isArray(header) ? header[0] : header);
+			entry.tenantId = ctx.session.tenantId;
+		}
+		return await (matched.route.handler as (c: Ctx<Session>) => Reply | Promise<Reply>)(ctx);
+	} catch (err) {
+		return errorReply(err, i.style);
+	}
+}
+
+/** The request handler of both listeners. */
+export function requestHandler(d: DispatchDeps): (req: IncomingMessage, res: ServerResponse, host: Host) => Promise<void> {
+	const drop = (i: Incoming, fault: string) => {
+		i.entry.status = 0;
+		i.entry.fault = fault;
+		d.log.record(i.entry);
+		i.req.socket.destroy();
+	};
+	return async (req, res, host) => {
+		const i = incoming(d, req, host);
+		const hits = i.isAdmin ? [] : d.faults.pick(i.method, i.path);
+		const before = await runFaults(hits, 'before', i.style);
+		if (before === 'drop') return drop(i, 'drop');
+		if (before) {
+			i.entry.status = before.status;
+			i.entry.fault = `status ${before.status}`;
+			d.log.record(i.entry);
+			await readBody(req, d.config.maxBody).catch(() => '');
+			return send(res, before);
+		}
+		let reply = await answer(d, i);
+		const after = await runFaults(hits, 'after', i.style);
+		if (after === 'drop') return drop(i, 'drop after processing');
+		if (after) {
+			i.entry.fault = `status ${after.status} after processing`;
+			reply = after;
+		}
+		i.entry.status = reply.status;
+		if (!i.isAdmin) d.log.record(i.entry);
+		send(res, reply);
+	};
+}

@@ -1,0 +1,52 @@
+/**
+ * The sandbox's HTTP listeners on the configured host: the API host and, with
+ * `regional`, a second "regional host" with the same handler. Closing drops
+ * every open connection, so a restart looks like a server going away.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+import { errorReply, send, type Host } from './dispatch';
+import type { SandboxConfig } from './env';
+
+export class Listeners {
+	private readonly sockets = new Set<Socket>();
+	private readonly servers: Partial<Record<Host, Server>> = {};
+
+	constructor(
+		private readonly config: SandboxConfig,
+		private readonly handle: (req: IncomingMessage, res: ServerResponse, host: Host) => Promise<void>,
+	) {}
+
+	/** Listens on `port` (0: a free one) for `host`; resolves with the port. */
+	listen(port: number, host: Host): Promise<number> {
+		return new Promise<number>((resolve, reject) => {
+			const server = createServer((req, res) => {
+				this.handle(req, res, host).catch((e) => {
+					if (!res.headersSent) send(res, errorReply(e, 'platform'));
+				});
+			});
+			this.servers[host] = server;
+			server.keepAliveTimeout = 30_000;
+			server.on('connection', (s) => {
+				this.sockets.add(s);
+				s.on('close', () => this.sockets.delete(s));
+			});
+			server.once('error', reject);
+			server.listen(port, this.config.host, () => resolve((server.address() as AddressInfo).port));
+		});
+	}
+
+	/** Closes every listener and destroys every open connection. */
+	close(): Promise<void> {
+		return Promise.all(
+			Object.values(this.servers).map(
+				(server) =>
+					new Promise<void>((resolve) => {
+						for (const s of this.sockets) s.destroy();
+						server.close(() => resolve());
+					}),
+			),
+		).then(() => undefined);
+	}
+}
