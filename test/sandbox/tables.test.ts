@@ -431,7 +431,6 @@ describe('sandbox: record filter operators', () => {
 
 describe('sandbox: bulk records', () => {
 	it('seeds 50,000 records and pages through them', async () => {
-		const started = Date.now();
 		const tableId = tableIds.PIPELINE;
 		const before = stored(tableId).length;
 		const seeded = await call(ctx.sb, 'POST', '/__admin/seed', { token: null, body: { kind: 'records', tableId, count: 50000 } });
@@ -453,7 +452,6 @@ describe('sandbox: bulk records', () => {
 			pageNo++;
 		}
 		expect(seen.size).toBe(total);
-		expect(Date.now() - started).toBeLessThan(10_000);
 	});
 	it('adds records by objectType', async () => {
 		const res = await call(ctx.sb, 'POST', '/__admin/seed', { token: null, body: { kind: 'records', objectType: 'STAGE', count: 5 } });
