@@ -30,15 +30,15 @@ export async function launchBrowser(): Promise<Browser> {
 	// n8n marks its elements with data-test-id, not Playwright's default data-testid.
 	selectors.setTestIdAttribute('data-test-id');
 	const profile = mkdtempSync(join(tmpdir(), 'bp-chromium-'));
-	let context: BrowserContext | undefined;
+	const launched: { context?: BrowserContext } = {};
 	const close = async () => {
-		await context?.close().catch(() => undefined);
+		await launched.context?.close().catch(() => undefined);
 		rmSync(profile, { recursive: true, force: true });
 	};
 	// Registered before the launch: a launch cut short by the file's cleanup is still closed
 	// (and anything it started carries the run id for the sweep).
 	onCleanup(close);
-	context = await chromium.launchPersistentContext(profile, {
+	const context = await chromium.launchPersistentContext(profile, {
 		executablePath: CHROMIUM,
 		headless: true,
 		args: CHROMIUM_FLAGS,
@@ -46,6 +46,7 @@ export async function launchBrowser(): Promise<Browser> {
 		viewport: { width: 1600, height: 1000 },
 		timeout: 60_000,
 	});
+	launched.context = context;
 	context.setDefaultTimeout(30_000);
 	const page = context.pages()[0] ?? (await context.newPage());
 	return {
@@ -85,7 +86,8 @@ type TestFn = () => Promise<void>;
 /**
  * `it` with screenshots on failure. `failing` marks a test of a defect whose fix has not
  * landed yet (jest's `it.failing`: it passes while the defect is there, and fails, asking
- * to be turned into a plain test, once the fix makes it pass).
+ * to be turned into a plain test, once the fix makes it pass). Their screenshots show
+ * the defect.
  */
 export function scenarios(browser: () => Browser | undefined) {
 	const wrap = (name: string, fn: TestFn) => async () => {
@@ -98,6 +100,7 @@ export function scenarios(browser: () => Browser | undefined) {
 		}
 	};
 	const scenario = (name: string, fn: TestFn, timeout?: number) => it(name, wrap(name, fn), timeout);
-	scenario.failing = (name: string, fn: TestFn, timeout?: number) => it.failing(name, wrap(name, fn), timeout);
+	// BP_EDITOR_SHOW_DEFECTS=1 runs these as plain tests, to see how each one fails now.
+	scenario.failing = (name: string, fn: TestFn, timeout?: number) => (process.env.BP_EDITOR_SHOW_DEFECTS ? it : it.failing)(name, wrap(name, fn), timeout);
 	return scenario;
 }

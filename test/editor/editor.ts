@@ -21,10 +21,10 @@ export class Editor {
 	// ------------------------------------------------------------ pages --
 
 	/** Signs in on the page n8n shows (from any URL that asks for it); resolves on the page n8n lands on after. */
-	async login(startUrl = `${this.baseUrl}/signin`): Promise<string> {
+	async login(startUrl = `${this.baseUrl}/signin`, account: { email: string; password: string } = OWNER): Promise<string> {
 		await this.page.goto(startUrl);
-		await this.page.getByTestId('emailOrLdapLoginId').locator('input').fill(OWNER.email);
-		await this.page.getByTestId('password').locator('input').fill(OWNER.password);
+		await this.page.getByTestId('emailOrLdapLoginId').locator('input').fill(account.email);
+		await this.page.getByTestId('password').locator('input').fill(account.password);
 		await this.page.getByTestId('form-submit-button').click();
 		await this.page.waitForURL((u) => !u.pathname.startsWith('/signin'));
 		return this.page.url();
@@ -147,22 +147,26 @@ export class Editor {
 			await this.page.keyboard.press('Escape');
 			return texts;
 		}
-		const input = param.locator('input').first();
-		const shown = async () => (await input.inputValue().catch(() => '')) || ((await input.getAttribute('placeholder')) ?? '');
-		// "Loading options…" first; then either the list or "Error fetching options from …".
-		await eventually(async () => {
-			const text = await shown();
-			if (/loading/i.test(text)) throw new Error(`the "${name}" picker still says ${text}`);
-		}, 30_000);
-		const state = await shown();
+		const state = await this.settled(name);
 		if (/error/i.test(state)) throw new Error(`the "${name}" picker shows "${state}"`);
-		await input.click();
+		await param.locator('input').first().click();
 		const items = this.openSelect.getByTestId('parameter-input-item');
 		await items.first().waitFor();
 		const texts = await this.openSelect.locator('.option-headline').allInnerTexts();
 		await this.page.keyboard.press('Escape');
 		await this.openSelect.waitFor({ state: 'hidden' });
 		return texts.map((t) => t.trim());
+	}
+
+	/** Waits until a parameter no longer says it is loading ("Loading options…"); returns what its input shows then. */
+	async settled(name: string): Promise<string> {
+		const input = this.param(name).locator('input').first();
+		const shown = async () => (await input.inputValue().catch(() => '')) || ((await input.getAttribute('placeholder').catch(() => '')) ?? '');
+		return await eventually(async () => {
+			const text = await shown();
+			if (/loading/i.test(text)) throw new Error(`"${name}" still says ${text}`);
+			return text;
+		}, 30_000);
 	}
 
 	/** Opens a picker and chooses the entry with this exact name. */
@@ -211,14 +215,15 @@ export class Editor {
 	async parameterIssues(name: string): Promise<string[]> {
 		const param = this.param(name);
 		await param.waitFor();
+		await this.settled(name);
 		const icon = param.getByTestId('parameter-issues');
 		if (!(await icon.count())) return [];
 		await icon.hover();
-		const tip = this.page.locator('[role="tooltip"]').filter({ visible: true }).last();
+		const tip = this.page.getByTestId('tooltip-content').filter({ visible: true }).last();
 		await tip.waitFor();
-		const text = (await tip.innerText()).trim();
+		const items = (await tip.locator('li').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
 		await this.page.mouse.move(0, 0);
-		return text.split('\n').filter(Boolean);
+		return items.length ? items : [(await tip.innerText()).trim()];
 	}
 
 	/** The names n8n prints under the nodes on the canvas (their subtitles), by node name. */
