@@ -1,11 +1,10 @@
 /**
- * In n8n's editor, as a person uses it: signing in, finding the pack's nodes in the nodes
- * panel, the Deal → Create pickers, and the AI Agent's tool list.
+ * In n8n's editor, as a person uses it: finding the pack's nodes in the nodes panel, the
+ * Deal → Create pickers, and the AI Agent's tool list (signing in: start.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { editorStartUrl } from '../../scripts/start';
 import { useEditor } from './env';
 
 jest.setTimeout(180_000);
@@ -14,19 +13,6 @@ const { env, scenario } = useEditor();
 const README = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
 
 const NODES = ['Business Platform Sales', 'Business Platform Campaigns', 'Business Platform People'];
-
-describe('signing in', () => {
-	scenario('the address npm start prints asks to sign in, then shows the demo workflows (as the README says)', async () => {
-		const { ed, browser } = env;
-		await browser.context.clearCookies();
-		const landed = await ed.login(editorStartUrl(env.e2e.n8n.url));
-		expect(new URL(landed).pathname).toBe('/home/workflows');
-		for (const wf of ['Demo: create a sample deal (starts the next workflow)', 'Demo: page all records of a table']) {
-			await ed.page.getByTestId('workflow-card-name').filter({ hasText: wf }).first().waitFor();
-			expect(README).toContain(`"${wf}"`);
-		}
-	});
-});
 
 describe('the nodes panel', () => {
 	scenario('searching "Business Platform" lists the three action nodes and the trigger, each with its icon', async () => {
