@@ -3,7 +3,7 @@
  * demo credential and the demo workflows imported (what `npm start` sets up), Chromium
  * signed in. Everything is stopped after the file, also when a hook failed.
  */
-import { demoCredential, demoWorkflows, DEMO_CREDENTIAL_ID } from '../../scripts/start';
+import { demoCredential, demoOpenAiCredential, demoWorkflows, DEMO_CREDENTIAL_ID } from '../../scripts/start';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import { startE2e, type E2e } from '../e2e/n8n-env';
 import { launchBrowser, scenarios, type Browser } from './browser';
@@ -25,7 +25,8 @@ export function useEditor(options: { rows?: number } = {}) {
 	beforeAll(async () => {
 		env.sb = await startTestSandbox({ rows: options.rows ?? 10 });
 		const { sb } = env;
-		env.e2e = await startE2e([demoCredential(sb.baseUrl, sb.authUrl, sb.config.clientId, sb.config.clientSecret, sb.demo.tokenResponse)], demoWorkflows() as Array<Record<string, unknown>>, {});
+		const credentials = [demoCredential(sb.baseUrl, sb.authUrl, sb.config.clientId, sb.config.clientSecret, sb.demo.tokenResponse), demoOpenAiCredential()];
+		env.e2e = await startE2e(credentials, demoWorkflows() as Array<Record<string, unknown>>, {});
 		env.browser = await launchBrowser();
 		env.ed = new Editor(env.browser.page, env.e2e.n8n.url);
 		await env.ed.login();
