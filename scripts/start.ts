@@ -104,8 +104,8 @@ async function main() {
 	say('  on the sandbox page.');
 	say(
 		openAi.data.apiKey
-			? '  "Demo: AI agent with the Business Platform tools": open it and click "Open chat" (OPENAI_API_KEY was used).'
-			: '  "Demo: AI agent with the Business Platform tools" needs a model: put your OpenAI API key in the credential "OpenAI (add your API key)" (or start with OPENAI_API_KEY=…), then click "Open chat".',
+			? '  "Demo: AI agent with the Business Platform tools (needs an OpenAI key)": open it and click "Open chat" (OPENAI_API_KEY was used).'
+			: '  "Demo: AI agent with the Business Platform tools (needs an OpenAI key)" needs a model: put your OpenAI API key in the credential "OpenAI (add your API key)" (or start with OPENAI_API_KEY=…), then click "Open chat".',
 	);
 	say(`  Sandbox admin: ${sb.baseUrl}/__admin/stats · emit an event: curl -X POST ${sb.baseUrl}/__admin/events -H 'content-type: application/json' -d '{"eventType":"CREATE_INVOICE"}'`);
 	say(`  n8n's log: ${logFile} (tail -f it to watch executions)`);

@@ -88,7 +88,11 @@ describe('the OAuth popup', () => {
 		await popup.close();
 		// n8n's dialog forgets the connection it had until it is reopened (n8n's behaviour, see the README).
 		await ed.page.getByText('Connect your account to use this credential').waitFor();
-		await closeCredential();
+		// Closing it now, n8n asks "Close without connecting?": Close.
+		await ed.page.keyboard.press('Escape');
+		await ed.page.getByText('Close without connecting?').waitFor();
+		await ed.page.getByRole('button', { name: 'Close', exact: true }).click();
+		await ed.page.getByTestId('credential-edit-dialog').waitFor({ state: 'hidden' });
 		await openCredential();
 		await ed.page.getByTestId('oauth-connect-success-banner').waitFor();
 		await closeCredential();
