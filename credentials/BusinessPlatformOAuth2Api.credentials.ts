@@ -164,7 +164,7 @@ export class BusinessPlatformOAuth2Api implements ICredentialType {
 				properties: {
 					value: 401,
 					message:
-						'The platform refused the token ("Invalid token!"). Click "Reconnect" to sign in again; if that does not help, check that the API Base URL is the one your app is registered with.',
+						'The platform refused the token ("Invalid token!"). Click "Switch account" to sign in again; if that does not help, check that the API Base URL is the one your app is registered with.',
 				},
 			},
 			{

@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 import { ensureRuntime, ROOT, RUNTIME_ROOT, runtimeEnv, runtimePaths, runtimeReady, type Log, type RuntimePaths } from './n8n-install';
 import { spawnGroup, type Managed } from './processes';
@@ -159,5 +159,5 @@ export async function ownerApi(n8n: { url: string }): Promise<N8nApi> {
 	return { cookie, apiKey, rest, pub };
 }
 
-/** Where `npm start` keeps its n8n home and imports (inside the runtime folder). */
-export const DEMO_DIR = join(RUNTIME_ROOT, 'demo');
+/** Where `npm start` keeps its n8n home, imports and log: inside the runtime folder, or `BP_DEMO_DIR` (the editor test of `npm start`). */
+export const DEMO_DIR = process.env.BP_DEMO_DIR ? resolve(process.env.BP_DEMO_DIR) : join(RUNTIME_ROOT, 'demo');

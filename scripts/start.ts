@@ -22,6 +22,12 @@ export const DEMO_ACTIVE = ['bpDemoNewDeal001', 'bpDemoInvoiceLog'];
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const portFrom = (name: string, dflt: number) => Number(process.env[name] ?? dflt);
 
+/**
+ * The address to open: the overview with the demo workflows. n8n's own start page (the
+ * root address) is its AI Assistant's page in 2.41, which needs an AI provider the demo has not.
+ */
+export const editorStartUrl = (n8nUrl: string) => `${n8nUrl}/home/workflows`;
+
 /** The credential n8n would hold after clicking Connect, for the sandbox's demo user. */
 export function demoCredential(baseUrl: string, authUrl: string, clientId: string, clientSecret: string, tokenResponse: Record<string, unknown>) {
 	return {
@@ -89,16 +95,17 @@ async function main() {
 	const seconds = Math.round((Date.now() - t0) / 1000);
 
 	say('');
-	say(`Editor ready in ${seconds} s: ${n8n.url}`);
+	say(`Editor ready in ${seconds} s: ${editorStartUrl(n8n.url)}`);
 	say(`  Log in as ${OWNER.email} / ${OWNER.password}`);
 	say('  The credential "Business Platform (sandbox)" is already connected to the sandbox.');
-	say('  Open "Demo: create a sample deal" and click "Execute workflow": the active workflow');
-	say('  "Demo: new deal → get its contact → add an activity" then runs by itself (see Executions).');
-	say('  to see the OAuth flow, open the credential and click "Reconnect", then "Approve" on the sandbox page.');
+	say('  Open "Demo: create a sample deal (starts the next workflow)" and click "Execute workflow": the published');
+	say('  workflow "Demo: new deal → get its contact → add an activity" then runs by itself (see its Executions tab).');
+	say('  To see the OAuth flow, open the credential (Overview → Credentials), click "Switch account", then "Approve"');
+	say('  on the sandbox page.');
 	say(
 		openAi.data.apiKey
-			? '  "Demo: AI agent with the Business Platform tools": open it and click "Open chat" (OPENAI_API_KEY was used).'
-			: '  "Demo: AI agent with the Business Platform tools" needs a model: put your OpenAI API key in the credential "OpenAI (add your API key)" (or start with OPENAI_API_KEY=…), then click "Open chat".',
+			? '  "Demo: AI agent with the Business Platform tools (needs an OpenAI key)": open it and click "Open chat" (OPENAI_API_KEY was used).'
+			: '  "Demo: AI agent with the Business Platform tools (needs an OpenAI key)" needs a model: put your OpenAI API key in the credential "OpenAI (add your API key)" (or start with OPENAI_API_KEY=…), then click "Open chat".',
 	);
 	say(`  Sandbox admin: ${sb.baseUrl}/__admin/stats · emit an event: curl -X POST ${sb.baseUrl}/__admin/events -H 'content-type: application/json' -d '{"eventType":"CREATE_INVOICE"}'`);
 	say(`  n8n's log: ${logFile} (tail -f it to watch executions)`);

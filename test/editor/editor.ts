@@ -1,0 +1,291 @@
+/**
+ * What a person does in n8n 2.41's editor, as steps for the tests: log in, open or start a
+ * workflow, add a node through the nodes panel's search, open a picker and wait for its
+ * options, run a step. Every step waits for what the page shows (n8n's data-test-id
+ * marks), never for a fixed time.
+ */
+import type { Locator, Page, Request, Response, Route } from 'playwright-core';
+
+import { OWNER } from '../../scripts/n8n-runtime';
+import { eventually } from '../e2e/n8n-env';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const exactly = (text: string) => new RegExp(`^\\s*${escape(text)}\\s*$`);
+
+export class Editor {
+	constructor(
+		readonly page: Page,
+		readonly baseUrl: string,
+	) {}
+
+	// ------------------------------------------------------------ pages --
+
+	/** Signs in on the page n8n shows (from any URL that asks for it); resolves on the page n8n lands on after. */
+	async login(startUrl = `${this.baseUrl}/signin`, account: { email: string; password: string } = OWNER): Promise<string> {
+		await this.page.goto(startUrl);
+		await this.page.getByTestId('emailOrLdapLoginId').locator('input').fill(account.email);
+		await this.page.getByTestId('password').locator('input').fill(account.password);
+		await this.page.getByTestId('form-submit-button').click();
+		await this.page.waitForURL((u) => !u.pathname.startsWith('/signin'));
+		return this.page.url();
+	}
+
+	async newWorkflow(): Promise<void> {
+		await this.page.goto(`${this.baseUrl}/workflow/new`);
+		await this.page.getByTestId('canvas-add-button').waitFor();
+	}
+
+	async openWorkflow(id: string): Promise<void> {
+		await this.page.goto(`${this.baseUrl}/workflow/${id}`);
+		await this.page.getByTestId('canvas-node').first().waitFor();
+	}
+
+	/** The id of the workflow open in the editor (read its saved form with the REST API: e2e.api). */
+	workflowId(): string {
+		const id = /\/workflow\/([^/?]+)/.exec(this.page.url())?.[1];
+		if (!id || id === 'new') throw new Error(`no saved workflow open: ${this.page.url()}`);
+		return id;
+	}
+
+	// ------------------------------------------------------ nodes panel --
+
+	get creator(): Locator {
+		return this.page.getByTestId('node-creator');
+	}
+
+	/** Opens the nodes panel: "Add first step" on an empty canvas (triggers first), else the + button. */
+	async openNodesPanel(): Promise<void> {
+		const first = this.page.getByTestId('canvas-add-button');
+		if (await first.isVisible()) await first.click();
+		else await this.page.getByTestId('node-creator-plus-button').click();
+		await this.creator.waitFor();
+	}
+
+	/** The panel's entry for a node, by its exact name. */
+	nodeItem(name: string): Locator {
+		return this.creator.getByTestId('item-iterator-item').filter({ has: this.page.getByTestId('node-creator-item-name').filter({ hasText: exactly(name) }) });
+	}
+
+	/** Types into the panel's search and waits until the node `expect` is listed. */
+	async search(text: string, expect: string = text): Promise<void> {
+		await this.page.getByTestId('node-creator-search-bar').fill(text);
+		await this.nodeItem(expect).first().waitFor();
+	}
+
+	/** The entries of the panel's current view (a node's actions after opening it), by text. */
+	async panelEntries(): Promise<string[]> {
+		const header = this.creator.getByTestId('nodes-list-header').last();
+		await header.waitFor();
+		return (await this.creator.getByTestId('item-iterator-item').filter({ visible: true }).allInnerTexts()).map((t) => t.trim());
+	}
+
+	/** Opens a node in the panel (by search) and shows its actions. */
+	async openNodeActions(node: string): Promise<void> {
+		await this.openNodesPanel();
+		await this.search(node);
+		await this.nodeItem(node).first().click();
+		await this.creator.getByTestId('nodes-list-header').first().waitFor();
+	}
+
+	/** Adds a node the way a person does: panel, search, node, action; waits for its panel (NDV) to open. */
+	async addNode(node: string, action: string): Promise<void> {
+		await this.openNodeActions(node);
+		await this.creator.getByText(action, { exact: true }).first().click();
+		await this.ndv.waitFor();
+	}
+
+	// ------------------------------------------------------- node panel --
+
+	get ndv(): Locator {
+		return this.page.getByTestId('ndv');
+	}
+
+	param(name: string): Locator {
+		return this.ndv.getByTestId(`parameter-input-${name}`);
+	}
+
+	async closeNdv(): Promise<void> {
+		await this.page.getByTestId('ndv-close-button').click();
+		await this.ndv.waitFor({ state: 'hidden' });
+	}
+
+	async openNode(name: string): Promise<void> {
+		await this.page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
+		await this.ndv.waitFor();
+	}
+
+	/** "Execute step" in the open node's panel; resolves with the output panel's text once it shows a result. */
+	async executeStep(): Promise<string> {
+		const output = this.page.getByTestId('output-panel');
+		await this.ndv.getByTestId('node-execute-button').click();
+		await output.getByText(/\d+ items?|error|problem/i).first().waitFor({ timeout: 60_000 });
+		return await output.innerText();
+	}
+
+	/** The open dropdown of an options parameter. */
+	private get openSelect(): Locator {
+		return this.page.locator('.el-select__popper[aria-hidden="false"]');
+	}
+
+	/**
+	 * Opens a picker the way a person does and returns the names it lists once loaded. Works for
+	 * options lists (loaded when the form opens) and resource locators "From list" (loaded when
+	 * opened). Fails with what the picker shows instead (e.g. "Error fetching options").
+	 */
+	async pickerOptions(name: string): Promise<string[]> {
+		const param = this.param(name);
+		await param.waitFor();
+		if (await param.getByTestId(`resource-locator-${name}`).count()) {
+			await param.getByTestId('rlc-input').click();
+			const items = this.page.getByTestId('rlc-item').filter({ visible: true });
+			await eventually(async () => {
+				if ((await items.count()) > 0) return;
+				const shown = await this.page.getByTestId('rlc-search').filter({ visible: true }).locator('xpath=..').innerText().catch(() => '');
+				throw new Error(`the "${name}" list shows no entries: ${shown.slice(0, 300)}`);
+			}, 30_000);
+			const texts = (await items.allInnerTexts()).map((t) => t.trim());
+			await this.page.keyboard.press('Escape');
+			return texts;
+		}
+		const state = await this.settled(name);
+		if (/error/i.test(state)) throw new Error(`the "${name}" picker shows "${state}"`);
+		await param.locator('input').first().click();
+		const items = this.openSelect.getByTestId('parameter-input-item');
+		await items.first().waitFor();
+		const texts = await this.openSelect.locator('.option-headline').allInnerTexts();
+		await this.page.keyboard.press('Escape');
+		await this.openSelect.waitFor({ state: 'hidden' });
+		return texts.map((t) => t.trim());
+	}
+
+	/** Waits until a parameter no longer says it is loading ("Loading options…"); returns what its input shows then. */
+	async settled(name: string): Promise<string> {
+		const input = this.param(name).locator('input').first();
+		const shown = async () => (await input.inputValue().catch(() => '')) || ((await input.getAttribute('placeholder').catch(() => '')) ?? '');
+		return await eventually(async () => {
+			const text = await shown();
+			if (/loading/i.test(text)) throw new Error(`"${name}" still says ${text}`);
+			return text;
+		}, 30_000);
+	}
+
+	/** Opens a picker and chooses the entry with this exact name. */
+	async choose(name: string, entry: string): Promise<void> {
+		await this.pickerOptions(name);
+		const param = this.param(name);
+		if (await param.getByTestId(`resource-locator-${name}`).count()) {
+			await param.getByTestId('rlc-input').click();
+			await this.page.getByTestId('rlc-item').filter({ visible: true }).filter({ hasText: exactly(entry) }).click();
+		} else {
+			await param.locator('input').first().click();
+			await this.openSelect.getByTestId('parameter-input-item').filter({ has: this.page.locator('.option-headline', { hasText: exactly(entry) }) }).click();
+		}
+		await this.openSelect.waitFor({ state: 'hidden' });
+	}
+
+	/** A collection parameter ("Additional Fields", "Options"…) of the open node, by its label. */
+	collection(label: string): Locator {
+		return this.ndv
+			.getByTestId('parameter-item')
+			.filter({ has: this.page.getByTestId('collection-parameter-add') })
+			.filter({ hasText: label })
+			.first();
+	}
+
+	/** Adds a field to a collection ("Additional Fields", "Options"…) by its name in the collection's list. */
+	async addCollectionField(collection: string, field: string | RegExp): Promise<void> {
+		await this.collection(collection).getByTestId('collection-parameter-add').click();
+		await this.openSelect.getByTestId('collection-parameter-option').filter({ hasText: field }).first().click();
+		await this.openSelect.waitFor({ state: 'hidden' });
+	}
+
+	/** The words of every "Add …" control of the open node's collections (e.g. "Add Field", "Add option"). */
+	async collectionAddWords(): Promise<string[]> {
+		const adds = this.ndv.getByTestId('collection-parameter-add');
+		const words: string[] = [];
+		for (const add of await adds.all()) {
+			const input = add.locator('input');
+			const text = (await input.count()) ? ((await input.first().getAttribute('placeholder')) ?? '') : await add.innerText();
+			words.push(text.trim());
+		}
+		return words;
+	}
+
+	/** The warnings n8n shows next to a parameter (hovering its red triangle), or [] when it shows none. */
+	async parameterIssues(name: string): Promise<string[]> {
+		const param = this.param(name);
+		await param.waitFor();
+		await this.settled(name);
+		const icon = param.getByTestId('parameter-issues');
+		if (!(await icon.count())) return [];
+		await icon.hover();
+		const tip = this.page.getByTestId('tooltip-content').filter({ visible: true }).last();
+		await tip.waitFor();
+		const items = (await tip.locator('li').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+		await this.page.mouse.move(0, 0);
+		return items.length ? items : [(await tip.innerText()).trim()];
+	}
+
+	/** The names n8n prints under the nodes on the canvas (their subtitles), by node name. */
+	async subtitles(): Promise<Record<string, string>> {
+		const nodes = this.page.getByTestId('canvas-node');
+		const out: Record<string, string> = {};
+		for (const node of await nodes.all()) {
+			const name = (await node.getAttribute('data-node-name')) ?? '';
+			const lines = (await node.innerText()).split('\n').map((l) => l.trim());
+			const at = lines.indexOf(name);
+			out[name] = at >= 0 ? (lines[at + 1] ?? '') : '';
+		}
+		return out;
+	}
+
+	/**
+	 * Makes n8n's answers to option requests sent without the node's credential reach the page
+	 * only after the editor has saved `node` with its credential: the order in which a person hits
+	 * n8n's picker race most of the time (issue 13, item 1). Without it a test of that race would
+	 * pass by luck now and then. Returns the function that stops it.
+	 */
+	async answerOptionsAfterCredentialSaved(node: string): Promise<() => Promise<void>> {
+		let saved!: () => void;
+		const credentialSaved = new Promise<void>((res) => (saved = res));
+		const onRequest = (req: Request) => {
+			if (!/\/rest\/workflows\/[^/]+$/.test(req.url()) || !['PATCH', 'PUT'].includes(req.method())) return;
+			const nodes = ((req.postDataJSON() ?? {}) as { nodes?: Array<{ name: string; credentials?: unknown }> }).nodes ?? [];
+			if (nodes.some((n) => n.name === node && n.credentials)) saved();
+		};
+		this.page.on('request', onRequest);
+		const handler = async (route: Route) => {
+			const body = (route.request().postDataJSON() ?? {}) as { credentials?: unknown };
+			if (body.credentials) return await route.continue();
+			const response = await route.fetch();
+			let timer: NodeJS.Timeout | undefined;
+			// At most 30 s: a page that never saves the credential still gets its answer.
+			await Promise.race([credentialSaved, new Promise((res) => (timer = setTimeout(res, 30_000)))]);
+			clearTimeout(timer);
+			await route.fulfill({ response }).catch(() => undefined);
+		};
+		await this.page.route('**/rest/dynamic-node-parameters/options', handler);
+		return async () => {
+			this.page.off('request', onRequest);
+			await this.page.unroute('**/rest/dynamic-node-parameters/options', handler);
+		};
+	}
+
+	/** Resolves with the answers of n8n's options endpoint while `action` runs (to show what failed). */
+	async optionAnswers(action: () => Promise<void>): Promise<Array<{ status: number; method: string; credentials: boolean; message: string }>> {
+		const seen: Array<{ status: number; method: string; credentials: boolean; message: string }> = [];
+		const listener = async (res: Response) => {
+			if (!res.url().includes('/rest/dynamic-node-parameters/')) return;
+			const body = (res.request().postDataJSON() ?? {}) as { methodName?: string; credentials?: unknown };
+			const text = await res.text().catch(() => '');
+			seen.push({ status: res.status(), method: String(body.methodName), credentials: Boolean(body.credentials), message: res.ok() ? '' : text.slice(0, 200) });
+		};
+		this.page.on('response', listener);
+		try {
+			await action();
+		} finally {
+			this.page.off('response', listener);
+		}
+		return seen;
+	}
+}

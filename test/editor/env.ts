@@ -1,0 +1,45 @@
+/**
+ * One editor test file's world, fresh each run: a sandbox, a real n8n with the pack, the
+ * demo credential and the demo workflows imported (what `npm start` sets up), Chromium
+ * signed in. Everything is stopped after the file, also when a hook failed.
+ */
+import { demoCredential, demoOpenAiCredential, demoWorkflows, DEMO_CREDENTIAL_ID } from '../../scripts/start';
+import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
+import { startE2e, type E2e } from '../e2e/n8n-env';
+import { launchBrowser, scenarios, type Browser } from './browser';
+import { Editor } from './editor';
+
+export const CREDENTIAL_NAME = 'Business Platform (sandbox)';
+export { DEMO_CREDENTIAL_ID };
+
+export interface EditorEnv {
+	sb: Sandbox;
+	e2e: E2e;
+	browser: Browser;
+	ed: Editor;
+}
+
+/** Starts the world in beforeAll and stops it in afterAll; returns it (filled in once beforeAll ran) and `scenario`, jest's `it` with screenshots on failure. */
+export function useEditor(options: { rows?: number } = {}) {
+	const env = {} as EditorEnv;
+	beforeAll(async () => {
+		env.sb = await startTestSandbox({ rows: options.rows ?? 10 });
+		const { sb } = env;
+		const credentials = [demoCredential(sb.baseUrl, sb.authUrl, sb.config.clientId, sb.config.clientSecret, sb.demo.tokenResponse), demoOpenAiCredential()];
+		env.e2e = await startE2e(credentials, demoWorkflows() as Array<Record<string, unknown>>, {});
+		env.browser = await launchBrowser();
+		env.ed = new Editor(env.browser.page, env.e2e.n8n.url);
+		await env.ed.login();
+	}, 300_000);
+
+	afterAll(async () => {
+		if (env.browser) {
+			await env.browser.close();
+			expect(env.browser.leftovers()).toEqual([]);
+		}
+		await env.e2e?.stop();
+		await env.sb?.stop();
+	}, 60_000);
+
+	return { env, scenario: scenarios(() => env.browser) };
+}
