@@ -2,11 +2,11 @@
  * Builds the pack into dist/ (`npm run build`) unless dist/ is newer than every source
  * file that goes into it. Used by `npm test`'s global setup, `npm start` and the benchmarks.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ROOT } from './n8n-install';
+import { spawnGroup } from './processes';
 
 const STAMP = join(ROOT, 'dist', '.built');
 const INPUTS = ['nodes', 'credentials', 'package.json', 'tsconfig.json', 'gulpfile.js'];
@@ -25,11 +25,10 @@ export function buildIsCurrent(): boolean {
 /** Builds when needed; returns whether it built. Throws with the compiler's output on failure. */
 export async function buildPack(force = false): Promise<boolean> {
 	if (!force && buildIsCurrent()) return false;
-	const child = spawn('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-	let out = '';
-	child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-	child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-	const code = await new Promise<number | null>((res) => child.once('exit', res));
+	const child = spawnGroup('npm run build', 'npm', ['run', '--silent', 'build'], { cwd: ROOT });
+	const { code } = await child.exit;
+	await child.stop(0);
+	const out = child.output();
 	if (code !== 0) throw new Error(`npm run build failed (exit ${code}): fix the compile errors below, then run again.\n${out.slice(-4000)}`);
 	writeFileSync(STAMP, new Date().toISOString());
 	return true;

@@ -5,11 +5,11 @@
  * killed install is taken over), a disk check first, and a failure names the step and
  * the fix in one message.
  */
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { selectedRuntime, type N8nRuntimeSpec } from './n8n-versions';
+import { spawnGroup } from './processes';
 
 export const ROOT = resolve(__dirname, '..');
 /** Where runtimes live: `BP_N8N_RUNTIME_DIR` (shared between checkouts) or .n8n-runtime/ in the repository. */
@@ -108,21 +108,11 @@ function registry(): string {
 async function run(step: string, cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; log: Log; dir: string }): Promise<void> {
 	const t0 = Date.now();
 	opts.log(`n8n runtime: ${step}…`);
-	const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
-	let out = '';
-	const take = (d: Buffer) => {
-		out += d.toString();
-		if (out.length > 4_000_000) out = out.slice(-2_000_000);
-	};
-	child.stdout.on('data', take);
-	child.stderr.on('data', take);
-	const code = await new Promise<number | null>((res) => {
-		child.once('error', (e) => {
-			out += String(e);
-			res(-1);
-		});
-		child.once('exit', (c, sig) => res(c ?? (sig ? -1 : 0)));
-	});
+	// A managed process: Ctrl-C or a killed test run stops the install too (the lock is then taken over).
+	const child = spawnGroup(step, cmd, args, { cwd: opts.cwd, env: opts.env });
+	const { code } = await child.exit;
+	await child.stop(0);
+	const out = child.output();
 	if (code !== 0) throw new InstallError(explainFailure(step, out, opts.dir), out);
 	opts.log(`n8n runtime: ${step}: done in ${Math.round((Date.now() - t0) / 1000)} s`);
 }
