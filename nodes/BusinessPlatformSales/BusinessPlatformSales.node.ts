@@ -1,7 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { buildProperties, executeOperations, mergeMethods, type Resource } from '../shared/operations';
+import { buildProperties } from '../shared/engine/description';
+import { executeOperations } from '../shared/engine/execute';
+import { mergeMethods } from '../shared/engine/methods';
+import type { Resource } from '../shared/engine/model';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { activityResource } from './resources/activity';
 import { contactResource } from './resources/contact';

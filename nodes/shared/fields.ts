@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { Field, OpContext, Send } from './operations';
+import type { Field, OpContext, Send } from './engine/model';
 
 /** Text of a parameter that may be a number, a text or a resource locator object (`{ __rl, mode, value }`). */
 export function plainValue(value: unknown): string {

@@ -2,8 +2,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { bodyField, locator, queryField, toIntegerId } from '../../shared/fields';
-import type { Field, OpContext, Operation, Resource } from '../../shared/operations';
-import { getCategories, searchCategories } from '../../shared/pickers-campaigns';
+import type { Field, OpContext, Operation, Resource } from '../../shared/engine/model';
+import { getCategories, searchCategories } from '../methods/categories';
 
 const categoryId: Field = {
 	property: locator({ name: 'categoryId', displayName: 'Category', search: 'searchCategories', description: 'The category to use' }),

@@ -8,8 +8,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { bodyField, compact, parseJson, queryField, toIntegerId } from '../../shared/fields';
-import type { Field, OpContext, Operation, Resource } from '../../shared/operations';
-import { getCategories } from '../../shared/pickers-campaigns';
+import type { Field, OpContext, Operation, Resource } from '../../shared/engine/model';
+import { getCategories } from '../methods/categories';
 
 /** URL-encoded JSON text → JSON (decodeURIComponent, then JSON.parse); plain JSON text is read too; anything else is returned as it came. */
 export function decodeTemplateJson(value: unknown): unknown {

@@ -2,8 +2,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact, locator, queryField, toIntegerId } from '../../shared/fields';
-import { type Field, type OpContext, type Operation, type Resource, withBinary } from '../../shared/operations';
-import { searchForms } from '../../shared/pickers-campaigns';
+import type { Field, OpContext, Operation, Resource } from '../../shared/engine/model';
+import { searchForms } from '../methods/forms';
 
 const formId: Field = {
 	property: locator({ name: 'formId', displayName: 'Form', search: 'searchForms', description: 'The form to use' }),
@@ -132,7 +132,7 @@ async function markupOutput(answer: unknown, ctx: OpContext, id: number): Promis
 	const property = outputField(ctx);
 	if (property === undefined) return json;
 	const file = await ctx.fn.helpers.prepareBinaryData(Buffer.from(markup, 'utf8'), `form-${id}.html`, 'text/html');
-	return withBinary(json, { [property]: file });
+	return ctx.scope.withBinary(json, { [property]: file });
 }
 
 export const formResource: Resource = {

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { BuiltRequest, OpContext } from '../../shared/operations';
+import type { BuiltRequest, OpContext } from '../../shared/engine/model';
 
 /** int64 fields of the people models (v1User, v1Member, v1Approver, v1CustomFieldData, responses). */
 const INT64_KEYS = new Set(['iamUserId', 'httpStatusCode', 'beneficiariesToAdd']);

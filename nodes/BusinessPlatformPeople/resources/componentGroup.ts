@@ -6,8 +6,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { bodyField, compact, options, toStringIds } from '../../shared/fields';
-import type { BuiltRequest, Field, OpContext, Operation, Resource } from '../../shared/operations';
-import { getPeopleUsers } from '../../shared/pickers-people';
+import type { BuiltRequest, Field, OpContext, Operation, Resource } from '../../shared/engine/model';
+import { getPeopleUsers } from '../methods/users';
 import { bulkDeleteOutput, int64ToNumbers } from './common';
 import { toStringId } from './user';
 

@@ -7,8 +7,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { bodyField, compact, locator, options, toStringIds } from '../../shared/fields';
-import type { Field, OpContext, Operation, Resource } from '../../shared/operations';
-import { getPayruns, getPeopleUsers, searchPayruns } from '../../shared/pickers-people';
+import type { Field, OpContext, Operation, Resource } from '../../shared/engine/model';
+import { getPayruns, searchPayruns } from '../methods/payruns';
+import { getPeopleUsers } from '../methods/users';
 import { answerText, int64List, int64ToNumbers, payPeriodSearch, requireMdy, sortOrderProperty, toMdy } from './common';
 import { toStringId } from './user';
 

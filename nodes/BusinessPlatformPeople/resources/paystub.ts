@@ -2,8 +2,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact, options } from '../../shared/fields';
-import type { Operation, Resource } from '../../shared/operations';
-import { searchPeopleUsers } from '../../shared/pickers-people';
+import type { Operation, Resource } from '../../shared/engine/model';
+import { searchPeopleUsers } from '../methods/users';
 import { int64List, payPeriodSearch, sortOrderProperty } from './common';
 import { toStringId, userLocator } from './user';
 

@@ -7,8 +7,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { bodyField, compact, locator, options, parseJson, queryField, toStringIds, toUtcIso } from '../../shared/fields';
-import type { BuiltRequest, Field, OpContext, Operation, Resource } from '../../shared/operations';
-import { getPeopleUsers, searchPeopleUsers } from '../../shared/pickers-people';
+import type { BuiltRequest, Field, OpContext, Operation, Resource } from '../../shared/engine/model';
+import { getPeopleUsers, searchPeopleUsers } from '../methods/users';
 import { bulkDeleteOutput, int64List, int64ToNumbers, sortOrderProperty } from './common';
 
 // ------------------------------------------------------------ helpers ----

@@ -1,10 +1,11 @@
 /** Activities (calls and meetings) — /v1/crm/activities. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { bodyField, collection, compact, locator, options, toIntegerId, toIntegerIds, toUtcIsoInZone } from '../../shared/fields';
-import type { BuiltRequest, Field, OpContext, Operation, Resource } from '../../shared/operations';
-import { getOwners, searchContacts } from '../../shared/pickers';
-import { plainValue, searchActivities, searchDeals } from '../../shared/pickers-sales';
+import { bodyField, collection, compact, locator, options, plainValue, toIntegerId, toIntegerIds, toUtcIsoInZone } from '../../shared/fields';
+import type { BuiltRequest, Field, OpContext, Operation, Resource } from '../../shared/engine/model';
+import { searchActivities } from '../methods/activities';
+import { getOwners, searchContacts } from '../methods/contacts';
+import { searchDeals } from '../methods/deals';
 
 const activityId = locator({ name: 'activityId', displayName: 'Activity', search: 'searchActivities', description: 'The activity to use' });
 const idField: Field = { property: activityId, send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Activity', ctx) } };

@@ -2,8 +2,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { bodyField, collection, compact, customFieldsField, locator, options, queryField, toIntegerId, toIntegerIds } from '../../shared/fields';
-import { buildRequest, type Field, type OpContext, type Operation, type Resource } from '../../shared/operations';
-import { getContactLabels, getOwners, searchContacts } from '../../shared/pickers';
+import type { Field, OpContext, Operation, Resource } from '../../shared/engine/model';
+import { buildRequest } from '../../shared/engine/request';
+import { getContactLabels, getOwners, searchContacts } from '../methods/contacts';
 
 const contactId = locator({ name: 'contactId', displayName: 'Contact', search: 'searchContacts', description: 'The contact to use' });
 

@@ -2,8 +2,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { bodyField, toIntegerId } from '../../shared/fields';
-import type { Field, OpContext, Operation, Resource } from '../../shared/operations';
-import { getContactLabels } from '../../shared/pickers';
+import type { Field, OpContext, Operation, Resource } from '../../shared/engine/model';
+import { getContactLabels } from '../methods/contacts';
 
 const labelId: Field = {
 	property: {

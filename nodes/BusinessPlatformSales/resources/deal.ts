@@ -1,10 +1,10 @@
 /** Deals — /v1/crm/deals. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { bodyField, collection, compact, customFieldsField, locator, options, toIntegerId, toIntegerIds } from '../../shared/fields';
-import type { Field, OpContext, Operation, Resource } from '../../shared/operations';
-import { getOwners, searchContacts } from '../../shared/pickers';
-import { getPipelines, getPipelineStages, plainValue, searchDeals } from '../../shared/pickers-sales';
+import { bodyField, collection, compact, customFieldsField, locator, options, plainValue, toIntegerId, toIntegerIds } from '../../shared/fields';
+import type { Field, OpContext, Operation, Resource } from '../../shared/engine/model';
+import { getOwners, searchContacts } from '../methods/contacts';
+import { getPipelines, getPipelineStages, searchDeals } from '../methods/deals';
 
 const dealId = locator({ name: 'dealId', displayName: 'Deal', search: 'searchDeals', description: 'The deal to use' });
 const idField: Field = { property: dealId, send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Deal', ctx) } };

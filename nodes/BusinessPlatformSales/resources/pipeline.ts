@@ -2,8 +2,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { bodyField, compact, toIntegerId } from '../../shared/fields';
-import type { Field, OpContext, Operation, Resource } from '../../shared/operations';
-import { getPipelines } from '../../shared/pickers-sales';
+import type { Field, OpContext, Operation, Resource } from '../../shared/engine/model';
+import { getPipelines } from '../methods/deals';
 
 export const pipelineIdProperty = (description = 'The pipeline to use'): INodeProperties => ({
 	displayName: 'Pipeline Name or ID',

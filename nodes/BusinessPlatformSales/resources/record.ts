@@ -9,25 +9,9 @@
 import type { IDataObject, INodeProperties, ResourceMapperField } from 'n8n-workflow';
 
 import { bodyField, locator, options, queryField, toUtcIsoInZone } from '../../shared/fields';
-import type { Field, OpContext, Operation, Resource } from '../../shared/operations';
-import {
-	columnKeys,
-	columnsOf,
-	DATE_FIELDS,
-	findColumn,
-	getFilterColumns,
-	getRecordColumnsForCreate,
-	getRecordColumnsForUpdate,
-	getRefColumns,
-	getSortColumns,
-	searchRecords,
-	searchTables,
-	tableFor,
-	TABLES_PATH,
-	type ColumnOption,
-	type PlatformTable,
-	type TableColumn,
-} from '../../shared/pickers-tables';
+import type { Field, OpContext, Operation, Resource } from '../../shared/engine/model';
+import { getFilterColumns, getRecordColumnsForCreate, getRecordColumnsForUpdate, getRefColumns, getSortColumns, searchRecords, searchTables } from '../methods/tables';
+import { columnKeys, columnsOf, DATE_FIELDS, findColumn, tableFor, TABLES_PATH, type ColumnOption, type PlatformTable, type TableColumn } from './table/model';
 import { tableIdValue, tableLocator } from './table';
 
 // ------------------------------------------------------------- fields -----

@@ -5,8 +5,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { compact, toIntegerId } from '../../shared/fields';
-import { LIMIT_PROPERTY, RETURN_ALL_PROPERTY, type Operation, type Resource } from '../../shared/operations';
-import { getPipelines, getPipelineStages } from '../../shared/pickers-sales';
+import { LIMIT_PROPERTY, RETURN_ALL_PROPERTY } from '../../shared/engine/description';
+import type { Operation, Resource } from '../../shared/engine/model';
+import { getPipelines, getPipelineStages } from '../methods/deals';
 import { pipelineIdProperty } from './pipeline';
 
 export function simplifyStage(s: IDataObject): IDataObject {

@@ -2,8 +2,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact, locator, options, queryField } from '../../shared/fields';
-import type { Field, OpContext, Operation, Resource } from '../../shared/operations';
-import { columnsOf, searchTables, TABLES_PATH, type PlatformTable } from '../../shared/pickers-tables';
+import type { Field, OpContext, Operation, Resource } from '../../shared/engine/model';
+import { searchTables } from '../methods/tables';
+import { columnsOf, TABLES_PATH, type PlatformTable } from './table/model';
 
 export const tableLocator = locator({ name: 'tableId', displayName: 'Table', search: 'searchTables', numeric: false, placeholder: 'e.g. 65f1c0ffee0123456789abcd', description: 'The table to use' });
 
