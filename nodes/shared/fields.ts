@@ -30,6 +30,13 @@ export function toIntegerIds(value: unknown, label: string, ctx: OpContext): num
 	return ids.map((p) => toIntegerId(p, label, ctx));
 }
 
+/** A string id (people, payroll, tables) from a resource locator or a typed value. */
+export function toStringId(value: unknown, label: string, ctx: OpContext): string {
+	const id = String(value ?? '').trim();
+	if (!id) throw ctx.fail(`${label} is empty`, 'Pick it from the list, or give its ID.');
+	return id;
+}
+
 export function toStringIds(value: unknown, label: string, ctx: OpContext): string[] {
 	const parts = Array.isArray(value) ? value.map(plainValue) : plainValue(value).split(/[\s,]+/);
 	const ids = parts.map((p) => String(p).trim()).filter((p) => p !== '');

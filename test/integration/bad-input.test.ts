@@ -19,7 +19,7 @@ import { inspect } from 'node:util';
 
 import type { IBinaryKeyData, IDataObject } from 'n8n-workflow';
 
-import { decodeNotes } from '../../nodes/BusinessPlatformSales/resources/activity';
+import { decodeNotes } from '../../nodes/BusinessPlatformSales/resources/activity/common';
 import { columnFields } from '../../nodes/BusinessPlatformSales/methods/tables';
 import type { PlatformTable } from '../../nodes/BusinessPlatformSales/resources/table/model';
 import { RETRY } from '../../nodes/shared/transport';

@@ -1,4 +1,4 @@
-/** The resources of the Campaigns node, one file each. */
+/** The resources of the Campaigns node: one folder each, one file per operation. */
 import type { Resource } from '../../shared/engine/model';
 import { categoryResource } from './category';
 import { emailTemplateResource } from './emailTemplate';

@@ -1,4 +1,4 @@
-/** The resources of the People node, one file each. */
+/** The resources of the People node: one folder each, one file per operation (common.ts: what they share). */
 import type { Resource } from '../../shared/engine/model';
 import { componentGroupResource } from './componentGroup';
 import { payrunResource } from './payrun';
