@@ -9,9 +9,9 @@ import type { BuiltRequest, OpContext } from '../../shared/engine/model';
 import { locator } from '../../shared/fields';
 
 /** int64 fields of the people models (v1User, v1Member, v1Approver, v1CustomFieldData, responses). */
-const INT64_KEYS = new Set(['iamUserId', 'httpStatusCode', 'beneficiariesToAdd']);
+const INT64_KEYS: ReadonlySet<string> = new Set(['iamUserId', 'httpStatusCode', 'beneficiariesToAdd']);
 /** v1FilterConfig: every field is an int64. */
-const FILTER_CONFIG_KEYS = new Set(['page', 'numberOfElements', 'sizePerPage', 'totalPage', 'numberOfRecords']);
+const FILTER_CONFIG_KEYS: ReadonlySet<string> = new Set(['page', 'numberOfElements', 'sizePerPage', 'totalPage', 'numberOfRecords']);
 
 const asNumber = (v: unknown): unknown => {
 	if (typeof v !== 'string' || !/^-?\d+$/.test(v)) return v;

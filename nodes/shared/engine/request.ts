@@ -6,6 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { BuiltRequest, Field, OpContext, Operation } from './model';
 import { readShownParameter } from './params';
+import { shownInVersion } from './versions';
 
 const isEmpty = (v: unknown) =>
 	v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0);
@@ -23,7 +24,8 @@ function setPath(target: IDataObject, key: string, value: unknown): void {
 function applyField(f: Field, value: unknown, req: BuiltRequest, ctx: OpContext, pathParams: Record<string, string>): void {
 	if (f.children && f.property.type === 'collection') {
 		const obj = (value ?? {}) as IDataObject;
-		for (const child of f.children) if (child.property.name in obj) applyField(child, obj[child.property.name], req, ctx, pathParams);
+		const version = ctx.fn.getNode().typeVersion;
+		for (const child of f.children) if (child.property.name in obj && shownInVersion(child.property, version)) applyField(child, obj[child.property.name], req, ctx, pathParams);
 		return;
 	}
 	if (!f.send) return;
@@ -39,7 +41,10 @@ function applyField(f: Field, value: unknown, req: BuiltRequest, ctx: OpContext,
 export async function buildRequest(op: Operation, ctx: OpContext): Promise<BuiltRequest> {
 	const req: BuiltRequest = { method: op.method, path: op.path, qs: {}, body: {} };
 	const pathParams: Record<string, string> = {};
+	const version = ctx.fn.getNode().typeVersion;
 	for (const f of op.fields ?? []) {
+		// A field of another node version (two versions may each have a field of this name) is not read.
+		if (!shownInVersion(f.property, version)) continue;
 		// A field hidden by another field's value (displayOptions) has no value for this node: nothing is sent.
 		const read = readShownParameter(ctx.fn, f.property.name, ctx.itemIndex, undefined, op.fields);
 		if (read.shown) applyField(f, read.value, req, ctx, pathParams);

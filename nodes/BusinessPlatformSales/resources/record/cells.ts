@@ -91,7 +91,7 @@ function decodeCell(col: TableColumn, value: unknown): unknown {
 }
 
 /** Record keys that a column's name never replaces in the output. */
-const RECORD_KEYS = new Set(['_id', 'cells', 'createdAt', 'updatedAt', 'createdBy', 'permissions', 'refData']);
+const RECORD_KEYS: ReadonlySet<string> = new Set(['_id', 'cells', 'createdAt', 'updatedAt', 'createdBy', 'permissions', 'refData']);
 
 /** A record with its cells also under their column names (every column, null when empty). */
 export function recordByName(record: IDataObject, table: PlatformTable): IDataObject {

@@ -25,13 +25,13 @@ export const OPERATORS: Array<[string, string]> = [
 	['Starts With', 'sw'],
 ];
 
-const OPERATOR_VALUES = new Set(OPERATORS.map(([, v]) => v));
+const OPERATOR_VALUES: ReadonlySet<string> = new Set(OPERATORS.map(([, v]) => v));
 
-const NO_VALUE = new Set(['emp', 'nemp']);
+const NO_VALUE: ReadonlySet<string> = new Set(['emp', 'nemp']);
 
-const LIST_OPS = new Set(['in', 'nin']);
+const LIST_OPS: ReadonlySet<string> = new Set(['in', 'nin']);
 
-const EXACT_OPS = new Set(['eq', 'neq', 'lt', 'lte', 'gt', 'gte']);
+const EXACT_OPS: ReadonlySet<string> = new Set(['eq', 'neq', 'lt', 'lte', 'gt', 'gte']);
 
 export const filtersField: Field = {
 	property: {
