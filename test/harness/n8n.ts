@@ -35,6 +35,7 @@ import { BusinessPlatformCampaigns } from '../../nodes/BusinessPlatformCampaigns
 import { BusinessPlatformPeople } from '../../nodes/BusinessPlatformPeople/BusinessPlatformPeople.node.ts';
 import { BusinessPlatformSales } from '../../nodes/BusinessPlatformSales/BusinessPlatformSales.node.ts';
 import { BusinessPlatformTrigger } from '../../nodes/BusinessPlatformTrigger/BusinessPlatformTrigger.node.ts';
+import { sandboxCredentialData } from '../../scripts/credential-data';
 import type { Sandbox } from '../helpers/sandbox';
 import { TestTransport } from './pager-node';
 
@@ -181,13 +182,7 @@ export function additionalData(credentialsHelper: ICredentialsHelper, hooks?: Ex
 /** The stored credential for a sandbox and a token response (as n8n keeps it after Connect). */
 export function sandboxCredential(sb: Sandbox, tokenResponse: Record<string, unknown>, extra: IDataObject = {}): ICredentialDataDecryptedObject {
 	return {
-		baseUrl: sb.baseUrl,
-		authorizationPageUrl: sb.authUrl,
-		regionalBaseUrl: '',
-		clientId: sb.config.clientId,
-		clientSecret: sb.config.clientSecret,
-		scope: 'read write',
-		tenantId: 0,
+		...sandboxCredentialData({ ...sb.config, baseUrl: sb.baseUrl, authUrl: sb.authUrl }),
 		grantType: 'authorizationCode',
 		authUrl: sb.authUrl,
 		accessTokenUrl: `${sb.baseUrl}/oauth/token`,
