@@ -55,6 +55,16 @@ export function parseJson(value: unknown, label: string, ctx: OpContext): unknow
 	}
 }
 
+/** JSON text as its value; text that is not JSON, and anything else, as it came (for answers that embed JSON as text). */
+export function jsonOrText(value: unknown): unknown {
+	if (typeof value !== 'string' || value === '') return value;
+	try {
+		return JSON.parse(value) as unknown;
+	} catch {
+		return value;
+	}
+}
+
 /** An n8n date-time (ISO text or Date) as UTC ISO 8601. */
 export function toUtcIso(value: unknown, label: string, ctx: OpContext): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
@@ -160,11 +170,36 @@ export function collection(property: Omit<INodeProperties, 'options' | 'type'> &
 	return { property: { ...property, type: 'collection', options: [] } as INodeProperties, children };
 }
 
+/** A collection whose fields are listed in alphabetical order, as n8n's guidelines ask. */
+export const sortedCollection = (property: Parameters<typeof collection>[0], children: Field[]): Field =>
+	collection(property, [...children].sort((a, b) => a.property.displayName.localeCompare(b.property.displayName)));
+
+/** An update with nothing to change is refused before sending. */
+export function requireSomeFields(body: IDataObject, ctx: OpContext, where = 'Update Fields'): void {
+	if (Object.keys(body).length === 0) throw ctx.fail('Nothing to update', `Add at least one field under "${where}".`);
+}
+
+/** The numeric id at the end of a request path (after the path was filled in). */
+export const idFromPath = (path: string) => Number(path.split('/').pop());
+
 export const options = (values: Array<[string, string | number]>): INodePropertyOptions[] => values.map(([name, value]) => ({ name, value }));
 
 /** Drops keys whose values are undefined, null or '' (for simplified outputs). */
 export function compact(o: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+}
+
+/** A "Custom Fields" list: a fixed collection of "Field" entries with these values each. */
+export function customFieldsProperty(values: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Custom Fields',
+		name: 'customFields',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Custom Field',
+		default: {},
+		options: [{ displayName: 'Field', name: 'field', values }],
+	};
 }
 
 /**
@@ -173,26 +208,12 @@ export function compact(o: IDataObject): IDataObject {
  */
 export function customFieldsField(module: 'contact' | 'deal'): Field {
 	return {
-		property: {
-			displayName: 'Custom Fields',
-			name: 'customFields',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Custom Field',
-			default: {},
-			options: [
-				{
-					displayName: 'Field',
-					name: 'field',
-					values: [
-						{ displayName: 'Code', name: 'code', type: 'string', default: '', description: 'System code of the custom field' },
-						{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'Display name of the custom field' },
-						{ displayName: 'Short Name', name: 'shortName', type: 'string', default: '', description: `Key of the field in the ${module}’s c_field map` },
-						{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-					],
-				},
-			],
-		},
+		property: customFieldsProperty([
+			{ displayName: 'Code', name: 'code', type: 'string', default: '', description: 'System code of the custom field' },
+			{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'Display name of the custom field' },
+			{ displayName: 'Short Name', name: 'shortName', type: 'string', default: '', description: `Key of the field in the ${module}’s c_field map` },
+			{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+		]),
 		send: {
 			in: 'body',
 			key: 'custom_field',

@@ -10,8 +10,6 @@ export const categoryId: Field = {
 	send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Category', ctx) },
 };
 
-export const idFromPath = (path: string) => Number(path.split('/').pop());
-
 export const readBack = async (ctx: OpContext, id: number) => await ctx.request<IDataObject>({ method: 'GET', path: `/v1/crm/campaign/category/${id}` });
 
 /** CategoryRequest fields besides the name. The spec's campaignCategoryTitle/Description and publish repeat name, description and is_published: the node sends the documented names only. */

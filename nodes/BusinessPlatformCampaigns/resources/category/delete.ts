@@ -1,7 +1,8 @@
 /** Category → Delete: DELETE /v1/crm/campaign/category/{id}. Delete a campaign category. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { categoryId, idFromPath } from './common';
+import { categoryId } from './common';
+import { idFromPath } from '../../../shared/fields';
 
 export const deleteCategory: Operation = {
 	value: 'delete',

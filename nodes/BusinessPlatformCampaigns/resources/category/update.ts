@@ -1,8 +1,8 @@
 /** Category → Update: PATCH /v1/crm/campaign/category/{id}. Change the given fields of a category; the others keep their values. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField } from '../../../shared/fields';
-import { categoryId, detailFields, idFromPath, readBack } from './common';
+import { bodyField, idFromPath, requireSomeFields } from '../../../shared/fields';
+import { categoryId, detailFields, readBack } from './common';
 
 export const updateCategory: Operation = {
 	value: 'update',
@@ -19,7 +19,7 @@ export const updateCategory: Operation = {
 		},
 	],
 	prepare: (req, ctx) => {
-		if (Object.keys(req.body).length === 0) throw ctx.fail('Nothing to update', 'Add at least one field under "Update Fields".');
+		requireSomeFields(req.body, ctx);
 		if ('name' in req.body && !String(req.body.name).trim()) throw ctx.fail('Name is empty', 'A category needs a name: leave the field out to keep the current one.');
 	},
 	// The PATCH answers 200 without a documented body: the node reads the category back.

@@ -3,20 +3,19 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field } from '../../../shared/engine/model';
-import { compact, toIntegerId } from '../../../shared/fields';
+import { compact, jsonOrText, toIntegerId } from '../../../shared/fields';
 
 /** URL-encoded JSON text → JSON (decodeURIComponent, then JSON.parse); plain JSON text is read too; anything else is returned as it came. */
 export function decodeTemplateJson(value: unknown): unknown {
 	if (typeof value !== 'string' || value === '') return value;
+	let decoded: string;
 	try {
-		return JSON.parse(decodeURIComponent(value)) as unknown;
+		decoded = decodeURIComponent(value);
 	} catch {
-		try {
-			return JSON.parse(value) as unknown;
-		} catch {
-			return value;
-		}
+		return jsonOrText(value);
 	}
+	const parsed = jsonOrText(decoded);
+	return parsed !== decoded ? parsed : jsonOrText(value);
 }
 
 export function templateOutput(t: IDataObject): IDataObject {

@@ -1,7 +1,8 @@
 /** Form → Delete: DELETE /v1/crm/campaign/assets/forms/{id}. Delete a form. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { formId, idFromPath } from './common';
+import { formId } from './common';
+import { idFromPath } from '../../../shared/fields';
 
 export const deleteForm: Operation = {
 	value: 'delete',

@@ -3,7 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OpContext, Operation } from '../../../shared/engine/model';
-import { formId, idFromPath } from './common';
+import { formId } from './common';
+import { idFromPath } from '../../../shared/fields';
 
 /** The binary field for the markup file; undefined when none is asked for. */
 function outputField(ctx: OpContext): string | undefined {

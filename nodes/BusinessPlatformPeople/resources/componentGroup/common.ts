@@ -26,6 +26,14 @@ const listOf = (displayName: string, name: string, item: string, values: INodePr
 
 const entries = (v: unknown) => ((v as IDataObject | undefined)?.item as IDataObject[] | undefined) ?? [];
 
+/** Entries that carry only an ID under `key`: each must have one. */
+const idEntries = (key: string, label: string, hint: string) => (v: unknown, ctx: OpContext) =>
+	entries(v).map((e, i) => {
+		const id = String(e[key] ?? '').trim();
+		if (!id) throw ctx.fail(`${label} ${i + 1} has no ID`, hint);
+		return { [key]: id };
+	});
+
 const fixedComponent: INodeProperties[] = [
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the component, such as Housing allowance' },
 	{
@@ -128,31 +136,11 @@ export function groupFields(replace: boolean): Field[] {
 		},
 		{
 			property: listOf('Variable Components', 'variableComponents', 'Component', [{ displayName: 'Component ID', name: 'componentId', type: 'string', default: '' }], 'Add Variable Component', full),
-			send: {
-				in: 'body',
-				key: 'variableComponents',
-				keepEmpty: true,
-				map: (v, ctx) =>
-					entries(v).map((c, i) => {
-						const componentId = String(c.componentId ?? '').trim();
-						if (!componentId) throw ctx.fail(`Variable component ${i + 1} has no ID`, 'Give the ID of every variable component.');
-						return { componentId };
-					}),
-			},
+			send: { in: 'body', key: 'variableComponents', keepEmpty: true, map: idEntries('componentId', 'Variable component', 'Give the ID of every variable component.') },
 		},
 		{
 			property: listOf('Benefits', 'benefits', 'Benefit', [{ displayName: 'Benefit ID', name: 'benefitId', type: 'string', default: '' }], 'Add Benefit', full),
-			send: {
-				in: 'body',
-				key: 'benefits',
-				keepEmpty: true,
-				map: (v, ctx) =>
-					entries(v).map((b, i) => {
-						const benefitId = String(b.benefitId ?? '').trim();
-						if (!benefitId) throw ctx.fail(`Benefit ${i + 1} has no ID`, 'Give the ID of every benefit.');
-						return { benefitId };
-					}),
-			},
+			send: { in: 'body', key: 'benefits', keepEmpty: true, map: idEntries('benefitId', 'Benefit', 'Give the ID of every benefit.') },
 		},
 	];
 }

@@ -3,7 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, Operation } from '../../../shared/engine/model';
-import { bodyField, options, toStringIds } from '../../../shared/fields';
+import { bodyField, customFieldsProperty, options, toStringIds } from '../../../shared/fields';
 import { int64ToNumbers, requireMdy, toMdy } from '../common';
 import { BASE } from './common';
 
@@ -81,25 +81,11 @@ export const createPayrun: Operation = {
 				bodyField({ displayName: 'Location', name: 'location', type: 'number', default: 0, description: 'The platform’s location number' }),
 				bodyField({ displayName: 'Country Code', name: 'countryCode', type: 'string', default: '', placeholder: 'e.g. US' }),
 				{
-					property: {
-						displayName: 'Custom Fields',
-						name: 'customFields',
-						type: 'fixedCollection',
-						typeOptions: { multipleValues: true },
-						placeholder: 'Add Custom Field',
-						default: {},
-						options: [
-							{
-								displayName: 'Field',
-								name: 'field',
-								values: [
-									{ displayName: 'Field ID', name: 'fieldId', type: 'string', default: '' },
-									{ displayName: 'Field Name', name: 'fieldName', type: 'string', default: '' },
-									{ displayName: 'Values', name: 'fieldValue', type: 'string', default: '', description: 'Comma-separated values' },
-								],
-							},
-						],
-					},
+					property: customFieldsProperty([
+						{ displayName: 'Field ID', name: 'fieldId', type: 'string', default: '' },
+						{ displayName: 'Field Name', name: 'fieldName', type: 'string', default: '' },
+						{ displayName: 'Values', name: 'fieldValue', type: 'string', default: '', description: 'Comma-separated values' },
+					]),
 					send: {
 						in: 'body',
 						key: 'customFields',

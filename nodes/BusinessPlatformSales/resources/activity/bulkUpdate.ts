@@ -1,8 +1,8 @@
 /** Activity → Bulk Update: PATCH /v1/crm/activities/bulkUpdate. Set the visibility or the done status of several activities in one request. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField } from '../../../shared/fields';
-import { activityIds, activityIdsProperty, DONE, requireSomeFields, sortedCollection, VISIBILITY } from './common';
+import { bodyField, requireSomeFields, sortedCollection } from '../../../shared/fields';
+import { activityIds, activityIdsProperty, DONE, VISIBILITY } from './common';
 
 export const bulkUpdateActivity: Operation = {
 	value: 'bulkUpdate',

@@ -3,7 +3,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { BuiltRequest, Field, OpContext } from '../../../shared/engine/model';
-import { bodyField, collection, compact, locator, options, plainValue, toIntegerId, toIntegerIds, toUtcIsoInZone } from '../../../shared/fields';
+import { bodyField, compact, locator, options, plainValue, toIntegerId, toIntegerIds, toUtcIsoInZone } from '../../../shared/fields';
 
 const activityId = locator({ name: 'activityId', displayName: 'Activity', search: 'searchActivities', description: 'The activity to use' });
 
@@ -59,10 +59,6 @@ const optionalLocatorId = (label: string) => (v: unknown, ctx: OpContext) => {
 export const dateTime = (label: string) => (v: unknown, ctx: OpContext) => toUtcIsoInZone(v, label, ctx, timeZone(ctx));
 
 // --------------------------------------------------------------- fields --
-/** A collection whose fields are listed in alphabetical order, as n8n's guidelines ask. */
-export const sortedCollection = (property: Parameters<typeof collection>[0], children: Field[]): Field =>
-	collection(property, [...children].sort((a, b) => a.property.displayName.localeCompare(b.property.displayName)));
-
 export const dealLocator = (name: string, description: string): INodeProperties => ({ ...locator({ name, displayName: 'Deal', search: 'searchDeals', required: false }), description });
 
 const assigneesProperty: INodeProperties = {
@@ -154,18 +150,12 @@ export function simplifyActivity(a: IDataObject): IDataObject {
 
 export const readBack = async (ctx: OpContext, id: number) => withPlainNotes(await ctx.request<IDataObject>({ method: 'GET', path: `/v1/crm/activities/${id}` }));
 
-export const idFromPath = (path: string) => Number(path.split('/').pop());
-
 export function checkTimes(req: BuiltRequest, ctx: OpContext): void {
 	const { start, end } = req.body as { start?: string; end?: string };
 	if (start && end && Date.parse(end) < Date.parse(start)) throw ctx.fail(`End (${end}) is before Start (${start})`, 'Give an end that is not before the start.');
 }
 
 // ----------------------------------------------------------- operations --
-export const requireSomeFields = (body: IDataObject, ctx: OpContext, where = 'Update Fields') => {
-	if (Object.keys(body).length === 0) throw ctx.fail('Nothing to update', `Add at least one field under "${where}".`);
-};
-
 export const activityIdsProperty: INodeProperties = { displayName: 'Activity IDs', name: 'activityIds', type: 'string', default: '', required: true, description: `${IDS_DESCRIPTION} of the activities` };
 
 export const activityIds = (v: unknown, ctx: OpContext) => [...new Set(toIntegerIds(v, 'Activity IDs', ctx))];

@@ -3,8 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { BuiltRequest, OpContext, Operation } from '../../../shared/engine/model';
-import { bodyField, toIntegerId } from '../../../shared/fields';
-import { checkTimes, dateTime, detailFields, endProperty, nameProperty, readBack, sortedCollection, startProperty, timeZone, typeProperty } from './common';
+import { bodyField, sortedCollection, toIntegerId } from '../../../shared/fields';
+import { checkTimes, dateTime, detailFields, endProperty, nameProperty, readBack, startProperty, timeZone, typeProperty } from './common';
 
 function defaultTimeZone(req: BuiltRequest, ctx: OpContext): void {
 	if (req.body.user_timezone === undefined) req.body.user_timezone = timeZone(ctx);

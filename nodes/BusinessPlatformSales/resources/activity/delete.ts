@@ -1,7 +1,8 @@
 /** Activity → Delete: DELETE /v1/crm/activities/{id}. Delete an activity. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { idField, idFromPath } from './common';
+import { idField } from './common';
+import { idFromPath } from '../../../shared/fields';
 
 export const deleteActivity: Operation = {
 	value: 'delete',

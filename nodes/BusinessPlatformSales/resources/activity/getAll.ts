@@ -3,8 +3,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext, Operation } from '../../../shared/engine/model';
-import { locator, options, plainValue, toIntegerId, toUtcIsoInZone } from '../../../shared/fields';
-import { ACTIVITY_TYPES, dealLocator, DONE, simplifyActivity, sortedCollection, timeZone, withPlainNotes } from './common';
+import { locator, options, plainValue, sortedCollection, toIntegerId, toUtcIsoInZone } from '../../../shared/fields';
+import { ACTIVITY_TYPES, dealLocator, DONE, simplifyActivity, timeZone, withPlainNotes } from './common';
 
 const contactLocator = (name: string, displayName: string, description: string): INodeProperties => ({
 	...locator({ name, displayName, search: 'searchContacts', required: false }),

@@ -1,8 +1,8 @@
 /** Activity → Update: PUT /v1/crm/activities/{id}. Change the given fields of an activity (PUT); the others keep their values. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField } from '../../../shared/fields';
-import { checkTimes, dateTime, detailFields, endProperty, idField, idFromPath, nameProperty, readBack, requireSomeFields, sortedCollection, startProperty, typeProperty } from './common';
+import { bodyField, idFromPath, requireSomeFields, sortedCollection } from '../../../shared/fields';
+import { checkTimes, dateTime, detailFields, endProperty, idField, nameProperty, readBack, startProperty, typeProperty } from './common';
 
 export const updateActivity: Operation = {
 	value: 'update',

@@ -1,8 +1,8 @@
 /** Contact → Bulk Update: PATCH /v1/crm/contacts. Set the label, owner or visibility of several contacts in one request. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField, collection, toIntegerIds } from '../../../shared/fields';
-import { contactFields, requireSomeFields } from './common';
+import { bodyField, collection, requireSomeFields, toIntegerIds } from '../../../shared/fields';
+import { contactFields } from './common';
 
 export const bulkUpdateContact: Operation = {
 	value: 'bulkUpdate',

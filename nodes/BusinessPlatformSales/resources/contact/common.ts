@@ -94,10 +94,6 @@ export async function readBack(ctx: OpContext, id: number): Promise<IDataObject>
 	return await ctx.request<IDataObject>({ method: 'GET', path: `/v1/crm/contacts/${id}` });
 }
 
-export function requireSomeFields(body: IDataObject, ctx: OpContext): void {
-	if (Object.keys(body).length === 0) throw ctx.fail('Nothing to update', 'Add at least one field under "Update Fields".');
-}
-
 /** A blank name is refused before sending (the platform would store it). */
 export function requireName(body: IDataObject, ctx: OpContext): void {
 	if (!String(body.name ?? '').trim()) throw ctx.fail('Name is empty', 'Give the person’s full name, or the organization’s name.');

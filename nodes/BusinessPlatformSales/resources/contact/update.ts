@@ -1,8 +1,8 @@
 /** Contact → Update: PATCH /v1/crm/contacts/{id}. Change the given fields of a contact; the others keep their values (PATCH). */
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField, collection, toIntegerId } from '../../../shared/fields';
-import { CONTACT_TYPES, contactFields, contactId, readBack, requireName, requireSomeFields } from './common';
+import { bodyField, collection, requireSomeFields, toIntegerId } from '../../../shared/fields';
+import { CONTACT_TYPES, contactFields, contactId, readBack, requireName } from './common';
 
 export const updateContact: Operation = {
 	value: 'update',

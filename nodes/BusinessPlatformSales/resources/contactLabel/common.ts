@@ -24,6 +24,4 @@ export const detailFields = (): Field[] => [
 	bodyField({ displayName: 'Owner ID', name: 'ownerId', type: 'number', default: 0, description: 'Sales user who owns the label (0: the connected user)' }, 'owner_id', (v) => (Number(v) > 0 ? Number(v) : undefined)),
 ];
 
-export const idFromPath = (path: string) => Number(path.split('/').pop());
-
 export const readBack = async (ctx: OpContext, id: number) => await ctx.request<IDataObject>({ method: 'GET', path: `/v1/crm/contacts/labels/${id}` });

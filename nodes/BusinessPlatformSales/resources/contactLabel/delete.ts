@@ -1,7 +1,8 @@
 /** Contact Label → Delete: DELETE /v1/crm/contacts/labels/{id}. Delete a label; contacts that had it keep no label. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { idFromPath, labelId } from './common';
+import { labelId } from './common';
+import { idFromPath } from '../../../shared/fields';
 
 export const deleteContactLabel: Operation = {
 	value: 'delete',

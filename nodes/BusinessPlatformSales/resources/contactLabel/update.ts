@@ -1,8 +1,8 @@
 /** Contact Label → Update: PUT /v1/crm/contacts/labels/{id}. Change a label’s name, color, icon or owner. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField } from '../../../shared/fields';
-import { detailFields, idFromPath, labelId, readBack } from './common';
+import { bodyField, idFromPath, requireSomeFields } from '../../../shared/fields';
+import { detailFields, labelId, readBack } from './common';
 
 export const updateContactLabel: Operation = {
 	value: 'update',
@@ -19,7 +19,7 @@ export const updateContactLabel: Operation = {
 		},
 	],
 	prepare: (req, ctx) => {
-		if (Object.keys(req.body).length === 0) throw ctx.fail('Nothing to update', 'Add at least one field under "Update Fields".');
+		requireSomeFields(req.body, ctx);
 	},
 	output: async (_a, ctx, req) => await readBack(ctx, idFromPath(req.path)),
 };

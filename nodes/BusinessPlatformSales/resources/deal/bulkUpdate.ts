@@ -1,8 +1,8 @@
 /** Deal → Bulk Update: PATCH /v1/crm/deals. Set the stage, pipeline, owner, status or reason of several deals in one request. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField } from '../../../shared/fields';
-import { dealIdsField, optionalId, ownerProperty, pipelineProperty, reasonField, requireSomeFields, sortedCollection, stageProperty, statusField } from './common';
+import { bodyField, requireSomeFields, sortedCollection } from '../../../shared/fields';
+import { dealIdsField, optionalId, ownerProperty, pipelineProperty, reasonField, stageProperty, statusField } from './common';
 
 export const bulkUpdateDeal: Operation = {
 	value: 'bulkUpdate',

@@ -3,7 +3,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
-import { bodyField, collection, compact, customFieldsField, locator, options, plainValue, toIntegerId, toIntegerIds } from '../../../shared/fields';
+import { bodyField, compact, customFieldsField, locator, options, plainValue, toIntegerId, toIntegerIds } from '../../../shared/fields';
 
 const dealId = locator({ name: 'dealId', displayName: 'Deal', search: 'searchDeals', description: 'The deal to use' });
 
@@ -48,10 +48,6 @@ function closingDate(v: unknown, ctx: OpContext): string | undefined {
 }
 
 // --------------------------------------------------------------- fields --
-/** A collection whose fields are listed in alphabetical order, as n8n's guidelines ask. */
-export const sortedCollection = (property: Parameters<typeof collection>[0], children: Field[]): Field =>
-	collection(property, [...children].sort((a, b) => a.property.displayName.localeCompare(b.property.displayName)));
-
 export const pipelineProperty = (description: string): INodeProperties => ({
 	displayName: 'Pipeline Name or ID',
 	name: 'pipelineId',
@@ -150,12 +146,6 @@ export function simplifyDeal(d: IDataObject): IDataObject {
 }
 
 export const readBack = async (ctx: OpContext, id: number) => await ctx.request<IDataObject>({ method: 'GET', path: `/v1/crm/deals/${id}` });
-
-export const idFromPath = (path: string) => Number(path.split('/').pop());
-
-export const requireSomeFields = (body: IDataObject, ctx: OpContext) => {
-	if (Object.keys(body).length === 0) throw ctx.fail('Nothing to update', 'Add at least one field under "Update Fields".');
-};
 
 export const dealIdsField = (key: string): Field => ({
 	property: { displayName: 'Deal IDs', name: 'dealIds', type: 'string', default: '', required: true, description: 'Comma-separated IDs of the deals' },

@@ -3,8 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField, toIntegerId } from '../../../shared/fields';
-import { detailFields, optionalId, pipelineProperty, readBack, sortedCollection, stageProperty } from './common';
+import { bodyField, sortedCollection, toIntegerId } from '../../../shared/fields';
+import { detailFields, optionalId, pipelineProperty, readBack, stageProperty } from './common';
 
 export const createDeal: Operation = {
 	value: 'create',

@@ -1,7 +1,8 @@
 /** Deal → Delete: DELETE /v1/crm/deals/{id}. Delete a deal. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { idField, idFromPath } from './common';
+import { idField } from './common';
+import { idFromPath } from '../../../shared/fields';
 
 export const deleteDeal: Operation = {
 	value: 'delete',

@@ -3,7 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
-import { contactLocator, optionalId, optionalIds, pipelineProperty, simplifyDeal, sortedCollection } from './common';
+import { contactLocator, optionalId, optionalIds, pipelineProperty, simplifyDeal } from './common';
+import { sortedCollection } from '../../../shared/fields';
 
 export const getAllDeal: Operation = {
 	value: 'getAll',

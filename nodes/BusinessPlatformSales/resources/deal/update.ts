@@ -3,8 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField } from '../../../shared/fields';
-import { detailFields, idField, idFromPath, optionalId, pipelineProperty, readBack, requireSomeFields, sortedCollection, stageProperty } from './common';
+import { bodyField, idFromPath, requireSomeFields, sortedCollection } from '../../../shared/fields';
+import { detailFields, idField, optionalId, pipelineProperty, readBack, stageProperty } from './common';
 
 export const updateDeal: Operation = {
 	value: 'update',

@@ -101,4 +101,3 @@ export function confirmedId(answer: unknown, ctx: OpContext, fallback?: number):
 
 export const readBack = async (ctx: OpContext, id: number) => await ctx.request<IDataObject>({ method: 'GET', path: `/v1/crm/deals/pipelines/${id}` });
 
-export const idFromPath = (path: string) => Number(path.split('/').pop());

@@ -1,7 +1,8 @@
 /** Pipeline → Delete: DELETE /v1/crm/deals/pipelines/{id}. Delete a pipeline that holds no deals. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { idField, idFromPath } from './common';
+import { idField } from './common';
+import { idFromPath } from '../../../shared/fields';
 
 export const deletePipeline: Operation = {
 	value: 'delete',

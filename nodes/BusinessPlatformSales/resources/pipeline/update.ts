@@ -1,8 +1,8 @@
 /** Pipeline → Update: PUT /v1/crm/deals/pipelines/{id}. Rename a pipeline or change its stages (PUT). */
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField } from '../../../shared/fields';
-import { confirmedId, idField, idFromPath, readBack, stagesBody, stagesProperty } from './common';
+import { bodyField, idFromPath, requireSomeFields } from '../../../shared/fields';
+import { confirmedId, idField, readBack, stagesBody, stagesProperty } from './common';
 
 export const updatePipeline: Operation = {
 	value: 'update',
@@ -28,7 +28,7 @@ export const updatePipeline: Operation = {
 		},
 	],
 	prepare: (req, ctx) => {
-		if (Object.keys(req.body).length === 0) throw ctx.fail('Nothing to update', 'Add at least one field under "Update Fields".');
+		requireSomeFields(req.body, ctx);
 		if ('name' in req.body && !String(req.body.name).trim()) throw ctx.fail('Name is empty', 'Give the pipeline a name, or remove the Name field.');
 	},
 	output: async (answer, ctx, req) => {

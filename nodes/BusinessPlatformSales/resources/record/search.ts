@@ -6,7 +6,7 @@ import { bodyField, options, queryField } from '../../../shared/fields';
 import { tableFor, TABLES_PATH } from '../table/model';
 import { filtersField, prepareSearch } from './conditions';
 import { recordByName } from './cells';
-import { byNameField, tableField, tableIdOf } from './fields';
+import { byNameField, optionsField, tableField, tableIdOf } from './fields';
 
 export const searchRecord: Operation = {
 	value: 'search',
@@ -38,51 +38,42 @@ export const searchRecord: Operation = {
 			'logicalOperator',
 		),
 		filtersField,
-		{
-			property: {
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Fetch All Referenced Records',
-						name: 'fetchAllRef',
-						type: 'boolean',
-						default: false,
-						description: 'Whether to add the records that every ref column points at (under refData)',
-					},
-					{
-						displayName: 'Referenced Column Names or IDs',
-						name: 'refColumns',
-						type: 'multiOptions',
-						typeOptions: { loadOptionsMethod: 'getRefColumns', loadOptionsDependsOn: ['tableId.value'] },
-						default: [],
-						description:
-							'Ref columns whose records to add under refData (ignored when Fetch All Referenced Records is on). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					},
-					{
-						displayName: 'Sort By Name or ID',
-						name: 'sortColumn',
-						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getSortColumns', loadOptionsDependsOn: ['tableId.value'] },
-						default: 'createdAt',
-						description: 'Column to sort by. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					},
-					{
-						displayName: 'Sort Direction',
-						name: 'sortDirection',
-						type: 'options',
-						options: options([
-							['Ascending', 1],
-							['Descending', -1],
-						]),
-						default: -1,
-					},
-				],
+		optionsField([
+			{
+				displayName: 'Fetch All Referenced Records',
+				name: 'fetchAllRef',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to add the records that every ref column points at (under refData)',
 			},
-		},
+			{
+				displayName: 'Referenced Column Names or IDs',
+				name: 'refColumns',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getRefColumns', loadOptionsDependsOn: ['tableId.value'] },
+				default: [],
+				description:
+					'Ref columns whose records to add under refData (ignored when Fetch All Referenced Records is on). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Sort By Name or ID',
+				name: 'sortColumn',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getSortColumns', loadOptionsDependsOn: ['tableId.value'] },
+				default: 'createdAt',
+				description: 'Column to sort by. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Sort Direction',
+				name: 'sortDirection',
+				type: 'options',
+				options: options([
+					['Ascending', 1],
+					['Descending', -1],
+				]),
+				default: -1,
+			},
+		]),
 		byNameField('each record'),
 	],
 	prepare: async (req, ctx) => {

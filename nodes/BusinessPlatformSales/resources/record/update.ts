@@ -1,7 +1,7 @@
 /** Record → Update: PUT /v1/crm/core/table/{tableId}/record/{recordId}. Change the given cells of a record; the others keep their values. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { byNameField, columnsField, recordField, recordIdValue, recordPath, tableField } from './fields';
+import { byNameField, columnsField, optionsField, recordField, recordIdValue, recordPath, tableField } from './fields';
 import { cellsFromMapper, writtenRecord } from './cells';
 
 export const updateRecord: Operation = {
@@ -16,24 +16,15 @@ export const updateRecord: Operation = {
 		tableField,
 		recordField,
 		columnsField(false),
-		{
-			property: {
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Clear Cells Left Empty',
-						name: 'clearEmpty',
-						type: 'boolean',
-						default: false,
-						description: 'Whether columns added under Columns but left empty are cleared. By default they keep their current value.',
-					},
-				],
+		optionsField([
+			{
+				displayName: 'Clear Cells Left Empty',
+				name: 'clearEmpty',
+				type: 'boolean',
+				default: false,
+				description: 'Whether columns added under Columns but left empty are cleared. By default they keep their current value.',
 			},
-		},
+		]),
 		byNameField('the updated record'),
 	],
 	prepare: async (req, ctx) => {
