@@ -30,7 +30,10 @@ export interface Comparison {
 	additive: Finding[];
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with object keys sorted: key order means nothing to n8n. */
+const canonical = (v: unknown): string =>
+	JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x as IDataObject).sort(([a], [b]) => a.localeCompare(b))) : x));
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 const show = (v: unknown) => (v === undefined ? 'nothing' : JSON.stringify(v));
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && Object.keys(v).length === 0);
 
@@ -43,8 +46,8 @@ function breakingChanges(old: Entry, now: Entry): string[] {
 	const out: string[] = [];
 	if (old.type !== now.type) out.push(`its type changed from ${show(old.type)} to ${show(now.type)}`);
 	if (!same(old.default, now.default)) out.push(`its default changed from ${show(old.default)} to ${show(now.default)}`);
-	const values = optionValues(now).map((v) => JSON.stringify(v));
-	for (const v of optionValues(old)) if (!values.includes(JSON.stringify(v))) out.push(`option value ${show(v)} was removed or changed`);
+	const values = optionValues(now).map(canonical);
+	for (const v of optionValues(old)) if (!values.includes(canonical(v))) out.push(`option value ${show(v)} was removed or changed`);
 	const modes = modeNames(now);
 	for (const m of modeNames(old)) if (!modes.includes(m)) out.push(`mode ${show(m)} was removed or renamed`);
 	if (!same(old.displayOptions, now.displayOptions)) out.push(`the conditions for showing it changed from ${show(old.displayOptions)} to ${show(now.displayOptions)}`);

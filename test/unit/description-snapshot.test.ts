@@ -76,6 +76,14 @@ describe('the guard', () => {
 		expect(result.additive.length).toBeGreaterThan(0);
 	});
 
+	it('sees no change in the order of an object’s keys', () => {
+		const reordered = changed((p) => {
+			const entry = p['contact › get › contactId'];
+			p['contact › get › contactId'] = Object.fromEntries(Object.entries(entry).reverse().map(([k, v]) => [k, v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v]));
+		});
+		expect(compareSnapshots(sales, reordered)).toEqual({ breaking: [], additive: [] });
+	});
+
 	it('treats a removed version as breaking and a new one as additive', () => {
 		const withV2 = structuredClone(sales);
 		withV2.versions['2'] = structuredClone(sales.versions['1']);
