@@ -140,8 +140,10 @@ class TestNodeTypes implements INodeTypes {
 		if (!n) throw new UnexpectedError(`Unknown node type ${type}`);
 		return n;
 	}
-	getByNameAndVersion(type: string): INodeType {
-		return this.getByName(type) as INodeType;
+	/** A versioned node (VersionedNodeType) gives the node type of the workflow node's version, as in n8n. */
+	getByNameAndVersion(type: string, version?: number): INodeType {
+		const n = this.getByName(type);
+		return 'nodeVersions' in n ? n.getNodeType(version) : n;
 	}
 	getKnownTypes(): IDataObject {
 		return {};

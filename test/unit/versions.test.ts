@@ -4,6 +4,7 @@
  * accepts that as additive, and the request builder reads the form of the node's version.
  */
 import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { VersionedNodeType } from 'n8n-workflow';
 
 import { buildProperties } from '../../nodes/shared/engine/description';
 import type { Field, OpContext, Operation, Resource } from '../../nodes/shared/engine/model';
@@ -68,5 +69,16 @@ describe('changing a parameter in a new node version', () => {
 		const op = operation([inVersions(visibilityV1, { '@version': [1] }), inVersions(visibilityV2, { '@version': [{ _cnd: { gte: 2 } }] })]);
 		const ctx = { fn, itemIndex: 0, operation: op, fail: (m: string) => new Error(m) } as unknown as OpContext;
 		expect((await buildRequest(op, ctx)).body).toEqual({ visibility_type: sent });
+	});
+});
+
+describe('a redesign as a versioned node type (VersionedNodeType)', () => {
+	it('keeps version 1 as released, and the snapshot reads every version', () => {
+		const redesigned = node(2, [visibilityV2]);
+		const wrapper = new VersionedNodeType({ 1: released, 2: redesigned }, { ...released.description, defaultVersion: 2 });
+		const snapshot = snapshotOfNode(wrapper);
+		expect(Object.keys(snapshot.versions)).toEqual(['1', '2']);
+		expect(compareSnapshots(snapshotOfNode(released), snapshot).breaking).toEqual([]);
+		expect(snapshot.versions['2'].parameters['thing › create › visibility']).toMatchObject({ type: 'multiOptions' });
 	});
 });
