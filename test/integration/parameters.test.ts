@@ -10,15 +10,12 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { createHarness, type Harness } from '../harness/n8n';
+import { createHarness } from '../harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
-let h: Harness;
-beforeAll(() => {
-	h = createHarness(ctx.sb);
-});
-
+/** A harness per test: its credential is fresh each time. */
+const h = { run: (...args: Parameters<ReturnType<typeof createHarness>['run']>) => createHarness(ctx.sb).run(...args) };
 const t = () => ctx.sb.store.tenant(1);
 const contacts = () => t().contacts.values() as unknown as IDataObject[];
 const sent = (method: string, path: string) => ctx.sb.requests().filter((r) => r.method === method && r.path === path);
