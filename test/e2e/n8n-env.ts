@@ -161,6 +161,31 @@ export async function startE2e(credentials: unknown[], workflows: Array<Record<s
 	return e2e;
 }
 
+/**
+ * Runs n8n's own OAuth2 flow for a new credential on the n8n at `url` (auth URL → sandbox
+ * approval → n8n's callback), in the sandbox's current mode. Returns the credential's id.
+ */
+export async function connectCredential(api: N8nApi, url: string, sb: Sandbox, name: string): Promise<string> {
+	const created = await api.rest<{ data: { id: string } }>('POST', '/credentials', { name, type: 'businessPlatformOAuth2Api', data: credential(sb).data });
+	const id = created.data.id;
+	const authUrl = (await api.rest<{ data: string }>('GET', `/oauth2-credential/auth?id=${id}`)).data;
+	if (!authUrl.startsWith(sb.authUrl)) throw new Error(`n8n's authorization URL is not the sandbox's: ${authUrl}`);
+	const approved = await fetch(`${authUrl}&auto_approve=true`, { redirect: 'manual' });
+	const callback = approved.headers.get('location') ?? '';
+	if (!callback.startsWith(`${url}/rest/oauth2-credential/callback?`)) throw new Error(`the sandbox did not redirect to n8n's callback: ${callback}`);
+	const done = await fetch(callback, { headers: { cookie: api.cookie }, redirect: 'manual' });
+	const page = await done.text();
+	if (done.status !== 200 || page.includes('error')) throw new Error(`n8n's OAuth callback failed (${done.status}): ${page.slice(0, 300)}`);
+	return id;
+}
+
+/** Creates a workflow (from `workflow()`) through the public API with its pack nodes on the given credential; returns its id. */
+export async function createWorkflow(api: N8nApi, wf: Record<string, unknown>, credentialId: string): Promise<string> {
+	const nodes = (wf.nodes as Array<Record<string, unknown>>).map((n) => (n.credentials ? { ...n, credentials: { businessPlatformOAuth2Api: { id: credentialId, name: String(wf.name) } } } : n));
+	const created = (await api.pub<{ id: string }>('POST', '/workflows', { name: wf.name, nodes, connections: wf.connections, settings: wf.settings })) as { id: string };
+	return created.id;
+}
+
 /** Waits until `check` passes or the time is up (for asynchronous effects such as webhook deliveries). */
 export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 15_000): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
