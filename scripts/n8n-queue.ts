@@ -8,6 +8,7 @@
  * Settings and pitfalls: README "Running at scale", ../shared/notes/n8n-queue-mode.md.
  */
 import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { freePort, n8nEnvironment, ownerApi, prepareUserFolder, startN8n, type N8nApi, type N8nInstance } from './n8n-runtime';
@@ -64,6 +65,8 @@ export interface QueueOptions {
 	/** Progress lines. */
 	log?: (line: string) => void;
 	timeoutMs?: number;
+	/** Also write each process's log to <logDir>/<name>.log (default: $BP_QUEUE_LOG_DIR; for debugging). */
+	logDir?: string;
 }
 
 const READY: Record<Role, RegExp> = {
@@ -74,10 +77,11 @@ const READY: Record<Role, RegExp> = {
 const COMMAND: Record<Role, string> = { main: 'start', worker: 'worker', webhook: 'webhook' };
 
 /** Follows a process's log line by line: the executions a worker started and finished. */
-function tracker(p: Pick<QueueProcess, 'started' | 'finished'>) {
+function tracker(p: Pick<QueueProcess, 'started' | 'finished'>, logFile?: string) {
 	let partial = '';
 	let all = '';
 	const onOutput = (chunk: string) => {
+		if (logFile) appendFileSync(logFile, chunk);
 		all = all.length > 4_000_000 ? all.slice(-2_000_000) + chunk : all + chunk;
 		const lines = (partial + chunk).split('\n');
 		partial = lines.pop() ?? '';
@@ -111,8 +115,16 @@ export async function startQueueCluster(opts: QueueOptions = {}): Promise<QueueC
 		const t1 = Date.now();
 		log(`Redis on ${redis.port}, PostgreSQL ${postgres.version} on ${postgres.port}: ${((t1 - t0) / 1000).toFixed(1)} s`);
 
-		const mainPort = await freePort();
-		const webhookPort = webhookProcessor ? await freePort() : mainPort;
+		// Every port distinct: freePort() can give the same free port twice, as nothing holds it.
+		const taken = new Set<number>([redis.port, postgres.port]);
+		const port = async () => {
+			for (;;) {
+				const p = await freePort();
+				if (!taken.has(p)) return taken.add(p) && p;
+			}
+		};
+		const mainPort = await port();
+		const webhookPort = webhookProcessor ? await port() : mainPort;
 		const shared: NodeJS.ProcessEnv = {
 			N8N_ENCRYPTION_KEY: randomBytes(24).toString('hex'),
 			DB_TYPE: 'postgresdb',
@@ -121,7 +133,7 @@ export async function startQueueCluster(opts: QueueOptions = {}): Promise<QueueC
 			DB_POSTGRESDB_DATABASE: postgres.database,
 			DB_POSTGRESDB_USER: postgres.user,
 			DB_POSTGRESDB_PASSWORD: postgres.password,
-			DB_POSTGRESDB_POOL_SIZE: '2',
+			DB_POSTGRESDB_POOL_SIZE: '10',
 			EXECUTIONS_MODE: 'queue',
 			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
 			QUEUE_BULL_REDIS_PORT: String(redis.port),
@@ -132,22 +144,24 @@ export async function startQueueCluster(opts: QueueOptions = {}): Promise<QueueC
 			...(webhookProcessor ? { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' } : {}),
 			...opts.env,
 		};
-		const define = async (name: string, role: Role, port: number): Promise<QueueProcess> => {
+		const define = async (name: string, role: Role, httpPort: number): Promise<QueueProcess> => {
 			const folderOf = prepareUserFolder(join(folder.dir, name));
-			const env = { ...(await n8nEnvironment(folderOf, port)), ...shared };
-			let healthPort = port;
+			const env: NodeJS.ProcessEnv = { ...(await n8nEnvironment(folderOf, httpPort)), ...shared, N8N_RUNNERS_BROKER_PORT: String(await port()) };
+			let healthPort = httpPort;
 			if (role === 'worker') {
-				healthPort = await freePort();
+				healthPort = await port();
 				Object.assign(env, { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(healthPort), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' });
 			}
 			const p = { name, role, env, healthPort, started: new Set<string>(), finished: new Set<string>() } as QueueProcess;
-			const t = tracker(p);
+			const logDir = opts.logDir ?? process.env.BP_QUEUE_LOG_DIR;
+			if (logDir) mkdirSync(logDir, { recursive: true });
+			const t = tracker(p, logDir ? join(logDir, `${name}.log`) : undefined);
 			p.log = t.log;
 			outputs.set(p, t.onOutput);
 			return p;
 		};
 		processes.push(await define('main', 'main', mainPort));
-		for (let i = 1; i <= workerCount; i++) processes.push(await define(`worker-${i}`, 'worker', await freePort()));
+		for (let i = 1; i <= workerCount; i++) processes.push(await define(`worker-${i}`, 'worker', await port()));
 		if (webhookProcessor) processes.push(await define('webhook', 'webhook', webhookPort));
 
 		// All at once: one of them runs the migrations on the empty database, the others wait for its lock.

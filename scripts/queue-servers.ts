@@ -157,9 +157,8 @@ export interface Server {
 }
 
 /** A Redis in the foreground on 127.0.0.1, nothing saved to disk. */
-export async function startRedis(dataDir: string): Promise<Server> {
+export async function startRedis(dataDir: string, port: number): Promise<Server> {
 	mkdirSync(dataDir, { recursive: true });
-	const port = await freePort();
 	const proc = launch('redis', prefix('TERM', false), 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dataDir, '--daemonize', 'no', '--loglevel', 'warning'], process.env, 3000);
 	await until('redis-server', proc, () => redisPing(port), 15_000);
 	return { port, process: proc, stop: () => proc.stop() };
@@ -226,7 +225,7 @@ export interface Postgres extends Server {
  * (a test database). Postgres refuses to run as root: as root, the binaries run as `nobody`.
  * The database is `postgres`, which initdb creates; the superuser is `n8n`.
  */
-export async function startPostgres(dataDir: string, bins: PostgresBinaries = postgresBinaries()): Promise<Postgres> {
+export async function startPostgres(dataDir: string, port: number, bins: PostgresBinaries = postgresBinaries()): Promise<Postgres> {
 	const asNobody = isRoot();
 	const password = randomBytes(12).toString('hex');
 	const data = join(dataDir, 'data');
@@ -246,7 +245,6 @@ export async function startPostgres(dataDir: string, bins: PostgresBinaries = po
 	const [cmd, ...pre] = [...as, join(bins.bin, 'initdb')];
 	await runToEnd('initdb', cmd, [...pre, '-D', data, '-U', 'n8n', `--pwfile=${pwfile}`, '-A', 'scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'], env);
 	rmSync(pwfile, { force: true });
-	const port = await freePort();
 	const args = ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=100'];
 	// SIGINT is PostgreSQL's fast shutdown (SIGTERM waits for clients to leave).
 	const proc = launch('postgres', prefix('INT', asNobody), join(bins.bin, 'postgres'), args, env, 5000);
@@ -269,6 +267,9 @@ export async function startPostgres(dataDir: string, bins: PostgresBinaries = po
 
 /** Both servers for one cluster, in `root`; stopped (and their data removed with `root`) by the caller. */
 export async function startQueueServers(root: string): Promise<{ redis: Server; postgres: Postgres }> {
-	const [redis, postgres] = await Promise.all([startRedis(join(root, 'redis')), startPostgres(join(root, 'postgres'))]);
+	const redisPort = await freePort();
+	let pgPort = await freePort();
+	while (pgPort === redisPort) pgPort = await freePort();
+	const [redis, postgres] = await Promise.all([startRedis(join(root, 'redis'), redisPort), startPostgres(join(root, 'postgres'), pgPort)]);
 	return { redis, postgres };
 }
