@@ -68,7 +68,10 @@ export const pack = (node: 'businessPlatformSales' | 'businessPlatformCampaigns'
 
 export const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
-export function credential(sb: Sandbox, tokenResponse?: Record<string, unknown>) {
+/** What a credential needs from a sandbox (in this process, or a sandbox process's ready line). */
+export type SandboxAddress = Pick<Sandbox, 'baseUrl' | 'authUrl'> & { config: Pick<Sandbox['config'], 'clientId' | 'clientSecret'> };
+
+export function credential(sb: SandboxAddress, tokenResponse?: Record<string, unknown>) {
 	return {
 		id: CRED_ID,
 		name: 'Business Platform (e2e)',
@@ -165,7 +168,7 @@ export async function startE2e(credentials: unknown[], workflows: Array<Record<s
  * Runs n8n's own OAuth2 flow for a new credential on the n8n at `url` (auth URL → sandbox
  * approval → n8n's callback), in the sandbox's current mode. Returns the credential's id.
  */
-export async function connectCredential(api: N8nApi, url: string, sb: Sandbox, name: string): Promise<string> {
+export async function connectCredential(api: N8nApi, url: string, sb: SandboxAddress, name: string): Promise<string> {
 	const created = await api.rest<{ data: { id: string } }>('POST', '/credentials', { name, type: 'businessPlatformOAuth2Api', data: credential(sb).data });
 	const id = created.data.id;
 	const authUrl = (await api.rest<{ data: string }>('GET', `/oauth2-credential/auth?id=${id}`)).data;

@@ -92,3 +92,4 @@ export function contactsByName(sb: Sandbox, prefix: string): Map<string, number>
 	}
 	return counts;
 }
+
