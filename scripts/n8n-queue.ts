@@ -13,7 +13,7 @@ import { join } from 'node:path';
 
 import { freePort, n8nEnvironment, ownerApi, prepareUserFolder, startN8n, type N8nApi, type N8nInstance } from './n8n-runtime';
 import { onCleanup } from './processes';
-import { queueTempFolder, startQueueServers, type Postgres, type Server } from './queue-servers';
+import { startQueueServers, type Postgres, type QueueServers, type Server } from './queue-servers';
 
 export type Role = 'main' | 'worker' | 'webhook';
 
@@ -96,22 +96,21 @@ function tracker(p: Pick<QueueProcess, 'started' | 'finished'>, logFile?: string
 /** Starts Redis, PostgreSQL, main, `workers` workers and a webhook processor, all in parallel where they can be. */
 export async function startQueueCluster(opts: QueueOptions = {}): Promise<QueueCluster> {
 	const { workers: workerCount = 2, webhookProcessor = true, log = () => {}, timeoutMs = 180_000 } = opts;
-	const folder = queueTempFolder();
 	const processes: QueueProcess[] = [];
-	let redis: Server | undefined;
-	let postgres: Postgres | undefined;
+	let servers: QueueServers | undefined;
 	let stopping: Promise<void> | undefined;
+	// n8n first, then the servers it uses and the folder that holds everyone's data.
 	const stop = () =>
 		(stopping ??= (async () => {
 			await Promise.all(processes.map((p) => p.instance?.stop()));
-			await Promise.all([redis?.stop(), postgres?.stop()]);
-			folder.remove();
+			await servers?.stop();
 		})());
 	const unregister = onCleanup(stop);
 
 	try {
 		const t0 = Date.now();
-		({ redis, postgres } = await startQueueServers(folder.dir));
+		servers = await startQueueServers(false);
+		const { redis, postgres, dir } = servers;
 		const t1 = Date.now();
 		log(`Redis on ${redis.port}, PostgreSQL ${postgres.version} on ${postgres.port}: ${((t1 - t0) / 1000).toFixed(1)} s`);
 
@@ -145,7 +144,7 @@ export async function startQueueCluster(opts: QueueOptions = {}): Promise<QueueC
 			...opts.env,
 		};
 		const define = async (name: string, role: Role, httpPort: number): Promise<QueueProcess> => {
-			const folderOf = prepareUserFolder(join(folder.dir, name));
+			const folderOf = prepareUserFolder(join(dir, name));
 			const env: NodeJS.ProcessEnv = { ...(await n8nEnvironment(folderOf, httpPort)), ...shared, N8N_RUNNERS_BROKER_PORT: String(await port()) };
 			let healthPort = httpPort;
 			if (role === 'worker') {

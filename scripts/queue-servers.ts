@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 
 import { freePort } from './n8n-runtime';
-import { runId, spawnGroup, type Managed } from './processes';
+import { onCleanup, onExitSync, runId, spawnGroup, type Managed } from './processes';
 
 const isRoot = () => process.getuid?.() === 0;
 const hasCommand = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).status === 0;
@@ -32,29 +32,27 @@ const alive = (pid: number) => {
 export const QUEUE_TMP_PREFIX = 'bp-queue-';
 /** Set by the queue suite's global setup, with the reason, where queue mode cannot run. */
 export const QUEUE_SKIP_ENV = 'BP_QUEUE_SKIP';
-const ownedFolders = new Set<string>();
-let exitHooked = false;
-
 function removeFolder(dir: string): void {
 	rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-	ownedFolders.delete(dir);
 }
 
 /**
- * A temp folder for one cluster's data (databases, user folders), removed by
- * `remove()`, at process exit (Ctrl-C included: the process registry stops the servers
- * first), and otherwise by the next run's `sweepQueueFolders()` (its owner file names
- * a process that is gone).
+ * A temp folder for one cluster's data (databases, user folders), removed by `remove()`,
+ * at an exit that runs no cleanup (Ctrl-C: the process registry stops the servers first,
+ * then removes it), and otherwise by the next run's `sweepQueueFolders()` (its owner file
+ * names a process that is gone).
  */
 export function queueTempFolder(): { dir: string; remove: () => void } {
 	const dir = mkdtempSync(join(tmpdir(), QUEUE_TMP_PREFIX));
 	writeFileSync(join(dir, 'owner.json'), JSON.stringify({ pid: process.pid, run: runId() }));
-	ownedFolders.add(dir);
-	if (!exitHooked) {
-		exitHooked = true;
-		process.on('exit', () => [...ownedFolders].forEach((d) => removeFolder(d)));
-	}
-	return { dir, remove: () => removeFolder(dir) };
+	const forget = onExitSync(() => removeFolder(dir));
+	return {
+		dir,
+		remove: () => {
+			removeFolder(dir);
+			forget();
+		},
+	};
 }
 
 /** Removes the queue folders whose owner process is gone (a run killed with SIGKILL). Returns them. */
@@ -156,10 +154,14 @@ export interface Server {
 	stop(): Promise<void>;
 }
 
-/** A Redis in the foreground on 127.0.0.1, nothing saved to disk. */
+/**
+ * A Redis in the foreground on 127.0.0.1, nothing saved to disk. Its process title stays
+ * as started: Redis's own title overwrites the memory of its environment, and with it the
+ * run-id marker that the sweeps look for (scripts/processes.ts).
+ */
 export async function startRedis(dataDir: string, port: number): Promise<Server> {
 	mkdirSync(dataDir, { recursive: true });
-	const proc = launch('redis', prefix('TERM', false), 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dataDir, '--daemonize', 'no', '--loglevel', 'warning'], process.env, 3000);
+	const proc = launch('redis', prefix('TERM', false), 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dataDir, '--daemonize', 'no', '--loglevel', 'warning', '--set-proc-title', 'no'], process.env, 3000);
 	await until('redis-server', proc, () => redisPing(port), 15_000);
 	return { port, process: proc, stop: () => proc.stop() };
 }
@@ -265,11 +267,53 @@ export async function startPostgres(dataDir: string, port: number, bins: Postgre
 	return { port, process: proc, user: 'n8n', password, database: 'postgres', version: bins.version, stop };
 }
 
-/** Both servers for one cluster, in `root`; stopped (and their data removed with `root`) by the caller. */
-export async function startQueueServers(root: string): Promise<{ redis: Server; postgres: Postgres }> {
-	const redisPort = await freePort();
-	let pgPort = await freePort();
-	while (pgPort === redisPort) pgPort = await freePort();
-	const [redis, postgres] = await Promise.all([startRedis(join(root, 'redis'), redisPort), startPostgres(join(root, 'postgres'), pgPort)]);
-	return { redis, postgres };
+export interface QueueServers {
+	/** The temp folder: the servers' data, and whatever the caller keeps there (n8n user folders). */
+	dir: string;
+	redis: Server;
+	postgres: Postgres;
+	/** Stops both servers, then removes the folder. */
+	stop(): Promise<void>;
+}
+
+/**
+ * Redis and PostgreSQL on their own loopback ports, their data in a new temp folder.
+ * `stop()` stops them and removes the folder; so does the process registry on every path
+ * (end of the test file, failure, timeout, Ctrl-C) unless `ownCleanup` is false because the
+ * caller registers a cleanup of its own that stops them last (scripts/n8n-queue.ts).
+ */
+export async function startQueueServers(ownCleanup = true): Promise<QueueServers> {
+	const folder = queueTempFolder();
+	let redis: Server | undefined;
+	let postgres: Postgres | undefined;
+	let stopping: Promise<void> | undefined;
+	const stop = () =>
+		(stopping ??= (async () => {
+			await Promise.all([redis?.stop(), postgres?.stop()]);
+			folder.remove();
+		})());
+	const unregister = ownCleanup ? onCleanup(stop) : () => true;
+	try {
+		const redisPort = await freePort();
+		let pgPort = await freePort();
+		while (pgPort === redisPort) pgPort = await freePort();
+		const started = await Promise.allSettled([startRedis(join(folder.dir, 'redis'), redisPort), startPostgres(join(folder.dir, 'postgres'), pgPort)]);
+		if (started[0].status === 'fulfilled') redis = started[0].value;
+		if (started[1].status === 'fulfilled') postgres = started[1].value;
+		const failed = started.find((r) => r.status === 'rejected');
+		if (failed) throw (failed as PromiseRejectedResult).reason;
+	} catch (e) {
+		unregister();
+		await stop();
+		throw e;
+	}
+	return {
+		dir: folder.dir,
+		redis: redis!,
+		postgres: postgres!,
+		async stop() {
+			unregister();
+			await stop();
+		},
+	};
 }
