@@ -78,7 +78,8 @@ export function handleSignalsInScript(): void {
 	scriptHandlesSignals = true;
 }
 
-const alive = (pid: number) => {
+/** Whether a process with this pid exists. */
+export const alive = (pid: number) => {
 	try {
 		process.kill(pid, 0);
 		return true;

@@ -14,18 +14,10 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 
 import { freePort } from './n8n-runtime';
-import { onCleanup, onExitSync, runId, spawnGroup, type Managed } from './processes';
+import { alive, onCleanup, onExitSync, runId, spawnGroup, type Managed } from './processes';
 
 const isRoot = () => process.getuid?.() === 0;
 const hasCommand = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).status === 0;
-const alive = (pid: number) => {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch {
-		return false;
-	}
-};
 
 // ----- temp folders ---------------------------------------------------------------
 

@@ -128,17 +128,7 @@ export async function startE2e(credentials: unknown[], workflows: Array<Record<s
 			return api;
 		},
 		env,
-		async call(path, body = {}) {
-			const res = await fetch(`${n8n.url}/webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-			const text = await res.text();
-			let parsed: unknown = text;
-			try {
-				parsed = JSON.parse(text);
-			} catch {
-				// keep text
-			}
-			return { status: res.status, body: parsed };
-		},
+		call: (path, body = {}) => postJson(`${n8n.url}/webhook/${path}`, body),
 		async activate(id, webhookPath) {
 			await api.pub('POST', `/workflows/${id}/activate`);
 			if (webhookPath) await e2e.waitForWebhook(webhookPath);
@@ -187,6 +177,19 @@ export async function createWorkflow(api: N8nApi, wf: Record<string, unknown>, c
 	const nodes = (wf.nodes as Array<Record<string, unknown>>).map((n) => (n.credentials ? { ...n, credentials: { businessPlatformOAuth2Api: { id: credentialId, name: String(wf.name) } } } : n));
 	const created = (await api.pub<{ id: string }>('POST', '/workflows', { name: wf.name, nodes, connections: wf.connections, settings: wf.settings })) as { id: string };
 	return created.id;
+}
+
+/** POSTs JSON (to a production webhook) and returns the status and the answer, parsed when it is JSON. */
+export async function postJson(url: string, body: unknown = {}): Promise<{ status: number; body: any }> {
+	const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+	const text = await res.text();
+	let parsed: unknown = text;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		// keep the text
+	}
+	return { status: res.status, body: parsed };
 }
 
 /** Waits until `check` passes or the time is up (for asynchronous effects such as webhook deliveries). */

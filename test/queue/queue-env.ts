@@ -6,7 +6,7 @@
  */
 import { startQueueCluster, type QueueCluster, type QueueOptions } from '../../scripts/n8n-queue';
 import type { Sandbox } from '../helpers/sandbox';
-import { connectCredential, createWorkflow, eventually } from '../e2e/n8n-env';
+import { connectCredential, createWorkflow, eventually, postJson } from '../e2e/n8n-env';
 import { QUEUE_SKIP_ENV } from '../../scripts/queue-servers';
 
 /** `describe`, or `describe.skip` with the reason printed where queue mode cannot run. */
@@ -47,17 +47,7 @@ export async function startQueue(sb: Sandbox, opts: QueueOptions = {}): Promise<
 			}
 			return id;
 		},
-		async call(path, body = {}) {
-			const res = await fetch(`${cluster.webhookUrl}/webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-			const text = await res.text();
-			let parsed: unknown = text;
-			try {
-				parsed = JSON.parse(text);
-			} catch {
-				// keep the text
-			}
-			return { status: res.status, body: parsed };
-		},
+		call: (path, body = {}) => postJson(`${cluster.webhookUrl}/webhook/${path}`, body),
 		async executions(workflowId, includeData = false) {
 			const all: Execution[] = [];
 			let cursor = '';
