@@ -13,7 +13,7 @@ const state = globalThis as { __bpN8nReady?: boolean };
 
 export default async function setupN8n(): Promise<void> {
 	beginRun();
-	// Both the e2e and the queue projects need it: once per run.
+	// The e2e, queue and editor projects all need it: once per run.
 	if (state.__bpN8nReady) return;
 	state.__bpN8nReady = true;
 	const built = await step('build the pack (npm run build)', async () => await buildPack());
