@@ -17,7 +17,7 @@ export interface SandboxReady {
 	accessToken: string;
 }
 
-export async function startSandboxProcess(flags: string[] = []): Promise<{ ready: SandboxReady; stop: () => Promise<void> }> {
+export async function startSandboxProcess(flags: string[] = []): Promise<{ ready: SandboxReady; pid: number; stop: () => Promise<void> }> {
 	const child = spawnGroup('sandbox', process.execPath, ['--import', 'tsx', join(ROOT, 'sandbox/src/cli.ts'), '--port', '0', ...flags], { cwd: ROOT, graceMs: 2000 });
 	const ready = await new Promise<SandboxReady>((res, rej) => {
 		const look = () => {
@@ -29,5 +29,5 @@ export async function startSandboxProcess(flags: string[] = []): Promise<{ ready
 		};
 		look();
 	});
-	return { ready, stop: () => child.stop() };
+	return { ready, pid: child.pid, stop: () => child.stop() };
 }

@@ -5,7 +5,7 @@
  * deactivation.
  */
 import { call, startTestSandbox, type Sandbox } from '../helpers/sandbox';
-import { credential, eventually, pack, startE2e, webhookStart, workflow, type E2e } from './n8n-env';
+import { connectCredential, createWorkflow, credential, eventually, pack, startE2e, webhookStart, workflow, type E2e } from './n8n-env';
 
 jest.setTimeout(600_000);
 
@@ -74,20 +74,9 @@ describe('trigger in n8n', () => {
 
 /** Runs n8n's own OAuth2 flow for a new credential: auth URL → sandbox approval → n8n callback. Returns its id. */
 async function connect(name: string): Promise<string> {
-	const created = await e2e.api.rest<{ data: { id: string } }>('POST', '/credentials', {
-		name,
-		type: 'businessPlatformOAuth2Api',
-		data: credential(sb).data,
-	});
-	const id = created.data.id;
-	const authUrl = (await e2e.api.rest<{ data: string }>('GET', `/oauth2-credential/auth?id=${id}`)).data;
-	expect(authUrl.startsWith(sb.authUrl)).toBe(true);
-	const approved = await fetch(`${authUrl}&auto_approve=true`, { redirect: 'manual' });
-	const callback = approved.headers.get('location')!;
-	expect(callback).toMatch(new RegExp(`^${e2e.n8n.url}/rest/oauth2-credential/callback\\?`));
-	const done = await fetch(callback, { headers: { cookie: e2e.api.cookie }, redirect: 'manual' });
-	const page = await done.text();
-	expect([done.status, page.includes('error') ? page.slice(0, 300) : 'ok']).toEqual([200, 'ok']);
+	const before = sb.auth.stats.authorizationCode;
+	const id = await connectCredential(e2e.api, e2e.n8n.url, sb, name);
+	expect(sb.auth.stats.authorizationCode).toBe(before + 1);
 	return id;
 }
 
@@ -96,10 +85,9 @@ async function workflowWith(credentialId: string, path: string): Promise<string>
 		webhookStart(path),
 		pack('businessPlatformSales', 'List', { resource: 'contact', operation: 'getAll', returnAll: false, limit: 2 }),
 	]);
-	const nodes = (wf.nodes as Array<Record<string, unknown>>).map((n) => (n.credentials ? { ...n, credentials: { businessPlatformOAuth2Api: { id: credentialId, name: path } } } : n));
-	const created = (await e2e.api.pub<{ id: string }>('POST', '/workflows', { name: wf.name, nodes, connections: wf.connections, settings: { executionOrder: 'v1' } })) as { id: string };
-	await e2e.activate(created.id, path);
-	return created.id;
+	const id = await createWorkflow(e2e.api, wf, credentialId);
+	await e2e.activate(id, path);
+	return id;
 }
 
 describe('OAuth through n8n and token refresh across executions and restarts', () => {

@@ -9,8 +9,13 @@ import { ensureRuntime, runtimeReady } from '../../scripts/n8n-runtime';
 import { selectedRuntime } from '../../scripts/n8n-versions';
 import { beginRun, say, step } from './run';
 
+const state = globalThis as { __bpN8nReady?: boolean };
+
 export default async function setupN8n(): Promise<void> {
 	beginRun();
+	// The e2e, queue and editor projects all need it: once per run.
+	if (state.__bpN8nReady) return;
+	state.__bpN8nReady = true;
 	const built = await step('build the pack (npm run build)', async () => await buildPack());
 	if (!built) say('build the pack: dist/ is newer than every source file, kept');
 	const { n8n, node } = selectedRuntime();
