@@ -9,7 +9,7 @@ import { ROOT } from './n8n-install';
 import { spawnGroup } from './processes';
 
 const STAMP = join(ROOT, 'dist', '.built');
-const INPUTS = ['nodes', 'credentials', 'package.json', 'tsconfig.json', 'gulpfile.js'];
+const INPUTS = ['nodes', 'credentials', 'package.json', 'tsconfig.json'];
 
 function newest(path: string): number {
 	const s = statSync(path);
