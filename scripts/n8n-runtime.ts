@@ -4,12 +4,13 @@
  * managed process (scripts/processes.ts: own process group, stopped on every path).
  * Facts behind the recipe: ../shared/notes/n8n-runtime.md.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 import { ensureRuntime, ROOT, RUNTIME_ROOT, runtimeEnv, runtimePaths, runtimeReady, type Log, type RuntimePaths } from './n8n-install';
+import { installTarball, packTarball } from './pack';
 import { spawnGroup, type Managed } from './processes';
 
 export { ensureRuntime, ROOT, RUNTIME_ROOT, runtimeReady, type Log };
@@ -39,14 +40,15 @@ export interface N8nInstance {
 	stop(): Promise<void>;
 }
 
-/** A user folder with the pack installed the way n8n finds community nodes. */
-export function prepareUserFolder(userFolder?: string): string {
+/**
+ * A user folder with the pack installed from its `npm pack` tarball the way n8n installs a
+ * community package (scripts/pack.ts, installTarball), so n8n runs exactly what users get.
+ * The tarball is the one the e2e global setup or `npm start` made (packed here if missing
+ * or older than the build).
+ */
+export function prepareUserFolder(userFolder?: string, tarball: string = packTarball()): string {
 	const folder = userFolder ?? mkdtempSync(join(tmpdir(), 'n8n-e2e-'));
-	const nodes = join(folder, '.n8n', 'nodes', 'node_modules');
-	mkdirSync(nodes, { recursive: true });
-	const link = join(nodes, PACKAGE_NAME);
-	rmSync(link, { recursive: true, force: true });
-	symlinkSync(ROOT, link, 'dir');
+	installTarball(tarball, folder, runtimeEnv(runtimePaths()));
 	return folder;
 }
 

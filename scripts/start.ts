@@ -1,6 +1,7 @@
 /**
- * `npm start`: the demo. Builds the pack, installs a pinned n8n the first time,
- * starts the sandbox and n8n on 127.0.0.1 with the pack loaded, a credential
+ * `npm start`: the demo. Builds and packs the pack, installs a pinned n8n the first time,
+ * starts the sandbox and n8n on 127.0.0.1 with the tarball installed as n8n installs a
+ * community package, a credential
  * already connected to the sandbox and the demo workflows imported, and prints
  * what to open and click. Ctrl-C stops everything it started.
  */
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { startSandbox } from '../sandbox/src/server';
 import { buildPack } from './build';
 import { DEMO_DIR, ensureRuntime, freePort, n8nCli, n8nEnvironment, OWNER, ownerApi, prepareUserFolder, ROOT, startN8n } from './n8n-runtime';
+import { packTarball, tarballIsCurrent } from './pack';
 import { handleSignalsInScript, onCleanup, stopAll } from './processes';
 
 export const DEMO_CREDENTIAL_ID = 'bpSandboxDemo001';
@@ -58,8 +60,11 @@ export function demoWorkflows(): unknown[] {
 
 async function main() {
 	const t0 = Date.now();
-	say('1/5 Building the pack…');
+	say('1/5 Building and packing the pack…');
 	say(`    ${(await buildPack()) ? 'built' : 'dist/ is up to date'}`);
+	const packed = !tarballIsCurrent();
+	const tarball = packTarball();
+	say(`    ${packed ? 'packed' : 'up to date'}: ${tarball}`);
 
 	say('2/5 Checking the n8n runtime…');
 	await ensureRuntime((l) => say(`    ${l}`));
@@ -70,7 +75,7 @@ async function main() {
 	say(`    sandbox at ${sb.baseUrl} (stats: ${sb.baseUrl}/__admin/stats)`);
 
 	say('4/5 Preparing n8n (pack, credential, demo workflows)…');
-	const userFolder = prepareUserFolder(join(DEMO_DIR, 'home'));
+	const userFolder = prepareUserFolder(join(DEMO_DIR, 'home'), tarball);
 	const n8nPort = await freePort(portFrom('N8N_PORT', 5678));
 	const env = await n8nEnvironment(userFolder, n8nPort);
 	const files = join(DEMO_DIR, 'import');
