@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 import { ensureRuntime, ROOT, RUNTIME_ROOT, runtimeEnv, runtimePaths, runtimeReady, type Log, type RuntimePaths } from './n8n-install';
+import { DEFAULT_N8N_VERSION, selectedRuntime } from './n8n-versions';
 import { installTarball, packTarball } from './pack';
 import { spawnGroup, type Managed } from './processes';
 
@@ -161,5 +162,13 @@ export async function ownerApi(n8n: { url: string }): Promise<N8nApi> {
 	return { cookie, apiKey, rest, pub };
 }
 
-/** Where `npm start` keeps its n8n home, imports and log: inside the runtime folder, or `BP_DEMO_DIR` (the editor test of `npm start`). */
-export const DEMO_DIR = process.env.BP_DEMO_DIR ? resolve(process.env.BP_DEMO_DIR) : join(RUNTIME_ROOT, 'demo');
+/**
+ * Where `npm start` keeps its n8n home, imports and log: inside the runtime folder, one per
+ * n8n version (an older n8n cannot open a database a newer one has migrated), or
+ * `BP_DEMO_DIR` (the editor test of `npm start`).
+ */
+export const DEMO_DIR = process.env.BP_DEMO_DIR
+	? resolve(process.env.BP_DEMO_DIR)
+	: selectedRuntime().n8n === DEFAULT_N8N_VERSION
+		? join(RUNTIME_ROOT, 'demo')
+		: join(RUNTIME_ROOT, `demo-${selectedRuntime().n8n}`);
