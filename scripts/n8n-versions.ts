@@ -6,11 +6,11 @@
  * some of the exact versions n8n asks for (../shared/notes/n8n-runtime.md).
  *
  * - 1.123.81: the last 1.x on npm, what many self-hosted instances still run. Node 22
- *   (n8n 1.x: `>=20.19 <= 24.x`; its Docker image runs 22). Override: xlsx, which n8n
+ *   (n8n 1.123: `>=20.19 <= 24.x`). Override: xlsx, which n8n
  *   1.x takes from cdn.sheetjs.com (a URL, unreachable here) -> 0.18.5, the last
  *   version on npm (only the Spreadsheet File node uses it).
- * - 2.41.1: the newest 2.x that installs here. Node 24 (n8n 2.x: `>=22.22`, its
- *   isolated-vm needs 24). Overrides: linkedom, @langchain/langgraph(-sdk).
+ * - 2.41.1: the newest 2.x that installs here. Node 24 (n8n 2.41: `>=24.0.0`).
+ *   Overrides: linkedom, @langchain/langgraph(-sdk), versions missing from the mirror.
  * - 2.41.3, the newest 2.x on npm, cannot be installed here: the mirror has n8n@2.41.3
  *   but not the internal packages released with it (n8n-core@2.41.2,
  *   n8n-editor-ui@2.41.1, @n8n/task-runner@2.41.2, @n8n/n8n-nodes-langchain@2.41.2,
