@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * `npm run lint:headers [-- --check]`: the first-line exemption of the development code
  * from n8n's node rules. `n8n-node lint` (strict mode) lints every file of the repository

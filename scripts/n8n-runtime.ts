@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * A real n8n for the demo, the end-to-end tests and the benchmarks: the pinned runtime
  * (scripts/n8n-install.ts) started headless on loopback with this pack loaded, as a

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The n8n versions the pack is tested on, pinned in one place: both ends of the
  * compatibility range the README states. `N8N_TEST_VERSION` picks one (default: the

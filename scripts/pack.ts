@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-unused-vars -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The package as users get it: the `npm pack` tarball of the built pack (dist/,
  * package.json, README, LICENSE), kept in .pack/ and made again only when the build

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * `npm start`: the demo. Builds and packs the pack, installs a pinned n8n the first time,
  * starts the sandbox and n8n on 127.0.0.1 with the tarball installed as n8n installs a

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any, import-x/no-unresolved -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The action nodes as AI tools in a real n8n, one n8n for both ways in:
  * - n8n's AI Agent: the demo agent workflow (AI Agent, OpenAI Chat Model, the pack's nodes

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * End to end in a real n8n (the pinned runtime `N8N_TEST_VERSION` picks, installed on
  * first use): the `npm pack` tarball installed as n8n installs a community package, a credential and

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * In a real n8n: the OAuth code flow through n8n's own callback, token expiry and
  * refresh across executions and an n8n restart in each sandbox OAuth mode, and

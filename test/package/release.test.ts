@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The release path: n8n's node-cli finds the package eligible for n8n Cloud verification
  * (strict mode and n8n's ESLint config verbatim), and a publish from anywhere but the

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-unused-vars, no-console -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * n8n's verification scanner (@n8n/scan-community-package, what n8n runs before it
  * lists a package as verified) on this repository and on the `npm pack` tarball, with

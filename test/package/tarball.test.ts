@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The `npm pack` tarball holds everything the nodes need and nothing else: unpacked as
  * n8n unpacks a community package, loaded with n8n-core's PackageDirectoryLoader (the
