@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * jest globalSetup of the suites that drive a real n8n (e2e): before any test file
  * starts, and outside every hook's timeout, the pack is built and packed (the e2e tests
