@@ -153,7 +153,12 @@ describe('the demo workflows (README, "In the editor")', () => {
 		await ed.openNode('Create a Deal');
 		const output = ed.page.getByTestId('output-panel');
 		await output.getByTestId('radio-button-json').click();
-		const json = await output.innerText();
+		// The JSON view renders after the switch: wait until it shows the deal's fields.
+		const json = await eventually(async () => {
+			const text = await output.innerText();
+			if (!/"contact_info"/.test(text)) throw new Error(`the output shows no deal yet: ${text.slice(0, 200)}`);
+			return text;
+		}, 30_000);
 		expect(json).not.toMatch(/"(contact|organization|owner)_info":\s*"\{/);
 		expect(json).toMatch(/"contact_info":\s*\{/);
 	});
