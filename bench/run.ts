@@ -1,8 +1,10 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * `npm run bench`: the pack's speed against two baselines measured in the same run
  * against the same sandbox — a raw undici client at the same concurrency (the
  * limit) and n8n's HTTP Request node (what a user would pick instead, when the n8n
- * runtime is installed) — plus package load time and tarball size. Prints a ratio
+ * runtime is installed) — plus package load time, tarball size and the throughput of
+ * n8n's queue mode with 1 and 2 workers (bench/queue-throughput.ts). Prints a ratio
  * table and writes bench/results/latest.md and latest.json. No assertions: figures.
  */
 import { spawnSync } from 'node:child_process';
@@ -11,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 
 import { startSandboxProcess, type SandboxReady } from '../scripts/sandbox-process';
+import { queueThroughput } from './queue-throughput';
 
 const ROOT = resolve(__dirname, '..');
 const say = (s: string) => process.stdout.write(`${s}\n`);
@@ -156,6 +159,13 @@ async function main() {
 	rows.push({ scenario: 'Packed tarball', pack: `${fmt(pack[0].size / 1024, 1)} kB (${pack[0].entryCount} files, ${fmt(pack[0].unpackedSize / 1024)} kB unpacked)`, raw: '—', httpNode: '—', ratio: '—', target: '—', met: '—' });
 	json.package = { loadMs, tarball: pack[0] };
 
+	// ---- queue mode: throughput with 1 and 2 workers (bench/queue-throughput.ts) ---------
+	const queue = await queueThroughput(say);
+	if (queue) {
+		for (const r of queue.rows) rows.push({ scenario: r.scenario, pack: r.pack, raw: '—', httpNode: '—', ratio: `${r.ratio} (${r.baseline})`, target: r.target, met: r.met });
+		json.queue = { rows: queue.rows, ...queue.raw };
+	}
+
 	const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 	const date = new Date().toISOString().slice(0, 10);
 	const table = [
@@ -164,6 +174,7 @@ async function main() {
 		'| Scenario | Pack | Raw undici (same concurrency) | n8n HTTP Request node | Ratio | Target | Met |',
 		'|---|---|---|---|---|---|---|',
 		...rows.map((r) => `| ${r.scenario} | ${r.pack} | ${r.raw} | ${r.httpNode} | ${r.ratio} | ${r.target} | ${r.met} |`),
+		...(queue ? ['', 'Queue mode: CPU time and peak memory (RSS) per process during each run', '', queue.cpu] : []),
 	].join('\n');
 	say(`\n${table}\n`);
 	writeFileSync(join(ROOT, 'bench/results/latest.md'), `${table}\n`);
