@@ -29,7 +29,7 @@ export const getApproversUser: Operation = {
 				bool('Get Roles and Teams', 'getRolesAndTeams', 'Whether to include roles and teams'),
 				queryField(str('Custom Field Module', 'customFieldModule', 'Module whose custom fields to include, such as people')),
 			],
-			'Add Option',
+			'Add option',
 		),
 	],
 	output: (answer) => int64ToNumbers((((answer ?? {}) as IDataObject).users as IDataObject[] | undefined) ?? []),
