@@ -71,6 +71,18 @@ export const CUSTOM_CALL_PROPERTIES: INodeProperties[] = [
 	},
 ].map((p) => ({ ...p, displayOptions: { ...p.displayOptions, show: { operation: [CUSTOM_CALL] } } }) as INodeProperties);
 
+/** What a model reads about Custom API Call used as a tool (the twin's Description). */
+export const CUSTOM_CALL_TOOL_DESCRIPTION: INodeProperties = {
+	displayName: 'Description',
+	name: 'toolDescription',
+	type: 'string',
+	default:
+		'Call any endpoint of the Business Platform API. Needs: Method, Path (below the API base URL, such as /v1/crm/contacts), and optionally Query Parameters and Body as JSON. Returns the platform’s answer: one item per element of a list, else one item.',
+	typeOptions: { rows: 3 },
+	description: 'What the model reads about this tool: what it does, which fields it needs, what it returns. Change it to fit your agent.',
+	displayOptions: { show: { '@tool': [true], operation: [CUSTOM_CALL] } },
+};
+
 /** A JSON parameter as a value: objects as they are, text parsed. */
 function jsonValue(ctx: OpContext, name: string, label: string): unknown {
 	const raw = ctx.param<unknown>(name, '{}');

@@ -10,7 +10,7 @@
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { CUSTOM_CALL, CUSTOM_CALL_NAME, CUSTOM_CALL_PROPERTIES, customCallOption } from './custom-call';
+import { CUSTOM_CALL, CUSTOM_CALL_NAME, CUSTOM_CALL_PROPERTIES, CUSTOM_CALL_TOOL_DESCRIPTION, customCallOption } from './custom-call';
 import type { Field, Operation, Resource } from './model';
 import { subtitleExpression, toolDescriptionProperty } from './tool-description';
 
@@ -139,6 +139,7 @@ export function buildProperties(resources: Resource[], defaultResource?: string)
 	const perOperation = resources.flatMap((r) => r.operations.map((o) => ({ r, o, properties: operationProperties(r, o) })));
 	return [
 		...perOperation.map(({ r, o, properties }) => toolDescriptionProperty(r, o, properties)),
+		CUSTOM_CALL_TOOL_DESCRIPTION,
 		resourceProperty(resources, defaultResource),
 		...resources.map(operationProperty),
 		CUSTOM_CALL_OPERATION_PROPERTY,

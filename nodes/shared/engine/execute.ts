@@ -15,7 +15,7 @@ import { CUSTOM_CALL, CUSTOM_CALL_OPERATION } from './custom-call';
 import { CONCURRENCY_PARAMETER } from './description';
 import type { OpContext, Operation, Output, Resource } from './model';
 import { defaultOutput } from './output';
-import { readParameter, readSetting } from './params';
+import { readParameter, readSetting, wireLabels } from './params';
 import { buildRequest } from './request';
 
 /** The answer of an operation for one item: its own `run`, or its request (paged for lists) and `output`. */
@@ -52,14 +52,15 @@ async function runOperation(op: Operation, ctx: OpContext): Promise<Output> {
 
 function contextFor(scope: RunScope<IExecuteFunctions>, itemIndex: number, op: Operation): OpContext {
 	const fn = scope.ctx;
+	const labelOf = wireLabels(op.fields);
 	return {
 		fn,
 		scope,
 		itemIndex,
 		operation: op,
 		param: <T>(name: string, fallback?: T) => readParameter<T>(fn, name, itemIndex, fallback, op.fields),
-		request: async <T>(req: ApiRequest) => await apiRequest<T>(scope, { ...req, itemIndex }),
-		paginate: async (req, style, limit) => await paginate(scope, { ...req, itemIndex }, { style, limit }),
+		request: async <T>(req: ApiRequest) => await apiRequest<T>(scope, { ...req, itemIndex, labelOf }),
+		paginate: async (req, style, limit) => await paginate(scope, { ...req, itemIndex, labelOf }, { style, limit }),
 		fail: (message, description) => new NodeOperationError(fn.getNode(), message, { itemIndex, description }),
 	};
 }

@@ -22,10 +22,11 @@ export function returnsOf(r: Resource, o: Operation): string {
 	const noun = r.name.toLowerCase();
 	const simplified = o.simplify ? ' (simplified unless Simplify is off)' : '';
 	if (o.paginate) return `a list of ${plural(noun)}, one item each, up to Limit unless Return All is on${simplified}`;
-	if (o.method === 'DELETE') return '{"success": true} or the platform’s confirmation';
+	if (o.method === 'DELETE' || /^bulk/.test(o.value)) return '{"success": true} or the platform’s confirmation';
+	if (/^get(All|Many|ByObjectType)$/.test(o.value)) return `one item per ${noun}${simplified}`;
 	if (/^get$/i.test(o.value)) return `the ${noun}${simplified}`;
 	if (/^create/i.test(o.value)) return `the created ${noun}${simplified}`;
-	if (/^(update|replace|upsert)$/i.test(o.value)) return `the saved ${noun}${simplified}`;
+	if (/^(update\w*|replace|upsert)$/.test(o.value)) return `the saved ${noun}${simplified}`;
 	return `the platform’s answer${simplified}`;
 }
 

@@ -13,6 +13,7 @@ export const getApproversUser: Operation = {
 	name: 'Get Approvers',
 	action: 'Get the approvers of a user',
 	description: 'List the users who approve a user’s requests',
+	returns: 'one item per approving user',
 	method: 'GET',
 	path: '/v1/people/users/approvers/list',
 	regional: true,
