@@ -59,7 +59,7 @@ export const CUSTOM_CALL_PROPERTIES: INodeProperties[] = [
 		name: 'customQuery',
 		type: 'json',
 		default: '{}',
-		description: 'The query string as a JSON object, for example {"page": 1}. Lists repeat the key (ids=1&ids=2).',
+		description: 'The query string as a JSON object, for example {"page": 1}. A list repeats its key (tag=a&tag=b).',
 	},
 	{
 		displayName: 'Body (JSON)',

@@ -80,13 +80,15 @@ const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompar
 
 function resourceProperty(resources: Resource[], defaultResource?: string): INodeProperties {
 	const resourceDefault = defaultResource ?? resources[0]?.value ?? '';
+	// n8n adds its own "Custom API Call" (to the HTTP Request node) unless the list ends with one.
+	const customCall: INodePropertyOptions = { name: CUSTOM_CALL_NAME, value: CUSTOM_CALL, description: customCallOption().description };
+	const options: INodePropertyOptions[] = [...resources.map((r) => ({ name: r.name, value: r.value, description: r.description })).sort(byName), customCall];
 	return {
 		displayName: 'Resource',
 		name: 'resource',
 		type: 'options',
 		noDataExpression: true,
-		// n8n adds its own "Custom API Call" (to the HTTP Request node) unless the list ends with one.
-		options: [...resources.map((r) => ({ name: r.name, value: r.value, description: r.description })).sort(byName), { name: CUSTOM_CALL_NAME, value: CUSTOM_CALL, description: customCallOption().description }],
+		options,
 		default: resourceDefault,
 	};
 }
