@@ -132,10 +132,12 @@ export function platformMessage(body: unknown): { text?: string; fields: string[
 function rejectedText(text: string | undefined, rejected: RejectedField[], labelOf?: (field: string) => string | undefined): string {
 	const parts = rejected.flatMap(({ field, error }) => {
 		const label = labelOf?.(field);
-		if (!label && text?.includes(field)) return [];
+		const named = text?.includes(field);
+		if (named && !label) return [];
+		if (named) return [`${field} is the node's "${label}"`];
 		return [`${field}${label ? ` (the node's "${label}")` : ''}: ${error}`];
 	});
-	return parts.length ? ` (rejected: ${parts.join('; ')})` : '';
+	return parts.length ? ` (${parts.join('; ')})` : '';
 }
 
 const HINTS: Record<number, string> = {

@@ -129,7 +129,7 @@ describe('[3] Deal → Create with Pipeline and Stage left empty', () => {
 });
 
 describe('[5] labels and wording', () => {
-	scenario.failing('the canvas names operations and events, not internal values', async () => {
+	scenario('the canvas names operations and events, not internal values', async () => {
 		const { ed } = env;
 		const shown: Record<string, string> = {};
 		for (const id of ['bpDemoSampleDeal', 'bpDemoNewDeal001']) {
@@ -150,7 +150,7 @@ describe('[5] labels and wording', () => {
 		expect(stages.filter((s) => /^(.+) \((.+)\)$/.test(s) && s.replace(/^(.+) \((.+)\)$/, '$1').toLowerCase() === s.replace(/^(.+) \((.+)\)$/, '$2').toLowerCase())).toEqual([]);
 	});
 
-	scenario.failing('one wording for "Add option" in a node\'s panel', async () => {
+	scenario('one wording for "Add option" in a node\'s panel', async () => {
 		const { ed } = env;
 		await ed.newWorkflow();
 		await ed.addNode('Business Platform People', 'Get many users');
@@ -169,7 +169,7 @@ describe('[5] labels and wording', () => {
 		expect(await pickers.count()).toBeGreaterThan(0);
 	});
 
-	scenario.failing('the Sales node offers the trigger\'s events in the nodes panel ("No … Triggers available" is gone)', async () => {
+	scenario('the Sales node offers the trigger\'s events in the nodes panel ("No … Triggers available" is gone)', async () => {
 		const { ed } = env;
 		await ed.newWorkflow();
 		await ed.openNodeActions('Business Platform Sales');
@@ -178,7 +178,7 @@ describe('[5] labels and wording', () => {
 		expect(entries.some((e) => /deal created/i.test(e))).toBe(true);
 	});
 
-	scenario.failing('the trigger\'s events read as words ("On bill created accounting" is not)', async () => {
+	scenario('the trigger\'s events read as words ("On bill created accounting" is not)', async () => {
 		const { ed } = env;
 		await ed.newWorkflow();
 		await ed.openNodesPanel();
@@ -191,7 +191,7 @@ describe('[5] labels and wording', () => {
 });
 
 describe('[2] "Custom API Call"', () => {
-	scenario.failing('no action node leads to n8n\'s HTTP Request notice ("We\'ll take care of the auth for you")', async () => {
+	scenario('no action node leads to n8n\'s HTTP Request notice ("We\'ll take care of the auth for you")', async () => {
 		const { ed } = env;
 		await ed.newWorkflow();
 		const offered: string[] = [];
@@ -211,7 +211,7 @@ describe('[2] "Custom API Call"', () => {
 		expect(offered).toEqual([]);
 	});
 
-	scenario.failing('the HTTP Request node either does not offer the pack\'s credential, or gets data with it (no 401)', async () => {
+	scenario('the HTTP Request node either does not offer the pack\'s credential, or gets data with it (no 401)', async () => {
 		const { ed, sb } = env;
 		await ed.newWorkflow();
 		await ed.openNodesPanel();

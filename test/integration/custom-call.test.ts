@@ -66,7 +66,7 @@ describe('Custom API Call', () => {
 describe('errors name the node field the platform rejected (an AI agent reads only the message)', () => {
 	it('Contact → Create with a wrong visibility: the message names the wire field and the parameter', async () => {
 		const r = await h.run('businessPlatformSales', { resource: 'contact', operation: 'create', name: 'Wrong', type: 'person', additionalFields: { visibilityType: '={{ "nobody" }}' } });
-		expect(r.error?.message).toMatch(/answered 400: .*visibility_type \(the node's "Visibility"\)/);
+		expect(r.error?.message).toMatch(/answered 400: visibility_type must be private, public or team \(visibility_type is the node's "Visibility"\)/);
 	});
 });
 
