@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * CPU time per component (a process and everything it started), from /proc (Linux):
  * utime + stime of each process, sampled while a benchmark runs so that processes that

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Queue-mode throughput, part of `npm run bench` (alone: `npm run bench:queue`): 5,000
  * contacts created by 50 executions of 100 items (Webhook → Split Out → Sales: Create

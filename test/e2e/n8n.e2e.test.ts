@@ -1,9 +1,14 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * End to end in a real n8n (2.41.1 on Node 24, installed into .n8n-runtime on first
- * use): the built package loaded as a community package, a credential and
+ * End to end in a real n8n (the pinned runtime `N8N_TEST_VERSION` picks, installed on
+ * first use): the `npm pack` tarball installed as n8n installs a community package, a credential and
  * workflows imported through n8n's CLI, workflows run through production webhooks,
  * the trigger activated through the public API, everything against the sandbox.
  */
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { ROOT } from '../../scripts/n8n-install';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import { credential, pack, PKG, startE2e, webhookStart, workflow, type E2e } from './n8n-env';
 import { campaignsCrud, peopleCrud, salesCrud } from './workflows';
@@ -75,6 +80,32 @@ describe('Custom API Call', () => {
 				expect([n.name, p.options!.at(-1)]).toEqual([n.name, expect.objectContaining({ name: 'Custom API Call', value: 'customApiCall' })]);
 			}
 		}
+	});
+});
+
+describe('the package as users install it', () => {
+	it('is the npm pack tarball installed as n8n installs community packages, n8n-workflow resolving to n8n\'s own copy', () => {
+		const nodes = join(e2e.n8n.userFolder, '.n8n', 'nodes');
+		const installed = join(nodes, 'node_modules', PKG);
+		expect(lstatSync(installed).isSymbolicLink()).toBe(false);
+		const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
+		const ours = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
+		expect(pkg).toMatchObject({ name: PKG, version: ours.version, n8n: ours.n8n });
+		// n8n drops the peer and dev dependencies: no second n8n-workflow next to the pack.
+		expect(pkg.peerDependencies).toBeUndefined();
+		expect(existsSync(join(nodes, 'node_modules', 'n8n-workflow'))).toBe(false);
+		expect(existsSync(join(installed, 'node_modules'))).toBe(false);
+		expect(existsSync(join(installed, 'nodes'))).toBe(false); // sources are not published
+		expect(JSON.parse(readFileSync(join(nodes, 'package.json'), 'utf8'))).toMatchObject({ dependencies: { [PKG]: ours.version } });
+	});
+
+	it('shows the nodes in the nodes panel under their codex categories and search aliases', async () => {
+		const nodes = (await (await fetch(`${e2e.n8n.url}/types/nodes.json`, { headers: { cookie: e2e.api.cookie } })).json()) as Array<{ name: string; codex?: { categories?: string[]; alias?: string[] } }>;
+		const codex = (name: string) => nodes.find((n) => n.name === `${PKG}.${name}`)?.codex;
+		expect(codex('businessPlatformSales')).toMatchObject({ categories: ['Sales'], alias: expect.arrayContaining(['CRM', 'Deal', 'Contact']) });
+		expect(codex('businessPlatformPeople')?.alias).toEqual(expect.arrayContaining(['Payroll', 'Employee']));
+		expect(codex('businessPlatformCampaigns')?.alias).toEqual(expect.arrayContaining(['Campaign', 'Email Marketing']));
+		expect(codex('businessPlatformSalesTrigger')?.alias).toEqual(expect.arrayContaining(['Invoice', 'Deal']));
 	});
 });
 

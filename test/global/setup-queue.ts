@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * jest globalSetup of the queue-mode suite (test/queue): what the e2e suite needs (the
  * pack built, the n8n runtime), plus Redis (installed from Debian when missing and

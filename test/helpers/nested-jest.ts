@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Nested jest runs for the tests of the cleanup (test/e2e/cleanup.e2e.test.ts,
  * test/queue/cleanup.test.ts): fixture files that go wrong on purpose, run with the same

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The queue-mode suite's cluster (scripts/n8n-queue.ts) wired to an in-process sandbox:
  * credentials connected through n8n's own OAuth flow on main, workflows created through

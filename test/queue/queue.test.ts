@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The pack in n8n's queue mode (main, 2 workers, a webhook processor, Redis, PostgreSQL;
  * scripts/n8n-queue.ts): the three action nodes run on workers, token expiry under load
