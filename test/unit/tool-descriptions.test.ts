@@ -89,7 +89,7 @@ describe('what each operation gives a model as a tool, with n8n’s defaults', (
 	});
 
 	it('gives every operation a description that says what it does, which fields it needs and what it returns', () => {
-		const vague = ALL.filter((o) => !/\. (Needs: .+|Needs no field)\. Returns .+\.$/.test(o.description) || / in Business Platform \w+$/.test(o.description));
+		const vague = ALL.filter((o) => !/\. (Required fields: .+|No field is required)\. Returns .+\.$/.test(o.description) || / in Business Platform \w+$/.test(o.description));
 		expect(vague.map((o) => `${o.resource} → ${o.operation}: ${o.description}`)).toEqual([]);
 	});
 

@@ -77,7 +77,7 @@ export const CUSTOM_CALL_TOOL_DESCRIPTION: INodeProperties = {
 	name: 'toolDescription',
 	type: 'string',
 	default:
-		'Call any endpoint of the Business Platform API. Needs: Method, Path (below the API base URL, such as /v1/crm/contacts), and optionally Query Parameters and Body as JSON. Returns the platform’s answer: one item per element of a list, else one item.',
+		'Call any endpoint of the Business Platform API. Required fields: Method, Path (below the API base URL, such as /v1/crm/contacts); optional: Query Parameters and Body as JSON. Returns the platform’s answer: one item per element of a list, else one item.',
 	typeOptions: { rows: 3 },
 	description: 'What the model reads about this tool: what it does, which fields it needs, what it returns. Change it to fit your agent.',
 	displayOptions: { show: { '@tool': [true], operation: [CUSTOM_CALL] } },

@@ -20,8 +20,8 @@ const plural = (noun: string) => (/[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)
 export function returnsOf(r: Resource, o: Operation): string {
 	if (o.returns) return o.returns;
 	const noun = r.name.toLowerCase();
-	const simplified = o.simplify ? ' (simplified unless Simplify is off)' : '';
-	if (o.paginate) return `a list of ${plural(noun)}, one item each, up to Limit unless Return All is on${simplified}`;
+	const simplified = o.simplify ? ' (main fields only)' : '';
+	if (o.paginate) return `${plural(noun)}${simplified}, one item each, up to the node's limit`;
 	if (o.method === 'DELETE' || /^bulk/.test(o.value)) return '{"success": true} or the platform’s confirmation';
 	if (/^get(All|Many|ByObjectType)$/.test(o.value)) return `one item per ${noun}${simplified}`;
 	if (/^get$/i.test(o.value)) return `the ${noun}${simplified}`;
@@ -39,7 +39,7 @@ function neededFields(properties: INodeProperties[]): string[] {
 /** The default tool description of an operation: what it does, which fields it needs, what it returns. */
 export function toolDescriptionText(r: Resource, o: Operation, properties: INodeProperties[]): string {
 	const needed = neededFields(properties);
-	return [sentence(o.description), needed.length ? `Needs: ${needed.join(', ')}.` : 'Needs no field.', sentence(`Returns ${returnsOf(r, o)}`)].join(' ');
+	return [sentence(o.description), needed.length ? `Required fields: ${needed.join(', ')}.` : 'No field is required.', sentence(`Returns ${returnsOf(r, o)}`)].join(' ');
 }
 
 /** The tool twin's Description parameter for one operation. */
