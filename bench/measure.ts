@@ -157,7 +157,7 @@ const scenarios: Record<string, (a: Args) => Promise<Record<string, unknown>>> =
 	async packTrigger(a) {
 		const { additionalData, triggerWorkflow, webhookData, activateWebhook, webhookMethod } = await import('../test/harness/n8n');
 		const h = await harness(a);
-		const node = h.node('businessPlatformTrigger', { events: ['ALL_SALES_EVENTS', 'ALL_ACCOUNTING_EVENTS'], options: {} }, 'Trigger');
+		const node = h.node('businessPlatformSalesTrigger', { events: ['ALL_SALES_EVENTS', 'ALL_ACCOUNTING_EVENTS'], options: {} }, 'Trigger');
 		node.webhookId = 'bench-0000-4000-8000-000000000001';
 		const wf = triggerWorkflow(node);
 		const [wd] = webhookData(wf, node, additionalData(h.credentials));

@@ -49,6 +49,15 @@ export class BusinessPlatformOAuth2Api implements ICredentialType {
 
 	displayName = 'Business Platform OAuth2 API';
 
+	/**
+	 * Only the pack's nodes (and their AI-tool twins) may use it. n8n's HTTP Request node would
+	 * send only `Authorization: Bearer` (its OAuth2 options come from a fixed list of n8n's own
+	 * credentials), never x-access-token, and the platform answers 401: with this flag n8n's
+	 * editor leaves the credential out of the node's "Predefined Credential Type" list and its
+	 * backend refuses to run or save a node it does not support. Use Custom API Call instead.
+	 */
+	restrictToSupportedNodes = true as const;
+
 	icon: Icon = { light: 'file:businessPlatform.svg', dark: 'file:businessPlatform.dark.svg' };
 
 	documentationUrl = 'https://github.com/business-platform/n8n-nodes-business-platform#credentials';

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { buildProperties } from '../shared/engine/description';
+import { buildProperties, buildSubtitle } from '../shared/engine/description';
 import { executeOperations } from '../shared/engine/execute';
 import { mergeMethods } from '../shared/engine/methods';
 import { CREDENTIAL_TYPE } from '../shared/transport';
@@ -16,7 +16,7 @@ export class BusinessPlatformCampaigns implements INodeType {
 		// Version 2: pickers visible when the form opens are resource locators (see README, "Node versions").
 		version: [1, 2],
 		defaultVersion: 2,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: buildSubtitle(CAMPAIGNS_RESOURCES),
 		description: 'Work with forms, categories and email templates of the Business Platform campaign module',
 		defaults: { name: 'Business Platform Campaigns' },
 		usableAsTool: true,

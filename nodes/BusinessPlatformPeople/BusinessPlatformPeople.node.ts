@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { buildProperties } from '../shared/engine/description';
+import { buildProperties, buildSubtitle } from '../shared/engine/description';
 import { executeOperations } from '../shared/engine/execute';
 import { mergeMethods } from '../shared/engine/methods';
 import { CREDENTIAL_TYPE } from '../shared/transport';
@@ -14,7 +14,7 @@ export class BusinessPlatformPeople implements INodeType {
 		icon: { light: 'file:businessPlatform.svg', dark: 'file:businessPlatform.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: buildSubtitle(PEOPLE_RESOURCES),
 		description: 'Work with users, payruns, paystubs and component groups of the Business Platform people and payroll module',
 		defaults: { name: 'Business Platform People' },
 		usableAsTool: true,

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { buildProperties } from '../shared/engine/description';
+import { buildProperties, buildSubtitle } from '../shared/engine/description';
 import { executeOperations } from '../shared/engine/execute';
 import { mergeMethods } from '../shared/engine/methods';
 import { CREDENTIAL_TYPE } from '../shared/transport';
@@ -16,7 +16,7 @@ export class BusinessPlatformSales implements INodeType {
 		// Version 2: pickers visible when the form opens are resource locators (see README, "Node versions").
 		version: [1, 2],
 		defaultVersion: 2,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: buildSubtitle(SALES_RESOURCES),
 		description: 'Work with contacts, deals, activities, pipelines and tables of the Business Platform sales module',
 		defaults: { name: 'Business Platform Sales' },
 		usableAsTool: true,

@@ -12,12 +12,27 @@ export interface EventInfo {
 	name: string;
 	description: string;
 	module: EventModule;
+	/** What the nodes panel lists ("On deal created"). */
+	action: string;
 	/** CRM contact and deal events: the record the Fetch Full Record option can read. */
 	record?: 'contacts' | 'deals';
 }
 
-const accounting = (value: string, name: string, description: string): EventInfo => ({ value, name: `${name} (Accounting)`, description, module: 'Accounting' });
-const sales = (value: string, name: string, description: string, record: 'contacts' | 'deals'): EventInfo => ({ value, name: `${name} (Sales)`, description, module: 'Sales', record });
+const accounting = (value: string, name: string, description: string): EventInfo => ({
+	value,
+	name: `${name} (Accounting)`,
+	action: `On ${name.toLowerCase()} (accounting)`,
+	description,
+	module: 'Accounting',
+});
+const sales = (value: string, name: string, description: string, record: 'contacts' | 'deals'): EventInfo => ({
+	value,
+	name: `${name} (Sales)`,
+	action: `On ${record === 'contacts' ? 'sales ' : ''}${name.toLowerCase()}`,
+	description,
+	module: 'Sales',
+	record,
+});
 
 export const EVENTS: EventInfo[] = [
 	accounting('CREATE_PRODUCTS', 'Product Created', 'A product is added in the accounting module'),
@@ -52,10 +67,10 @@ export const ALL_ACCOUNTING = 'ALL_ACCOUNTING_EVENTS';
 /** The Events field's options: the two shortcuts, then every event, sorted by name. */
 export function eventOptions(): INodePropertyOptions[] {
 	const shortcuts: INodePropertyOptions[] = [
-		{ name: 'All Accounting Events', value: ALL_ACCOUNTING, description: 'Every accounting event: products, accounting contacts, bills, invoices, debit and credit notes, stock' },
-		{ name: 'All Sales Events', value: ALL_SALES, description: 'Every sales event: sales contacts and deals created, updated or deleted' },
+		{ name: 'All Accounting Events', value: ALL_ACCOUNTING, action: 'On any accounting event', description: 'Every accounting event: products, accounting contacts, bills, invoices, debit and credit notes, stock' },
+		{ name: 'All Sales Events', value: ALL_SALES, action: 'On any sales event', description: 'Every sales event: sales contacts and deals created, updated or deleted' },
 	];
-	const events = EVENTS.map((e) => ({ name: e.name, value: e.value, description: e.description })).sort((a, b) => a.name.localeCompare(b.name));
+	const events = EVENTS.map((e) => ({ name: e.name, value: e.value, action: e.action, description: e.description })).sort((a, b) => a.name.localeCompare(b.name));
 	return [...shortcuts, ...events];
 }
 
@@ -83,3 +98,12 @@ export function expandEvents(selection: unknown): { events: string[]; unknown: s
 
 /** "Deal Created (Sales)" for CREATE_CRM_DEAL; the raw value for anything else. */
 export const eventLabel = (value: string) => EVENT_BY_VALUE.get(value)?.name ?? value;
+
+/**
+ * The canvas subtitle: the chosen events' names ("Deal Created (Sales), All Accounting Events"),
+ * from a flat lookup table (parentheses keep n8n's expression from reading the object as a block).
+ */
+export function eventsSubtitle(): string {
+	const names = Object.fromEntries(eventOptions().map((o) => [o.value, o.name]));
+	return `={{ ([].concat($parameter["events"] || [])).map(e => (${JSON.stringify(names)})[e] ?? e).join(", ") }}`;
+}

@@ -93,15 +93,51 @@ export function readFailure(error: unknown): FailureFacts {
 
 export const isNetworkFailure = (f: FailureFacts) => f.status === undefined && (f.code !== undefined || /socket hang up|ECONNRESET|network|timeout/i.test(f.message));
 
+/** A field the platform rejected, with its reason. */
+export interface RejectedField {
+	field: string;
+	error: string;
+}
+
+/** The people module's gateway errors carry `field: error` texts in base64 `details`. */
+function gatewayDetails(details: unknown): RejectedField[] {
+	if (!Array.isArray(details)) return [];
+	return details.flatMap((d) => {
+		const value = asObject(d)?.value;
+		if (typeof value !== 'string') return [];
+		const text = Buffer.from(value, 'base64').toString('utf8');
+		const at = text.indexOf(': ');
+		return at > 0 && /^[\w.[\]-]+$/.test(text.slice(0, at)) ? [{ field: text.slice(0, at), error: text.slice(at + 2) }] : [];
+	});
+}
+
 /** The platform's own words: `errorMessage` (sales) or `message`/`error` (people), plus field errors. */
-export function platformMessage(body: unknown): { text?: string; fields: string[]; detail?: string } {
+export function platformMessage(body: unknown): { text?: string; fields: string[]; rejected: RejectedField[]; detail?: string } {
 	const b = asObject(body);
-	if (!b) return { text: typeof body === 'string' && body.length < 300 ? body : undefined, fields: [] };
+	if (!b) return { text: typeof body === 'string' && body.length < 300 ? body : undefined, fields: [], rejected: [] };
 	const text = [b.errorMessage, b.message, b.error_description, b.error].find((v) => typeof v === 'string' && v) as string | undefined;
-	const fields = Array.isArray(b.errors) ? (b.errors as IDataObject[]).map((e) => `${String(e.field)}: ${String(e.error)}`) : [];
+	const listed = Array.isArray(b.errors) ? (b.errors as IDataObject[]).map((e) => ({ field: String(e.field), error: String(e.error) })) : [];
+	const rejected = [...listed, ...gatewayDetails(b.details)];
+	const fields = rejected.map((e) => `${e.field}: ${e.error}`);
 	// The platform's debugMessage often says which record or value (e.g. the missing IDs).
 	const detail = typeof b.debugMessage === 'string' && b.debugMessage && b.debugMessage !== text && b.debugMessage.length < 500 ? b.debugMessage : undefined;
-	return { text, fields, detail };
+	return { text, fields, rejected, detail };
+}
+
+/**
+ * The rejected fields for the error's message (an AI agent gets only the message): each by its
+ * wire name and, when known, the node's parameter it came from. A field the platform's text
+ * already names, with no parameter to add, is not repeated.
+ */
+function rejectedText(text: string | undefined, rejected: RejectedField[], labelOf?: (field: string) => string | undefined): string {
+	const parts = rejected.flatMap(({ field, error }) => {
+		const label = labelOf?.(field);
+		const named = text?.includes(field);
+		if (named && !label) return [];
+		if (named) return [`${field} is the node's "${label}"`];
+		return [`${field}${label ? ` (the node's "${label}")` : ''}: ${error}`];
+	});
+	return parts.length ? ` (${parts.join('; ')})` : '';
 }
 
 const HINTS: Record<number, string> = {
@@ -121,6 +157,8 @@ export interface ErrorContext {
 	method: string;
 	path: string;
 	itemIndex?: number;
+	/** The node parameter a wire field name comes from (its display name), for rejected fields. */
+	labelOf?: (field: string) => string | undefined;
 	/** Extra sentence, e.g. that a create was not repeated. */
 	note?: string;
 	attempts?: number;
@@ -139,7 +177,7 @@ export function toNodeApiError(facts: FailureFacts, ctx: ErrorContext): NodeApiE
 		message = `Could not reach the Business Platform API (${(facts.code && NETWORK_WORDS[facts.code]) ?? 'network error'})`;
 		hint = `${facts.code ? `Network error ${facts.code}. ` : ''}Check the API Base URL in the credential and that the platform is reachable from n8n.`;
 	} else {
-		message = `The Business Platform API answered ${facts.status}${platform.text ? `: ${platform.text}` : ''}`;
+		message = `The Business Platform API answered ${facts.status}${platform.text ? `: ${platform.text}` : ''}${rejectedText(platform.text, platform.rejected, ctx.labelOf)}`;
 		hint = HINTS[facts.status] ?? (facts.status >= 500 ? 'The platform had a problem: try again later.' : 'Check the request fields.');
 	}
 	const parts = [

@@ -31,6 +31,8 @@ export interface ApiRequest {
 	idempotent?: boolean;
 	/** Item the request belongs to, for error messages. */
 	itemIndex?: number;
+	/** The node parameter a wire field comes from, for errors naming the fields the platform rejected. */
+	labelOf?: (field: string) => string | undefined;
 	/** Answer is text, not JSON (e.g. form markup, journal confirmations). */
 	text?: boolean;
 }
@@ -141,7 +143,7 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 			} else if (facts.status === 429) {
 				note = facts.retryAfterMs !== undefined ? `The platform asked to wait ${Math.round(facts.retryAfterMs / 1000)} s before retrying.` : undefined;
 			}
-			throw toNodeApiError(facts, { node: ctx.getNode(), method: req.method, path: req.path, itemIndex: req.itemIndex, note, attempts: attempt });
+			throw toNodeApiError(facts, { node: ctx.getNode(), method: req.method, path: req.path, itemIndex: req.itemIndex, labelOf: req.labelOf, note, attempts: attempt });
 		}
 	}
 }

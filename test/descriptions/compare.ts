@@ -45,7 +45,9 @@ const multiple = (e: Entry) => (e.typeOptions as IDataObject | undefined)?.multi
 function breakingChanges(old: Entry, now: Entry): string[] {
 	const out: string[] = [];
 	if (old.type !== now.type) out.push(`its type changed from ${show(old.type)} to ${show(now.type)}`);
-	if (!same(old.default, now.default)) out.push(`its default changed from ${show(old.default)} to ${show(now.default)}`);
+	// A tool twin's Description (toolDescription) is wording a model reads, made from the operation's own wording
+	// (nodes/shared/engine/tool-description.ts): a saved workflow relying on its default gets the better text.
+	if (!same(old.default, now.default) && !(old.name === 'toolDescription' && old.type === 'string' && now.type === 'string')) out.push(`its default changed from ${show(old.default)} to ${show(now.default)}`);
 	const values = optionValues(now).map(canonical);
 	for (const v of optionValues(old)) if (!values.includes(canonical(v))) out.push(`option value ${show(v)} was removed or changed`);
 	const modes = modeNames(now);

@@ -60,7 +60,7 @@ export const webhookStart = (path: string): Node => ({
 	parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
 });
 
-export const pack = (node: 'businessPlatformSales' | 'businessPlatformCampaigns' | 'businessPlatformPeople' | 'businessPlatformTrigger', name: string, parameters: Record<string, unknown>, extra: Partial<Node> = {}): Node => ({
+export const pack = (node: 'businessPlatformSales' | 'businessPlatformCampaigns' | 'businessPlatformPeople' | 'businessPlatformSalesTrigger' | 'businessPlatformTrigger', name: string, parameters: Record<string, unknown>, extra: Partial<Node> = {}): Node => ({
 	name,
 	type: `${PKG}.${node}`,
 	parameters,

@@ -42,20 +42,42 @@ afterAll(async () => {
 describe('the package in n8n', () => {
 	it('loads every node and the credential, with icons that resolve', async () => {
 		const headers = { cookie: e2e.api.cookie };
-		const nodes = (await (await fetch(`${e2e.n8n.url}/types/nodes.json`, { headers })).json()) as Array<{ name: string; iconUrl?: unknown; usableAsTool?: boolean }>;
+		const nodes = (await (await fetch(`${e2e.n8n.url}/types/nodes.json`, { headers })).json()) as Array<{ name: string; iconUrl?: unknown; usableAsTool?: boolean; hidden?: boolean }>;
 		const ours = nodes.filter((n) => n.name.startsWith(`${PKG}.`));
-		// usableAsTool gives each action node an AI-tool twin; the trigger has none.
+		// usableAsTool gives each action node an AI-tool twin; the trigger has none. The trigger's
+		// first type name stays loaded for saved workflows, hidden from the nodes panel.
 		expect(ours.map((n) => n.name).sort()).toEqual(
-			['Campaigns', 'CampaignsTool', 'People', 'PeopleTool', 'Sales', 'SalesTool', 'Trigger'].map((n) => `${PKG}.businessPlatform${n}`),
+			['Campaigns', 'CampaignsTool', 'People', 'PeopleTool', 'Sales', 'SalesTool', 'SalesTrigger', 'Trigger'].map((n) => `${PKG}.businessPlatform${n}`),
 		);
-		const creds = (await (await fetch(`${e2e.n8n.url}/types/credentials.json`, { headers })).json()) as Array<{ name: string; extends?: string[] }>;
-		expect(creds.find((c) => c.name === 'businessPlatformOAuth2Api')).toMatchObject({ extends: ['oAuth2Api'] });
+		expect(ours.filter((n) => n.hidden).map((n) => n.name)).toEqual([`${PKG}.businessPlatformTrigger`]);
+		const creds = (await (await fetch(`${e2e.n8n.url}/types/credentials.json`, { headers })).json()) as Array<{ name: string; extends?: string[]; supportedNodes?: string[] }>;
+		// Restricted to the pack's nodes: the HTTP Request node does not offer it (it would send no x-access-token).
+		expect(creds.find((c) => c.name === 'businessPlatformOAuth2Api')).toMatchObject({ extends: ['oAuth2Api'], restrictToSupportedNodes: true });
+		expect(creds.find((c) => c.name === 'businessPlatformOAuth2Api')!.supportedNodes).not.toContain('n8n-nodes-base.httpRequest');
 		for (const n of ours) {
 			const icon = n.iconUrl as { light: string; dark: string };
 			for (const url of [icon.light, icon.dark]) {
 				const res = await fetch(`${e2e.n8n.url}/${url}`, { headers });
 				expect([url, res.status]).toEqual([url, 200]);
 				expect(await res.text()).toContain('<svg');
+			}
+		}
+	});
+});
+
+describe('Custom API Call', () => {
+	it('n8n adds none of its own to the pack\'s nodes (it would lead to the HTTP Request node, which gets 401): each list ends with the pack\'s', async () => {
+		const headers = { cookie: e2e.api.cookie };
+		type Description = { name: string; properties: Array<{ name: string; options?: Array<{ name: string; value: unknown }> }> };
+		const nodes = (await (await fetch(`${e2e.n8n.url}/types/nodes.json`, { headers })).json()) as Description[];
+		const actionNodes = nodes.filter((n) => n.name.startsWith(`${PKG}.`) && !/Trigger$/.test(n.name));
+		expect(actionNodes).toHaveLength(6);
+		for (const n of actionNodes) {
+			const lists = n.properties.filter((p) => p.name === 'resource' || p.name === 'operation');
+			expect(lists.length).toBeGreaterThan(2);
+			for (const p of lists) {
+				expect([n.name, p.options!.map((o) => o.value)]).toEqual([n.name, expect.not.arrayContaining(['__CUSTOM_API_CALL__'])]);
+				expect([n.name, p.options!.at(-1)]).toEqual([n.name, expect.objectContaining({ name: 'Custom API Call', value: 'customApiCall' })]);
 			}
 		}
 	});
@@ -83,7 +105,7 @@ describe('the package as users install it', () => {
 		expect(codex('businessPlatformSales')).toMatchObject({ categories: ['Sales'], alias: expect.arrayContaining(['CRM', 'Deal', 'Contact']) });
 		expect(codex('businessPlatformPeople')?.alias).toEqual(expect.arrayContaining(['Payroll', 'Employee']));
 		expect(codex('businessPlatformCampaigns')?.alias).toEqual(expect.arrayContaining(['Campaign', 'Email Marketing']));
-		expect(codex('businessPlatformTrigger')?.alias).toEqual(expect.arrayContaining(['Invoice', 'Deal']));
+		expect(codex('businessPlatformSalesTrigger')?.alias).toEqual(expect.arrayContaining(['Invoice', 'Deal']));
 	});
 });
 

@@ -91,7 +91,10 @@ export class Editor {
 	/** Adds a node the way a person does: panel, search, node, action; waits for its panel (NDV) to open. */
 	async addNode(node: string, action: string): Promise<void> {
 		await this.openNodeActions(node);
-		await this.creator.getByText(action, { exact: true }).first().click();
+		const entry = this.creator.getByText(action, { exact: true }).first();
+		// As a first step, a node that has trigger events (Sales) lists its triggers open and its actions folded.
+		if (!(await entry.isVisible())) await this.creator.getByText(/^\s*Actions \(\d+\)\s*$/).first().click();
+		await entry.click();
 		await this.ndv.waitFor();
 	}
 

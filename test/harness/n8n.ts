@@ -34,6 +34,7 @@ import { BusinessPlatformOAuth2Api } from '../../credentials/BusinessPlatformOAu
 import { BusinessPlatformCampaigns } from '../../nodes/BusinessPlatformCampaigns/BusinessPlatformCampaigns.node.ts';
 import { BusinessPlatformPeople } from '../../nodes/BusinessPlatformPeople/BusinessPlatformPeople.node.ts';
 import { BusinessPlatformSales } from '../../nodes/BusinessPlatformSales/BusinessPlatformSales.node.ts';
+import { BusinessPlatformSalesTrigger } from '../../nodes/BusinessPlatformSalesTrigger/BusinessPlatformSalesTrigger.node.ts';
 import { BusinessPlatformTrigger } from '../../nodes/BusinessPlatformTrigger/BusinessPlatformTrigger.node.ts';
 import { sandboxCredentialData } from '../../scripts/credential-data';
 import type { Sandbox } from '../helpers/sandbox';
@@ -47,6 +48,8 @@ export const NODE_TYPES: Record<string, INodeType> = {
 	[`${PACKAGE}.businessPlatformSales`]: new BusinessPlatformSales(),
 	[`${PACKAGE}.businessPlatformCampaigns`]: new BusinessPlatformCampaigns(),
 	[`${PACKAGE}.businessPlatformPeople`]: new BusinessPlatformPeople(),
+	[`${PACKAGE}.businessPlatformSalesTrigger`]: new BusinessPlatformSalesTrigger(),
+	// The trigger's first type name, hidden from the nodes panel; saved workflows use it.
 	[`${PACKAGE}.businessPlatformTrigger`]: new BusinessPlatformTrigger(),
 	// Test only: the transport without an operation around it.
 	[`${PACKAGE}.testTransport`]: new TestTransport(),

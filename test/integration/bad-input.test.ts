@@ -605,7 +605,7 @@ const textOf = (e: unknown) => {
 
 let triggerCounter = 0;
 function triggerNode(parameters: IDataObject, harness: Harness = h) {
-	const node = harness.node('businessPlatformTrigger', parameters, 'Platform Trigger');
+	const node = harness.node('businessPlatformSalesTrigger', parameters, 'Platform Trigger');
 	node.webhookId = `bad-input-${++triggerCounter}`;
 	const wf = triggerWorkflow(node, {});
 	const [wd] = webhookData(wf, node, additionalData(harness.credentials, undefined, 'http://127.0.0.1:9'));

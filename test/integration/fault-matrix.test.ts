@@ -571,7 +571,7 @@ interface Trigger {
 }
 
 function trigger(webhookId: string, staticData: IDataObject = {}): Trigger {
-	const node = h.node('businessPlatformTrigger', { events: TRIGGER_EVENTS, options: { fetchFullRecord: true } }, 'Platform Trigger');
+	const node = h.node('businessPlatformSalesTrigger', { events: TRIGGER_EVENTS, options: { fetchFullRecord: true } }, 'Platform Trigger');
 	node.webhookId = webhookId;
 	const wf = triggerWorkflow(node, staticData);
 	const [wd] = webhookData(wf, node, additionalData(h.credentials, undefined, rx.url));

@@ -11,7 +11,7 @@ import type { IDataObject, INode, IWebhookData, IWebhookResponseData, Workflow }
 import { request } from 'undici';
 
 import { ALL_ACCOUNTING, ALL_SALES, EVENTS, eventOptions, expandEvents } from '../../nodes/BusinessPlatformTrigger/events';
-import { recordId } from '../../nodes/BusinessPlatformTrigger/BusinessPlatformTrigger.node';
+import { recordId } from '../../nodes/BusinessPlatformTrigger/trigger';
 import { activateWebhook, additionalData, createHarness, deliverWebhook, triggerWorkflow, webhookData, webhookMethod, type Harness } from '../harness/n8n';
 import { startReceiver, type Receiver } from '../helpers/receiver';
 import { call, useSandbox, type Sandbox } from '../helpers/sandbox';
@@ -42,7 +42,7 @@ interface Trigger {
 /** A trigger node (own webhookId, so tests do not see each other's registrations) in a workflow n8n would build. */
 function trigger(sb: Sandbox, parameters: IDataObject, opts: { staticData?: IDataObject; isTest?: boolean; webhookId?: string; h?: Harness } = {}): Trigger {
 	const h = opts.h ?? createHarness(sb);
-	const node = h.node('businessPlatformTrigger', parameters, 'Platform Trigger');
+	const node = h.node('businessPlatformSalesTrigger', parameters, 'Platform Trigger');
 	node.webhookId = opts.webhookId ?? `hook-${++counter}-${Date.now()}`;
 	const wf = triggerWorkflow(node, opts.staticData ?? {});
 	const [wd] = webhookData(wf, node, additionalData(h.credentials, undefined, rx.url), opts.isTest);

@@ -146,7 +146,7 @@ describeQueue('queue mode: the trigger', () => {
 		const events = ['CREATE_CRM_DEAL', 'CREATE_INVOICE', 'UPDATE_CRM_CONTACT'];
 		const webhookId = randomUUID();
 		const trigger = workflow('queueTrigger0001', 'Queue: trigger', [
-			pack('businessPlatformTrigger', 'Trigger', { events, options: {} }, { webhookId }),
+			pack('businessPlatformSalesTrigger', 'Trigger', { events, options: {} }, { webhookId }),
 			{ name: 'Done', type: 'n8n-nodes-base.noOp', parameters: {} },
 		]);
 		const wf = await q.create(trigger, cred);

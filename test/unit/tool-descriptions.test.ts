@@ -1,9 +1,10 @@
 /**
- * What a model gets from each operation when a user adds it as a tool and keeps n8n's
+ * What a model gets from each operation when a user adds it as a tool and keeps the
  * defaults: the tool name (n8n names the node "<action> in <node>" and the model sees the
- * name with other characters as `_`, cut at 64), the description ("Set Automatically":
- * "<action> in <node>"), beside the operation's own UI description and its required
- * fields. The table is docs/ai-tools.md's "operations" section (npm run docs:ai-tools).
+ * name with other characters as `_`, cut at 64), the description (the operation's own
+ * Description parameter of the tool twin, nodes/shared/engine/tool-description.ts), beside
+ * the operation's UI description and its required fields. Custom API Call is listed once
+ * (its resource), not under every resource. The table is docs/ai-tools.md's "operations" section (npm run docs:ai-tools).
  * n8n's own rules are used (n8n-workflow's NodeHelpers), on the tool twin n8n derives
  * from the node (name + "Tool", one ai_tool output).
  */
@@ -13,6 +14,7 @@ import { NodeHelpers, nodeNameToToolName } from 'n8n-workflow';
 import { BusinessPlatformCampaigns } from '../../nodes/BusinessPlatformCampaigns/BusinessPlatformCampaigns.node.ts';
 import { BusinessPlatformPeople } from '../../nodes/BusinessPlatformPeople/BusinessPlatformPeople.node.ts';
 import { BusinessPlatformSales } from '../../nodes/BusinessPlatformSales/BusinessPlatformSales.node.ts';
+import { CUSTOM_CALL } from '../../nodes/shared/engine/custom-call';
 import { AI_TOOLS_DOC, checkDocSection } from '../helpers/ai-tools-doc';
 
 const MAX_TOOL_NAME = 64;
@@ -45,7 +47,8 @@ function operations(node: INodeType): OperationView[] {
 	return resources.flatMap((r) => {
 		const resource = String(r.value);
 		const opProperty = d.properties.find((p) => p.name === 'operation' && shownFor(p, resource, ''))!;
-		return (opProperty.options as INodePropertyOptions[]).map((o) => {
+		const options = (opProperty.options as INodePropertyOptions[]).filter((o) => o.value !== CUSTOM_CALL || resource === CUSTOM_CALL);
+		return options.map((o) => {
 			const operation = String(o.value);
 			const parameters = { resource, operation };
 			const nodeName = NodeHelpers.makeNodeName(parameters, tool);
@@ -62,7 +65,8 @@ function operations(node: INodeType): OperationView[] {
 				operation: String(o.name),
 				nodeName,
 				toolName: nodeNameToToolName(nodeName),
-				description: NodeHelpers.getToolDescriptionForNode({ parameters: { ...parameters, descriptionType: 'auto' } } as never, { description: tool } as never),
+				// As at run time: the workflow's node parameters completed with the defaults of the tool twin's properties.
+				description: NodeHelpers.getToolDescriptionForNode({ parameters: NodeHelpers.getNodeParameters(tool.properties, parameters, true, false, null, tool) ?? {} } as never, { description: tool } as never),
 				uiDescription: o.description ?? '',
 				required,
 			};
@@ -84,6 +88,11 @@ function render(ops: OperationView[]): string {
 describe('what each operation gives a model as a tool, with n8n’s defaults', () => {
 	it('is the table in docs/ai-tools.md', () => {
 		checkDocSection(AI_TOOLS_DOC, 'operations', render(ALL));
+	});
+
+	it('gives every operation a description that says what it does, which fields it needs and what it returns', () => {
+		const vague = ALL.filter((o) => !/\. (Required fields: .+|No field is required)\. Returns .+\.$/.test(o.description) || / in Business Platform \w+$/.test(o.description));
+		expect(vague.map((o) => `${o.resource} → ${o.operation}: ${o.description}`)).toEqual([]);
 	});
 
 	it('gives every operation a distinct default tool name', () => {

@@ -48,8 +48,15 @@ describe('readFailure', () => {
 	});
 
 	it('reads both error body styles', () => {
-		expect(platformMessage({ code: 400, errorMessage: 'Validation failed', errors: [{ field: 'name', error: 'must be a string' }] })).toEqual({ text: 'Validation failed', fields: ['name: must be a string'] });
-		expect(platformMessage({ error: 'user not found', code: 5, message: 'user not found', details: [] })).toEqual({ text: 'user not found', fields: [] });
+		expect(platformMessage({ code: 400, errorMessage: 'Validation failed', errors: [{ field: 'name', error: 'must be a string' }] })).toEqual({
+			text: 'Validation failed',
+			fields: ['name: must be a string'],
+			rejected: [{ field: 'name', error: 'must be a string' }],
+		});
+		expect(platformMessage({ error: 'user not found', code: 5, message: 'user not found', details: [] })).toEqual({ text: 'user not found', fields: [], rejected: [] });
+		// The people module's gateway errors: `field: error` in base64 details.
+		const detail = { type_url: 'type.googleapis.com/google.rpc.BadRequest', value: Buffer.from('emailId: is not a valid email').toString('base64') };
+		expect(platformMessage({ error: 'Validation failed', code: 3, message: 'Validation failed', details: [detail] }).rejected).toEqual([{ field: 'emailId', error: 'is not a valid email' }]);
 	});
 });
 

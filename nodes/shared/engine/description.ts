@@ -10,7 +10,9 @@
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { CUSTOM_CALL, CUSTOM_CALL_NAME, CUSTOM_CALL_PROPERTIES, CUSTOM_CALL_TOOL_DESCRIPTION, customCallOption } from './custom-call';
 import type { Field, Operation, Resource } from './model';
+import { subtitleExpression, toolDescriptionProperty } from './tool-description';
 
 /** The node-level collection of request settings (Parallel Requests). */
 export const CONCURRENCY_PARAMETER = 'requestOptions';
@@ -78,19 +80,22 @@ const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompar
 
 function resourceProperty(resources: Resource[], defaultResource?: string): INodeProperties {
 	const resourceDefault = defaultResource ?? resources[0]?.value ?? '';
+	// n8n adds its own "Custom API Call" (to the HTTP Request node) unless the list ends with one.
+	const customCall: INodePropertyOptions = { name: CUSTOM_CALL_NAME, value: CUSTOM_CALL, description: customCallOption().description };
+	const options: INodePropertyOptions[] = [...resources.map((r) => ({ name: r.name, value: r.value, description: r.description })).sort(byName), customCall];
 	return {
 		displayName: 'Resource',
 		name: 'resource',
 		type: 'options',
 		noDataExpression: true,
-		options: resources.map((r) => ({ name: r.name, value: r.value, description: r.description })).sort(byName),
+		options,
 		default: resourceDefault,
 	};
 }
 
 /** A resource's Operation dropdown; its default is the resource's first operation. */
 function operationProperty(r: Resource): INodeProperties {
-	const options: INodePropertyOptions[] = r.operations.map((o) => ({ name: o.name, value: o.value, action: o.action, description: o.description })).sort(byName);
+	const options: INodePropertyOptions[] = [...r.operations.map((o) => ({ name: o.name, value: o.value, action: o.action, description: o.description })).sort(byName), customCallOption(r.name)];
 	const operationDefault = r.operations[0].value;
 	return {
 		displayName: 'Operation',
@@ -102,6 +107,17 @@ function operationProperty(r: Resource): INodeProperties {
 		default: operationDefault,
 	};
 }
+
+/** The Resource "Custom API Call": its Operation list holds only the call itself. */
+const CUSTOM_CALL_OPERATION_PROPERTY: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: [CUSTOM_CALL] } },
+	options: [customCallOption()],
+	default: CUSTOM_CALL,
+};
 
 /** One operation's own copies of its properties, in display order. */
 function operationProperties(r: Resource, o: Operation): INodeProperties[] {
@@ -116,12 +132,32 @@ function operationProperties(r: Resource, o: Operation): INodeProperties[] {
 	return ordered.map((p) => withShow(p, r.value, [o.value]));
 }
 
-/** The node's properties: resource, one operation list per resource, every operation's fields, request options. */
+/**
+ * The node's properties: each operation's tool description (shown only in the node's AI
+ * tool twin), resource, one operation list per resource, every operation's fields, the
+ * Custom API Call's fields, request options.
+ */
 export function buildProperties(resources: Resource[], defaultResource?: string): INodeProperties[] {
+	const perOperation = resources.flatMap((r) => r.operations.map((o) => ({ r, o, properties: operationProperties(r, o) })));
 	return [
+		...perOperation.map(({ r, o, properties }) => toolDescriptionProperty(r, o, properties)),
+		CUSTOM_CALL_TOOL_DESCRIPTION,
 		resourceProperty(resources, defaultResource),
 		...resources.map(operationProperty),
-		...resources.flatMap((r) => r.operations.flatMap((o) => operationProperties(r, o))),
+		CUSTOM_CALL_OPERATION_PROPERTY,
+		...perOperation.flatMap(({ properties }) => properties),
+		...CUSTOM_CALL_PROPERTIES,
 		REQUEST_OPTIONS_PROPERTY,
 	];
+}
+
+/** The node's subtitle: the action of the chosen resource and operation ("Create a deal"). */
+export function buildSubtitle(resources: Resource[]): string {
+	const actions: Record<string, string> = {};
+	for (const r of resources) {
+		for (const o of r.operations) actions[`${r.value}:${o.value}`] = o.action;
+		actions[`${r.value}:${CUSTOM_CALL}`] = customCallOption(r.name).action!;
+	}
+	actions[`${CUSTOM_CALL}:${CUSTOM_CALL}`] = customCallOption().action!;
+	return subtitleExpression(actions);
 }

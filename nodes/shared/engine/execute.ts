@@ -11,17 +11,12 @@ import { mapConcurrent, type Settled } from '../concurrency';
 import { paginate } from '../pagination';
 import { RunScope } from '../run-scope';
 import { apiRequest, type ApiRequest } from '../transport';
+import { CUSTOM_CALL, CUSTOM_CALL_OPERATION } from './custom-call';
 import { CONCURRENCY_PARAMETER } from './description';
 import type { OpContext, Operation, Output, Resource } from './model';
-import { readParameter, readSetting } from './params';
+import { defaultOutput } from './output';
+import { readParameter, readSetting, wireLabels } from './params';
 import { buildRequest } from './request';
-
-function defaultOutput(answer: unknown): Output {
-	if (answer === undefined || answer === null || answer === '') return { success: true };
-	if (Array.isArray(answer)) return answer.map((a) => (a !== null && typeof a === 'object' ? (a as IDataObject) : { value: a as string }));
-	if (typeof answer === 'object') return answer as IDataObject;
-	return { value: answer as string };
-}
 
 /** The answer of an operation for one item: its own `run`, or its request (paged for lists) and `output`. */
 async function answerOf(op: Operation, ctx: OpContext): Promise<Output> {
@@ -57,19 +52,21 @@ async function runOperation(op: Operation, ctx: OpContext): Promise<Output> {
 
 function contextFor(scope: RunScope<IExecuteFunctions>, itemIndex: number, op: Operation): OpContext {
 	const fn = scope.ctx;
+	const labelOf = wireLabels(op.fields);
 	return {
 		fn,
 		scope,
 		itemIndex,
 		operation: op,
 		param: <T>(name: string, fallback?: T) => readParameter<T>(fn, name, itemIndex, fallback, op.fields),
-		request: async <T>(req: ApiRequest) => await apiRequest<T>(scope, { ...req, itemIndex }),
-		paginate: async (req, style, limit) => await paginate(scope, { ...req, itemIndex }, { style, limit }),
+		request: async <T>(req: ApiRequest) => await apiRequest<T>(scope, { ...req, itemIndex, labelOf }),
+		paginate: async (req, style, limit) => await paginate(scope, { ...req, itemIndex, labelOf }, { style, limit }),
 		fail: (message, description) => new NodeOperationError(fn.getNode(), message, { itemIndex, description }),
 	};
 }
 
 function findOperation(resources: Resource[], resource: string, operation: string): Operation | undefined {
+	if (operation === CUSTOM_CALL) return CUSTOM_CALL_OPERATION;
 	return resources.find((r) => r.value === resource)?.operations.find((o) => o.value === operation);
 }
 

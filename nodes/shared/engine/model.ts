@@ -100,6 +100,8 @@ export interface Operation {
 	output?: (answer: unknown, ctx: OpContext, req: BuiltRequest) => Output | Promise<Output>;
 	/** A fully custom operation (composites such as Create or Update). */
 	run?: (ctx: OpContext) => Promise<Output>;
+	/** What the operation gives back, for the tool description a model reads ("the created contact"); derived when not set. */
+	returns?: string;
 }
 
 /** Pickers (n8n's `methods`): each runs with its own run scope. */

@@ -65,3 +65,23 @@ export function readParameter<T>(fn: IExecuteFunctions, name: string, itemIndex:
 export function readSetting(fn: IExecuteFunctions, name: string, fallback: IDataObject): IDataObject {
 	return (readParameter<IDataObject>(fn, name, 0, fallback) ?? fallback) as IDataObject;
 }
+
+/**
+ * The parameter a wire field name comes from, for errors that name the fields the platform
+ * rejected: `visibility_type` → "Visibility"; `stages[0].name` is looked up as `stages`.
+ */
+export function wireLabels(fields: Field[] | undefined): (field: string) => string | undefined {
+	return (field) => {
+		const keys = [field, field.replace(/\[\d+\].*$/, ''), field.split('.')[0]];
+		const find = (list: Field[] | undefined): string | undefined => {
+			for (const f of list ?? []) {
+				const wire = f.send?.key ?? f.property.name;
+				if (f.send && keys.includes(wire)) return f.property.displayName;
+				const inner = find(f.children);
+				if (inner) return inner;
+			}
+			return undefined;
+		};
+		return find(fields);
+	};
+}

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
 import { queryField } from '../../../shared/fields';
-import { formOutput, simplifyForm } from './common';
+import { formOutput, simplifyForm, withoutMarkup } from './common';
 
 export const getAllForm: Operation = {
 	value: 'getAll',
@@ -19,7 +19,25 @@ export const getAllForm: Operation = {
 			property: { displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, options: [] },
 			children: [queryField({ displayName: 'Search', name: 'search', type: 'string', default: '', description: 'Text found in the form’s name' })],
 		},
+		{
+			property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [] },
+			children: [
+				{
+					property: {
+						displayName: 'Include Markup',
+						name: 'includeMarkup',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether to return each form’s HTML and CSS (its "raw" and "template"), about 0.7 kB per form. Turn it off to list only IDs and names, for example for an AI agent; get one form’s markup with Form → Get.',
+					},
+				},
+			],
+		},
 	],
-	output: (answer) => ((answer as IDataObject[] | undefined) ?? []).map(formOutput),
+	output: (answer, ctx) => {
+		const forms = ((answer as IDataObject[] | undefined) ?? []).map(formOutput);
+		return ctx.param<IDataObject>('options', {}).includeMarkup === false ? forms.map(withoutMarkup) : forms;
+	},
 	simplify: simplifyForm,
 };

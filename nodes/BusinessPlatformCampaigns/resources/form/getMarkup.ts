@@ -37,6 +37,7 @@ export const getMarkupForm: Operation = {
 	name: 'Get Template Markup',
 	action: 'Get the markup of a form',
 	description: 'Get the form as an HTML document, as a field and optionally as a file',
+	returns: 'the form’s HTML in a field (and as a file when asked)',
 	method: 'GET',
 	path: '/v1/crm/campaign/assets/form-templates/{id}',
 	text: true,

@@ -19,7 +19,7 @@ export const getComponentGroup: Operation = {
 	fields: [
 		groupId('id', 'query'),
 		{
-			property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [] },
+			property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [] },
 			children: [
 				flag('Get Components', 'getComponents', 'Whether to include the components'),
 				flag('Get Benefits', 'getBenefits', 'Whether to include the benefits'),

@@ -24,7 +24,7 @@ export const getAllPayrun: Operation = {
 				{ property: { displayName: 'Search Field', name: 'searchField', type: 'string', default: '', description: 'The payrun field the platform searches' }, send: { in: 'query' } },
 			],
 		},
-		{ property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [] }, children: sortOptions('createdAt', 'desc') },
+		{ property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [] }, children: sortOptions('createdAt', 'desc') },
 	],
 	prepare: payPeriodSearch,
 	output: (answer) => int64List(answer),

@@ -27,7 +27,7 @@ export const getAllByYearPayrun: Operation = {
 				},
 			},
 		},
-		{ property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [] }, children: sortOptions('month', 'asc') },
+		{ property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [] }, children: sortOptions('month', 'asc') },
 	],
 	output: (answer) => int64List(answer),
 };

@@ -26,7 +26,7 @@ export const getAllPaystub: Operation = {
 			],
 		},
 		{
-			property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [] },
+			property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [] },
 			children: [
 				{
 					property: {

@@ -55,7 +55,7 @@ export function listOptions(extra: Field[] = []): Field {
 			queryField(sortOrderProperty('desc'), 'orderBy.order'),
 			queryField(str('User IDs', 'userIds', 'Comma-separated user IDs to restrict the list to'), 'userIds', (v, ctx) => (v === '' || v === undefined ? undefined : toStringIds(v, 'User IDs', ctx))),
 		],
-		'Add Option',
+		'Add option',
 	);
 }
 

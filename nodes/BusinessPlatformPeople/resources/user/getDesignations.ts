@@ -9,6 +9,7 @@ export const getDesignationsUser: Operation = {
 	name: 'Get Designations',
 	action: 'Get the designations in use',
 	description: 'List the distinct designations (job titles) of the account',
+	returns: 'one item per designation: {"designation": "<job title>"}',
 	method: 'GET',
 	path: '/v1/people/users/designations',
 	regional: true,

@@ -11,6 +11,7 @@ export const getTaxDeclarationsUser: Operation = {
 	name: 'Get Tax Declarations',
 	action: 'Get tax declarations',
 	description: 'List the tax declarations employees submitted',
+	returns: 'one item per tax declaration, up to the node\'s limit',
 	method: 'GET',
 	path: '/v1/people/users/in/tax-declaration-info/list',
 	regional: true,

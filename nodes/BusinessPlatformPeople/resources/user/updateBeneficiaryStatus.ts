@@ -9,7 +9,7 @@ import { str } from './fields';
 export const updateBeneficiaryStatusUser: Operation = {
 	value: 'updateBeneficiaryStatus',
 	name: 'Update Beneficiary Status',
-	action: 'Update the beneficiary status of users',
+	action: 'Set beneficiary status of users',
 	description: 'Set the payment-provider beneficiary status of one or more users',
 	method: 'PUT',
 	path: '/v1/people/users/beneficiary-status',

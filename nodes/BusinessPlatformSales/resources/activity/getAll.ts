@@ -86,7 +86,7 @@ export const getAllActivity: Operation = {
 	simplify: simplifyActivity,
 	fields: [
 		sortedCollection({ displayName: 'Filters', name: 'filters', placeholder: 'Add Filter', default: {} }, filterFields),
-		sortedCollection({ displayName: 'Options', name: 'options', placeholder: 'Add Option', default: {} }, [
+		sortedCollection({ displayName: 'Options', name: 'options', placeholder: 'Add option', default: {} }, [
 			{
 				property: {
 					displayName: 'Sort By',

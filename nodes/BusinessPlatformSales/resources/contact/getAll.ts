@@ -25,7 +25,7 @@ export const getAllContact: Operation = {
 			),
 			queryField({ displayName: 'Only With Email', name: 'containsEmail', type: 'boolean', default: true, description: 'Whether to return only contacts that have an email address' }, 'contains_email'),
 		]),
-		collection({ displayName: 'Options', name: 'options', placeholder: 'Add Option', default: {} }, [
+		collection({ displayName: 'Options', name: 'options', placeholder: 'Add option', default: {} }, [
 			queryField(
 				{
 					displayName: 'Sort By',

@@ -28,7 +28,7 @@ export const getAllDeal: Operation = {
 				send: { in: 'query', key: 'show_closed_deals' },
 			},
 		]),
-		sortedCollection({ displayName: 'Options', name: 'options', placeholder: 'Add Option', default: {} }, [
+		sortedCollection({ displayName: 'Options', name: 'options', placeholder: 'Add option', default: {} }, [
 			{
 				property: {
 					displayName: 'Include Summary',

@@ -11,6 +11,7 @@ export const countRecord: Operation = {
 	name: 'Count',
 	action: 'Count records',
 	description: 'Count the records of a table',
+	returns: 'one item: {"tableId", "count"}',
 	method: 'GET',
 	path: `${TABLES_PATH}/{tableId}/count`,
 	regional: true,

@@ -68,4 +68,4 @@ export const tableIdOf = (ctx: OpContext) => tableIdValue(ctx.param('tableId'), 
 export const recordPath = `${TABLES_PATH}/{tableId}/record/{recordId}`;
 
 /** An "Options" collection that the operation's own code reads (nothing in it is sent as it is). */
-export const optionsField = (options: INodeProperties[]): Field => ({ property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options } });
+export const optionsField = (options: INodeProperties[]): Field => ({ property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options } });

@@ -1,0 +1,160 @@
+/**
+ * The trigger's implementation, shared by its two node types (see triggerDescription).
+ */
+import type { IDataObject, IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { readFailure } from '../shared/errors';
+import { RunScope } from '../shared/run-scope';
+import { apiRequest, CREDENTIAL_TYPE } from '../shared/transport';
+import { EVENT_BY_VALUE, eventOptions, eventsSubtitle } from './events';
+import { checkExists, create, deleteHooks, state } from './registrations';
+
+/** Compares two secrets without stopping at the first difference. */
+function sameSecret(given: string, expected: string): boolean {
+	if (given.length !== expected.length) return false;
+	let diff = 0;
+	for (let i = 0; i < given.length; i++) diff |= given.charCodeAt(i) ^ expected.charCodeAt(i);
+	return diff === 0;
+}
+
+const positiveInt = (v: unknown): number | undefined => {
+	const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : NaN;
+	return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+};
+
+/** The contact or deal id an event payload carries: data.id, id, then data/top-level contact_id or deal_id. */
+export function recordId(payload: unknown, record: 'contacts' | 'deals'): number | undefined {
+	if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return undefined;
+	const p = payload as IDataObject;
+	const data = p.data && typeof p.data === 'object' && !Array.isArray(p.data) ? (p.data as IDataObject) : {};
+	const key = record === 'contacts' ? 'contact_id' : 'deal_id';
+	for (const candidate of [data.id, p.id, data[key], p[key]]) {
+		const id = positiveInt(candidate);
+		if (id !== undefined) return id;
+	}
+	return undefined;
+}
+
+/**
+ * The trigger's description under a node type name. Two types share it:
+ * `businessPlatformSalesTrigger`, the one the nodes panel offers (n8n's panel links a trigger
+ * to the action node whose type name is the trigger's without "Trigger", so its events are
+ * listed with the Sales node), and `businessPlatformTrigger`, the first name, hidden from the
+ * panel and kept registered so saved workflows keep working.
+ */
+export function triggerDescription(name: string, hidden: boolean): INodeTypeDescription {
+	return {
+		displayName: 'Business Platform Trigger',
+		name,
+		...(hidden ? { hidden: true } : {}),
+		icon: { light: 'file:businessPlatform.svg', dark: 'file:businessPlatform.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: eventsSubtitle(),
+		description: 'Starts the workflow when a Business Platform sales or accounting event happens',
+		defaults: { name: 'Business Platform Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		triggerPanel: {
+			header: 'Listen for events the platform sends',
+			executionsHelp: {
+				inactive:
+					'<b>While building your workflow</b>, click "Execute step", then make the event happen in Business Platform (or send it from the sandbox): the platform pushes it to n8n at once. <br /><br /><b>Once published</b>, every event the platform sends starts an execution.',
+				active: '<b>While building your workflow</b>, click "Execute step" and make the event happen in Business Platform. <br /><br /><b>The workflow is published</b>: every event the platform sends starts an execution, listed under Executions.',
+			},
+			activationHint: 'Once you have finished building your workflow, publish it: the platform will then push every event to it.',
+		},
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		properties: [
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				default: [],
+				options: eventOptions(),
+				description: 'The platform events that start the workflow. Each one is registered with the platform as its own webhook.',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				options: [
+					{
+						displayName: 'Fetch Full Record',
+						name: 'fetchFullRecord',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to read the current contact or deal from the platform and add it as "record", for sales contact and deal events whose payload carries the ID. Not done for delete events; left out when the record no longer exists.',
+					},
+				],
+			},
+		],
+	};
+}
+
+/** What both trigger node types do: register the webhooks, check and output the events. */
+export abstract class BusinessPlatformTriggerNode implements INodeType {
+	abstract description: INodeTypeDescription;
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await checkExists(new RunScope(this));
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await create(new RunScope(this));
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await deleteHooks(new RunScope(this));
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const query = this.getQueryData() as IDataObject;
+		const eventType = typeof query.event === 'string' ? query.event : '';
+		const given = typeof query.secret === 'string' ? query.secret : '';
+		const data = state(this);
+		const expected = data.secrets?.[eventType];
+
+		// The platform signs nothing: the secret in the registered URL is what proves the call
+		// comes from the registration. A wrong or missing one is refused before any workflow runs.
+		if (!expected || !sameSecret(given, expected)) {
+			const res = this.getResponseObject();
+			res.writeHead(401, { 'content-type': 'application/json' });
+			res.end(JSON.stringify({ message: 'Unknown event or wrong secret for this Business Platform Trigger' }));
+			return { noWebhookResponse: true };
+		}
+
+		const payload = this.getBodyData() as unknown;
+		const output: IDataObject = {
+			eventType,
+			receivedAt: new Date().toISOString(),
+			hookId: data.hookIds?.[eventType] ?? null,
+			payload: payload as IDataObject,
+		};
+
+		const options = this.getNodeParameter('options', {}) as IDataObject;
+		const record = EVENT_BY_VALUE.get(eventType)?.record;
+		if (options.fetchFullRecord === true && record && !eventType.startsWith('DELETE_')) {
+			const id = recordId(payload, record);
+			if (id !== undefined) {
+				try {
+					output.record = await apiRequest<IDataObject>(new RunScope(this), { method: 'GET', path: `/v1/crm/${record}/${id}` });
+				} catch (error) {
+					// Deleted since the event: output the event without it. Any other failure is
+					// reported on the item rather than losing the event.
+					if (readFailure(error).status !== 404) output.recordError = error instanceof Error ? error.message : String(error);
+				}
+			}
+		}
+
+		return { workflowData: [this.helpers.returnJsonArray([output])] };
+	}
+}
