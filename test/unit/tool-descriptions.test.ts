@@ -66,7 +66,7 @@ function operations(node: INodeType): OperationView[] {
 				nodeName,
 				toolName: nodeNameToToolName(nodeName),
 				// As at run time: the workflow's node parameters completed with the defaults of the tool twin's properties.
-				description: NodeHelpers.getToolDescriptionForNode({ parameters: NodeHelpers.getNodeParameters(tool.properties, parameters, true, false, null, tool) ?? {} } as never, { description: tool } as never),
+				description: NodeHelpers.getToolDescriptionForNode({ parameters: NodeHelpers.getNodeParameters(tool.properties, parameters, true, false, { ...node, type: tool.name } as INode, tool) ?? {} } as never, { description: tool } as never),
 				uiDescription: o.description ?? '',
 				required,
 			};

@@ -12,7 +12,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { CUSTOM_CALL, CUSTOM_CALL_NAME, CUSTOM_CALL_PROPERTIES, CUSTOM_CALL_TOOL_DESCRIPTION, customCallOption } from './custom-call';
 import type { Field, Operation, Resource } from './model';
-import { subtitleExpression, toolDescriptionProperty } from './tool-description';
+import { subtitleExpression, toolDescriptionProperties } from './tool-description';
 
 /** The node-level collection of request settings (Parallel Requests). */
 export const CONCURRENCY_PARAMETER = 'requestOptions';
@@ -140,7 +140,7 @@ function operationProperties(r: Resource, o: Operation): INodeProperties[] {
 export function buildProperties(resources: Resource[], defaultResource?: string): INodeProperties[] {
 	const perOperation = resources.flatMap((r) => r.operations.map((o) => ({ r, o, properties: operationProperties(r, o) })));
 	return [
-		...perOperation.map(({ r, o, properties }) => toolDescriptionProperty(r, o, properties)),
+		...perOperation.flatMap(({ r, o, properties }) => toolDescriptionProperties(r, o, properties)),
 		CUSTOM_CALL_TOOL_DESCRIPTION,
 		resourceProperty(resources, defaultResource),
 		...resources.map(operationProperty),

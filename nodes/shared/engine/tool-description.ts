@@ -11,6 +11,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Operation, Resource } from './model';
+import { fromVersion, inVersion1, shownInVersion } from './versions';
 
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
@@ -42,17 +43,44 @@ export function toolDescriptionText(r: Resource, o: Operation, properties: INode
 	return [sentence(o.description), needed.length ? `Required fields: ${needed.join(', ')}.` : 'No field is required.', sentence(`Returns ${returnsOf(r, o)}`)].join(' ');
 }
 
-/** The tool twin's Description parameter for one operation. */
-export function toolDescriptionProperty(r: Resource, o: Operation, properties: INodeProperties[]): INodeProperties {
-	return {
+/** The node versions an operation's fields differ in: 1 and each version a field starts from. */
+function versionsOf(properties: INodeProperties[]): number[] {
+	const found = new Set<number>([1]);
+	for (const p of properties) {
+		const conditions = (p.displayOptions?.show?.['@version'] ?? []) as unknown[];
+		for (const c of conditions) {
+			const gte = (c as { _cnd?: { gte?: number } })?._cnd?.gte;
+			if (typeof c === 'number') found.add(c);
+			if (typeof gte === 'number') found.add(gte);
+		}
+	}
+	return [...found].sort((a, b) => a - b);
+}
+
+/**
+ * The tool twin's Description parameter for one operation: one property while its text is
+ * the same in every node version; when a version changes the required fields, version 1
+ * keeps its text and each later version gets its own.
+ */
+export function toolDescriptionProperties(r: Resource, o: Operation, properties: INodeProperties[]): INodeProperties[] {
+	const versions = versionsOf(properties);
+	const texts = versions.map((v) => toolDescriptionText(r, o, properties.filter((p) => shownInVersion(p, v))));
+	const property = (text: string): INodeProperties => ({
 		displayName: 'Description',
 		name: 'toolDescription',
 		type: 'string',
-		default: toolDescriptionText(r, o, properties),
+		default: text,
 		typeOptions: { rows: 3 },
 		description: 'What the model reads about this tool: what it does, which fields it needs, what it returns. Change it to fit your agent.',
 		displayOptions: { show: { '@tool': [true], resource: [r.value], operation: [o.value] } },
-	};
+	});
+	if (texts.every((t) => t === texts[0])) return [property(texts[0])];
+	return versions.map((v, i) => {
+		const last = i === versions.length - 1;
+		if (v === 1) return inVersion1(property(texts[i]));
+		if (last) return fromVersion(v, property(texts[i]));
+		return { ...property(texts[i]), displayOptions: { show: { '@tool': [true], resource: [r.value], operation: [o.value], '@version': [v] } } };
+	});
 }
 
 /**
