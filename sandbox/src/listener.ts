@@ -12,6 +12,8 @@ import type { SandboxConfig } from './env';
 export class Listeners {
 	private readonly sockets = new Set<Socket>();
 	private readonly servers: Partial<Record<Host, Server>> = {};
+	/** TCP connections accepted since the last reset (a client without keep-alive opens one per request). */
+	connections = 0;
 
 	constructor(
 		private readonly config: SandboxConfig,
@@ -29,6 +31,7 @@ export class Listeners {
 			this.servers[host] = server;
 			server.keepAliveTimeout = 30_000;
 			server.on('connection', (s) => {
+				this.connections++;
 				this.sockets.add(s);
 				s.on('close', () => this.sockets.delete(s));
 			});

@@ -164,10 +164,13 @@ function sandboxObject(config: SandboxConfig, platform: Platform, log: RequestLo
 			faultsFired: faults.fired,
 			deliveries: hooks.deliveries.length,
 			mode: config.mode,
+			connections: listeners.connections,
+			maxInFlight: log.maxInFlight,
 		}),
 		routes: () => api.list().map((rt) => ({ method: rt.method, pattern: rt.pattern, auth: rt.options.auth })),
 		resetStats: () => {
 			log.reset();
+			listeners.connections = 0;
 			faults.fired = 0;
 			auth.resetStats();
 		},
