@@ -27,12 +27,16 @@ interface Args {
 	pageSize?: number;
 	ids?: number[];
 	rawCells?: boolean;
+	/** rawCreate: false opens a new connection for every request (`connection: close`), as n8n's request helpers do. */
+	keepAlive?: boolean;
 }
 
-async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+/** Runs `fn`; its time, and its start and end on the monotonic clock in µs (the clock of a --cpu-prof profile). */
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number; fromUs: number; toUs: number }> {
 	const t0 = process.hrtime.bigint();
 	const value = await fn();
-	return { value, ms: Number(process.hrtime.bigint() - t0) / 1e6 };
+	const t1 = process.hrtime.bigint();
+	return { value, ms: Number(t1 - t0) / 1e6, fromUs: Number(t0 / 1000n), toUs: Number(t1 / 1000n) };
 }
 
 /** Peak heap above the starting point, sampled while `fn` runs (after a GC when available). */
@@ -80,13 +84,14 @@ async function rawPages(pool: Pool, token: string, page: (n: number) => { method
 const scenarios: Record<string, (a: Args) => Promise<Record<string, unknown>>> = {
 	async rawCreate(a) {
 		const pool = new Pool(a.baseUrl, { connections: a.concurrency });
+		const reset = a.keepAlive === false;
 		let next = 0;
 		const { ms } = await timed(async () => {
 			await Promise.all(
 				Array.from({ length: a.concurrency! }, async () => {
 					while (next < a.count!) {
 						const i = next++;
-						const res = await pool.request({ method: 'POST', path: '/v1/crm/contacts', body: JSON.stringify({ name: `Raw ${i}`, type: 'person', email: `raw${i}@bench.example` }), headers: { 'x-access-token': a.accessToken, 'content-type': 'application/json' } });
+						const res = await pool.request({ method: 'POST', path: '/v1/crm/contacts', reset, body: JSON.stringify({ name: `Raw ${i}`, type: 'person', email: `raw${i}@bench.example` }), headers: { 'x-access-token': a.accessToken, 'content-type': 'application/json' } });
 						await res.body.dump();
 						if (res.statusCode !== 200) throw new Error(`raw create answered ${res.statusCode}`);
 					}
@@ -103,9 +108,9 @@ const scenarios: Record<string, (a: Args) => Promise<Record<string, unknown>>> =
 		if (a.concurrency) params.requestOptions = { concurrency: a.concurrency };
 		// Warm up (n8n-core loads parts of itself on first use; a running n8n has them loaded).
 		await h.run('businessPlatformSales', params, input.slice(0, 20).map((i) => ({ json: { ...i.json, name: `Warm ${String(i.json.name)}` } })));
-		const { value, ms } = await timed(() => h.run('businessPlatformSales', params, input));
+		const { value, ms, fromUs, toUs } = await timed(() => h.run('businessPlatformSales', params, input));
 		if (value.error || value.json.length !== a.count) throw new Error(`pack create: ${value.error?.message ?? value.json.length}`);
-		return { ms };
+		return { ms, fromUs, toUs };
 	},
 	async rawRecords(a) {
 		const pool = new Pool(a.baseUrl, { connections: 1 });

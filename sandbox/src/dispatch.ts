@@ -169,7 +169,6 @@ export function requestHandler(d: DispatchDeps): (req: IncomingMessage, res: Ser
 	};
 	return async (req, res, host) => {
 		const i = incoming(d, req, host);
-		if (!i.isAdmin) res.once('close', d.log.begin());
 		const hits = i.isAdmin ? [] : d.faults.pick(i.method, i.path);
 		const before = await runFaults(hits, 'before', i.style);
 		if (before === 'drop') return drop(i, 'drop');

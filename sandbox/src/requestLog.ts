@@ -25,9 +25,6 @@ export class RequestLog {
 	byRoute: Record<string, number> = {};
 	byStatus: Record<string, number> = {};
 	entries: LoggedRequest[] = [];
-	/** API requests being answered now, and the most at once since the last reset (benchmarks read it). */
-	inFlight = 0;
-	maxInFlight = 0;
 	/** Keeps counting across resets, so `since` stays meaningful. */
 	private seq = 0;
 
@@ -41,19 +38,7 @@ export class RequestLog {
 		if (this.entries.length > this.config.requestLog * 1.2) this.entries = this.entries.slice(-this.config.requestLog);
 	}
 
-	/** An API request arrived; the returned function marks it answered. */
-	begin(): () => void {
-		this.inFlight++;
-		if (this.inFlight > this.maxInFlight) this.maxInFlight = this.inFlight;
-		let done = false;
-		return () => {
-			if (!done) this.inFlight--;
-			done = true;
-		};
-	}
-
 	reset(): void {
-		this.maxInFlight = this.inFlight;
 		this.total = 0;
 		this.byRoute = {};
 		this.byStatus = {};

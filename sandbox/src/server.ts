@@ -165,12 +165,12 @@ function sandboxObject(config: SandboxConfig, platform: Platform, log: RequestLo
 			deliveries: hooks.deliveries.length,
 			mode: config.mode,
 			connections: listeners.connections,
-			maxInFlight: log.maxInFlight,
+			maxOpenConnections: listeners.maxOpen,
 		}),
 		routes: () => api.list().map((rt) => ({ method: rt.method, pattern: rt.pattern, auth: rt.options.auth })),
 		resetStats: () => {
 			log.reset();
-			listeners.connections = 0;
+			listeners.resetCounters();
 			faults.fired = 0;
 			auth.resetStats();
 		},
