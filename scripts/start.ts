@@ -9,6 +9,7 @@ import { join } from 'node:path';
 
 import { startSandbox } from '../sandbox/src/server';
 import { buildPack } from './build';
+import { sandboxCredentialData } from './credential-data';
 import { DEMO_DIR, ensureRuntime, freePort, n8nCli, n8nEnvironment, OWNER, ownerApi, prepareUserFolder, ROOT, startN8n } from './n8n-runtime';
 import { handleSignalsInScript, onCleanup, stopAll } from './processes';
 
@@ -34,7 +35,7 @@ export function demoCredential(baseUrl: string, authUrl: string, clientId: strin
 		id: DEMO_CREDENTIAL_ID,
 		name: 'Business Platform (sandbox)',
 		type: 'businessPlatformOAuth2Api',
-		data: { baseUrl, authorizationPageUrl: authUrl, regionalBaseUrl: '', clientId, clientSecret, scope: 'read write', tenantId: 0, oauthTokenData: tokenResponse },
+		data: sandboxCredentialData({ baseUrl, authUrl, clientId, clientSecret }, tokenResponse),
 	};
 }
 

@@ -1,7 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { buildProperties, executeOperations, mergeMethods } from '../shared/operations';
+import { buildProperties } from '../shared/engine/description';
+import { executeOperations } from '../shared/engine/execute';
+import { mergeMethods } from '../shared/engine/methods';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { PEOPLE_RESOURCES } from './resources';
 

@@ -1,20 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { buildProperties, executeOperations, mergeMethods, type Resource } from '../shared/operations';
+import { buildProperties } from '../shared/engine/description';
+import { executeOperations } from '../shared/engine/execute';
+import { mergeMethods } from '../shared/engine/methods';
 import { CREDENTIAL_TYPE } from '../shared/transport';
-import { activityResource } from './resources/activity';
-import { contactResource } from './resources/contact';
-import { contactLabelResource } from './resources/contactLabel';
-import { dealResource } from './resources/deal';
-import { pipelineResource } from './resources/pipeline';
-import { recordResource } from './resources/record';
-import { stageResource } from './resources/stage';
-import { tableResource } from './resources/table';
-
-export const SALES_RESOURCES: Resource[] = [activityResource, contactResource, contactLabelResource, dealResource, pipelineResource, recordResource, stageResource, tableResource].filter(
-	(r) => r.operations.length > 0,
-);
+import { SALES_RESOURCES } from './resources';
 
 export class BusinessPlatformSales implements INodeType {
 	description: INodeTypeDescription = {

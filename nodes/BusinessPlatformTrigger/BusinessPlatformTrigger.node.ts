@@ -2,6 +2,7 @@ import type { IDataObject, IHookFunctions, INodeType, INodeTypeDescription, IWeb
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { readFailure } from '../shared/errors';
+import { RunScope } from '../shared/run-scope';
 import { apiRequest, CREDENTIAL_TYPE } from '../shared/transport';
 import { EVENT_BY_VALUE, eventOptions } from './events';
 import { checkExists, create, deleteHooks, state } from './registrations';
@@ -79,13 +80,13 @@ export class BusinessPlatformTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await checkExists.call(this);
+				return await checkExists(new RunScope(this));
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
-				return await create.call(this);
+				return await create(new RunScope(this));
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
-				return await deleteHooks.call(this);
+				return await deleteHooks(new RunScope(this));
 			},
 		},
 	};
@@ -120,7 +121,7 @@ export class BusinessPlatformTrigger implements INodeType {
 			const id = recordId(payload, record);
 			if (id !== undefined) {
 				try {
-					output.record = await apiRequest<IDataObject>(this, { method: 'GET', path: `/v1/crm/${record}/${id}` });
+					output.record = await apiRequest<IDataObject>(new RunScope(this), { method: 'GET', path: `/v1/crm/${record}/${id}` });
 				} catch (error) {
 					// Deleted since the event: output the event without it. Any other failure is
 					// reported on the item rather than losing the event.

@@ -17,6 +17,7 @@ import { NodeOperationError, randomString } from 'n8n-workflow';
 import { platformRefreshTokenKey, platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { mapConcurrent } from '../shared/concurrency';
 import { readFailure } from '../shared/errors';
+import type { RunScope } from '../shared/run-scope';
 import { apiRequest, CREDENTIAL_TYPE } from '../shared/transport';
 import { eventLabel, expandEvents } from './events';
 
@@ -24,6 +25,9 @@ import { eventLabel, expandEvents } from './events';
 const CONCURRENCY = 5;
 
 export type HookId = number | string;
+
+/** The run scope of one activation hook call (checkExists, create, delete). */
+export type HookScope = RunScope<IHookFunctions>;
 
 export interface TriggerState {
 	hookIds?: Record<string, HookId>;
@@ -79,8 +83,8 @@ const isGone = (error: unknown) => readFailure(error).status === 404;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The live (not deleted) registrations of the tenant. Accepts a bare array or an envelope. */
-async function listHooks(ctx: IHookFunctions): Promise<LiveHook[]> {
-	const answer = await apiRequest<unknown>(ctx, { method: 'GET', path: '/v1/webhooks' });
+async function listHooks(scope: HookScope): Promise<LiveHook[]> {
+	const answer = await apiRequest<unknown>(scope, { method: 'GET', path: '/v1/webhooks' });
 	const envelope = answer as IDataObject | undefined;
 	const rows = Array.isArray(answer) ? answer : Array.isArray(envelope?.data) ? envelope.data : Array.isArray(envelope?.webhooks) ? envelope.webhooks : [];
 	const hooks: LiveHook[] = [];
@@ -95,9 +99,9 @@ async function listHooks(ctx: IHookFunctions): Promise<LiveHook[]> {
 }
 
 /** Deregisters one hook. 404 counts as already gone; any other failure is returned as its reason. */
-async function deregister(ctx: IHookFunctions, hookId: HookId): Promise<string | undefined> {
+async function deregister(scope: HookScope, hookId: HookId): Promise<string | undefined> {
 	try {
-		await apiRequest(ctx, { method: 'DELETE', path: `/v1/webhooks/delete/${encodeURIComponent(String(hookId))}` });
+		await apiRequest(scope, { method: 'DELETE', path: `/v1/webhooks/delete/${encodeURIComponent(String(hookId))}` });
 		return undefined;
 	} catch (error) {
 		return isGone(error) ? undefined : messageOf(error);
@@ -105,9 +109,9 @@ async function deregister(ctx: IHookFunctions, hookId: HookId): Promise<string |
 }
 
 /** Deregisters every id (a few at a time); returns the ones that failed with their reason. */
-async function deregisterAll(ctx: IHookFunctions, ids: HookId[]): Promise<Array<{ hookId: HookId; reason: string }>> {
+async function deregisterAll(scope: HookScope, ids: HookId[]): Promise<Array<{ hookId: HookId; reason: string }>> {
 	const unique = [...new Map(ids.map((id) => [String(id), id])).values()];
-	const results = await mapConcurrent(unique, CONCURRENCY, async (id) => await deregister(ctx, id));
+	const results = await mapConcurrent(unique, CONCURRENCY, async (id) => await deregister(scope, id));
 	return unique.flatMap((hookId, i) => {
 		const r = results[i];
 		const reason = !r ? 'not attempted' : r.ok ? r.value : messageOf(r.error);
@@ -144,9 +148,10 @@ function clearState(ctx: IHookFunctions): void {
  * selected, URLs without a secret) is removed. Static data is rewritten to what was
  * kept. Returns the kept registrations.
  */
-async function reconcile(ctx: IHookFunctions, events: string[], base: string): Promise<Map<string, Kept>> {
+async function reconcile(scope: HookScope, events: string[], base: string): Promise<Map<string, Kept>> {
+	const ctx = scope.ctx;
 	const stored = state(ctx).hookIds ?? {};
-	const mine = (await listHooks(ctx))
+	const mine = (await listHooks(scope))
 		.map((h) => ({ ...h, url: parseUrl(h.webhookUrl) }))
 		.filter((h) => h.url?.base === base)
 		// Stored ids first, then oldest first (ids grow).
@@ -167,7 +172,7 @@ async function reconcile(ctx: IHookFunctions, events: string[], base: string): P
 		else stale.push(h.hookId);
 	}
 	if (stale.length) {
-		const failed = await deregisterAll(ctx, stale);
+		const failed = await deregisterAll(scope, stale);
 		// A stale registration left behind only makes the platform call a URL that answers 401
 		// (its secret is no longer kept); it must not stop the activation.
 		for (const f of failed) ctx.logger.warn(`Business Platform Trigger: could not remove the stale webhook registration ${String(f.hookId)}: ${f.reason}`);
@@ -179,10 +184,10 @@ async function reconcile(ctx: IHookFunctions, events: string[], base: string): P
 // ------------------------------------------------------- webhook methods --
 
 /** n8n's checkExists: true only when every selected event has a live registration at this node's URL. */
-export async function checkExists(this: IHookFunctions): Promise<boolean> {
-	const events = selectedEvents(this);
-	const base = nodeWebhookBase(this);
-	const kept = await reconcile(this, events, base);
+export async function checkExists(scope: HookScope): Promise<boolean> {
+	const events = selectedEvents(scope.ctx);
+	const base = nodeWebhookBase(scope.ctx);
+	const kept = await reconcile(scope, events, base);
 	return events.every((e) => kept.has(e));
 }
 
@@ -231,15 +236,16 @@ function hookIdOf(answer: unknown): HookId | undefined {
  * (concurrently). If one fails, everything registered for this node is deregistered
  * again — nothing is left half-activated — and the error names the event.
  */
-export async function create(this: IHookFunctions): Promise<boolean> {
-	const events = selectedEvents(this);
-	const base = nodeWebhookBase(this);
-	await registrationTokens(this); // bad credential → clear error before any request
+export async function create(scope: HookScope): Promise<boolean> {
+	const ctx = scope.ctx;
+	const events = selectedEvents(ctx);
+	const base = nodeWebhookBase(ctx);
+	await registrationTokens(ctx); // bad credential → clear error before any request
 
 	// Reconcile first: adopts what is already there and, being an authenticated GET, lets n8n
 	// refresh an expired token before the tokens are copied into the register bodies.
-	const kept = await reconcile(this, events, base);
-	const tokens = await registrationTokens(this);
+	const kept = await reconcile(scope, events, base);
+	const tokens = await registrationTokens(ctx);
 	const missing = events.filter((e) => !kept.has(e));
 
 	const results = await mapConcurrent(
@@ -248,9 +254,9 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		async (eventType) => {
 			const secret = randomString(32);
 			const webhookUrl = `${base}?event=${encodeURIComponent(eventType)}&secret=${secret}`;
-			const answer = await apiRequest(this, { method: 'POST', path: '/v1/webhooks/register', body: { ...tokens, eventType, webhookUrl } });
+			const answer = await apiRequest(scope, { method: 'POST', path: '/v1/webhooks/register', body: { ...tokens, eventType, webhookUrl } });
 			const hookId = hookIdOf(answer);
-			if (hookId === undefined) throw new NodeOperationError(this.getNode(), 'The platform registered the webhook but returned no hookId');
+			if (hookId === undefined) throw new NodeOperationError(ctx.getNode(), 'The platform registered the webhook but returned no hookId');
 			kept.set(eventType, { hookId, secret });
 			return hookId;
 		},
@@ -259,28 +265,28 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 
 	const failedAt = missing.findIndex((_, i) => results[i] && !results[i].ok);
 	if (failedAt === -1) {
-		writeState(this, kept);
+		writeState(ctx, kept);
 		return true;
 	}
 
 	// Roll back: what this call registered, what was adopted, and anything else at this URL
 	// (a register that failed after the platform stored it).
 	const error = (results[failedAt] as { error: unknown }).error;
-	const leftovers = await deregisterAll(this, [...kept.values()].map((k) => k.hookId));
+	const leftovers = await deregisterAll(scope, [...kept.values()].map((k) => k.hookId));
 	try {
-		const again = (await listHooks(this)).filter((h) => parseUrl(h.webhookUrl)?.base === base && !leftovers.some((l) => String(l.hookId) === String(h.hookId)));
-		leftovers.push(...(await deregisterAll(this, again.map((h) => h.hookId))));
+		const again = (await listHooks(scope)).filter((h) => parseUrl(h.webhookUrl)?.base === base && !leftovers.some((l) => String(l.hookId) === String(h.hookId)));
+		leftovers.push(...(await deregisterAll(scope, again.map((h) => h.hookId))));
 	} catch (listError) {
 		leftovers.push({ hookId: '(list)', reason: `could not list the registrations to check: ${messageOf(listError)}` });
 	}
-	clearState(this);
+	clearState(ctx);
 
 	const event = missing[failedAt];
 	const cause = error as { message?: string; description?: string };
 	const rollback = leftovers.length
 		? `These registrations could not be removed and may still call n8n: ${leftovers.map((l) => `${String(l.hookId)} (${l.reason})`).join('; ')}. Activating again removes them.`
 		: 'Every registration made for this trigger was removed again, so nothing is left half-registered.';
-	throw new NodeOperationError(this.getNode(), `Could not register the webhook for "${eventLabel(event)}" (${event}): ${cause.message ?? String(error)}`, {
+	throw new NodeOperationError(ctx.getNode(), `Could not register the webhook for "${eventLabel(event)}" (${event}): ${cause.message ?? String(error)}`, {
 		description: [cause.description, rollback].filter(Boolean).join(' '),
 	});
 }
@@ -290,21 +296,22 @@ export async function create(this: IHookFunctions): Promise<boolean> {
  * anything else still registered at this node's URL; clears static data. One failure
  * does not stop the others; failures are reported together at the end.
  */
-export async function deleteHooks(this: IHookFunctions): Promise<boolean> {
-	const data = state(this);
+export async function deleteHooks(scope: HookScope): Promise<boolean> {
+	const ctx = scope.ctx;
+	const data = state(ctx);
 	const stored = Object.values(data.hookIds ?? {});
-	const failed = await deregisterAll(this, stored);
+	const failed = await deregisterAll(scope, stored);
 	try {
-		const base = nodeWebhookBase(this);
-		const others = (await listHooks(this)).filter((h) => parseUrl(h.webhookUrl)?.base === base && !stored.some((id) => String(id) === String(h.hookId)));
-		failed.push(...(await deregisterAll(this, others.map((h) => h.hookId))));
+		const base = nodeWebhookBase(ctx);
+		const others = (await listHooks(scope)).filter((h) => parseUrl(h.webhookUrl)?.base === base && !stored.some((id) => String(id) === String(h.hookId)));
+		failed.push(...(await deregisterAll(scope, others.map((h) => h.hookId))));
 	} catch (error) {
 		// The stored ids were handled; the sweep is a safety net only.
-		this.logger.warn(`Business Platform Trigger: could not check for other webhook registrations: ${messageOf(error)}`);
+		ctx.logger.warn(`Business Platform Trigger: could not check for other webhook registrations: ${messageOf(error)}`);
 	}
-	clearState(this);
+	clearState(ctx);
 	if (failed.length) {
-		throw new NodeOperationError(this.getNode(), `Could not deregister ${failed.length} webhook registration(s) on the platform`, {
+		throw new NodeOperationError(ctx.getNode(), `Could not deregister ${failed.length} webhook registration(s) on the platform`, {
 			description: `${failed.map((f) => `${String(f.hookId)}: ${f.reason}`).join('; ')}. They may keep calling n8n (the calls are refused); activating the workflow again removes them.`,
 		});
 	}

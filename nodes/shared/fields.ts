@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { Field, OpContext, Send } from './operations';
+import type { Field, OpContext, Send } from './engine/model';
 
 /** Text of a parameter that may be a number, a text or a resource locator object (`{ __rl, mode, value }`). */
 export function plainValue(value: unknown): string {
@@ -30,6 +30,13 @@ export function toIntegerIds(value: unknown, label: string, ctx: OpContext): num
 	return ids.map((p) => toIntegerId(p, label, ctx));
 }
 
+/** A string id (people, payroll, tables) from a resource locator or a typed value. */
+export function toStringId(value: unknown, label: string, ctx: OpContext): string {
+	const id = String(value ?? '').trim();
+	if (!id) throw ctx.fail(`${label} is empty`, 'Pick it from the list, or give its ID.');
+	return id;
+}
+
 export function toStringIds(value: unknown, label: string, ctx: OpContext): string[] {
 	const parts = Array.isArray(value) ? value.map(plainValue) : plainValue(value).split(/[\s,]+/);
 	const ids = parts.map((p) => String(p).trim()).filter((p) => p !== '');
@@ -45,6 +52,16 @@ export function parseJson(value: unknown, label: string, ctx: OpContext): unknow
 		return JSON.parse(String(value)) as unknown;
 	} catch (e) {
 		throw ctx.fail(`${label} is not valid JSON`, `${(e as Error).message}. Write JSON such as {"key": "value"}, or use an expression that returns an object.`);
+	}
+}
+
+/** JSON text as its value; text that is not JSON, and anything else, as it came (for answers that embed JSON as text). */
+export function jsonOrText(value: unknown): unknown {
+	if (typeof value !== 'string' || value === '') return value;
+	try {
+		return JSON.parse(value) as unknown;
+	} catch {
+		return value;
 	}
 }
 
@@ -153,11 +170,36 @@ export function collection(property: Omit<INodeProperties, 'options' | 'type'> &
 	return { property: { ...property, type: 'collection', options: [] } as INodeProperties, children };
 }
 
+/** A collection whose fields are listed in alphabetical order, as n8n's guidelines ask. */
+export const sortedCollection = (property: Parameters<typeof collection>[0], children: Field[]): Field =>
+	collection(property, [...children].sort((a, b) => a.property.displayName.localeCompare(b.property.displayName)));
+
+/** An update with nothing to change is refused before sending. */
+export function requireSomeFields(body: IDataObject, ctx: OpContext, where = 'Update Fields'): void {
+	if (Object.keys(body).length === 0) throw ctx.fail('Nothing to update', `Add at least one field under "${where}".`);
+}
+
+/** The numeric id at the end of a request path (after the path was filled in). */
+export const idFromPath = (path: string) => Number(path.split('/').pop());
+
 export const options = (values: Array<[string, string | number]>): INodePropertyOptions[] => values.map(([name, value]) => ({ name, value }));
 
 /** Drops keys whose values are undefined, null or '' (for simplified outputs). */
 export function compact(o: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+}
+
+/** A "Custom Fields" list: a fixed collection of "Field" entries with these values each. */
+export function customFieldsProperty(values: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Custom Fields',
+		name: 'customFields',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Custom Field',
+		default: {},
+		options: [{ displayName: 'Field', name: 'field', values }],
+	};
 }
 
 /**
@@ -166,26 +208,12 @@ export function compact(o: IDataObject): IDataObject {
  */
 export function customFieldsField(module: 'contact' | 'deal'): Field {
 	return {
-		property: {
-			displayName: 'Custom Fields',
-			name: 'customFields',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Custom Field',
-			default: {},
-			options: [
-				{
-					displayName: 'Field',
-					name: 'field',
-					values: [
-						{ displayName: 'Code', name: 'code', type: 'string', default: '', description: 'System code of the custom field' },
-						{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'Display name of the custom field' },
-						{ displayName: 'Short Name', name: 'shortName', type: 'string', default: '', description: `Key of the field in the ${module}’s c_field map` },
-						{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-					],
-				},
-			],
-		},
+		property: customFieldsProperty([
+			{ displayName: 'Code', name: 'code', type: 'string', default: '', description: 'System code of the custom field' },
+			{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'Display name of the custom field' },
+			{ displayName: 'Short Name', name: 'shortName', type: 'string', default: '', description: `Key of the field in the ${module}’s c_field map` },
+			{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+		]),
 		send: {
 			in: 'body',
 			key: 'custom_field',

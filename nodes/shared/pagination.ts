@@ -5,7 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { apiRequest, type ApiRequest, type RequestContext } from './transport';
+import type { RunScope } from './run-scope';
+import { apiRequest, type ApiRequest } from './transport';
 
 export type PageStyle =
 	/** unpaged lists answered as a plain array (labels, pipelines): one request, the limit applied here */
@@ -87,11 +88,11 @@ export interface PageOptions {
  * gives; an empty or short page; enough items for `limit`; or a page identical to
  * the previous one (a server that ignores the page parameter).
  */
-export async function paginate(ctx: RequestContext, req: ApiRequest, opts: PageOptions): Promise<IDataObject[]> {
+export async function paginate(scope: RunScope, req: ApiRequest, opts: PageOptions): Promise<IDataObject[]> {
 	const style = PAGE_STYLES[opts.style];
 	const size = opts.limit !== undefined ? Math.max(1, Math.min(opts.limit, opts.pageSize ?? PAGE_SIZE)) : (opts.pageSize ?? PAGE_SIZE);
 	if (style.single) {
-		const body = await apiRequest<unknown>(ctx, req);
+		const body = await apiRequest<unknown>(scope, req);
 		const raw = body !== null && typeof body === 'object' ? style.items(body as IDataObject) : undefined;
 		const items = Array.isArray(raw) ? (raw as IDataObject[]) : [];
 		return opts.limit !== undefined ? items.slice(0, opts.limit) : items;
@@ -103,7 +104,7 @@ export async function paginate(ctx: RequestContext, req: ApiRequest, opts: PageO
 	// a list without totals ends only at a page shorter than that (or an empty one).
 	let served = 0;
 	for (let page = 1; page <= MAX_PAGES; page++) {
-		const body = await apiRequest<IDataObject>(ctx, { ...req, qs: { ...(req.qs ?? {}), [style.page]: page, [style.size]: size } });
+		const body = await apiRequest<IDataObject>(scope, { ...req, qs: { ...(req.qs ?? {}), [style.page]: page, [style.size]: size } });
 		const raw = body ? style.items(body) : undefined;
 		const items = Array.isArray(raw) ? (raw as IDataObject[]) : [];
 		if (items.length === 0) break;
@@ -126,4 +127,21 @@ export async function paginate(ctx: RequestContext, req: ApiRequest, opts: PageO
 		}
 	}
 	return out;
+}
+
+/**
+ * One page of a list (for pickers, which show a page at a time), read as its style
+ * describes. `more`: the totals say another page follows or, without totals, the page
+ * was full.
+ */
+export async function fetchPage(scope: RunScope, req: ApiRequest, styleName: PageStyle, page: number, size: number): Promise<{ items: IDataObject[]; more: boolean }> {
+	const style = PAGE_STYLES[styleName];
+	const body = await apiRequest<IDataObject>(scope, { ...req, qs: { [style.page]: page, [style.size]: size, ...(req.qs ?? {}) } });
+	const raw = body ? style.items(body) : undefined;
+	const items = Array.isArray(raw) ? (raw as IDataObject[]) : [];
+	if (items.length === 0) return { items, more: false };
+	const pages = style.totalPages?.(body);
+	const records = style.totalRecords?.(body);
+	const more = pages !== undefined ? page < pages : records !== undefined ? page * size < records : items.length >= size;
+	return { items, more };
 }

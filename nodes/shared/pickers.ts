@@ -1,56 +1,64 @@
 /**
- * Pickers: searchable lists for resource locators and options for dropdowns,
- * all through the transport (so they refresh tokens and retry like operations).
+ * What the nodes' pickers share (the pickers themselves live in each node's methods/):
+ * every call gets its own run scope, and searchable lists are read a page at a time
+ * through the list's paging style (pagination.ts), like the operations read them.
  */
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+	INodePropertyOptions,
+	ResourceMapperFields,
+} from 'n8n-workflow';
 
-import { apiRequest } from './transport';
+import { fetchPage, paginate, type PageStyle } from './pagination';
+import { RunScope } from './run-scope';
+import type { ApiRequest } from './transport';
 
-const PICKER_PAGE = 50;
+export type PickerScope = RunScope<ILoadOptionsFunctions>;
 
-export async function searchContacts(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const page = Number(paginationToken ?? 1);
-	const body = await apiRequest<IDataObject>(this, {
-		method: 'GET',
-		path: '/v1/crm/contacts',
-		qs: { page, limit: PICKER_PAGE, search: filter || undefined, orderBy: 'name', order: 'asc', columns: ['name', 'email', 'type'] },
-	});
-	const data = (body?.data as IDataObject[] | undefined) ?? [];
-	const total = Number((body?.paginationInfo as IDataObject | undefined)?.totalRecords ?? 0);
-	return {
-		results: data.map((c) => ({ name: `${String(c.name ?? c.id)}${c.email ? ` <${String(c.email)}>` : ''}${c.type === 'organization' ? ' (organization)' : ''}`, value: String(c.id) })),
-		paginationToken: page * PICKER_PAGE < total ? String(page + 1) : undefined,
+/** Items of one searchable-list page. */
+export const PICKER_PAGE = 50;
+/** Entries offered in a dropdown that reads several pages; any other ID can be given by expression. */
+export const MAX_OPTIONS = 500;
+
+/** A resource locator's list (listSearch), run with its own scope. */
+export function listSearch(search: (scope: PickerScope, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>) {
+	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+		return await search(new RunScope(this), filter, paginationToken);
 	};
 }
 
-export async function getContactLabels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const labels = (await apiRequest<IDataObject[]>(this, { method: 'GET', path: '/v1/crm/contacts/labels' })) ?? [];
-	return labels.map((l) => ({ name: String(l.name), value: Number(l.id) })).sort((a, b) => a.name.localeCompare(b.name));
+/** A dropdown's options (loadOptions), run with its own scope. */
+export function loadOptions(load: (scope: PickerScope) => Promise<INodePropertyOptions[]>) {
+	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return await load(new RunScope(this));
+	};
 }
 
-/**
- * The spec documents no endpoint that lists sales users. Owners appear embedded in
- * contacts and deals (owner_details), so the picker collects them from the first
- * pages of both lists; any other ID can still be given by expression.
- */
-export async function getOwners(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const [contacts, deals] = await Promise.all([
-		apiRequest<IDataObject>(this, { method: 'GET', path: '/v1/crm/contacts', qs: { page: 1, limit: 100 } }),
-		apiRequest<IDataObject>(this, { method: 'GET', path: '/v1/crm/deals', qs: { page: 1, limit: 100, show_closed_deals: true } }),
-	]);
-	const owners = new Map<number, string>();
-	for (const c of (contacts?.data as IDataObject[] | undefined) ?? []) {
-		const o = c.owner_details as IDataObject | null | undefined;
-		if (o?.id !== undefined) owners.set(Number(o.id), `${String(o.first_name ?? '')} ${String(o.last_name ?? '')}`.trim() + (o.email ? ` <${String(o.email)}>` : ''));
-	}
-	for (const d of (deals?.data as IDataObject[] | undefined) ?? []) {
-		if (typeof d.owner_info !== 'string') continue;
-		try {
-			const o = JSON.parse(d.owner_info) as IDataObject;
-			if (o.id !== undefined && !owners.has(Number(o.id))) owners.set(Number(o.id), `${String(o.first_name ?? '')} ${String(o.last_name ?? '')}`.trim() + (o.email ? ` <${String(o.email)}>` : ''));
-		} catch {
-			// owner_info is documented as a string; skip one that is not JSON
-		}
-	}
-	return [...owners].map(([value, name]) => ({ name: name || `User ${value}`, value })).sort((a, b) => a.name.localeCompare(b.name));
+/** A resource mapper's fields (resourceMapping), run with its own scope. */
+export function resourceMapping(map: (scope: PickerScope) => Promise<ResourceMapperFields>) {
+	return async function (this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+		return await map(new RunScope(this));
+	};
+}
+
+/** One page of a searchable list in the list's paging style, and the token of the next page when there is one. */
+export async function searchPage(
+	scope: PickerScope,
+	req: ApiRequest,
+	style: PageStyle,
+	paginationToken: string | undefined,
+	toResult: (item: IDataObject) => INodeListSearchItems,
+	size = PICKER_PAGE,
+): Promise<INodeListSearchResult> {
+	const page = Number(paginationToken ?? 1) || 1;
+	const { items, more } = await fetchPage(scope, req, style, page, size);
+	return { results: items.map(toResult), paginationToken: more ? String(page + 1) : undefined };
+}
+
+/** The first entries of a list for a dropdown (up to MAX_OPTIONS), read page by page in its paging style. */
+export async function firstEntries(scope: PickerScope, req: ApiRequest, style: PageStyle): Promise<IDataObject[]> {
+	return await paginate(scope, req, { style, limit: MAX_OPTIONS });
 }

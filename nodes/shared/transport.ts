@@ -4,23 +4,14 @@
  * refreshes and retries on 401), JSON bodies, query serialisation, retries with
  * backoff, and clean errors. Nodes never build requests themselves.
  */
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IWebhookFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { isNetworkFailure, readFailure, toNodeApiError } from './errors';
+import type { RunScope } from './run-scope';
 
 export const CREDENTIAL_TYPE = 'businessPlatformOAuth2Api';
-
-export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
@@ -61,8 +52,6 @@ interface CredentialInfo {
 	tokenKey?: string;
 }
 
-const credentialCache = new WeakMap<object, Promise<CredentialInfo>>();
-
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|::1)$/i;
 
 /** Checks a base URL from the credential: https, or http only on loopback. Returns what is wrong, if anything. */
@@ -81,25 +70,20 @@ export function baseUrlProblem(raw: unknown, field: string): string | undefined 
 
 export const normaliseBaseUrl = (raw: unknown) => String(raw ?? '').trim().replace(/\/+$/, '');
 
-async function credentialInfo(ctx: RequestContext, itemIndex?: number): Promise<CredentialInfo> {
-	let cached = credentialCache.get(ctx);
-	if (!cached) {
-		cached = (async () => {
-			const creds = await (ctx as IExecuteFunctions).getCredentials(CREDENTIAL_TYPE, itemIndex ?? 0);
-			const regional = normaliseBaseUrl(creds.regionalBaseUrl);
-			const problem = baseUrlProblem(creds.baseUrl, 'API Base URL') ?? (regional ? baseUrlProblem(regional, 'Regional API Base URL') : undefined);
-			if (problem) throw new NodeOperationError(ctx.getNode(), problem, { itemIndex, description: 'Open the Business Platform credential and fix the address.' });
-			return {
-				baseUrl: normaliseBaseUrl(creds.baseUrl),
-				regionalBaseUrl: regional || undefined,
-				tokenKey: platformTokenKey(creds.oauthTokenData as IDataObject | undefined),
-			};
-		})();
-		credentialCache.set(ctx, cached);
-		// A failed lookup (e.g. a bad URL) is not cached, so a fixed credential is read again.
-		cached.catch(() => credentialCache.delete(ctx));
-	}
-	return await cached;
+/** The credential's base URLs and token field, read once per run scope (a failed read, e.g. a bad URL, is read again). */
+async function credentialInfo(scope: RunScope, itemIndex?: number): Promise<CredentialInfo> {
+	return await scope.once('credential', async () => {
+		const ctx = scope.ctx;
+		const creds = await (ctx as IExecuteFunctions).getCredentials(CREDENTIAL_TYPE, itemIndex ?? 0);
+		const regional = normaliseBaseUrl(creds.regionalBaseUrl);
+		const problem = baseUrlProblem(creds.baseUrl, 'API Base URL') ?? (regional ? baseUrlProblem(regional, 'Regional API Base URL') : undefined);
+		if (problem) throw new NodeOperationError(ctx.getNode(), problem, { itemIndex, description: 'Open the Business Platform credential and fix the address.' });
+		return {
+			baseUrl: normaliseBaseUrl(creds.baseUrl),
+			regionalBaseUrl: regional || undefined,
+			tokenKey: platformTokenKey(creds.oauthTokenData as IDataObject | undefined),
+		};
+	});
 }
 
 function isIdempotent(req: ApiRequest): boolean {
@@ -113,8 +97,9 @@ function backoff(attempt: number): number {
 }
 
 /** Sends one API request and returns the parsed answer (undefined for empty bodies). */
-export async function apiRequest<T = unknown>(ctx: RequestContext, req: ApiRequest): Promise<T> {
-	const info = await credentialInfo(ctx, req.itemIndex);
+export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest): Promise<T> {
+	const ctx = scope.ctx;
+	const info = await credentialInfo(scope, req.itemIndex);
 	const base = req.regional && info.regionalBaseUrl ? info.regionalBaseUrl : info.baseUrl;
 	const options: IHttpRequestOptions = {
 		method: req.method,

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { sandboxCredentialData } from '../../scripts/credential-data';
 import { ensureRuntime, n8nCli, n8nEnvironment, ownerApi, prepareUserFolder, startN8n, type N8nApi, type N8nInstance } from '../../scripts/n8n-runtime';
 import type { Sandbox } from '../../sandbox/src/server';
 
@@ -73,16 +74,7 @@ export function credential(sb: Sandbox, tokenResponse?: Record<string, unknown>)
 		id: CRED_ID,
 		name: 'Business Platform (e2e)',
 		type: 'businessPlatformOAuth2Api',
-		data: {
-			baseUrl: sb.baseUrl,
-			authorizationPageUrl: sb.authUrl,
-			regionalBaseUrl: '',
-			clientId: sb.config.clientId,
-			clientSecret: sb.config.clientSecret,
-			scope: 'read write',
-			tenantId: 0,
-			...(tokenResponse ? { oauthTokenData: tokenResponse } : {}),
-		},
+		data: sandboxCredentialData({ ...sb.config, baseUrl: sb.baseUrl, authUrl: sb.authUrl }, tokenResponse),
 	};
 }
 

@@ -35,6 +35,7 @@ import { BusinessPlatformCampaigns } from '../../nodes/BusinessPlatformCampaigns
 import { BusinessPlatformPeople } from '../../nodes/BusinessPlatformPeople/BusinessPlatformPeople.node.ts';
 import { BusinessPlatformSales } from '../../nodes/BusinessPlatformSales/BusinessPlatformSales.node.ts';
 import { BusinessPlatformTrigger } from '../../nodes/BusinessPlatformTrigger/BusinessPlatformTrigger.node.ts';
+import { sandboxCredentialData } from '../../scripts/credential-data';
 import type { Sandbox } from '../helpers/sandbox';
 import { TestTransport } from './pager-node';
 
@@ -139,8 +140,10 @@ class TestNodeTypes implements INodeTypes {
 		if (!n) throw new UnexpectedError(`Unknown node type ${type}`);
 		return n;
 	}
-	getByNameAndVersion(type: string): INodeType {
-		return this.getByName(type) as INodeType;
+	/** A versioned node (VersionedNodeType) gives the node type of the workflow node's version, as in n8n. */
+	getByNameAndVersion(type: string, version?: number): INodeType {
+		const n = this.getByName(type);
+		return 'nodeVersions' in n ? n.getNodeType(version) : n;
 	}
 	getKnownTypes(): IDataObject {
 		return {};
@@ -181,13 +184,7 @@ export function additionalData(credentialsHelper: ICredentialsHelper, hooks?: Ex
 /** The stored credential for a sandbox and a token response (as n8n keeps it after Connect). */
 export function sandboxCredential(sb: Sandbox, tokenResponse: Record<string, unknown>, extra: IDataObject = {}): ICredentialDataDecryptedObject {
 	return {
-		baseUrl: sb.baseUrl,
-		authorizationPageUrl: sb.authUrl,
-		regionalBaseUrl: '',
-		clientId: sb.config.clientId,
-		clientSecret: sb.config.clientSecret,
-		scope: 'read write',
-		tenantId: 0,
+		...sandboxCredentialData({ ...sb.config, baseUrl: sb.baseUrl, authUrl: sb.authUrl }),
 		grantType: 'authorizationCode',
 		authUrl: sb.authUrl,
 		accessTokenUrl: `${sb.baseUrl}/oauth/token`,

@@ -8,6 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { mapConcurrent } from '../../nodes/shared/concurrency';
 import { paginate, type PageStyle } from '../../nodes/shared/pagination';
+import { RunScope } from '../../nodes/shared/run-scope';
 import { apiRequest, CREDENTIAL_TYPE } from '../../nodes/shared/transport';
 
 const json = (v: unknown) => (v === '' || v === undefined ? undefined : typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
@@ -39,6 +40,7 @@ export class TestTransport implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const scope = new RunScope(this);
 		const items = this.getInputData();
 		const concurrency = Number(this.getNodeParameter('concurrency', 0, 1));
 		const results = await mapConcurrent(items, concurrency, async (_item, i) => {
@@ -54,9 +56,9 @@ export class TestTransport implements INodeType {
 				itemIndex: i,
 			};
 			const style = p('style', '') as PageStyle | '';
-			if (!style) return [{ answer: (await apiRequest(this, req)) as IDataObject }];
+			if (!style) return [{ answer: (await apiRequest(scope, req)) as IDataObject }];
 			const limit = p('limit', 0) as number;
-			return await paginate(this, req, { style, limit: limit > 0 ? limit : undefined, pageSize: (p('pageSize', 0) as number) || undefined });
+			return await paginate(scope, req, { style, limit: limit > 0 ? limit : undefined, pageSize: (p('pageSize', 0) as number) || undefined });
 		});
 		const out: INodeExecutionData[] = [];
 		results.forEach((r, i) => {

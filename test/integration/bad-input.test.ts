@@ -19,8 +19,9 @@ import { inspect } from 'node:util';
 
 import type { IBinaryKeyData, IDataObject } from 'n8n-workflow';
 
-import { decodeNotes } from '../../nodes/BusinessPlatformSales/resources/activity';
-import { columnFields, type PlatformTable } from '../../nodes/shared/pickers-tables';
+import { decodeNotes } from '../../nodes/BusinessPlatformSales/resources/activity/common';
+import { columnFields } from '../../nodes/BusinessPlatformSales/methods/tables';
+import type { PlatformTable } from '../../nodes/BusinessPlatformSales/resources/table/model';
 import { RETRY } from '../../nodes/shared/transport';
 import type { LoggedRequest } from '../../sandbox/src/server';
 import { activateWebhook, additionalData, createHarness, deliverWebhook, triggerWorkflow, webhookData, webhookMethod, type Harness, type NodeRun } from '../harness/n8n';

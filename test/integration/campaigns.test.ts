@@ -7,7 +7,8 @@ import { LoadOptionsContext } from 'n8n-core';
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypes } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { getCategories, searchCategories, searchForms } from '../../nodes/shared/pickers-campaigns';
+import { getCategories, searchCategories } from '../../nodes/BusinessPlatformCampaigns/methods/categories';
+import { searchForms } from '../../nodes/BusinessPlatformCampaigns/methods/forms';
 import { additionalData, createHarness, NODE_TYPES, type Harness } from '../harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 

@@ -6,7 +6,8 @@ import { LoadOptionsContext } from 'n8n-core';
 import type { IDataObject, INodeType, INodeTypes } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { getPayruns, getPeopleUsers, searchPayruns, searchPeopleUsers } from '../../nodes/shared/pickers-people';
+import { getPayruns, searchPayruns } from '../../nodes/BusinessPlatformPeople/methods/payruns';
+import { getPeopleUsers, searchPeopleUsers } from '../../nodes/BusinessPlatformPeople/methods/users';
 import { additionalData, createHarness, NODE_TYPES, type Harness } from '../harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 

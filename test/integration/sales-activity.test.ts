@@ -7,7 +7,7 @@ import { LoadOptionsContext } from 'n8n-core';
 import type { IDataObject, INodeType, INodeTypes } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { searchActivities } from '../../nodes/shared/pickers-sales';
+import { searchActivities } from '../../nodes/BusinessPlatformSales/methods/activities';
 import { additionalData, createHarness, NODE_TYPES, type Harness } from '../harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 

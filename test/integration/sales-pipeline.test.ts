@@ -8,8 +8,8 @@ import type { IDataObject, INodeType, INodeTypes } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { pipelineResource } from '../../nodes/BusinessPlatformSales/resources/pipeline';
-import type { OpContext } from '../../nodes/shared/operations';
-import { getPipelines, getPipelineStages, searchDeals } from '../../nodes/shared/pickers-sales';
+import type { OpContext } from '../../nodes/shared/engine/model';
+import { getPipelines, getPipelineStages, searchDeals } from '../../nodes/BusinessPlatformSales/methods/deals';
 import { additionalData, createHarness, NODE_TYPES, type Harness } from '../harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 

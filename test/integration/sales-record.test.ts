@@ -8,7 +8,8 @@ import { LoadOptionsContext } from 'n8n-core';
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodeType } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { columnFields, type PlatformTable, type TableColumn } from '../../nodes/shared/pickers-tables';
+import { columnFields } from '../../nodes/BusinessPlatformSales/methods/tables';
+import type { PlatformTable, TableColumn } from '../../nodes/BusinessPlatformSales/resources/table/model';
 import { additionalData, createHarness, NODE_TYPES, PACKAGE, type Harness } from '../harness/n8n';
 import { call, useSandbox } from '../helpers/sandbox';
 

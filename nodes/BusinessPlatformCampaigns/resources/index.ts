@@ -1,5 +1,5 @@
-/** The resources of the Campaigns node, one file each. */
-import type { Resource } from '../../shared/operations';
+/** The resources of the Campaigns node: one folder each, one file per operation. */
+import type { Resource } from '../../shared/engine/model';
 import { categoryResource } from './category';
 import { emailTemplateResource } from './emailTemplate';
 import { formResource } from './form';

@@ -1,16 +1,17 @@
 /**
  * What the People resources share: int64 numbers (written as strings by the
- * platform's gRPC gateway) turned back into numbers, month/day/year dates, and
- * the answers of bulk deletes.
+ * platform's gRPC gateway) turned back into numbers, month/day/year dates, the
+ * answers of bulk deletes, and the user picker.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { BuiltRequest, OpContext } from '../../shared/operations';
+import type { BuiltRequest, OpContext } from '../../shared/engine/model';
+import { locator } from '../../shared/fields';
 
 /** int64 fields of the people models (v1User, v1Member, v1Approver, v1CustomFieldData, responses). */
-const INT64_KEYS = new Set(['iamUserId', 'httpStatusCode', 'beneficiariesToAdd']);
+const INT64_KEYS: ReadonlySet<string> = new Set(['iamUserId', 'httpStatusCode', 'beneficiariesToAdd']);
 /** v1FilterConfig: every field is an int64. */
-const FILTER_CONFIG_KEYS = new Set(['page', 'numberOfElements', 'sizePerPage', 'totalPage', 'numberOfRecords']);
+const FILTER_CONFIG_KEYS: ReadonlySet<string> = new Set(['page', 'numberOfElements', 'sizePerPage', 'totalPage', 'numberOfRecords']);
 
 const asNumber = (v: unknown): unknown => {
 	if (typeof v !== 'string' || !/^-?\d+$/.test(v)) return v;
@@ -114,6 +115,10 @@ export function payPeriodSearch(req: BuiltRequest, ctx: OpContext): void {
 	if (from && to) req.qs.searchString = `${from}-${to}`;
 	else if (filters.search) req.qs.searchString = String(filters.search);
 }
+
+/** A user (employee) picked from the list or given by ID. */
+export const userLocator = (name = 'userId', displayName = 'User', description = 'The user (employee) to use'): INodeProperties =>
+	locator({ name, displayName, search: 'searchPeopleUsers', description, numeric: false, placeholder: 'e.g. 65f1c0ffee0123456789abcd' });
 
 /** Ascending / descending, as every people and payroll list takes it. */
 export function sortOrderProperty(defaultOrder: 'asc' | 'desc' = 'desc'): INodeProperties {

@@ -1,5 +1,5 @@
-/** The resources of the People node, one file each. */
-import type { Resource } from '../../shared/operations';
+/** The resources of the People node: one folder each, one file per operation (common.ts: what they share). */
+import type { Resource } from '../../shared/engine/model';
 import { componentGroupResource } from './componentGroup';
 import { payrunResource } from './payrun';
 import { paystubResource } from './paystub';

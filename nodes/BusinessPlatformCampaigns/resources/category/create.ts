@@ -1,0 +1,28 @@
+/** Category → Create: POST /v1/crm/campaign/category. Create a campaign category. */
+
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Operation } from '../../../shared/engine/model';
+import { bodyField } from '../../../shared/fields';
+import { detailFields, readBack } from './common';
+
+export const createCategory: Operation = {
+	value: 'create',
+	name: 'Create',
+	action: 'Create a category',
+	description: 'Create a campaign category',
+	method: 'POST',
+	path: '/v1/crm/campaign/category',
+	fields: [
+		bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '', required: true }),
+		{ property: { displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', placeholder: 'Add Field', default: {}, options: [] }, children: detailFields() },
+	],
+	prepare: (req, ctx) => {
+		if (!String(req.body.name ?? '').trim()) throw ctx.fail('Name is empty', 'Give the category a name.');
+	},
+	// The answer is a CreateResponse { id }: the node returns the whole category.
+	output: async (answer, ctx) => {
+		const id = Number((answer as IDataObject | undefined)?.id ?? (answer as IDataObject | undefined)?.Id);
+		return Number.isInteger(id) && id > 0 ? await readBack(ctx, id) : ((answer ?? { success: true }) as IDataObject);
+	},
+};

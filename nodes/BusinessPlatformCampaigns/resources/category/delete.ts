@@ -1,0 +1,16 @@
+/** Category → Delete: DELETE /v1/crm/campaign/category/{id}. Delete a campaign category. */
+
+import type { Operation } from '../../../shared/engine/model';
+import { categoryId } from './common';
+import { idFromPath } from '../../../shared/fields';
+
+export const deleteCategory: Operation = {
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a category',
+	description: 'Delete a campaign category',
+	method: 'DELETE',
+	path: '/v1/crm/campaign/category/{id}',
+	fields: [categoryId],
+	output: (_a, _ctx, req) => ({ deleted: true, id: idFromPath(req.path) }),
+};

@@ -1,0 +1,27 @@
+/** Category → Update: PATCH /v1/crm/campaign/category/{id}. Change the given fields of a category; the others keep their values. */
+
+import type { Operation } from '../../../shared/engine/model';
+import { bodyField, idFromPath, requireSomeFields } from '../../../shared/fields';
+import { categoryId, detailFields, readBack } from './common';
+
+export const updateCategory: Operation = {
+	value: 'update',
+	name: 'Update',
+	action: 'Update a category',
+	description: 'Change the given fields of a category; the others keep their values',
+	method: 'PATCH',
+	path: '/v1/crm/campaign/category/{id}',
+	fields: [
+		categoryId,
+		{
+			property: { displayName: 'Update Fields', name: 'updateFields', type: 'collection', placeholder: 'Add Field', default: {}, options: [] },
+			children: [bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '' }), ...detailFields()],
+		},
+	],
+	prepare: (req, ctx) => {
+		requireSomeFields(req.body, ctx);
+		if ('name' in req.body && !String(req.body.name).trim()) throw ctx.fail('Name is empty', 'A category needs a name: leave the field out to keep the current one.');
+	},
+	// The PATCH answers 200 without a documented body: the node reads the category back.
+	output: async (_a, ctx, req) => await readBack(ctx, idFromPath(req.path)),
+};

@@ -1,0 +1,16 @@
+/** Form → Delete: DELETE /v1/crm/campaign/assets/forms/{id}. Delete a form. */
+
+import type { Operation } from '../../../shared/engine/model';
+import { formId } from './common';
+import { idFromPath } from '../../../shared/fields';
+
+export const deleteForm: Operation = {
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a form',
+	description: 'Delete a form',
+	method: 'DELETE',
+	path: '/v1/crm/campaign/assets/forms/{id}',
+	fields: [formId],
+	output: (_a, _ctx, req) => ({ deleted: true, id: idFromPath(req.path) }),
+};

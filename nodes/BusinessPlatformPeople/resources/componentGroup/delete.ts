@@ -1,0 +1,25 @@
+/** Component Group → Delete: POST /v1/people/tenants/component-group/delete. Delete one or more component groups. */
+
+import type { Operation } from '../../../shared/engine/model';
+import { bodyField, toStringIds } from '../../../shared/fields';
+import { bulkDeleteOutput } from '../common';
+import { PATH } from './common';
+
+export const deleteComponentGroup: Operation = {
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete component groups',
+	description: 'Delete one or more component groups',
+	method: 'POST',
+	path: `${PATH}/delete`,
+	regional: true,
+	fields: [
+		bodyField(
+			{ displayName: 'Component Group IDs', name: 'componentGroupIds', type: 'string', default: '', required: true, description: 'Comma-separated IDs of the groups to delete' },
+			'ids',
+			(v, ctx) => toStringIds(v, 'Component Group IDs', ctx),
+		),
+		bodyField({ displayName: 'Force Delete', name: 'forcedDelete', type: 'boolean', default: false, description: 'Whether to delete groups even when they apply to users' }),
+	],
+	output: (answer, ctx, req) => bulkDeleteOutput(answer, req.body.ids as string[], ctx, 'component groups'),
+};

@@ -1,0 +1,17 @@
+/** Component Group → Update: PUT /v1/people/tenants/component-group. Replace a component group (PUT): components, benefits and users you leave out are removed. */
+
+import type { Operation } from '../../../shared/engine/model';
+import { groupFields, groupId, groupOutput, PATH, prepareGroup } from './common';
+
+export const updateComponentGroup: Operation = {
+	value: 'update',
+	name: 'Update',
+	action: 'Update a component group',
+	description: 'Replace a component group (PUT): components, benefits and users you leave out are removed',
+	method: 'PUT',
+	path: PATH,
+	regional: true,
+	fields: [groupId('id', 'body'), ...groupFields(true)],
+	prepare: prepareGroup,
+	output: groupOutput,
+};

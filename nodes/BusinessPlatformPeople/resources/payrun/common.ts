@@ -1,0 +1,41 @@
+/** Payrun: what its operations share. */
+
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Field } from '../../../shared/engine/model';
+import { compact, locator, options } from '../../../shared/fields';
+import { sortOrderProperty } from '../common';
+
+export const BASE = '/v1/people-pay-run/payruns';
+
+export const payrunLocator = () =>
+	locator({ name: 'payrunId', displayName: 'Payrun', search: 'searchPayruns', description: 'The payrun to use', numeric: false, placeholder: 'e.g. 65f1c0ffee0123456789abcd' });
+
+const SORT_FIELDS = options([
+	['Created At', 'createdAt'],
+	['Month', 'month'],
+	['Pay Date', 'payDate'],
+	['Updated At', 'updatedAt'],
+	['Work Period', 'workPeriod'],
+]);
+
+export const sortOptions = (defaultField: string, defaultOrder: 'asc' | 'desc'): Field[] => [
+	{ property: { displayName: 'Sort By', name: 'sortField', type: 'options', options: SORT_FIELDS, default: defaultField }, send: { in: 'query' } },
+	{ property: sortOrderProperty(defaultOrder), send: { in: 'query' } },
+];
+
+export function simplifyPayrun(p: IDataObject): IDataObject {
+	const wp = (p.workPeriod as IDataObject | undefined) ?? {};
+	return compact({
+		_id: p._id,
+		paySchedule: (p.paySchedule as IDataObject | undefined)?.name,
+		payPeriod: p.payPeriod,
+		workPeriod: wp.from || wp.to ? `${String(wp.from ?? '')}-${String(wp.to ?? '')}` : undefined,
+		payDate: p.payDate,
+		stage: p.stage,
+		employeeCount: p.employeeCount,
+		netPay: p.netPay,
+		totalCost: p.totalCost,
+		jeStatus: p.jeStatus,
+	});
+}

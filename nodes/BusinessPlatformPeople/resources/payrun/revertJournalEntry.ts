@@ -1,0 +1,59 @@
+/** Payrun → Revert Journal Entry: POST /v1/people-pay-run/payruns/revert-je. Reverse the posted journal entry of a payrun in the accounting books. Changes the books; never retried automatically. */
+
+import type { IDataObject } from 'n8n-workflow';
+
+import type { OpContext, Operation } from '../../../shared/engine/model';
+import { answerText, requireMdy } from '../common';
+import { BASE, payrunLocator } from './common';
+import { toStringId } from '../../../shared/fields';
+
+/** Reads a payrun from the list (there is no endpoint for one payrun). */
+async function findPayrun(ctx: OpContext, id: string): Promise<IDataObject> {
+	const all = await ctx.paginate({ method: 'GET', path: BASE, regional: true, qs: { sortField: 'createdAt', sortOrder: 'desc' } }, 'payruns');
+	const found = all.find((p) => String(p._id) === id);
+	if (!found) throw ctx.fail(`Payrun ${id} was not found`, 'Pick the payrun from the list, or check its ID.');
+	return found;
+}
+
+export const revertJournalEntryPayrun: Operation = {
+	value: 'revertJournalEntry',
+	name: 'Revert Journal Entry',
+	action: 'Revert the journal entry of a payrun',
+	description: 'Reverse the posted journal entry of a payrun in the accounting books. Changes the books; never retried automatically.',
+	method: 'POST',
+	path: `${BASE}/revert-je`,
+	regional: true,
+	retry: 'never',
+	text: true,
+	fields: [
+		{ property: { ...payrunLocator(), hint: 'Reverting writes a reversing journal entry into the accounting books. It is never retried automatically: after an error, check the payrun before running again.' } },
+		{
+			property: {
+				displayName: 'Journal Entry ID',
+				name: 'jeId',
+				type: 'string',
+				default: '',
+				description: 'The posted journal entry to revert (the payrun’s jeId). Leave empty to use the payrun’s posted entry.',
+			},
+		},
+		{ property: { displayName: 'Revert Date', name: 'jeRevertDate', type: 'dateTime', default: '', required: true, description: 'Date of the reversing entry; not before the posting date' } },
+	],
+	prepare: async (req, ctx) => {
+		const payrunId = toStringId(ctx.param('payrunId'), 'Payrun', ctx);
+		const jeRevertDate = requireMdy(ctx.param('jeRevertDate', ''), 'Revert Date', ctx);
+		let text = String(ctx.param('jeId', '')).trim();
+		if (text && !/^\d+$/.test(text)) throw ctx.fail(`Journal Entry ID must be a whole number, got "${text}"`, 'Give the payrun’s jeId, or leave the field empty to use it.');
+		if (!text) {
+			const payrun = await findPayrun(ctx, payrunId);
+			if (payrun.jeStatus !== 'POSTED' || !/^\d+$/.test(String(payrun.jeId ?? ''))) {
+				throw ctx.fail(`Payrun ${payrunId} has no posted journal entry to revert`, `Its journal status is "${String(payrun.jeStatus || 'none')}". Post a journal entry first.`);
+			}
+			text = String(payrun.jeId);
+		}
+		req.body.revertPayrun = [{ jeId: Number(text), jeRevertDate, payrunId }];
+	},
+	output: (answer, _ctx, req) => {
+		const entry = (req.body.revertPayrun as IDataObject[])[0];
+		return { payrunId: entry.payrunId, jeId: entry.jeId, jeRevertDate: entry.jeRevertDate, reverted: true, message: answerText(answer) };
+	},
+};

@@ -1,0 +1,20 @@
+/** User → Get Tax Declarations: GET /v1/people/users/in/tax-declaration-info/list. List the tax declarations employees submitted. */
+
+import type { Operation } from '../../../shared/engine/model';
+import { queryField } from '../../../shared/fields';
+import { int64List } from '../common';
+import { listOptions } from './common';
+import { str } from './fields';
+
+export const getTaxDeclarationsUser: Operation = {
+	value: 'getTaxDeclarations',
+	name: 'Get Tax Declarations',
+	action: 'Get tax declarations',
+	description: 'List the tax declarations employees submitted',
+	method: 'GET',
+	path: '/v1/people/users/in/tax-declaration-info/list',
+	regional: true,
+	paginate: 'taxDeclarations',
+	fields: [listOptions([queryField(str('Stage', 'stage', 'Only declarations in this stage, such as SUBMITTED, APPROVED or REJECTED (all when empty)'))])],
+	output: (answer) => int64List(answer),
+};

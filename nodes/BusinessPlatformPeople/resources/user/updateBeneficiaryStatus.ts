@@ -1,0 +1,67 @@
+/** User → Update Beneficiary Status: PUT /v1/people/users/beneficiary-status. Set the payment-provider beneficiary status of one or more users. */
+
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Operation } from '../../../shared/engine/model';
+import { compact } from '../../../shared/fields';
+import { str } from './fields';
+
+export const updateBeneficiaryStatusUser: Operation = {
+	value: 'updateBeneficiaryStatus',
+	name: 'Update Beneficiary Status',
+	action: 'Update the beneficiary status of users',
+	description: 'Set the payment-provider beneficiary status of one or more users',
+	method: 'PUT',
+	path: '/v1/people/users/beneficiary-status',
+	regional: true,
+	fields: [
+		{ property: { ...str('Status', 'beneficiaryStatus', 'The new beneficiary status (the platform’s “operation”), such as ACTIVE or REJECTED', { placeholder: 'e.g. ACTIVE' }), required: true } },
+		{
+			property: {
+				displayName: 'Users',
+				name: 'beneficiaries',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add User',
+				default: {},
+				required: true,
+				options: [
+					{
+						displayName: 'User',
+						name: 'user',
+						values: [
+							{
+								displayName: 'User Name or ID',
+								name: 'userId',
+								type: 'options',
+								typeOptions: { loadOptionsMethod: 'getPeopleUsers' },
+								default: '',
+								description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+							},
+							{ displayName: 'Reason', name: 'reason', type: 'string', default: '', description: 'Why the status changes' },
+							{ displayName: 'Beneficiary ID', name: 'beneId', type: 'string', default: '', description: 'The user’s ID at the payment provider, when known' },
+						],
+					},
+				],
+			},
+		},
+	],
+	prepare: (req, ctx) => {
+		const operation = String(ctx.param('beneficiaryStatus', '')).trim();
+		if (!operation) throw ctx.fail('Status is empty', 'Give the beneficiary status to set, such as ACTIVE.');
+		const list = ((ctx.param<IDataObject>('beneficiaries', {}).user as IDataObject[] | undefined) ?? []).map((u, i) => {
+			const userId = String(u.userId ?? '').trim();
+			if (!userId) throw ctx.fail(`User ${i + 1} has no ID`, 'Choose the user from the list, or give their ID.');
+			return compact({ userId, reason: String(u.reason ?? ''), beneId: String(u.beneId ?? '').trim() });
+		});
+		if (!list.length) throw ctx.fail('Users is empty', 'Add at least one user whose status changes.');
+		req.body.beneficiaryStatusInfo = [{ beneficiaryDetails: list, operation }];
+	},
+	output: (answer, _ctx, req) => {
+		const info = (req.body.beneficiaryStatusInfo as IDataObject[])[0];
+		const status = ((answer ?? {}) as IDataObject).status;
+		return (info.beneficiaryDetails as IDataObject[]).map((d) =>
+			compact({ userId: d.userId, beneficiaryStatus: info.operation, beneficiaryReason: d.reason, beneficiaryId: d.beneId, status: status as string }),
+		);
+	},
+};

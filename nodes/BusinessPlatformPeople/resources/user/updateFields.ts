@@ -1,0 +1,21 @@
+/** User → Update Fields: PATCH /v1/people/users. Change the given fields of a user; the others keep their values (PATCH). */
+
+import type { Operation } from '../../../shared/engine/model';
+import { userIdField, userOutput } from './common';
+import { checkUser, userGroups } from './fields';
+
+export const updateFieldsUser: Operation = {
+	value: 'updateFields',
+	name: 'Update Fields',
+	action: 'Update fields of a user',
+	description: 'Change the given fields of a user; the others keep their values (PATCH)',
+	method: 'PATCH',
+	path: '/v1/people/users',
+	regional: true,
+	fields: [userIdField('userId'), ...userGroups('patch')],
+	prepare: (req, ctx) => {
+		if (Object.keys(req.body).filter((k) => k !== 'userId').length === 0) throw ctx.fail('Nothing to update', 'Add at least one field in one of the groups (Identity, Dates, Address, …).');
+		checkUser(req, ctx);
+	},
+	output: userOutput,
+};

@@ -1,0 +1,161 @@
+/** Activity: what its operations share. */
+
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { BuiltRequest, Field, OpContext } from '../../../shared/engine/model';
+import { bodyField, compact, locator, options, plainValue, toIntegerId, toIntegerIds, toUtcIsoInZone } from '../../../shared/fields';
+
+const activityId = locator({ name: 'activityId', displayName: 'Activity', search: 'searchActivities', description: 'The activity to use' });
+
+export const idField: Field = { property: activityId, send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Activity', ctx) } };
+
+export const ACTIVITY_TYPES = options([
+	['Call', 'call'],
+	['Meeting', 'meeting'],
+]);
+
+export const VISIBILITY = options([
+	['Private', 'private'],
+	['Public', 'public'],
+	['Team', 'team'],
+]);
+
+export const DONE = options([
+	['Done', 'done'],
+	['Not Done', 'open'],
+]);
+
+const IDS_DESCRIPTION = 'Comma-separated IDs';
+
+// ------------------------------------------------------------ encodings --
+
+/** Plain text → the base64 text the platform stores (UTF-8). */
+export const encodeNotes = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
+
+/** Base64 notes → plain text; text that is not base64 is returned as it is. */
+export function decodeNotes(value: unknown): unknown {
+	if (typeof value !== 'string' || value === '') return value;
+	const compactText = value.replace(/\s+/g, '');
+	if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compactText) || compactText.length % 4 !== 0) return value;
+	const bytes = Buffer.from(compactText, 'base64');
+	if (bytes.toString('base64') !== compactText) return value;
+	const text = bytes.toString('utf8');
+	// Invalid UTF-8 decodes to U+FFFD: then it was not text, keep what was stored.
+	return text.includes('\uFFFD') ? value : text;
+}
+
+export const withPlainNotes = (a: IDataObject): IDataObject => ('notes' in a ? { ...a, notes: decodeNotes(a.notes) as IDataObject[string] } : a);
+
+export const timeZone = (ctx: OpContext) => ctx.fn.getTimezone();
+
+const optionalIds = (label: string) => (v: unknown, ctx: OpContext) => (v === '' || v === undefined || v === null || (Array.isArray(v) && v.length === 0) ? undefined : toIntegerIds(v, label, ctx));
+
+/** A resource locator inside a collection arrives as its object: read its value. */
+const optionalLocatorId = (label: string) => (v: unknown, ctx: OpContext) => {
+	const text = plainValue(v);
+	return text === '' ? undefined : toIntegerId(text, label, ctx);
+};
+
+export const dateTime = (label: string) => (v: unknown, ctx: OpContext) => toUtcIsoInZone(v, label, ctx, timeZone(ctx));
+
+// --------------------------------------------------------------- fields --
+export const dealLocator = (name: string, description: string): INodeProperties => ({ ...locator({ name, displayName: 'Deal', search: 'searchDeals', required: false }), description });
+
+const assigneesProperty: INodeProperties = {
+	displayName: 'Assignee Names or IDs',
+	name: 'assigneeIds',
+	type: 'multiOptions',
+	typeOptions: { loadOptionsMethod: 'getOwners' },
+	default: [],
+	description: 'Sales users the activity is assigned to. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
+/** The writable activity fields other than name, type, start and end. */
+export function detailFields(): Field[] {
+	return [
+		bodyField({ displayName: 'Notes', name: 'notes', type: 'string', typeOptions: { rows: 4 }, default: '', description: 'Plain text; the node encodes it as the platform expects' }, 'notes', (v) =>
+			v === undefined || v === null || v === '' ? undefined : encodeNotes(String(v)),
+		),
+		bodyField({ displayName: 'Contact IDs', name: 'contactIds', type: 'string', default: '', description: `${IDS_DESCRIPTION} of the person contacts taking part` }, 'contact_ids', optionalIds('Contact IDs')),
+		bodyField(
+			{ displayName: 'Organization IDs', name: 'organizationIds', type: 'string', default: '', description: `${IDS_DESCRIPTION} of the organization contacts taking part` },
+			'organization_ids',
+			optionalIds('Organization IDs'),
+		),
+		bodyField(assigneesProperty, 'assignee_ids', optionalIds('Assignees')),
+		bodyField(dealLocator('dealId', 'The deal the activity is linked to'), 'linked_to', optionalLocatorId('Deal')),
+		bodyField({ displayName: 'Done', name: 'done', type: 'boolean', default: false, description: 'Whether the activity is marked as done' }, 'is_status'),
+		bodyField({ displayName: 'Visibility', name: 'visibilityType', type: 'options', options: VISIBILITY, default: 'public' }, 'visibility_type'),
+		bodyField({ displayName: 'Send Invitation', name: 'sendInvitation', type: 'boolean', default: false, description: 'Whether the platform sends an invitation to the assignees' }, 'is_send_invitation'),
+		bodyField(
+			{ displayName: 'Send Invitation to Contacts', name: 'sendContactsInvitation', type: 'boolean', default: false, description: 'Whether the platform sends an invitation to the contacts' },
+			'is_send_contacts_invitation',
+		),
+		bodyField(
+			{
+				displayName: 'Time Zone',
+				name: 'userTimezone',
+				type: 'string',
+				default: '',
+				placeholder: 'Europe/Berlin',
+				description: 'Time-zone name the platform shows the activity in. Empty: the workflow’s time zone.',
+			},
+			'user_timezone',
+		),
+		bodyField({ displayName: 'Source', name: 'source', type: 'string', default: '', description: 'Where the activity comes from, e.g. web' }),
+		bodyField({ displayName: 'Source ID', name: 'sourceId', type: 'string', default: '', description: 'The activity’s ID in its source' }, 'source_id'),
+	];
+}
+
+export const nameProperty: INodeProperties = { displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Title of the call or meeting' };
+
+export const typeProperty: INodeProperties = { displayName: 'Type', name: 'activityType', type: 'options', options: ACTIVITY_TYPES, default: 'call' };
+
+export const startProperty: INodeProperties = {
+	displayName: 'Start',
+	name: 'start',
+	type: 'dateTime',
+	default: '',
+	description: 'When the activity starts. A date and time without a time zone is read in the workflow’s time zone; it is sent in UTC.',
+};
+
+export const endProperty: INodeProperties = { ...startProperty, displayName: 'End', name: 'end', description: 'When the activity ends (not before the start)' };
+
+// --------------------------------------------------------------- output --
+
+function names(list: unknown, fn: (x: IDataObject) => string): string[] | undefined {
+	if (!Array.isArray(list) || list.length === 0) return undefined;
+	return (list as IDataObject[]).map(fn).filter(Boolean);
+}
+
+const personName = (u: IDataObject) => `${String(u.first_name ?? '')} ${String(u.last_name ?? '')}`.trim() || String(u.email ?? u.id ?? '');
+
+export function simplifyActivity(a: IDataObject): IDataObject {
+	const deal = a.deal_details as IDataObject | null | undefined;
+	const contacts = [...(names(a.contact_details, (c) => String(c.name ?? c.id)) ?? []), ...(names(a.organization_details, (c) => String(c.name ?? c.id)) ?? [])];
+	return compact({
+		id: a.id,
+		name: a.name,
+		type: a.activity_type,
+		start: a.start,
+		end: a.end,
+		done: a.is_status,
+		notes: decodeNotes(a.notes) as IDataObject[string],
+		contacts: contacts.length ? contacts : undefined,
+		assignees: names(a.assignee_details, personName),
+		deal: deal?.name ?? (a.linked_to as IDataObject[string]),
+		updatedAt: a.updated_at,
+	});
+}
+
+export const readBack = async (ctx: OpContext, id: number) => withPlainNotes(await ctx.request<IDataObject>({ method: 'GET', path: `/v1/crm/activities/${id}` }));
+
+export function checkTimes(req: BuiltRequest, ctx: OpContext): void {
+	const { start, end } = req.body as { start?: string; end?: string };
+	if (start && end && Date.parse(end) < Date.parse(start)) throw ctx.fail(`End (${end}) is before Start (${start})`, 'Give an end that is not before the start.');
+}
+
+// ----------------------------------------------------------- operations --
+export const activityIdsProperty: INodeProperties = { displayName: 'Activity IDs', name: 'activityIds', type: 'string', default: '', required: true, description: `${IDS_DESCRIPTION} of the activities` };
+
+export const activityIds = (v: unknown, ctx: OpContext) => [...new Set(toIntegerIds(v, 'Activity IDs', ctx))];

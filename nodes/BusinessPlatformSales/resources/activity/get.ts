@@ -1,0 +1,18 @@
+/** Activity → Get: GET /v1/crm/activities/{id}. Get one activity. */
+
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Operation } from '../../../shared/engine/model';
+import { idField, simplifyActivity, withPlainNotes } from './common';
+
+export const getActivity: Operation = {
+	value: 'get',
+	name: 'Get',
+	action: 'Get an activity',
+	description: 'Get one activity',
+	method: 'GET',
+	path: '/v1/crm/activities/{id}',
+	fields: [idField],
+	simplify: simplifyActivity,
+	output: (answer) => withPlainNotes(answer as IDataObject),
+};

@@ -1,0 +1,16 @@
+/** Contact → Delete: DELETE /v1/crm/contacts/{id}. Delete a contact. */
+
+import type { Operation } from '../../../shared/engine/model';
+import { toIntegerId } from '../../../shared/fields';
+import { contactId } from './common';
+
+export const deleteContact: Operation = {
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a contact',
+	description: 'Delete a contact',
+	method: 'DELETE',
+	path: '/v1/crm/contacts/{id}',
+	fields: [{ property: contactId, send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Contact', ctx) } }],
+	output: (_a, _ctx, req) => ({ deleted: true, id: Number(req.path.split('/').pop()) }),
+};

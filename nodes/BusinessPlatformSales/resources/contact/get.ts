@@ -1,0 +1,16 @@
+/** Contact → Get: GET /v1/crm/contacts/{id}. Get one contact. */
+
+import type { Operation } from '../../../shared/engine/model';
+import { toIntegerId } from '../../../shared/fields';
+import { contactId, simplifyContact } from './common';
+
+export const getContact: Operation = {
+	value: 'get',
+	name: 'Get',
+	action: 'Get a contact',
+	description: 'Get one contact',
+	method: 'GET',
+	path: '/v1/crm/contacts/{id}',
+	fields: [{ property: contactId, send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Contact', ctx) } }],
+	simplify: simplifyContact,
+};

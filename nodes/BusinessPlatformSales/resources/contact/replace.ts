@@ -1,0 +1,22 @@
+/** Contact → Replace: PUT /v1/crm/contacts/{id}. Replace the whole contact (PUT): fields you leave out are cleared. */
+
+import type { Operation } from '../../../shared/engine/model';
+import { collection, toIntegerId } from '../../../shared/fields';
+import { contactFields, contactId, nameField, readBack, requireName, typeField } from './common';
+
+export const replaceContact: Operation = {
+	value: 'replace',
+	name: 'Replace',
+	action: 'Replace a contact',
+	description: 'Replace the whole contact (PUT): fields you leave out are cleared',
+	method: 'PUT',
+	path: '/v1/crm/contacts/{id}',
+	fields: [
+		{ property: contactId, send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Contact', ctx) } },
+		nameField,
+		typeField,
+		collection({ displayName: 'Additional Fields', name: 'additionalFields', placeholder: 'Add Field', default: {} }, contactFields()),
+	],
+	prepare: (req, ctx) => requireName(req.body, ctx),
+	output: async (_a, ctx, req) => await readBack(ctx, Number(req.path.split('/').pop())),
+};

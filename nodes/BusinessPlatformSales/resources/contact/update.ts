@@ -1,0 +1,27 @@
+/** Contact → Update: PATCH /v1/crm/contacts/{id}. Change the given fields of a contact; the others keep their values (PATCH). */
+
+import type { Operation } from '../../../shared/engine/model';
+import { bodyField, collection, requireSomeFields, toIntegerId } from '../../../shared/fields';
+import { CONTACT_TYPES, contactFields, contactId, readBack, requireName } from './common';
+
+export const updateContact: Operation = {
+	value: 'update',
+	name: 'Update',
+	action: 'Update a contact',
+	description: 'Change the given fields of a contact; the others keep their values (PATCH)',
+	method: 'PATCH',
+	path: '/v1/crm/contacts/{id}',
+	fields: [
+		{ property: contactId, send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Contact', ctx) } },
+		collection({ displayName: 'Update Fields', name: 'updateFields', placeholder: 'Add Field', default: {} }, [
+			bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '' }),
+			bodyField({ displayName: 'Type', name: 'type', type: 'options', options: CONTACT_TYPES, default: 'person' }),
+			...contactFields(),
+		]),
+	],
+	prepare: (req, ctx) => {
+		requireSomeFields(req.body, ctx);
+		if ('name' in req.body) requireName(req.body, ctx);
+	},
+	output: async (_a, ctx, req) => await readBack(ctx, Number(req.path.split('/').pop())),
+};

@@ -1,0 +1,16 @@
+/** Contact Label → Delete: DELETE /v1/crm/contacts/labels/{id}. Delete a label; contacts that had it keep no label. */
+
+import type { Operation } from '../../../shared/engine/model';
+import { labelId } from './common';
+import { idFromPath } from '../../../shared/fields';
+
+export const deleteContactLabel: Operation = {
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a contact label',
+	description: 'Delete a label; contacts that had it keep no label',
+	method: 'DELETE',
+	path: '/v1/crm/contacts/labels/{id}',
+	fields: [labelId],
+	output: (_a, _ctx, req) => ({ deleted: true, id: idFromPath(req.path) }),
+};

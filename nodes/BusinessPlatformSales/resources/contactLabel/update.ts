@@ -1,0 +1,25 @@
+/** Contact Label → Update: PUT /v1/crm/contacts/labels/{id}. Change a label’s name, color, icon or owner. */
+
+import type { Operation } from '../../../shared/engine/model';
+import { bodyField, idFromPath, requireSomeFields } from '../../../shared/fields';
+import { detailFields, labelId, readBack } from './common';
+
+export const updateContactLabel: Operation = {
+	value: 'update',
+	name: 'Update',
+	action: 'Update a contact label',
+	description: 'Change a label’s name, color, icon or owner',
+	method: 'PUT',
+	path: '/v1/crm/contacts/labels/{id}',
+	fields: [
+		labelId,
+		{
+			property: { displayName: 'Update Fields', name: 'updateFields', type: 'collection', placeholder: 'Add Field', default: {}, options: [] },
+			children: [bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '' }), ...detailFields()],
+		},
+	],
+	prepare: (req, ctx) => {
+		requireSomeFields(req.body, ctx);
+	},
+	output: async (_a, ctx, req) => await readBack(ctx, idFromPath(req.path)),
+};

@@ -1,0 +1,33 @@
+/** Deal → Bulk Update: PATCH /v1/crm/deals. Set the stage, pipeline, owner, status or reason of several deals in one request. */
+
+import type { Operation } from '../../../shared/engine/model';
+import { bodyField, requireSomeFields, sortedCollection } from '../../../shared/fields';
+import { dealIdsField, optionalId, ownerProperty, pipelineProperty, reasonField, stageProperty, statusField } from './common';
+
+export const bulkUpdateDeal: Operation = {
+	value: 'bulkUpdate',
+	name: 'Bulk Update',
+	action: 'Update many deals at once',
+	description: 'Set the stage, pipeline, owner, status or reason of several deals in one request',
+	method: 'PATCH',
+	path: '/v1/crm/deals',
+	fields: [
+		dealIdsField('ids'),
+		sortedCollection({ displayName: 'Update Fields', name: 'updateFields', placeholder: 'Add Field', default: {} }, [
+			bodyField(pipelineProperty('Move the deals to this pipeline (to its first stage, unless a stage is given)'), 'pipeline_id', optionalId('Pipeline')),
+			bodyField(stageProperty('updateFields.pipelineId', 'Move the deals to this stage'), 'stage_id', optionalId('Stage')),
+			bodyField(ownerProperty, 'owner_id', optionalId('Owner')),
+			statusField,
+			reasonField,
+		]),
+	],
+	prepare: (req, ctx) => {
+		const { ids, ...rest } = req.body;
+		void ids;
+		requireSomeFields(rest, ctx);
+	},
+	output: (answer, _ctx, req) => {
+		const ids = Array.isArray(answer) && answer.length ? (answer as unknown[]).map(Number) : (req.body.ids as number[]);
+		return ids.map((id) => ({ id, updated: true }));
+	},
+};

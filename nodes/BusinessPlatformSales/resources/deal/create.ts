@@ -1,0 +1,26 @@
+/** Deal → Create: POST /v1/crm/deals. Create a deal in a pipeline. */
+
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Operation } from '../../../shared/engine/model';
+import { bodyField, sortedCollection, toIntegerId } from '../../../shared/fields';
+import { detailFields, optionalId, pipelineProperty, readBack, stageProperty } from './common';
+
+export const createDeal: Operation = {
+	value: 'create',
+	name: 'Create',
+	action: 'Create a deal',
+	description: 'Create a deal in a pipeline',
+	method: 'POST',
+	path: '/v1/crm/deals',
+	fields: [
+		bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '', required: true }),
+		bodyField(pipelineProperty('The pipeline of the deal. Empty: the platform’s first pipeline'), 'pipeline_id', optionalId('Pipeline')),
+		bodyField(stageProperty('pipelineId', 'The stage of the deal. Empty: the first stage of the pipeline'), 'stage_id', optionalId('Stage')),
+		sortedCollection({ displayName: 'Additional Fields', name: 'additionalFields', placeholder: 'Add Field', default: {} }, detailFields()),
+	],
+	prepare: (req, ctx) => {
+		if (!String(req.body.name ?? '').trim()) throw ctx.fail('Name is empty', 'Give the deal a name.');
+	},
+	output: async (answer, ctx) => await readBack(ctx, toIntegerId((answer as IDataObject | undefined)?.id, 'The created deal’s ID', ctx)),
+};

@@ -1,0 +1,16 @@
+/** Deal → Delete: DELETE /v1/crm/deals/{id}. Delete a deal. */
+
+import type { Operation } from '../../../shared/engine/model';
+import { idField } from './common';
+import { idFromPath } from '../../../shared/fields';
+
+export const deleteDeal: Operation = {
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a deal',
+	description: 'Delete a deal',
+	method: 'DELETE',
+	path: '/v1/crm/deals/{id}',
+	fields: [idField],
+	output: (_a, _ctx, req) => ({ deleted: true, id: idFromPath(req.path) }),
+};

@@ -1,0 +1,20 @@
+/** Deals — /v1/crm/deals. */
+
+import type { Resource } from '../../../shared/engine/model';
+import { getOwners, searchContacts } from '../../methods/contacts';
+import { getPipelines, getPipelineStages, searchDeals } from '../../methods/deals';
+import { bulkDeleteDeal } from './bulkDelete';
+import { bulkUpdateDeal } from './bulkUpdate';
+import { createDeal } from './create';
+import { deleteDeal } from './delete';
+import { getDeal } from './get';
+import { getAllDeal } from './getAll';
+import { updateDeal } from './update';
+
+export const dealResource: Resource = {
+	value: 'deal',
+	name: 'Deal',
+	description: 'Deals in pipelines',
+	operations: [createDeal, getDeal, getAllDeal, updateDeal, deleteDeal, bulkUpdateDeal, bulkDeleteDeal],
+	methods: { listSearch: { searchDeals, searchContacts }, loadOptions: { getOwners, getPipelines, getPipelineStages } },
+};

@@ -1,0 +1,25 @@
+/** Pipeline → Create: POST /v1/crm/deals/pipelines. Create a pipeline with its ordered stages. */
+
+import type { Operation } from '../../../shared/engine/model';
+import { bodyField } from '../../../shared/fields';
+import { confirmedId, readBack, stagesBody, stagesProperty } from './common';
+
+export const createPipeline: Operation = {
+	value: 'create',
+	name: 'Create',
+	action: 'Create a pipeline',
+	description: 'Create a pipeline with its ordered stages',
+	method: 'POST',
+	path: '/v1/crm/deals/pipelines',
+	fields: [
+		bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '', required: true }),
+		{
+			property: stagesProperty(false, 'The open stages, in order. The platform adds its Won and Lost stages at the end.'),
+			send: { in: 'body', key: 'stages', map: stagesBody },
+		},
+	],
+	prepare: (req, ctx) => {
+		if (!String(req.body.name ?? '').trim()) throw ctx.fail('Name is empty', 'Give the pipeline a name.');
+	},
+	output: async (answer, ctx) => await readBack(ctx, confirmedId(answer, ctx)),
+};

@@ -1,0 +1,16 @@
+/** Pipeline → Delete: DELETE /v1/crm/deals/pipelines/{id}. Delete a pipeline that holds no deals. */
+
+import type { Operation } from '../../../shared/engine/model';
+import { idField } from './common';
+import { idFromPath } from '../../../shared/fields';
+
+export const deletePipeline: Operation = {
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a pipeline',
+	description: 'Delete a pipeline that holds no deals',
+	method: 'DELETE',
+	path: '/v1/crm/deals/pipelines/{id}',
+	fields: [idField],
+	output: (_a, _ctx, req) => ({ deleted: true, id: idFromPath(req.path) }),
+};

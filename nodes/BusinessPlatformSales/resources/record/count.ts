@@ -1,0 +1,19 @@
+/** Record → Count: GET /v1/crm/core/table/{tableId}/count. Count the records of a table. */
+
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Operation } from '../../../shared/engine/model';
+import { TABLES_PATH } from '../table/model';
+import { tableField, tableIdOf } from './fields';
+
+export const countRecord: Operation = {
+	value: 'count',
+	name: 'Count',
+	action: 'Count records',
+	description: 'Count the records of a table',
+	method: 'GET',
+	path: `${TABLES_PATH}/{tableId}/count`,
+	regional: true,
+	fields: [tableField],
+	output: (answer, ctx) => ({ tableId: tableIdOf(ctx), count: Number((answer as IDataObject | undefined)?.count ?? 0) }),
+};

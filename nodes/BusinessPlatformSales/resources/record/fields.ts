@@ -1,0 +1,69 @@
+/** Record: the fields its operations share (table, record, columns, the output switch). */
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { Field, OpContext } from '../../../shared/engine/model';
+import { locator } from '../../../shared/fields';
+import { tableIdValue, tableLocator } from '../table/common';
+import { TABLES_PATH } from '../table/model';
+
+const recordLocator: INodeProperties = {
+	...locator({ name: 'recordId', displayName: 'Record', search: 'searchRecords', numeric: false, placeholder: 'e.g. 65f1c0ffee0123456789abcd', description: 'The record to use' }),
+	typeOptions: { loadOptionsDependsOn: ['tableId.value'] },
+};
+
+export function recordIdValue(value: unknown, ctx: OpContext): string {
+	const id = String(value ?? '').trim();
+	if (!id) throw ctx.fail('Record is empty', 'Pick a record from the list, or give its ID.');
+	return id;
+}
+
+export const tableField: Field = { property: tableLocator, send: { in: 'path', key: 'tableId', map: tableIdValue } };
+
+export const recordField: Field = { property: recordLocator, send: { in: 'path', key: 'recordId', map: recordIdValue } };
+
+/**
+ * The output switch. Each operation has its own wording, which also keeps it last in
+ * that operation's fields (identical fields of several operations are shown once, at
+ * the place of their first use).
+ */
+export const byNameField = (whose: string): Field => ({
+	property: {
+		displayName: 'Cells by Column Name',
+		name: 'cellsByName',
+		type: 'boolean',
+		default: true,
+		description: `Whether to add each cell of ${whose} under its column name, with select options as names, next to the raw cells keyed by column ID`,
+	},
+});
+
+export function columnsField(forCreate: boolean): Field {
+	return {
+		property: {
+			displayName: 'Columns',
+			name: 'columns',
+			type: 'resourceMapper',
+			noDataExpression: true,
+			default: { mappingMode: 'defineBelow', value: null },
+			required: true,
+			typeOptions: {
+				loadOptionsDependsOn: ['tableId.value'],
+				resourceMapper: {
+					resourceMapperMethod: forCreate ? 'getRecordColumnsForCreate' : 'getRecordColumnsForUpdate',
+					mode: forCreate ? 'add' : 'map',
+					fieldWords: { singular: 'column', plural: 'columns' },
+					addAllFields: forCreate,
+					multiKeyMatch: false,
+					supportAutoMap: true,
+				},
+			},
+		},
+	};
+}
+
+export const tableIdOf = (ctx: OpContext) => tableIdValue(ctx.param('tableId'), ctx);
+
+/** The path of one record. */
+export const recordPath = `${TABLES_PATH}/{tableId}/record/{recordId}`;
+
+/** An "Options" collection that the operation's own code reads (nothing in it is sent as it is). */
+export const optionsField = (options: INodeProperties[]): Field => ({ property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options } });

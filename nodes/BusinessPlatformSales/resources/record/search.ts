@@ -1,0 +1,95 @@
+/** Record → Search: POST /v1/crm/core/table/{tableId}/paged-record. Find the records of a table that match conditions or a text. */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Operation } from '../../../shared/engine/model';
+import { bodyField, options, queryField } from '../../../shared/fields';
+import { tableFor, TABLES_PATH } from '../table/model';
+import { filtersField, prepareSearch } from './conditions';
+import { recordByName } from './cells';
+import { byNameField, optionsField, tableField, tableIdOf } from './fields';
+
+export const searchRecord: Operation = {
+	value: 'search',
+	name: 'Search',
+	action: 'Search records',
+	description: 'Find the records of a table that match conditions or a text',
+	method: 'POST',
+	path: `${TABLES_PATH}/{tableId}/paged-record`,
+	// Only reads: safe to repeat after a 5xx or a dropped connection.
+	idempotent: true,
+	regional: true,
+	paginate: 'records',
+	fields: [
+		tableField,
+		queryField({ displayName: 'Search Text', name: 'q', type: 'string', default: '', description: 'Text to find in any text column of the record (full-text search)' }, 'q', (v) =>
+			typeof v === 'string' && v.trim() ? v.trim() : undefined,
+		),
+		bodyField(
+			{
+				displayName: 'Must Match',
+				name: 'logicalOperator',
+				type: 'options',
+				options: options([
+					['All Conditions', 'and'],
+					['Any Condition', 'or'],
+				]),
+				default: 'and',
+			},
+			'logicalOperator',
+		),
+		filtersField,
+		optionsField([
+			{
+				displayName: 'Fetch All Referenced Records',
+				name: 'fetchAllRef',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to add the records that every ref column points at (under refData)',
+			},
+			{
+				displayName: 'Referenced Column Names or IDs',
+				name: 'refColumns',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getRefColumns', loadOptionsDependsOn: ['tableId.value'] },
+				default: [],
+				description:
+					'Ref columns whose records to add under refData (ignored when Fetch All Referenced Records is on). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Sort By Name or ID',
+				name: 'sortColumn',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getSortColumns', loadOptionsDependsOn: ['tableId.value'] },
+				default: 'createdAt',
+				description: 'Column to sort by. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Sort Direction',
+				name: 'sortDirection',
+				type: 'options',
+				options: options([
+					['Ascending', 1],
+					['Descending', -1],
+				]),
+				default: -1,
+			},
+		]),
+		byNameField('each record'),
+	],
+	prepare: async (req, ctx) => {
+		const opts = (ctx.param<IDataObject>('options', {}) ?? {}) as IDataObject;
+		if (opts.sortDirection !== undefined) {
+			const dir = Number(opts.sortDirection);
+			if (dir !== 1 && dir !== -1) throw ctx.fail(`Sort Direction must be 1 (ascending) or -1 (descending), got "${String(opts.sortDirection)}"`);
+			req.qs.sortDir = dir;
+		}
+		req.body.logicalOperator = String(req.body.logicalOperator ?? 'and').toLowerCase() === 'or' ? 'or' : 'and';
+		await prepareSearch(req, ctx);
+	},
+	output: async (answer, ctx) => {
+		const records = Array.isArray(answer) ? (answer as IDataObject[]) : [];
+		if (!ctx.param<boolean>('cellsByName', true) || records.length === 0) return records;
+		const table = await tableFor(ctx, tableIdOf(ctx));
+		return records.map((r) => recordByName(r, table));
+	},
+};

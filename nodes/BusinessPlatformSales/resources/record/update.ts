@@ -1,0 +1,34 @@
+/** Record → Update: PUT /v1/crm/core/table/{tableId}/record/{recordId}. Change the given cells of a record; the others keep their values. */
+
+import type { Operation } from '../../../shared/engine/model';
+import { byNameField, columnsField, optionsField, recordField, recordIdValue, recordPath, tableField } from './fields';
+import { cellsFromMapper, writtenRecord } from './cells';
+
+export const updateRecord: Operation = {
+	value: 'update',
+	name: 'Update',
+	action: 'Update a record',
+	description: 'Change the given cells of a record; the others keep their values',
+	method: 'PUT',
+	path: recordPath,
+	regional: true,
+	fields: [
+		tableField,
+		recordField,
+		columnsField(false),
+		optionsField([
+			{
+				displayName: 'Clear Cells Left Empty',
+				name: 'clearEmpty',
+				type: 'boolean',
+				default: false,
+				description: 'Whether columns added under Columns but left empty are cleared. By default they keep their current value.',
+			},
+		]),
+		byNameField('the updated record'),
+	],
+	prepare: async (req, ctx) => {
+		req.body.cells = await cellsFromMapper(ctx, 'update');
+	},
+	output: async (answer, ctx) => await writtenRecord(answer, ctx, recordIdValue(ctx.param('recordId'), ctx)),
+};

@@ -1,0 +1,32 @@
+/** Stage → Get Many: GET /v1/crm/deals/pipelines/{id}. List the stages of a pipeline, in their order. */
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { LIMIT_PROPERTY, RETURN_ALL_PROPERTY } from '../../../shared/engine/description';
+import type { Operation } from '../../../shared/engine/model';
+import { toIntegerId } from '../../../shared/fields';
+import { simplifyStage } from './common';
+import { pipelineIdProperty } from '../pipeline/common';
+
+export const getAllStage: Operation = {
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many stages',
+	description: 'List the stages of a pipeline, in their order',
+	method: 'GET',
+	path: '/v1/crm/deals/pipelines/{id}',
+	fields: [{ property: pipelineIdProperty('The pipeline whose stages to list') }, { property: RETURN_ALL_PROPERTY }, { property: LIMIT_PROPERTY }],
+	simplify: simplifyStage,
+	run: async (ctx) => {
+		const id = toIntegerId(ctx.param('pipelineId'), 'Pipeline', ctx);
+		const all = ctx.param<boolean>('returnAll', false);
+		const max = all ? undefined : ctx.param<number>('limit', 50);
+		if (max !== undefined && (!Number.isInteger(max) || max < 1)) throw ctx.fail(`Limit must be a whole number of 1 or more, got ${String(max)}`);
+		const pipeline = await ctx.request<IDataObject>({ method: 'GET', path: `/v1/crm/deals/pipelines/${id}` });
+		const stages = [...((pipeline?.stages as IDataObject[] | undefined) ?? [])]
+			.sort((a, b) => Number(a.order ?? 0) - Number(b.order ?? 0))
+			.map((s) => ({ ...s, pipeline_id: s.pipeline_id ?? pipeline.id ?? id }));
+		const out = max === undefined ? stages : stages.slice(0, max);
+		return out;
+	},
+};

@@ -1,0 +1,117 @@
+/**
+ * The operation model: each endpoint is one `Operation` (method, path, fields with
+ * where each goes on the wire, paging style and, where needed, small hooks), grouped
+ * in `Resource`s. The node's UI (description.ts) and its requests (request.ts,
+ * execute.ts) are both made from it, so adding an endpoint is one entry, not new code.
+ */
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	INodeProperties,
+	INodePropertyOptions,
+	NodeOperationError,
+	ResourceMapperFields,
+} from 'n8n-workflow';
+
+import type { PageStyle } from '../pagination';
+import type { RunScope } from '../run-scope';
+import type { ApiRequest } from '../transport';
+
+/** Where a field's value goes on the wire. */
+export interface Send {
+	in: 'path' | 'query' | 'body';
+	/** Wire name; defaults to the property name. Dotted keys build nested objects (`address.city`). */
+	key?: string;
+	/** UI value → wire value. Return undefined to send nothing. May throw `ctx.fail(...)`. */
+	map?: (value: unknown, ctx: OpContext) => unknown;
+	/** Send empty strings and empty lists too (default: left out). */
+	keepEmpty?: boolean;
+}
+
+export interface Field {
+	property: INodeProperties;
+	send?: Send;
+	/** For collections and fixed collections: the children, each with its own `send`. */
+	children?: Field[];
+}
+
+/** What an operation's hooks get for one item. */
+export interface OpContext {
+	fn: IExecuteFunctions;
+	/** The execution's run scope (values read once, files of output items). */
+	scope: RunScope<IExecuteFunctions>;
+	itemIndex: number;
+	operation: Operation;
+	/**
+	 * A node parameter of this item (resource locators give their value). An expression
+	 * that fails, or any other error reading it, fails the item with the parameter's name.
+	 */
+	param<T = unknown>(name: string, fallback?: T): T;
+	/** One API request for this item (with its index in errors). */
+	request<T = unknown>(req: ApiRequest): Promise<T>;
+	/** A list request through the operation's paging style. */
+	paginate(req: ApiRequest, style: PageStyle, limit?: number): Promise<IDataObject[]>;
+	/** A NodeOperationError that names this item. */
+	fail(message: string, description?: string): NodeOperationError;
+}
+
+export interface BuiltRequest {
+	method: IHttpRequestMethods;
+	path: string;
+	qs: IDataObject;
+	body: IDataObject;
+	/** Replaces `body` when set (endpoints whose body is an array or a scalar). */
+	rawBody?: unknown;
+	/** Whether the body should be sent at all (default: for POST, PUT, PATCH, or when not empty). */
+	sendBody?: boolean;
+}
+
+export type Output = IDataObject | IDataObject[] | undefined;
+
+export interface Operation {
+	value: string;
+	name: string;
+	action: string;
+	description: string;
+	method: IHttpRequestMethods;
+	/** Path with `{param}` placeholders, filled from fields sent `in: 'path'`. */
+	path: string;
+	/** Served by the regional base URL when the credential has one. */
+	regional?: boolean;
+	/** `never` for operations that must not be repeated automatically (payroll postings). */
+	retry?: 'auto' | 'never';
+	/** A POST that only reads (searches): safe to repeat after a 5xx or a dropped connection. */
+	idempotent?: boolean;
+	/** Text answers (markup, confirmations). */
+	text?: boolean;
+	fields?: Field[];
+	/** A list endpoint: adds Return All and Limit and walks the pages in this style. */
+	paginate?: PageStyle;
+	/** Adds a Simplify switch (on by default) that maps each output item. */
+	simplify?: (item: IDataObject) => IDataObject;
+	/** Adjusts the built request (validation, encodings, computed fields). */
+	prepare?: (req: BuiltRequest, ctx: OpContext) => void | Promise<void>;
+	/** Shapes the answer into output items. Default: arrays split, objects kept, empty → `{ success: true }`. */
+	output?: (answer: unknown, ctx: OpContext, req: BuiltRequest) => Output | Promise<Output>;
+	/** A fully custom operation (composites such as Create or Update). */
+	run?: (ctx: OpContext) => Promise<Output>;
+}
+
+/** Pickers (n8n's `methods`): each runs with its own run scope. */
+export interface ResourceMethods {
+	listSearch?: Record<string, (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>>;
+	loadOptions?: Record<string, (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>>;
+	resourceMapping?: Record<string, (this: ILoadOptionsFunctions) => Promise<ResourceMapperFields>>;
+}
+
+export interface Resource {
+	value: string;
+	name: string;
+	description?: string;
+	operations: Operation[];
+	/** Pickers this resource's fields use; the node merges them from all its resources (methods.ts). */
+	methods?: ResourceMethods;
+}

@@ -1,0 +1,67 @@
+/**
+ * Reading a node parameter for an item. n8n's getNodeParameter throws "Could not get
+ * parameter" (a UserError naming the parameter) when the parameter is not in the
+ * node's parameters: it is not shown for the node's current settings (displayOptions),
+ * so it has no value. That, and only that, means "absent". Any other error — an
+ * expression that fails, a value n8n cannot validate — fails the item and names the
+ * parameter, instead of silently sending the request without it.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { Field } from './model';
+
+/** Whether getNodeParameter failed because the parameter is not shown (so not set) for this node. */
+export function isNotShown(error: unknown, name: string): boolean {
+	const e = error as { message?: unknown; extra?: { parameterName?: unknown } } | null;
+	return typeof e?.message === 'string' && e.message.startsWith('Could not get parameter') && (e.extra?.parameterName ?? name) === name;
+}
+
+/** The display name of a parameter among an operation's fields (children included), else its name. */
+function labelOf(name: string, fields: Field[] | undefined): string {
+	const find = (list: Field[] | undefined): INodeProperties | undefined => {
+		for (const f of list ?? []) {
+			if (f.property.name === name) return f.property;
+			const inner = find(f.children);
+			if (inner) return inner;
+		}
+		return undefined;
+	};
+	const property = find(fields);
+	return property ? `"${property.displayName}" (${name})` : `"${name}"`;
+}
+
+/** The error for a parameter that could not be read: its name, n8n's reason, and what to check. */
+export function parameterError(fn: IExecuteFunctions, name: string, itemIndex: number, error: unknown, fields?: Field[]): NodeOperationError {
+	const e = error as { message?: unknown; description?: unknown } | null;
+	const reason = typeof e?.message === 'string' ? e.message : String(error);
+	const detail = typeof e?.description === 'string' && e.description ? `${e.description} ` : '';
+	return new NodeOperationError(fn.getNode(), `Could not read the parameter ${labelOf(name, fields)}: ${reason}`, {
+		itemIndex,
+		description: `${detail}Check the expression or value of this parameter for item ${itemIndex}.`,
+	});
+}
+
+export type ShownValue<T> = { shown: true; value: T } | { shown: false };
+
+/** A parameter of one item (resource locators give their value), or `shown: false` when it is not shown for the node's settings. */
+export function readShownParameter<T>(fn: IExecuteFunctions, name: string, itemIndex: number, fallback?: T, fields?: Field[]): ShownValue<T> {
+	try {
+		return { shown: true, value: fn.getNodeParameter(name, itemIndex, fallback as never, { extractValue: true }) as T };
+	} catch (error) {
+		if (isNotShown(error, name)) return { shown: false };
+		throw parameterError(fn, name, itemIndex, error, fields);
+	}
+}
+
+/** A parameter of one item; one that is not shown (and has no fallback) fails the item like any other unreadable one. */
+export function readParameter<T>(fn: IExecuteFunctions, name: string, itemIndex: number, fallback?: T, fields?: Field[]): T {
+	const read = readShownParameter<T>(fn, name, itemIndex, fallback, fields);
+	if (read.shown) return read.value;
+	throw new NodeOperationError(fn.getNode(), `Could not get parameter "${name}"`, { itemIndex, description: 'The parameter is not shown for the node’s current settings, so it has no value.' });
+}
+
+/** A node-level setting read from the first item (such as Request Options). */
+export function readSetting(fn: IExecuteFunctions, name: string, fallback: IDataObject): IDataObject {
+	return (readParameter<IDataObject>(fn, name, 0, fallback) ?? fallback) as IDataObject;
+}

@@ -1,0 +1,59 @@
+/**
+ * The request builder: one item's request from its operation's fields (path, query
+ * and body, each field mapped to its wire form), then the operation's `prepare`.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { BuiltRequest, Field, OpContext, Operation } from './model';
+import { readShownParameter } from './params';
+import { shownInVersion } from './versions';
+
+const isEmpty = (v: unknown) =>
+	v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0);
+
+function setPath(target: IDataObject, key: string, value: unknown): void {
+	const parts = key.split('.');
+	let cur = target;
+	for (const p of parts.slice(0, -1)) {
+		if (typeof cur[p] !== 'object' || cur[p] === null) cur[p] = {};
+		cur = cur[p] as IDataObject;
+	}
+	cur[parts[parts.length - 1]] = value as IDataObject[string];
+}
+
+function applyField(f: Field, value: unknown, req: BuiltRequest, ctx: OpContext, pathParams: Record<string, string>): void {
+	if (f.children && f.property.type === 'collection') {
+		const obj = (value ?? {}) as IDataObject;
+		const version = ctx.fn.getNode().typeVersion;
+		for (const child of f.children) if (child.property.name in obj && shownInVersion(child.property, version)) applyField(child, obj[child.property.name], req, ctx, pathParams);
+		return;
+	}
+	if (!f.send) return;
+	const wire = f.send.map ? f.send.map(value, ctx) : value;
+	if (wire === undefined || (!f.send.keepEmpty && isEmpty(wire) && typeof wire !== 'boolean' && typeof wire !== 'number')) return;
+	const key = f.send.key ?? f.property.name;
+	if (f.send.in === 'path') pathParams[key] = String(wire);
+	else if (f.send.in === 'query') req.qs[key] = wire as IDataObject[string];
+	else setPath(req.body, key, wire);
+}
+
+/** Collects an item's request from the operation's fields, then runs its `prepare`. */
+export async function buildRequest(op: Operation, ctx: OpContext): Promise<BuiltRequest> {
+	const req: BuiltRequest = { method: op.method, path: op.path, qs: {}, body: {} };
+	const pathParams: Record<string, string> = {};
+	const version = ctx.fn.getNode().typeVersion;
+	for (const f of op.fields ?? []) {
+		// A field of another node version (two versions may each have a field of this name) is not read.
+		if (!shownInVersion(f.property, version)) continue;
+		// A field hidden by another field's value (displayOptions) has no value for this node: nothing is sent.
+		const read = readShownParameter(ctx.fn, f.property.name, ctx.itemIndex, undefined, op.fields);
+		if (read.shown) applyField(f, read.value, req, ctx, pathParams);
+	}
+	req.path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+		const v = pathParams[name];
+		if (v === undefined || v === '') throw ctx.fail(`The ${name} is missing`, 'Fill in the field that identifies the record.');
+		return encodeURIComponent(v);
+	});
+	await op.prepare?.(req, ctx);
+	return req;
+}

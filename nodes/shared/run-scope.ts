@@ -1,0 +1,47 @@
+/**
+ * One run scope per call of a node: an execution (execute), a picker (loadOptions,
+ * listSearch, resourceMapping), a webhook call or an activation hook. It is created
+ * at the start of the call, passed along (to the transport, the pickers and each
+ * item's operation context) and dropped at its end, so nothing outlives the call and
+ * nothing is shared between calls or workflows.
+ *
+ * It holds what the items of one call share: values read once (the credential's
+ * base URLs and token field, a table's columns) and the files (binary data) output
+ * items carry.
+ */
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions, IHookFunctions, ILoadOptionsFunctions, IWebhookFunctions } from 'n8n-workflow';
+
+/** The n8n functions a call gets (`this` of execute, a picker, a webhook or a hook). */
+export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+
+export class RunScope<C extends RequestContext = RequestContext> {
+	private readonly values = new Map<string, Promise<unknown>>();
+
+	private readonly files = new Map<IDataObject, IBinaryKeyData>();
+
+	constructor(readonly ctx: C) {}
+
+	/**
+	 * A value computed once in this call, whoever asks first (items run in parallel:
+	 * they share the pending promise). A failure is not kept: the next caller tries again.
+	 */
+	async once<T>(key: string, compute: () => Promise<T>): Promise<T> {
+		let pending = this.values.get(key) as Promise<T> | undefined;
+		if (!pending) {
+			pending = compute();
+			this.values.set(key, pending);
+			pending.catch(() => this.values.delete(key));
+		}
+		return await pending;
+	}
+
+	/** Marks an output item as carrying files (binary data); the executor attaches them to the item. */
+	withBinary(json: IDataObject, binary: IBinaryKeyData): IDataObject {
+		this.files.set(json, binary);
+		return json;
+	}
+
+	binaryOf(json: IDataObject): IBinaryKeyData | undefined {
+		return this.files.get(json);
+	}
+}

@@ -1,0 +1,143 @@
+/**
+ * The node layout a newcomer can change safely (docs/ARCHITECTURE.md): every endpoint
+ * in nodes/<Node>/resources/<resource>/<operation>.ts, files and functions small enough
+ * to read in one sitting, no state that outlives a call, and pickers that exist and
+ * cannot silently replace each other.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+import type { IDataObject, INodeProperties, INodeType } from 'n8n-workflow';
+import * as ts from 'typescript';
+
+import { mergeMethods } from '../../nodes/shared/engine/methods';
+import type { Resource } from '../../nodes/shared/engine/model';
+import { NODE_TYPES } from '../harness/n8n';
+
+const ROOT = join(__dirname, '../..');
+const MAX_FILE_LINES = 400;
+const MAX_FUNCTION_LINES = 80;
+
+function sourceFiles(dir: string): string[] {
+	return readdirSync(dir).flatMap((name) => {
+		const path = join(dir, name);
+		if (statSync(path).isDirectory()) return sourceFiles(path);
+		return path.endsWith('.ts') ? [path] : [];
+	});
+}
+
+const packFiles = [...sourceFiles(join(ROOT, 'nodes')), ...sourceFiles(join(ROOT, 'credentials'))];
+const parse = (file: string) => ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
+const where = (sf: ts.SourceFile, node: ts.Node) => `${relative(ROOT, sf.fileName)}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+
+describe('files and functions', () => {
+	it(`no source file in nodes/ or credentials/ is over ${MAX_FILE_LINES} lines`, () => {
+		const long = packFiles.map((f) => [relative(ROOT, f), readFileSync(f, 'utf8').split('\n').length] as const).filter(([, n]) => n > MAX_FILE_LINES);
+		expect(long).toEqual([]);
+	});
+
+	it(`no function is over ${MAX_FUNCTION_LINES} lines`, () => {
+		const long: string[] = [];
+		for (const file of packFiles) {
+			const sf = parse(file);
+			const visit = (node: ts.Node) => {
+				if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+					const lines = sf.getLineAndCharacterOfPosition(node.getEnd()).line - sf.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+					if (lines > MAX_FUNCTION_LINES) long.push(`${where(sf, node)} (${lines} lines)`);
+				}
+				ts.forEachChild(node, visit);
+			};
+			visit(sf);
+		}
+		expect(long).toEqual([]);
+	});
+});
+
+describe('state', () => {
+	/**
+	 * Module-level values are shared by every execution of every workflow in an n8n
+	 * process: state belongs in the run scope (nodes/shared/run-scope.ts). Lookup tables
+	 * are fine when typed read-only.
+	 */
+	it('nodes/ and credentials/ keep no mutable state at module level', () => {
+		const found: string[] = [];
+		for (const file of packFiles) {
+			const sf = parse(file);
+			for (const st of sf.statements) {
+				if (!ts.isVariableStatement(st)) continue;
+				if (!(st.declarationList.flags & ts.NodeFlags.Const)) found.push(`${where(sf, st)}: let/var at module level`);
+				for (const d of st.declarationList.declarations) {
+					const init = d.initializer;
+					if (!init || !ts.isNewExpression(init)) continue;
+					const made = init.expression.getText();
+					const type = d.type?.getText() ?? '';
+					if (/^Weak(Map|Set)$/.test(made)) found.push(`${where(sf, st)}: new ${made}`);
+					else if (/^(Map|Set)$/.test(made) && !type.startsWith(`Readonly${made}`)) found.push(`${where(sf, st)}: new ${made} (type it Readonly${made}, or keep it in the run scope)`);
+				}
+			}
+		}
+		expect(found).toEqual([]);
+	});
+});
+
+const actionNodes = Object.entries(NODE_TYPES).filter(([name, node]) => !name.endsWith('.testTransport') && !node.description.group.includes('trigger')) as Array<[string, INodeType]>;
+
+describe('one hop from an endpoint’s name to its code', () => {
+	it.each(actionNodes)('%s: each Resource → Operation is nodes/<Node>/resources/<resource>/<operation>.ts', (_name, node) => {
+		const folder = join(ROOT, 'nodes', node.description.name.replace(/^./, (c) => c.toUpperCase()), 'resources');
+		const resource = node.description.properties.find((p) => p.name === 'resource')!;
+		const missing: string[] = [];
+		for (const r of resource.options as Array<{ value: string }>) {
+			const ops = node.description.properties.find((p) => p.name === 'operation' && (p.displayOptions?.show?.resource as string[]).includes(r.value))!;
+			for (const o of ops.options as Array<{ value: string }>) {
+				const file = join(folder, r.value, `${o.value}.ts`);
+				let text = '';
+				try {
+					text = readFileSync(file, 'utf8');
+				} catch {
+					// reported below
+				}
+				if (!text.includes(`value: '${o.value}'`)) missing.push(relative(ROOT, file));
+			}
+		}
+		expect(missing).toEqual([]);
+	});
+});
+
+/** Every picker a property names (also inside collections and resource locator modes). */
+function pickerNames(properties: INodeProperties[]): Array<[kind: string, name: string]> {
+	const out: Array<[string, string]> = [];
+	const visit = (p: IDataObject) => {
+		const t = (p.typeOptions ?? {}) as IDataObject;
+		if (typeof t.loadOptionsMethod === 'string') out.push(['loadOptions', t.loadOptionsMethod]);
+		if (typeof t.searchListMethod === 'string') out.push(['listSearch', t.searchListMethod]);
+		const mapper = t.resourceMapper as IDataObject | undefined;
+		if (typeof mapper?.resourceMapperMethod === 'string') out.push(['resourceMapping', mapper.resourceMapperMethod]);
+		for (const child of [...((p.options as IDataObject[] | undefined) ?? []), ...((p.values as IDataObject[] | undefined) ?? []), ...((p.modes as IDataObject[] | undefined) ?? [])]) {
+			if (child && typeof child === 'object') visit(child);
+		}
+	};
+	properties.forEach((p) => visit(p as unknown as IDataObject));
+	return out;
+}
+
+describe('pickers', () => {
+	it.each(actionNodes)('%s: every picker a field names exists in the node’s methods', (_name, node) => {
+		const methods = node.methods as Record<string, Record<string, unknown>>;
+		const missing = pickerNames(node.description.properties).filter(([kind, name]) => typeof methods[kind]?.[name] !== 'function');
+		expect(missing).toEqual([]);
+	});
+
+	const op = { value: 'get', name: 'Get', action: 'Get', description: 'Get', method: 'GET' as const, path: '/x' };
+	const one = async () => ({ results: [] });
+	const other = async () => ({ results: [] });
+	const resource = (value: string, search: typeof one): Resource => ({ value, name: value, operations: [op], methods: { listSearch: { searchThings: search } } });
+
+	it('two resources may share one picker', () => {
+		expect(Object.keys(mergeMethods([resource('a', one), resource('b', one)]).listSearch)).toEqual(['searchThings']);
+	});
+
+	it('two different pickers under one name fail when the node is loaded, naming both resources', () => {
+		expect(() => mergeMethods([resource('deal', one), resource('contact', other)])).toThrow('Two different listSearch pickers are named "searchThings" (resources "deal" and "contact"): rename one of them');
+	});
+});
