@@ -1,8 +1,17 @@
 /**
  * The one way the pack talks to the platform: base URL (or the regional one),
- * the platform token in `x-access-token` through n8n's OAuth2 path (which
- * refreshes and retries on 401), JSON bodies, query serialisation, retries with
- * backoff, and clean errors. Nodes never build requests themselves.
+ * the platform token in `x-access-token`, JSON bodies, query serialisation,
+ * retries with backoff, and clean errors. Nodes never build requests themselves.
+ *
+ * The token: the credential is read once per run scope, and requests carry its
+ * platform token through n8n's plain `httpRequest` (same proxy, SSRF and certificate
+ * settings as every n8n request). Only when the platform answers 401 does a request
+ * go through n8n's OAuth2 path (`httpRequestWithAuthentication`), which refreshes the
+ * token (one refresh for all concurrent items: n8n merges them and reuses a token
+ * another request already refreshed), saves it and retries; the scope then reads the
+ * stored credential again and goes back to the plain path. n8n's OAuth2 path reads
+ * and decrypts the credential and resolves its expressions on every call: the CPU
+ * profile (docs/performance.md) showed that cost on every request.
  */
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
@@ -50,6 +59,10 @@ interface CredentialInfo {
 	baseUrl: string;
 	regionalBaseUrl?: string;
 	tokenKey?: string;
+	/** The platform token as stored; undefined after a 401 until the stored credential is read again. */
+	token?: string;
+	/** The pending read of the stored credential after a refresh (one at a time). */
+	reread?: Promise<void>;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|::1)$/i;
@@ -78,12 +91,52 @@ async function credentialInfo(scope: RunScope, itemIndex?: number): Promise<Cred
 		const regional = normaliseBaseUrl(creds.regionalBaseUrl);
 		const problem = baseUrlProblem(creds.baseUrl, 'API Base URL') ?? (regional ? baseUrlProblem(regional, 'Regional API Base URL') : undefined);
 		if (problem) throw new NodeOperationError(ctx.getNode(), problem, { itemIndex, description: 'Open the Business Platform credential and fix the address.' });
-		return {
-			baseUrl: normaliseBaseUrl(creds.baseUrl),
-			regionalBaseUrl: regional || undefined,
-			tokenKey: platformTokenKey(creds.oauthTokenData as IDataObject | undefined),
-		};
+		const tokenData = creds.oauthTokenData as IDataObject | undefined;
+		const tokenKey = platformTokenKey(tokenData);
+		return { baseUrl: normaliseBaseUrl(creds.baseUrl), regionalBaseUrl: regional || undefined, tokenKey, token: storedToken(tokenData, tokenKey) };
 	});
+}
+
+function storedToken(tokenData: IDataObject | undefined, tokenKey: string | undefined): string | undefined {
+	const token = tokenData?.[tokenKey ?? 'access_token'];
+	return typeof token === 'string' && token ? token : undefined;
+}
+
+/** After n8n's OAuth2 path answered: the token it stored (refreshed, or already fresh) becomes the scope's token. */
+function rereadToken(scope: RunScope, info: CredentialInfo): void {
+	if (info.token !== undefined || info.reread) return;
+	const ctx = scope.ctx as IExecuteFunctions;
+	info.reread = ctx
+		.getCredentials(CREDENTIAL_TYPE, 0)
+		.then((creds) => {
+			const tokenData = creds.oauthTokenData as IDataObject | undefined;
+			info.tokenKey = platformTokenKey(tokenData);
+			info.token = storedToken(tokenData, info.tokenKey);
+		})
+		.catch(() => undefined)
+		.finally(() => (info.reread = undefined));
+}
+
+/**
+ * One attempt: with the scope's token through n8n's plain `httpRequest`; without one,
+ * or when the platform refused it (401), through n8n's OAuth2 path, which refreshes.
+ */
+async function send(scope: RunScope, info: CredentialInfo, options: IHttpRequestOptions): Promise<unknown> {
+	const ctx = scope.ctx;
+	const token = info.token;
+	if (token !== undefined) {
+		try {
+			return await ctx.helpers.httpRequest({ ...options, headers: { ...options.headers, 'x-access-token': token } });
+		} catch (error) {
+			if (readFailure(error).status !== 401) throw error;
+			// Refused: every item now goes through n8n's OAuth2 path until the refreshed token is read.
+			if (info.token === token) info.token = undefined;
+		}
+	}
+	const oauth2 = { property: info.tokenKey, keyToIncludeInAccessTokenHeader: 'x-access-token', tokenType: 'Bearer' };
+	const answer = await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, { ...options, headers: { ...options.headers } }, { oauth2 });
+	rereadToken(scope, info);
+	return answer;
 }
 
 function isIdempotent(req: ApiRequest): boolean {
@@ -114,12 +167,10 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 		options.body = req.body as IHttpRequestOptions['body'];
 		options.headers!['content-type'] = 'application/json';
 	}
-	const oauth2 = { property: info.tokenKey, keyToIncludeInAccessTokenHeader: 'x-access-token', tokenType: 'Bearer' };
-
 	let waited = 0;
 	for (let attempt = 1; ; attempt++) {
 		try {
-			const answer = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options, { oauth2 })) as T;
+			const answer = (await send(scope, info, options)) as T;
 			return (answer === '' && !req.text ? undefined : answer) as T;
 		} catch (error) {
 			const facts = readFailure(error);
