@@ -34,8 +34,8 @@ interface Run {
 const HTTP_CRED = { id: 'benchHeaderAuth01', name: 'Bench static token' };
 const GENERIC_CRED = { id: 'benchGenericOA2', name: 'Bench generic OAuth2' };
 
-/** The HTTP Request node (v4.2) posting one contact per item, and the credential it uses. */
-function httpNode(ready: SandboxReady, variant: Exclude<Variant, 'pack'>, batch: number, packCredential: { id: string; name: string }) {
+/** The HTTP Request node (v4.2) posting one contact per item, and the credential it uses (also used by bench/profile.ts). */
+export function httpNode(ready: SandboxReady, variant: Exclude<Variant, 'pack'>, batch: number, packCredential: { id: string; name: string }) {
 	const auth =
 		variant === 'httpOAuth'
 			? { authentication: 'predefinedCredentialType', nodeCredentialType: 'businessPlatformOAuth2Api' }
@@ -51,8 +51,9 @@ function httpNode(ready: SandboxReady, variant: Exclude<Variant, 'pack'>, batch:
 			url: `${ready.baseUrl}/v1/crm/contacts`,
 			...auth,
 			sendBody: true,
-			specifyBody: 'json',
-			jsonBody: '={{ JSON.stringify({ name: $json.name, type: "person", email: $json.email }) }}',
+			// The same fields with the same two expressions as the pack's node (name, email): equal expression work per item.
+			specifyBody: 'keypair',
+			bodyParameters: { parameters: [{ name: 'name', value: '={{ $json.name }}' }, { name: 'type', value: 'person' }, { name: 'email', value: '={{ $json.email }}' }] },
 			options: { batching: { batch: { batchSize: batch, batchInterval: 0 } } },
 		},
 	};

@@ -17,6 +17,8 @@ import { stopAll } from '../scripts/processes';
 import { startSandboxProcess, type SandboxReady } from '../scripts/sandbox-process';
 import { admin, measure, ROOT, say } from './common';
 import { readProfile, summarise, summaryMarkdown } from './cpuprofile';
+import { seedForReturnAll } from './harness';
+import { httpNode } from './in-n8n';
 import { fmt } from './rows';
 
 const N = 1000;
@@ -49,6 +51,25 @@ async function harnessProfiles(ready: SandboxReady, out: string[]): Promise<void
 	}
 }
 
+/** Return All over 50,000 records (raw cells, then cells by name too), one request per page of 100, next to raw paging. */
+async function returnAllProfiles(ready: SandboxReady, out: string[]): Promise<void> {
+	const tokenResponse = await admin<Record<string, unknown>>(ready.baseUrl, 'POST', '/tokens/issue', {});
+	const base = { baseUrl: ready.baseUrl, authUrl: ready.authUrl, clientId: ready.clientId, clientSecret: ready.clientSecret, tokenResponse, accessToken: String(tokenResponse['platform-token']) };
+	const tableId = await seedForReturnAll(base);
+	for (const [label, scenario, args] of [
+		['Return All in the harness, 50,000 records, raw cells only', 'packRecords', { rawCells: true }],
+		['Return All in the harness, 50,000 records, cells also by column name (the default)', 'packRecords', {}],
+		['Raw undici paging with keep-alive (for comparison), 50,000 records', 'rawRecords', {}],
+	] as const) {
+		say(`  profiling: ${label}…`);
+		const dir = mkdtempSync(join(tmpdir(), 'bp-prof-'));
+		const r = measure(scenario, { ...base, tableId, pageSize: 100, ...args }, { nodeFlags: ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', INTERVAL_US] });
+		const file = newestProfile(dir);
+		say(`    ${file}`);
+		out.push(summaryMarkdown(`${label}: ${fmt(r.ms)} ms, 500 pages`, summarise(readProfile(file), { fromUs: r.fromUs, toUs: r.toUs }, 500)));
+	}
+}
+
 async function n8nProfiles(out: string[]): Promise<void> {
 	const { runtimeReady } = await import('../scripts/n8n-runtime');
 	if (!runtimeReady()) {
@@ -65,17 +86,9 @@ async function n8nProfiles(out: string[]): Promise<void> {
 		const sb = { baseUrl: ready.baseUrl, authUrl: ready.authUrl, config: { clientId: ready.clientId, clientSecret: ready.clientSecret } } as never;
 		const split = { name: 'Items', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'body.items', options: {} } };
 		const start = (p: string) => ({ ...webhookStart(p), parameters: { httpMethod: 'POST', path: p, responseMode: 'lastNode', responseData: 'firstEntryJson', options: {} } });
-		const http = workflow('profHttpOAuth0001', 'Profile HTTP Request node', [
-			start('prof-http'),
-			split,
-			{
-				name: 'HTTP Request',
-				type: 'n8n-nodes-base.httpRequest',
-				typeVersion: 4.2,
-				parameters: { method: 'POST', url: `${ready.baseUrl}/v1/crm/contacts`, authentication: 'predefinedCredentialType', nodeCredentialType: 'businessPlatformOAuth2Api', sendBody: true, specifyBody: 'json', jsonBody: '={{ JSON.stringify({ name: $json.name, type: "person", email: $json.email }) }}', options: { batching: { batch: { batchSize: 5, batchInterval: 0 } } } },
-			},
-		]);
-		for (const n of http.nodes as Array<Record<string, unknown>>) if (n.name === 'HTTP Request') n.credentials = { businessPlatformOAuth2Api: { id: CRED_ID, name: 'Business Platform (e2e)' } };
+		const { node, credentials } = httpNode(ready, 'httpOAuth', 5, { id: CRED_ID, name: 'Business Platform (e2e)' });
+		const http = workflow('profHttpOAuth0001', 'Profile HTTP Request node', [start('prof-http'), split, node]);
+		for (const n of http.nodes as Array<Record<string, unknown>>) if (n.name === node.name) n.credentials = credentials;
 		const packWf = workflow('profPackCreate001', 'Profile pack', [start('prof-pack'), split, pack('businessPlatformSales', 'Create', { resource: 'contact', operation: 'create', name: '={{ $json.name }}', type: 'person', additionalFields: { email: '={{ $json.email }}' } })]);
 		// n8n (Node 24) profiles itself; its CLI imports write profiles of their own, told apart by pid.
 		process.env.NODE_OPTIONS = `${previous ?? ''} --cpu-prof --cpu-prof-dir=${dir} --cpu-prof-interval=${INTERVAL_US}`.trim();
@@ -114,9 +127,10 @@ async function main() {
 	const wanted = process.argv.slice(2);
 	if (!wanted.length || wanted.includes('harness')) {
 		say('Profiles in the harness…');
-		const { ready, stop } = await startSandboxProcess(['--rows', '10']);
+		const { ready, stop } = await startSandboxProcess(['--rows', '10', '--max-page-size', '500']);
 		try {
 			await harnessProfiles(ready, out);
+			await returnAllProfiles(ready, out);
 		} finally {
 			await stop();
 		}
