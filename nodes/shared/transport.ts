@@ -5,18 +5,18 @@
  *
  * The token: the credential is read once per run scope, and requests carry its
  * platform token through n8n's plain `httpRequest` (same proxy, SSRF and certificate
- * settings as every n8n request). Only when the platform answers 401 does a request
- * go through n8n's OAuth2 path (`httpRequestWithAuthentication`), which refreshes the
- * token (one refresh for all concurrent items: n8n merges them and reuses a token
- * another request already refreshed), saves it and retries; the scope then reads the
- * stored credential again and goes back to the plain path. n8n's OAuth2 path reads
- * and decrypts the credential and resolves its expressions on every call: the CPU
- * profile (docs/performance.md) showed that cost on every request.
+ * settings as every n8n request). When the platform answers 401, the first item to
+ * see it has n8n refresh the token (`refreshOAuth2Token`: n8n's refresh grant, saved),
+ * the others wait for it, and each sends its request again with the new token: one
+ * refresh and one 401 per expired token, however many items run at once. n8n's OAuth2
+ * path (`httpRequestWithAuthentication`) reads and decrypts the credential and resolves
+ * its expressions on every call: the CPU profile (docs/performance.md) showed that cost
+ * on every request; it is still used when the credential holds no token.
  */
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
+import { platformTokenKey, refreshRenewsPlatformToken } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { isNetworkFailure, readFailure, toNodeApiError } from './errors';
 import type { RunScope } from './run-scope';
 
@@ -59,10 +59,10 @@ interface CredentialInfo {
 	baseUrl: string;
 	regionalBaseUrl?: string;
 	tokenKey?: string;
-	/** The platform token as stored; undefined after a 401 until the stored credential is read again. */
+	/** The platform token as stored when the scope read it; undefined: every request through n8n's OAuth2 path. */
 	token?: string;
-	/** The pending read of the stored credential after a refresh (one at a time). */
-	reread?: Promise<void>;
+	/** How many times the scope renewed the token (after a 401). */
+	generation: number;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|::1)$/i;
@@ -93,8 +93,17 @@ async function credentialInfo(scope: RunScope, itemIndex?: number): Promise<Cred
 		if (problem) throw new NodeOperationError(ctx.getNode(), problem, { itemIndex, description: 'Open the Business Platform credential and fix the address.' });
 		const tokenData = creds.oauthTokenData as IDataObject | undefined;
 		const tokenKey = platformTokenKey(tokenData);
-		return { baseUrl: normaliseBaseUrl(creds.baseUrl), regionalBaseUrl: regional || undefined, tokenKey, token: storedToken(tokenData, tokenKey) };
+		return { baseUrl: normaliseBaseUrl(creds.baseUrl), regionalBaseUrl: regional || undefined, tokenKey, token: plainToken(tokenData, tokenKey), generation: 0 };
 	});
+}
+
+/**
+ * The token requests can carry without n8n's OAuth2 path: only when a refresh through
+ * `refreshOAuth2Token` would also renew the platform token (see refreshRenewsPlatformToken);
+ * a V1 credential never refreshed yet keeps n8n's OAuth2 path until its first refresh.
+ */
+function plainToken(tokenData: IDataObject | undefined, tokenKey: string | undefined): string | undefined {
+	return refreshRenewsPlatformToken(tokenData) ? storedToken(tokenData, tokenKey) : undefined;
 }
 
 function storedToken(tokenData: IDataObject | undefined, tokenKey: string | undefined): string | undefined {
@@ -102,40 +111,59 @@ function storedToken(tokenData: IDataObject | undefined, tokenKey: string | unde
 	return typeof token === 'string' && token ? token : undefined;
 }
 
-/** After n8n's OAuth2 path answered: the token it stored (refreshed, or already fresh) becomes the scope's token. */
-function rereadToken(scope: RunScope, info: CredentialInfo): void {
-	if (info.token !== undefined || info.reread) return;
-	const ctx = scope.ctx as IExecuteFunctions;
-	info.reread = ctx
-		.getCredentials(CREDENTIAL_TYPE, 0)
-		.then((creds) => {
-			const tokenData = creds.oauthTokenData as IDataObject | undefined;
-			info.tokenKey = platformTokenKey(tokenData);
-			info.token = storedToken(tokenData, info.tokenKey);
-		})
-		.catch(() => undefined)
-		.finally(() => (info.reread = undefined));
+const oauth2Options = (info: CredentialInfo) => ({ property: info.tokenKey, keyToIncludeInAccessTokenHeader: 'x-access-token', tokenType: 'Bearer' });
+
+/** The stored credential's token, read again into the scope. */
+async function readStoredToken(scope: RunScope, info: CredentialInfo): Promise<void> {
+	const creds = await (scope.ctx as IExecuteFunctions).getCredentials(CREDENTIAL_TYPE, 0);
+	const tokenData = creds.oauthTokenData as IDataObject | undefined;
+	info.tokenKey = platformTokenKey(tokenData);
+	info.token = plainToken(tokenData, info.tokenKey);
 }
 
 /**
- * One attempt: with the scope's token through n8n's plain `httpRequest`; without one,
- * or when the platform refused it (401), through n8n's OAuth2 path, which refreshes.
+ * The platform refused the scope's token (generation `generation`): once per token in this
+ * scope, whichever item asks first (the others wait for it), the stored credential is read
+ * again — another execution may have refreshed it — and if it still holds the refused token,
+ * n8n refreshes it (`refreshOAuth2Token`: n8n's refresh grant, merged with concurrent ones,
+ * the new tokens saved, the credential's preAuthentication run), then it is read again.
+ */
+async function renewToken(scope: RunScope, info: CredentialInfo, generation: number): Promise<void> {
+	await scope.once(`token#${generation}`, async () => {
+		const refused = info.token;
+		await readStoredToken(scope, info);
+		if (info.token !== undefined && info.token === refused) {
+			const ctx = scope.ctx;
+			await ctx.helpers.refreshOAuth2Token.call(ctx, CREDENTIAL_TYPE, oauth2Options(info));
+			await readStoredToken(scope, info);
+		}
+		info.generation = generation + 1;
+	});
+}
+
+/**
+ * One attempt, with the scope's token through n8n's plain `httpRequest`; on a 401 the token
+ * is renewed once and the request sent again. Without a stored token (not connected), or on
+ * an n8n without `refreshOAuth2Token`, through n8n's OAuth2 path as a whole.
  */
 async function send(scope: RunScope, info: CredentialInfo, options: IHttpRequestOptions): Promise<unknown> {
 	const ctx = scope.ctx;
-	const token = info.token;
-	if (token !== undefined) {
-		try {
-			return await ctx.helpers.httpRequest({ ...options, headers: { ...options.headers, 'x-access-token': token } });
-		} catch (error) {
-			if (readFailure(error).status !== 401) throw error;
-			// Refused: every item now goes through n8n's OAuth2 path until the refreshed token is read.
-			if (info.token === token) info.token = undefined;
-		}
+	for (let renewed = false; ; renewed = true) {
+		const { token, generation } = info;
+		if (token === undefined || (renewed && typeof ctx.helpers.refreshOAuth2Token !== 'function')) break;
+		const plain = await ctx.helpers.httpRequest({ ...options, headers: { ...options.headers, 'x-access-token': token } }).then(
+			(value: unknown) => ({ answered: true as const, value }),
+			(failure: unknown) => ({ answered: false as const, failure }),
+		);
+		if (plain.answered) return plain.value;
+		// Any other failure, or a 401 after a renewal, goes to apiRequest, which retries or turns it into a clean NodeApiError.
+		if (renewed || readFailure(plain.failure).status !== 401) throw plain.failure;
+		if (typeof ctx.helpers.refreshOAuth2Token === 'function') await renewToken(scope, info, generation);
 	}
-	const oauth2 = { property: info.tokenKey, keyToIncludeInAccessTokenHeader: 'x-access-token', tokenType: 'Bearer' };
-	const answer = await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, { ...options, headers: { ...options.headers } }, { oauth2 });
-	rereadToken(scope, info);
+	const stale = info.token !== undefined;
+	const answer = await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, { ...options, headers: { ...options.headers } }, { oauth2: oauth2Options(info) });
+	// n8n refreshed the refused token on its own path: the next requests take the stored one.
+	if (stale) await readStoredToken(scope, info);
 	return answer;
 }
 

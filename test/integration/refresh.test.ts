@@ -73,6 +73,30 @@ describe.each(['v1', 'v1-legacy', 'v2'] as const)('refresh in sandbox mode %s', 
 		expect(sb.auth.stats.getRefreshToken).toBe(mode === 'v1-legacy' ? 1 : 0);
 	});
 
+	it('after its first refresh (the token pair is remembered), 20 concurrent requests on an expired token: one 401 per item at most, one refresh, the platform token renewed', async () => {
+		const h = createHarness(sb, sb.issueTokens());
+		sb.auth.expireAll();
+		expect((await getMany(h)).error).toBeUndefined();
+		// From here on the items carry the stored token themselves (no credential read per request).
+		sb.auth.expireAll();
+		sb.auth.resetStats();
+		const since = Math.max(0, ...sb.requests().map((r) => r.seq));
+		const ids = sb.store.tenant(1).contacts.values().slice(0, 20).map((c) => c.id);
+		const run = await h.run(
+			'businessPlatformSales',
+			{ resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, requestOptions: { concurrency: 20 } },
+			ids.map((id) => ({ json: { id } })),
+		);
+		expect(run.error).toBeUndefined();
+		expect(run.json.map((c) => c.id)).toEqual(ids);
+		expect(sb.auth.stats.refreshGrant).toBe(1);
+		expect(sb.auth.stats.getRefreshToken).toBe(mode === 'v1-legacy' ? 1 : 0);
+		const gets = sb.requests().filter((r) => r.seq > since && r.method === 'GET' && /^\/v1\/crm\/contacts\/\d+$/.test(r.path));
+		expect(gets.filter((r) => r.status === 401).length).toBeLessThanOrEqual(20);
+		expect(gets.filter((r) => r.status === 200)).toHaveLength(20);
+		expect((await call(sb, 'GET', '/v1/iam/token/app/validate', { token: storedToken(h) })).status).toBe(200);
+	});
+
 	it('a revoked refresh token: the error says to reconnect and holds no token', async () => {
 		const tokens = sb.issueTokens();
 		const h = createHarness(sb, tokens);
