@@ -13,8 +13,9 @@ export const say = (s: string) => process.stdout.write(`${s}\n`);
  * process's event loop (spawnSync) for longer than the server keeps an idle connection,
  * and a pooled connection closed meanwhile would fail the next call.
  */
-export async function admin<T = any>(base: string, method: string, path: string, body?: unknown): Promise<T> {
-	const res = await request(`${base}/__admin${path}`, { method: method as 'GET', reset: true, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+export async function admin<T = any>(base: string, method: string, path: string, body?: unknown, opts: { timeoutMs?: number } = {}): Promise<T> {
+	const timeouts = opts.timeoutMs === undefined ? {} : { headersTimeout: opts.timeoutMs, bodyTimeout: opts.timeoutMs };
+	const res = await request(`${base}/__admin${path}`, { method: method as 'GET', reset: true, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body), ...timeouts });
 	const text = await res.body.text();
 	if (res.statusCode >= 400) throw new Error(`${method} /__admin${path} answered ${res.statusCode}: ${text.slice(0, 300)}`);
 	return JSON.parse(text) as T;

@@ -39,16 +39,24 @@ async function main() {
 	if (unknown.length) throw new Error(`unknown section ${unknown.join(', ')}; sections: ${Object.keys(PRODUCERS).join(', ')}`);
 	const loadBefore = loadavg()[0];
 	const sections: Section[] = [];
+	const failed: string[] = [];
 	for (const [name, produce] of Object.entries(PRODUCERS)) {
 		if (wanted.length && !wanted.includes(name)) continue;
-		const s = await produce();
+		// A section that fails is reported and the others still run (their rows are kept).
+		const s = await Promise.resolve()
+			.then(produce)
+			.catch((e: unknown) => {
+				failed.push(`${name}: ${e instanceof Error ? e.message : String(e)}`);
+				say(`Section ${name} failed: ${e instanceof Error ? e.stack : String(e)}`);
+				return undefined;
+			});
 		if (s) sections.push(s);
 	}
 	const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 	const load = `load average ${fmt(loadBefore, 1)} at the start, ${fmt(loadavg()[0], 1)} at the end`;
 	const date = new Date().toISOString().slice(0, 10);
 	const head = `Benchmarks — ${date}, ${machine}; ${load}; total ${fmt((Date.now() - t0) / 1000)} s. Ratio: pack ÷ baseline (throughput: higher is better; time and memory: lower is better).`;
-	const table = `${head}\n\n${markdown(sections)}`;
+	const table = `${head}${failed.length ? `\n\n**Failed sections (no rows):** ${failed.join('; ')}` : ''}\n\n${markdown(sections)}`;
 	say(`\n${table}`);
 	say(summaryLines(sections).join('\n'));
 	const partial = wanted.length > 0;
@@ -56,9 +64,13 @@ async function main() {
 	writeFileSync(join(ROOT, `bench/results/${file}.md`), `${table}\n`);
 	writeFileSync(
 		join(ROOT, `bench/results/${file}.json`),
-		`${JSON.stringify({ date, machine, load: loadavg(), rows: sections.flatMap((s) => s.rows), info: sections.flatMap((s) => s.info ?? []), raw: Object.fromEntries(sections.map((s) => [s.title, s.raw ?? {}])) }, null, 2)}\n`,
+		`${JSON.stringify({ date, machine, load: loadavg(), failed, rows: sections.flatMap((s) => s.rows), info: sections.flatMap((s) => s.info ?? []), raw: Object.fromEntries(sections.map((s) => [s.title, s.raw ?? {}])) }, null, 2)}\n`,
 	);
 	say(`Written to bench/results/${file}.md and ${file}.json`);
+	if (failed.length) {
+		say(`Failed sections (no rows): ${failed.join('; ')}`);
+		process.exitCode = 1;
+	}
 }
 
 main()

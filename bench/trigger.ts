@@ -48,7 +48,8 @@ async function executions(api: Api, workflowId: string, includeData: boolean): P
 /** Emits the events, waits for n8n to finish their executions, and reads the outcome from n8n's records. */
 async function deliver(ready: SandboxReady, api: Api, workflowId: string, eventType: string, eventIdOf: (json: Record<string, any>) => unknown): Promise<Outcome> {
 	const t0 = Date.now();
-	const emitted = await admin<{ statuses: Record<string, number> }>(ready.baseUrl, 'POST', '/events', { eventType, count: EVENTS, concurrency: AT_ONCE });
+	// The sandbox answers once every delivery is answered: n8n may take minutes on a busy machine.
+	const emitted = await admin<{ statuses: Record<string, number> }>(ready.baseUrl, 'POST', '/events', { eventType, count: EVENTS, concurrency: AT_ONCE }, { timeoutMs: 1_800_000 });
 	const accepted = emitted.statuses['200'] ?? 0;
 	const deadline = Date.now() + 300_000;
 	let list: Execution[] = [];
