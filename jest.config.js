@@ -1,10 +1,12 @@
 /**
  * One jest run, in layers (projects): unit, sandbox, integration (n8n-core against the
- * sandbox), e2e (a real n8n) and editor (n8n's editor in Chromium). `npm test` runs all but
- * editor, which takes minutes more (`npm run test:editor`; CI runs both); `--selectProjects`
- * picks some. A project's globalSetup runs only when one of its tests is selected: the e2e
- * and editor setups build the pack and install the n8n runtime (the editor's also Chromium)
- * before any of their files starts.
+ * sandbox), package (the `npm pack` tarball: n8n's scanner, its contents), e2e (a real n8n
+ * with the tarball installed), queue (n8n in queue mode: Redis, PostgreSQL, workers) and editor
+ * (n8n's editor in Chromium). `npm test` runs all but editor, which takes minutes more
+ * (`npm run test:editor`; CI runs both); `--selectProjects` picks some. A project's
+ * globalSetup runs only when one of its tests is selected: the package setup builds and packs
+ * the pack; the e2e, queue and editor setups do that too and install the n8n runtime (the
+ * editor's also Chromium, the queue's also Redis and PostgreSQL) before any of their files starts.
  * Every file runs in test/global/environment.ts, which stops what the file started.
  */
 const project = (name, extra = {}) => ({
@@ -26,7 +28,9 @@ module.exports = {
 		project('unit'),
 		project('sandbox'),
 		project('integration'),
+		project('package', { globalSetup: '<rootDir>/test/global/setup-pack.ts' }),
 		project('e2e', { globalSetup: '<rootDir>/test/global/setup-n8n.ts' }),
+		project('queue', { globalSetup: '<rootDir>/test/global/setup-queue.ts' }),
 		project('editor', { globalSetup: '<rootDir>/test/global/setup-editor.ts' }),
 	],
 };

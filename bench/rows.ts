@@ -45,6 +45,8 @@ export interface Section {
 	info?: InfoRow[];
 	/** Raw measurements, kept in latest.json under `raw.<key>`. */
 	raw?: Record<string, unknown>;
+	/** Markdown printed after the section's tables (e.g. a CPU table). */
+	extra?: string;
 }
 
 export interface RowInput {
@@ -101,6 +103,7 @@ export function markdown(sections: Section[]): string {
 			out.push('', '| Id | Figure | Value |', '|---|---|---|');
 			for (const i of s.info) out.push(`| \`${i.id}\` | ${i.scenario} | ${i.text} |`);
 		}
+		if (s.extra) out.push('', s.extra);
 		out.push('');
 	}
 	return out.join('\n');

@@ -6,7 +6,8 @@
  * - inside a real n8n: creates against n8n's HTTP Request node with the pack's OAuth2
  *   credential, a static header and n8n's generic OAuth2 credential (bench/in-n8n.ts),
  *   and the Trigger against n8n's Webhook node (bench/trigger.ts);
- * - the package's load time and size (bench/package.ts).
+ * - the package's load time and size (bench/package.ts);
+ * - n8n's queue mode with 1 and 2 workers, as figures (bench/queue-throughput.ts).
  * Prints every row with its ratio and target and writes bench/results/latest.md and
  * latest.json (`rows`: { id, pack, baseline, ratio, target, met, … } as numbers).
  * No assertions: figures. `npm run bench -- harness n8n` runs only those sections.
@@ -22,7 +23,22 @@ import { harnessSection } from './harness';
 import { inN8nSection } from './in-n8n';
 import { packageSection } from './package';
 import { fmt, markdown, summaryLines, type Section } from './rows';
+import { queueThroughput } from './queue-throughput';
 import { triggerSection } from './trigger';
+
+/** Queue-mode throughput (bench/queue-throughput.ts) as figures without a target, and its CPU table. */
+async function queueSection(): Promise<Section | undefined> {
+	const queue = await queueThroughput(say);
+	if (!queue) return undefined;
+	return {
+		title: 'Queue mode (figures)',
+		rows: [],
+		// rows[i] is runs[i + 1] (runs: regular mode, 1 worker, 2 workers): contacts per second.
+		info: queue.rows.map((r, i) => ({ id: r.id, scenario: r.scenario, value: queue.runs[i + 1]?.contactsPerSecond ?? 0, unit: '/s', text: `${r.pack}; ${r.ratio} (${r.baseline})` })),
+		extra: `Queue mode: CPU time and peak memory (RSS) per process during each run\n\n${queue.cpu}`,
+		raw: { rows: queue.rows, ...queue.raw },
+	};
+}
 
 /** Every section, by the name that selects it on the command line. Other producers plug in here. */
 const PRODUCERS: Record<string, () => Promise<Section | undefined> | Section> = {
@@ -30,6 +46,7 @@ const PRODUCERS: Record<string, () => Promise<Section | undefined> | Section> = 
 	n8n: () => inN8nSection(Number(process.env.BENCH_ROUNDS ?? 2) || 2),
 	trigger: triggerSection,
 	package: packageSection,
+	queue: queueSection,
 };
 
 async function main() {

@@ -96,7 +96,6 @@ export class BusinessPlatformOAuth2Api implements ICredentialType {
 			displayName: 'Client ID',
 			name: 'clientId',
 			type: 'string',
-			typeOptions: { password: true },
 			default: '',
 			required: true,
 			description: 'The client identifier the platform gave your app',

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The browser of the editor tests: Debian's Chromium (`/usr/bin/chromium`), driven by
  * playwright-core, which downloads no browser of its own. `ensureChromium()` (the

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Writes the description snapshot (test/descriptions/*.json) from the current code:
  * every parameter of every node version and of the credential.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Installs the pinned n8n runtime (Node and n8n from the npm registry) into
  * .n8n-runtime/, once. Used by `npm test`'s global setup, `npm start` and the

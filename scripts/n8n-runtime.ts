@@ -1,15 +1,18 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * A real n8n for the demo, the end-to-end tests and the benchmarks: the pinned runtime
  * (scripts/n8n-install.ts) started headless on loopback with this pack loaded, as a
  * managed process (scripts/processes.ts: own process group, stopped on every path).
  * Facts behind the recipe: ../shared/notes/n8n-runtime.md.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 import { ensureRuntime, ROOT, RUNTIME_ROOT, runtimeEnv, runtimePaths, runtimeReady, type Log, type RuntimePaths } from './n8n-install';
+import { DEFAULT_N8N_VERSION, selectedRuntime } from './n8n-versions';
+import { installTarball, packTarball } from './pack';
 import { spawnGroup, type Managed } from './processes';
 
 export { ensureRuntime, ROOT, RUNTIME_ROOT, runtimeReady, type Log };
@@ -39,14 +42,15 @@ export interface N8nInstance {
 	stop(): Promise<void>;
 }
 
-/** A user folder with the pack installed the way n8n finds community nodes. */
-export function prepareUserFolder(userFolder?: string): string {
+/**
+ * A user folder with the pack installed from its `npm pack` tarball the way n8n installs a
+ * community package (scripts/pack.ts, installTarball), so n8n runs exactly what users get.
+ * The tarball is the one the e2e global setup or `npm start` made (packed here if missing
+ * or older than the build).
+ */
+export function prepareUserFolder(userFolder?: string, tarball: string = packTarball()): string {
 	const folder = userFolder ?? mkdtempSync(join(tmpdir(), 'n8n-e2e-'));
-	const nodes = join(folder, '.n8n', 'nodes', 'node_modules');
-	mkdirSync(nodes, { recursive: true });
-	const link = join(nodes, PACKAGE_NAME);
-	rmSync(link, { recursive: true, force: true });
-	symlinkSync(ROOT, link, 'dir');
+	installTarball(tarball, folder, runtimeEnv(runtimePaths()));
 	return folder;
 }
 
@@ -159,5 +163,13 @@ export async function ownerApi(n8n: { url: string }): Promise<N8nApi> {
 	return { cookie, apiKey, rest, pub };
 }
 
-/** Where `npm start` keeps its n8n home, imports and log: inside the runtime folder, or `BP_DEMO_DIR` (the editor test of `npm start`). */
-export const DEMO_DIR = process.env.BP_DEMO_DIR ? resolve(process.env.BP_DEMO_DIR) : join(RUNTIME_ROOT, 'demo');
+/**
+ * Where `npm start` keeps its n8n home, imports and log: inside the runtime folder, one per
+ * n8n version (an older n8n cannot open a database a newer one has migrated), or
+ * `BP_DEMO_DIR` (the editor test of `npm start`).
+ */
+export const DEMO_DIR = process.env.BP_DEMO_DIR
+	? resolve(process.env.BP_DEMO_DIR)
+	: selectedRuntime().n8n === DEFAULT_N8N_VERSION
+		? join(RUNTIME_ROOT, 'demo')
+		: join(RUNTIME_ROOT, `demo-${selectedRuntime().n8n}`);

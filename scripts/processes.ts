@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Every process the tests, the benchmarks and `npm start` start (n8n, a sandbox in its
  * own process, Redis, Postgres, a browser) goes through `spawnGroup`:
@@ -50,6 +51,8 @@ export interface Registry {
 	closed: boolean;
 	live: Set<Managed>;
 	closers: Set<() => Promise<void> | void>;
+	/** Synchronous last resorts for an exit that runs no closer (Ctrl-C): see `onExitSync`. */
+	exitSync: Set<() => void>;
 }
 
 const REGISTRY_KEY = '__bpProcessRegistry';
@@ -57,7 +60,7 @@ let local: Registry | undefined;
 
 export function createRegistry(): Registry {
 	installHooks();
-	const r: Registry = { closed: false, live: new Set(), closers: new Set() };
+	const r: Registry = { closed: false, live: new Set(), closers: new Set(), exitSync: new Set() };
 	registries.add(r);
 	return r;
 }
@@ -76,7 +79,8 @@ export function handleSignalsInScript(): void {
 	scriptHandlesSignals = true;
 }
 
-const alive = (pid: number) => {
+/** Whether a process with this pid exists. */
+export const alive = (pid: number) => {
 	try {
 		process.kill(pid, 0);
 		return true;
@@ -104,10 +108,27 @@ function stopAllSync(graceMs: number): void {
 	pids.forEach((pid) => signalGroup(pid, 'SIGKILL'));
 }
 
+/** After the processes are gone: every registry's synchronous last resorts (removing temp folders). */
+function runExitSync(): void {
+	for (const r of registries) {
+		for (const fn of r.exitSync) {
+			try {
+				fn();
+			} catch {
+				// the next run's sweep gets what is left
+			}
+		}
+		r.exitSync.clear();
+	}
+}
+
 function installHooks(): void {
 	if (hooked) return;
 	hooked = true;
-	process.once('exit', () => stopAllSync(0));
+	process.once('exit', () => {
+		stopAllSync(0);
+		runExitSync();
+	});
 	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 		process.once(signal, () => {
 			// A script with its own handler (npm start) stops things itself, politely; the exit
@@ -128,6 +149,17 @@ export function onCleanup(close: () => Promise<void> | void): () => void {
 	}
 	r.closers.add(close);
 	return () => r.closers.delete(close);
+}
+
+/**
+ * Something to do synchronously if this process exits before the closers ran (Ctrl-C, a
+ * signal, process.exit): after every process of the registry was stopped. For what must not
+ * outlive the process, such as a temp folder of data (the closer removes it on the normal path).
+ */
+export function onExitSync(fn: () => void): () => boolean {
+	const r = registry();
+	r.exitSync.add(fn);
+	return () => r.exitSync.delete(fn);
 }
 
 function recordFile(pid: number): string {
@@ -213,6 +245,7 @@ export async function stopAll(graceMs?: number, r: Registry = registry()): Promi
 export async function closeRegistry(r: Registry, graceMs?: number): Promise<void> {
 	r.closed = true;
 	await stopAll(graceMs, r);
+	r.exitSync.clear();
 	registries.delete(r);
 }
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The sandbox in a process of its own (as `npm run sandbox` starts it), for the
  * benchmarks: the client under test and the server do not share an event loop.
@@ -17,7 +18,7 @@ export interface SandboxReady {
 	accessToken: string;
 }
 
-export async function startSandboxProcess(flags: string[] = []): Promise<{ ready: SandboxReady; stop: () => Promise<void> }> {
+export async function startSandboxProcess(flags: string[] = []): Promise<{ ready: SandboxReady; pid: number; stop: () => Promise<void> }> {
 	const child = spawnGroup('sandbox', process.execPath, ['--import', 'tsx', join(ROOT, 'sandbox/src/cli.ts'), '--port', '0', ...flags], { cwd: ROOT, graceMs: 2000 });
 	const ready = await new Promise<SandboxReady>((res, rej) => {
 		const look = () => {
@@ -29,5 +30,5 @@ export async function startSandboxProcess(flags: string[] = []): Promise<{ ready
 		};
 		look();
 	});
-	return { ready, stop: () => child.stop() };
+	return { ready, pid: child.pid, stop: () => child.stop() };
 }

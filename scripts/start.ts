@@ -1,6 +1,8 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * `npm start`: the demo. Builds the pack, installs a pinned n8n the first time,
- * starts the sandbox and n8n on 127.0.0.1 with the pack loaded, a credential
+ * `npm start`: the demo. Builds and packs the pack, installs a pinned n8n the first time,
+ * starts the sandbox and n8n on 127.0.0.1 with the tarball installed as n8n installs a
+ * community package, a credential
  * already connected to the sandbox and the demo workflows imported, and prints
  * what to open and click. Ctrl-C stops everything it started.
  */
@@ -11,6 +13,7 @@ import { startSandbox } from '../sandbox/src/server';
 import { buildPack } from './build';
 import { sandboxCredentialData } from './credential-data';
 import { DEMO_DIR, ensureRuntime, freePort, n8nCli, n8nEnvironment, OWNER, ownerApi, prepareUserFolder, ROOT, startN8n } from './n8n-runtime';
+import { packTarball, tarballIsCurrent } from './pack';
 import { handleSignalsInScript, onCleanup, stopAll } from './processes';
 
 export const DEMO_CREDENTIAL_ID = 'bpSandboxDemo001';
@@ -59,8 +62,11 @@ export function demoWorkflows(): unknown[] {
 
 async function main() {
 	const t0 = Date.now();
-	say('1/5 Building the pack…');
+	say('1/5 Building and packing the pack…');
 	say(`    ${(await buildPack()) ? 'built' : 'dist/ is up to date'}`);
+	const packed = !tarballIsCurrent();
+	const tarball = packTarball();
+	say(`    ${packed ? 'packed' : 'up to date'}: ${tarball}`);
 
 	say('2/5 Checking the n8n runtime…');
 	await ensureRuntime((l) => say(`    ${l}`));
@@ -71,7 +77,7 @@ async function main() {
 	say(`    sandbox at ${sb.baseUrl} (stats: ${sb.baseUrl}/__admin/stats)`);
 
 	say('4/5 Preparing n8n (pack, credential, demo workflows)…');
-	const userFolder = prepareUserFolder(join(DEMO_DIR, 'home'));
+	const userFolder = prepareUserFolder(join(DEMO_DIR, 'home'), tarball);
 	const n8nPort = await freePort(portFrom('N8N_PORT', 5678));
 	const env = await n8nEnvironment(userFolder, n8nPort);
 	const files = join(DEMO_DIR, 'import');

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Runs before each test file: n8n-core writes an encryption key into its user folder
  * and logs node errors; keep both out of the developer's home and the test output.

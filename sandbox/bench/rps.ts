@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Requests per second of the sandbox with a raw undici client, so later
  * benchmarks can show the sandbox is not their bottleneck.

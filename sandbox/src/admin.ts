@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The admin endpoints (/__admin/…): no token, the sandbox only listens on
  * loopback. Statistics, the request log, faults, tokens, configuration, events,

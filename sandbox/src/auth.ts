@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * OAuth 2.0 authorization-code flow, token exchange, refresh and validation as
  * the spec describes them, in the three modes the live platform may be in:

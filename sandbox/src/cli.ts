@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * `npm run sandbox -- [flags]`: starts the sandbox and prints exactly one JSON
  * line on stdout when ready. Everything else goes to stderr.

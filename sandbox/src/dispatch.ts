@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * One request from arrival to answer: routing (API or admin), faults before and
  * after processing, body reading, authentication, the handler, error bodies in

@@ -1,3 +1,4 @@
+/* eslint-disable import-x/no-duplicates -- development code, not published: linted by eslint.dev.config.mjs */
 /** What every route module gets: the store, the configuration and the event bus. */
 import type { AuthMode } from './auth';
 import type { Ctx } from './http';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Minimal HTTP plumbing for the sandbox: a router with path parameters, body
  * parsing, query helpers and the two error-body styles the spec documents.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The sandbox's HTTP listeners on the configured host: the API host and, with
  * `regional`, a second "regional host" with the same handler. Closing drops

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The description snapshot: every parameter of every node version and of the
  * credential, flattened to one entry per parameter path, and the comparison that

@@ -14,6 +14,7 @@ export interface WfNode {
 	parameters: Record<string, unknown>;
 	webhookId?: string;
 	credentials?: Record<string, unknown>;
+	onError?: string;
 }
 
 export interface Wf {

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The cleanup itself, tested: nested jest runs whose test files go wrong on purpose while
  * a real n8n and the sandbox run (a hook that times out, a hook that fails, a failing
@@ -5,38 +6,14 @@
  * of that run may be left (every process the run starts carries its run id), and jest
  * must have exited by itself.
  */
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ROOT } from '../../scripts/n8n-install';
-import { processesOfRun, spawnGroup, type Managed } from '../../scripts/processes';
+import { processesOfRun } from '../../scripts/processes';
+import { exitWithin, nestedRun, ready } from '../helpers/nested-jest';
 import { eventually } from './n8n-env';
 
 jest.setTimeout(600_000);
-
-const CONFIG = join(__dirname, 'fixtures', 'cleanup', 'jest.config.js');
-const JEST = require.resolve('jest/bin/jest');
-
-function nestedRun(fixtures: string[], workers = 2): { id: string; dir: string; jest: Managed } {
-	const id = `cleanup-${randomUUID().slice(0, 8)}`;
-	const dir = mkdtempSync(join(tmpdir(), 'bp-cleanup-'));
-	const jest = spawnGroup('nested jest', process.execPath, [JEST, '--config', CONFIG, `--maxWorkers=${workers}`, '--ci', ...fixtures.map((f) => `${f}.fixture.ts`)], {
-		cwd: ROOT,
-		env: { ...process.env, BP_NEW_RUN_ID: id, BP_FIXTURE_DIR: dir },
-	});
-	return { id, dir, jest };
-}
-
-async function exitWithin(jest: Managed, ms: number): Promise<number | null> {
-	const timer = new Promise<'hung'>((r) => setTimeout(() => r('hung'), ms).unref());
-	const result = await Promise.race([jest.exit, timer]);
-	if (result === 'hung') throw new Error(`the nested jest did not exit within ${ms / 1000} s:\n${jest.output().slice(-3000)}`);
-	return result.code;
-}
-
-const ready = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.ready')).map((f) => f.replace(/\.ready$/, '')).sort();
 
 it('a hook that times out, a hook that fails, a failing test and a crashed worker leave no process behind, and jest exits by itself', async () => {
 	const { id, dir, jest } = nestedRun(['hook-timeout', 'hook-fails', 'test-fails', 'worker-crash']);

@@ -28,7 +28,9 @@ type RunData = Record<string, Array<{ data?: { main: Array<Array<{ json: Record<
 
 /** Runs a manual workflow the way the editor's "Execute workflow" button does, and waits for its result. */
 async function execute(id: string, trigger: string): Promise<Record<string, Array<{ json: Record<string, unknown> }>>> {
-	const started = await e2e.api.rest<{ data: { executionId: string } }>('POST', `/workflows/${id}/run`, { triggerToStartFrom: { name: trigger } });
+	// n8n 1.x runs the workflow the editor sends (workflowData); 2.x reads it from the database and ignores it.
+	const workflowData = (await e2e.api.rest<{ data: Record<string, unknown> }>('GET', `/workflows/${id}`)).data;
+	const started = await e2e.api.rest<{ data: { executionId: string } }>('POST', `/workflows/${id}/run`, { workflowData, triggerToStartFrom: { name: trigger } });
 	const executionId = started.data.executionId;
 	const done = await eventually(async () => {
 		const ex = (await e2e.api.pub<{ finished: boolean; status: string; data?: { resultData: { runData: RunData; error?: { message: string } } } }>('GET', `/executions/${executionId}?includeData=true`)) as {

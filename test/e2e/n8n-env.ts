@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * A real n8n (the pinned runtime in .n8n-runtime) with this pack loaded, for the
  * end-to-end tests: credential and workflows imported through n8n's CLI, the
@@ -69,7 +70,10 @@ export const pack = (node: 'businessPlatformSales' | 'businessPlatformCampaigns'
 
 export const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
-export function credential(sb: Sandbox, tokenResponse?: Record<string, unknown>) {
+/** What a credential needs from a sandbox (in this process, or a sandbox process's ready line). */
+export type SandboxAddress = Pick<Sandbox, 'baseUrl' | 'authUrl'> & { config: Pick<Sandbox['config'], 'clientId' | 'clientSecret'> };
+
+export function credential(sb: SandboxAddress, tokenResponse?: Record<string, unknown>) {
 	return {
 		id: CRED_ID,
 		name: 'Business Platform (e2e)',
@@ -117,17 +121,7 @@ export async function startE2e(credentials: unknown[], workflows: Array<Record<s
 			return api;
 		},
 		env,
-		async call(path, body = {}) {
-			const res = await fetch(`${n8n.url}/webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-			const text = await res.text();
-			let parsed: unknown = text;
-			try {
-				parsed = JSON.parse(text);
-			} catch {
-				// keep text
-			}
-			return { status: res.status, body: parsed };
-		},
+		call: (path, body = {}) => postJson(`${n8n.url}/webhook/${path}`, body),
 		async activate(id, webhookPath) {
 			await api.pub('POST', `/workflows/${id}/activate`);
 			if (webhookPath) await e2e.waitForWebhook(webhookPath);
@@ -151,6 +145,44 @@ export async function startE2e(credentials: unknown[], workflows: Array<Record<s
 	};
 	for (const [id, path] of Object.entries(activate)) await e2e.activate(id, path);
 	return e2e;
+}
+
+/**
+ * Runs n8n's own OAuth2 flow for a new credential on the n8n at `url` (auth URL → sandbox
+ * approval → n8n's callback), in the sandbox's current mode. Returns the credential's id.
+ */
+export async function connectCredential(api: N8nApi, url: string, sb: SandboxAddress, name: string): Promise<string> {
+	const created = await api.rest<{ data: { id: string } }>('POST', '/credentials', { name, type: 'businessPlatformOAuth2Api', data: credential(sb).data });
+	const id = created.data.id;
+	const authUrl = (await api.rest<{ data: string }>('GET', `/oauth2-credential/auth?id=${id}`)).data;
+	if (!authUrl.startsWith(sb.authUrl)) throw new Error(`n8n's authorization URL is not the sandbox's: ${authUrl}`);
+	const approved = await fetch(`${authUrl}&auto_approve=true`, { redirect: 'manual' });
+	const callback = approved.headers.get('location') ?? '';
+	if (!callback.startsWith(`${url}/rest/oauth2-credential/callback?`)) throw new Error(`the sandbox did not redirect to n8n's callback: ${callback}`);
+	const done = await fetch(callback, { headers: { cookie: api.cookie }, redirect: 'manual' });
+	const page = await done.text();
+	if (done.status !== 200 || page.includes('error')) throw new Error(`n8n's OAuth callback failed (${done.status}): ${page.slice(0, 300)}`);
+	return id;
+}
+
+/** Creates a workflow (from `workflow()`) through the public API with its pack nodes on the given credential; returns its id. */
+export async function createWorkflow(api: N8nApi, wf: Record<string, unknown>, credentialId: string): Promise<string> {
+	const nodes = (wf.nodes as Array<Record<string, unknown>>).map((n) => (n.credentials ? { ...n, credentials: { businessPlatformOAuth2Api: { id: credentialId, name: String(wf.name) } } } : n));
+	const created = (await api.pub<{ id: string }>('POST', '/workflows', { name: wf.name, nodes, connections: wf.connections, settings: wf.settings })) as { id: string };
+	return created.id;
+}
+
+/** POSTs JSON (to a production webhook) and returns the status and the answer, parsed when it is JSON. */
+export async function postJson(url: string, body: unknown = {}): Promise<{ status: number; body: any }> {
+	const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+	const text = await res.text();
+	let parsed: unknown = text;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		// keep the text
+	}
+	return { status: res.status, body: parsed };
 }
 
 /** Waits until `check` passes or the time is up (for asynchronous effects such as webhook deliveries). */

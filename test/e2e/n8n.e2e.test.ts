@@ -1,42 +1,22 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * End to end in a real n8n (2.41.1 on Node 24, installed into .n8n-runtime on first
- * use): the built package loaded as a community package, a credential and
+ * End to end in a real n8n (the pinned runtime `N8N_TEST_VERSION` picks, installed on
+ * first use): the `npm pack` tarball installed as n8n installs a community package, a credential and
  * workflows imported through n8n's CLI, workflows run through production webhooks,
  * the trigger activated through the public API, everything against the sandbox.
  */
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { ROOT } from '../../scripts/n8n-install';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import { credential, pack, PKG, startE2e, webhookStart, workflow, type E2e } from './n8n-env';
+import { campaignsCrud, peopleCrud, salesCrud } from './workflows';
 
 jest.setTimeout(300_000);
 
 let sb: Sandbox;
 let e2e: E2e;
-
-const salesCrud = workflow('e2eSalesCrud0001', 'E2E sales CRUD', [
-	webhookStart('sales-crud'),
-	pack('businessPlatformSales', 'Create', { resource: 'contact', operation: 'create', name: '={{ $json.body.name }}', type: 'person', additionalFields: { email: '={{ $json.body.email }}' } }),
-	pack('businessPlatformSales', 'Get', { resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, simplify: false }),
-	pack('businessPlatformSales', 'Update', { resource: 'contact', operation: 'update', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, updateFields: { name: '={{ $json.name }} (updated)' } }),
-	pack('businessPlatformSales', 'List', { resource: 'contact', operation: 'getAll', returnAll: true, filters: { email: "={{ $('Start').item.json.body.email }}" }, simplify: false }),
-	pack('businessPlatformSales', 'Delete', { resource: 'contact', operation: 'delete', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }),
-]);
-
-const campaignsCrud = workflow('e2eCampCrud00001', 'E2E campaigns CRUD', [
-	webhookStart('campaigns-crud'),
-	pack('businessPlatformCampaigns', 'Create', { resource: 'category', operation: 'create', name: '={{ $json.body.name }}', additionalFields: { description: 'from n8n' } }),
-	pack('businessPlatformCampaigns', 'Get', { resource: 'category', operation: 'get', categoryId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }),
-	pack('businessPlatformCampaigns', 'Update', { resource: 'category', operation: 'update', categoryId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, updateFields: { name: '={{ $json.name }} (updated)' } }),
-	pack('businessPlatformCampaigns', 'List', { resource: 'category', operation: 'getAll', returnAll: true, filters: { name: '(updated)' } }),
-	pack('businessPlatformCampaigns', 'Delete', { resource: 'category', operation: 'delete', categoryId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }),
-]);
-
-const peopleCrud = workflow('e2ePeopleCrud001', 'E2E people CRUD', [
-	webhookStart('people-crud'),
-	pack('businessPlatformPeople', 'Create', { resource: 'user', operation: 'create', firstName: '={{ $json.body.firstName }}', lastName: 'E2e', emailId: '={{ $json.body.email }}' }),
-	pack('businessPlatformPeople', 'Update', { resource: 'user', operation: 'updateFields', userId: { __rl: true, mode: 'id', value: '={{ $json.userId }}' }, identity: { department: 'QA' } }),
-	pack('businessPlatformPeople', 'Search', { resource: 'user', operation: 'search', returnAll: true, conditions: { condition: [{ colId: 'emailId', opr: 'eq', value: "={{ $('Start').item.json.body.email }}" }] } }),
-	pack('businessPlatformPeople', 'Delete', { resource: 'user', operation: 'delete', userIds: '={{ $json.userId }}' }),
-]);
 
 const continueOnFail = workflow('e2eContinueFail1', 'E2E continue on fail', [
 	webhookStart('continue-on-fail'),
@@ -78,6 +58,32 @@ describe('the package in n8n', () => {
 				expect(await res.text()).toContain('<svg');
 			}
 		}
+	});
+});
+
+describe('the package as users install it', () => {
+	it('is the npm pack tarball installed as n8n installs community packages, n8n-workflow resolving to n8n\'s own copy', () => {
+		const nodes = join(e2e.n8n.userFolder, '.n8n', 'nodes');
+		const installed = join(nodes, 'node_modules', PKG);
+		expect(lstatSync(installed).isSymbolicLink()).toBe(false);
+		const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
+		const ours = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
+		expect(pkg).toMatchObject({ name: PKG, version: ours.version, n8n: ours.n8n });
+		// n8n drops the peer and dev dependencies: no second n8n-workflow next to the pack.
+		expect(pkg.peerDependencies).toBeUndefined();
+		expect(existsSync(join(nodes, 'node_modules', 'n8n-workflow'))).toBe(false);
+		expect(existsSync(join(installed, 'node_modules'))).toBe(false);
+		expect(existsSync(join(installed, 'nodes'))).toBe(false); // sources are not published
+		expect(JSON.parse(readFileSync(join(nodes, 'package.json'), 'utf8'))).toMatchObject({ dependencies: { [PKG]: ours.version } });
+	});
+
+	it('shows the nodes in the nodes panel under their codex categories and search aliases', async () => {
+		const nodes = (await (await fetch(`${e2e.n8n.url}/types/nodes.json`, { headers: { cookie: e2e.api.cookie } })).json()) as Array<{ name: string; codex?: { categories?: string[]; alias?: string[] } }>;
+		const codex = (name: string) => nodes.find((n) => n.name === `${PKG}.${name}`)?.codex;
+		expect(codex('businessPlatformSales')).toMatchObject({ categories: ['Sales'], alias: expect.arrayContaining(['CRM', 'Deal', 'Contact']) });
+		expect(codex('businessPlatformPeople')?.alias).toEqual(expect.arrayContaining(['Payroll', 'Employee']));
+		expect(codex('businessPlatformCampaigns')?.alias).toEqual(expect.arrayContaining(['Campaign', 'Email Marketing']));
+		expect(codex('businessPlatformTrigger')?.alias).toEqual(expect.arrayContaining(['Invoice', 'Deal']));
 	});
 });
 

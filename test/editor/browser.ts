@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Chromium for the editor tests: Debian's build (scripts/chromium.ts) launched by
  * playwright-core with a fresh profile, marked with the run's id (so the run's sweep finds

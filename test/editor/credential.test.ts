@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The credential in n8n's editor: its form, and the OAuth popup (the sandbox's authorize
  * page) with Approve and Deny, as the README describes them.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * In n8n's editor, as a person uses it: finding the pack's nodes in the nodes panel, the
  * Deal → Create pickers, and the AI Agent's tool list (signing in: start.test.ts).

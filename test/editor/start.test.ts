@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * `npm start` as the README tells a person to use it: it prints the address, the account and
  * where n8n's log goes; that address, signed in with that account, shows the demo workflows;

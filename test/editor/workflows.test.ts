@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * In n8n's editor: the record column mapper, the trigger's test listening, and the demo
  * workflows `npm start` imports, each run the way the README tells a person to.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The test environment of every suite: jest's node environment plus a process registry
  * (scripts/processes.ts) for the test file. Everything the file starts through

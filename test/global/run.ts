@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * One test run, seen from jest's main process: its id (every process the run starts
  * carries it, see scripts/processes.ts) and the progress lines of the global setup.

@@ -1,8 +1,11 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * jest globalTeardown: whatever a test file left running (a crashed worker, a process
- * that escaped its group) is stopped, and named, so the run ends with nothing behind.
+ * that escaped its group) is stopped, and named, and the data folders of queue-mode
+ * clusters whose test worker died are removed, so the run ends with nothing behind.
  */
 import { RUN_ENV, sweepRun } from '../../scripts/processes';
+import { sweepQueueFolders } from '../../scripts/queue-servers';
 import { say } from './run';
 
 export default function globalTeardown(): void {
@@ -10,4 +13,7 @@ export default function globalTeardown(): void {
 	if (!id) return;
 	const swept = sweepRun(id);
 	if (swept.length) say(`stopped ${swept.length} process(es) a test file left running: ${swept.map((s) => `${s.pid} ${s.cmd.slice(0, 80)}`).join('; ')}`);
+	// Queue-mode data folders of test files whose worker was killed (their owner is gone).
+	const folders = sweepQueueFolders();
+	if (folders.length) say(`removed ${folders.length} queue-mode data folder(s) a test file left: ${folders.join(', ')}`);
 }

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/node-usable-as-tool -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * A test-only node that exposes the transport directly: one request or one paged
  * list through `apiRequest`/`paginate`, so tests can drive every paging envelope

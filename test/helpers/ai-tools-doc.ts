@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * docs/ai-tools.md (and the README's tool list) hold, between markers, what models receive
  * from the pack's tools, written by the tests that observe it. A test compares what it

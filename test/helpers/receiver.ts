@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /** A loopback HTTP server that records the webhook calls it receives. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

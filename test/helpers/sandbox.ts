@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Test helpers: start a sandbox in-process and call it over real HTTP with undici.
  */

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * A scripted, OpenAI-compatible chat-completions server for agent tests: no model, no
  * network, on 127.0.0.1. It records every request (the messages and the `tools` the

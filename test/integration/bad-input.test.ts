@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The bad-input table: wrong types, empty required fields, malformed JSON, unknown
  * picker values, huge payloads, ids that do not exist, bad base URLs and bad trigger

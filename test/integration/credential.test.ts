@@ -5,13 +5,13 @@ import { createHarness, testCredential } from '../harness/n8n';
 describe('the credential', () => {
 	const cred = new BusinessPlatformOAuth2Api();
 
-	it('extends oAuth2Api with the platform fields, secrets as password fields', () => {
+	it('extends oAuth2Api with the platform fields, the secret as a password field (the client ID is not a secret)', () => {
 		expect(cred.extends).toEqual(['oAuth2Api']);
 		expect(cred.name).toMatch(/OAuth2/);
 		expect(cred.displayName).toMatch(/OAuth2/);
 		const byName = Object.fromEntries(cred.properties.map((p) => [p.name, p]));
 		for (const name of ['baseUrl', 'authorizationPageUrl', 'regionalBaseUrl', 'clientId', 'clientSecret', 'scope']) expect(byName[name]).toBeDefined();
-		expect(byName.clientId.typeOptions?.password).toBe(true);
+		expect(byName.clientId.typeOptions?.password).toBeUndefined();
 		expect(byName.clientSecret.typeOptions?.password).toBe(true);
 		expect(byName.authentication.default).toBe('header');
 		expect(String(byName.accessTokenUrl.default)).toContain('/oauth/token');

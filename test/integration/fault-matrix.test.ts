@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The fault matrix: every fault the sandbox can inject, against four workloads run
  * through n8n-core's real execution path (the harness) with the real OAuth2 code:

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Token refresh through n8n's own OAuth2 code (n8n-core), against the sandbox in
  * each of its three OAuth modes, with tokens that live one second.

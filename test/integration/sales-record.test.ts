@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Sales node → Record: Create, Get, Search, Count, Update, Delete through n8n-core
  * against the sandbox (regional host). Outcomes are read from the sandbox's store:

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The Business Platform Trigger through n8n-core's webhook lifecycle (HookContext for
  * checkExists/create/delete, WebhookContext for deliveries) against the sandbox. Every

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * One proof per catalogue entry: a well-formed request, built from the seeded
  * state (what a destructive call needs is created first, so no test depends on

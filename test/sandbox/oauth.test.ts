@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 import { request } from 'undici';
 
 import { startSandbox, type Sandbox } from '../../sandbox/src/server';

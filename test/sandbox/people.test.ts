@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 import { call, type CallResult, expectGateway, otherTenantToken, useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Saved workflows are sacred: every node version's parameters (and the credential's)
  * are compared with the committed snapshot in test/descriptions/. A change that would

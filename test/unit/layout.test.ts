@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The node layout a newcomer can change safely (docs/ARCHITECTURE.md): every endpoint
  * in nodes/<Node>/resources/<resource>/<operation>.ts, files and functions small enough

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The scripted OpenAI-compatible server the agent tests use: it answers a conversation
  * turn by turn from its script, as JSON or as a stream, and records what it received.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 import { mapConcurrent } from '../../nodes/shared/concurrency';
 import { platformMessage, readFailure } from '../../nodes/shared/errors';
 import { baseUrlProblem } from '../../nodes/shared/transport';

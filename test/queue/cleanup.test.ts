@@ -1,0 +1,61 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
+/**
+ * Queue mode's cleanup, tested with nested jest runs whose files go wrong on purpose
+ * while Redis and PostgreSQL run (test/queue/fixtures/cleanup): a hook that times out
+ * while they start, a failing test, a test worker killed with SIGKILL, Ctrl-C. Afterwards
+ * no process of that run may be left and no data folder of that run may remain. (The n8n
+ * processes of a cluster are managed like any other: test/e2e/cleanup.e2e.test.ts.)
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { processesOfRun } from '../../scripts/processes';
+import { QUEUE_TMP_PREFIX } from '../../scripts/queue-servers';
+import { eventually } from '../e2e/n8n-env';
+import { exitWithin, nestedRun, ready } from '../helpers/nested-jest';
+import { describeQueue } from './queue-env';
+
+jest.setTimeout(300_000);
+
+/** Queue data folders whose owner file names the run. */
+function foldersOfRun(id: string): string[] {
+	return readdirSync(tmpdir())
+		.filter((n) => n.startsWith(QUEUE_TMP_PREFIX))
+		.filter((n) => {
+			try {
+				return JSON.parse(readFileSync(join(tmpdir(), n, 'owner.json'), 'utf8')).run === id;
+			} catch {
+				return false;
+			}
+		});
+}
+
+const folderOf = (dir: string, name: string) => (JSON.parse(readFileSync(join(dir, `${name}.ready`), 'utf8')) as { folder: string }).folder;
+
+describeQueue('queue mode: nothing is left behind', () => {
+	it('a hook that times out while the servers start, a failing test and a killed test worker leave no process and no data folder', async () => {
+		const { id, dir, jest } = nestedRun(['servers-timeout', 'servers-fail', 'servers-crash']);
+		const code = await exitWithin(jest, 120_000);
+		const out = jest.output();
+		expect(code).toBe(1); // the fixtures fail on purpose
+		expect(out).toMatch(/Test Suites:\s+3 failed, 3 total/);
+		expect(ready(dir)).toEqual(['servers-crash', 'servers-fail']);
+		// The killed worker could remove nothing: the global teardown did, and says so.
+		expect(out).toMatch(/removed 1 queue-mode data folder\(s\) a test file left/);
+		expect(processesOfRun(id)).toEqual([]);
+		expect(foldersOfRun(id)).toEqual([]);
+		for (const name of ready(dir)) expect(existsSync(folderOf(dir, name))).toBe(false);
+	});
+
+	it('Ctrl-C while the servers run leaves no process and no data folder', async () => {
+		const { id, dir, jest } = nestedRun(['servers-ctrl-c'], 1);
+		await eventually(() => expect(ready(dir)).toEqual(['servers-ctrl-c']), 60_000);
+		expect(processesOfRun(id).map((p) => p.cmd).join('\n')).toMatch(/redis-server[\s\S]*postgres|postgres[\s\S]*redis-server/);
+		process.kill(-jest.pid, 'SIGINT'); // what a terminal does: the whole foreground group
+		await exitWithin(jest, 30_000);
+		await eventually(() => expect(processesOfRun(id)).toEqual([]), 10_000);
+		expect(foldersOfRun(id)).toEqual([]);
+		expect(existsSync(folderOf(dir, 'servers-ctrl-c'))).toBe(false);
+	});
+});
