@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /** What the benchmark's producers share: the sandbox's admin API and one measurement in a fresh process. */
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';

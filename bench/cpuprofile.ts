@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Reads a V8 CPU profile (`node --cpu-prof`) and tells where the time went inside a
  * window (the measured run, on the monotonic clock the profile uses): shares by package,

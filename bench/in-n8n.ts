@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Creating 1,000 contacts inside a real n8n (the runtime the e2e tests use): the pack's
  * node against n8n's HTTP Request node, 1, 5 and 20 in parallel, in one n8n and one run.

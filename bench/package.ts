@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /** The package itself: load time (every node and the credential required and constructed) and the packed tarball. */
 import { spawnSync } from 'node:child_process';
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * `npm run bench:profile`: CPU profiles (`node --cpu-prof`) of creating 1,000 contacts,
  * 5 in parallel,

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * `npm run bench`: the pack against baselines measured in the same run, section by
  * section (each a producer returning rows, see bench/rows.ts):

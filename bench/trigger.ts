@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Deliveries turned into finished executions, in a real n8n: 2,000 platform events sent
  * by the sandbox (10 deliveries at a time) to n8n's plain Webhook node, then 2,000 to the
