@@ -42,16 +42,6 @@ function jwtClaims(token: unknown): IDataObject {
 /** What the pack remembers inside oauthTokenData to notice that n8n has just refreshed. */
 const MARKER = 'n8nPlatformTokenPair';
 
-/**
- * Whether a refresh of these tokens also renews the platform token without a request
- * through n8n's OAuth2 path first: with OAuth V2 (the access token is the platform token),
- * or once the pair is remembered (saved with the first refresh), which preAuthentication
- * needs to notice a legacy app's stale platform token right after n8n's refresh.
- */
-export function refreshRenewsPlatformToken(tokenData: IDataObject | undefined): boolean {
-	return platformTokenKey(tokenData) === undefined || (tokenData?.[MARKER] !== null && typeof tokenData?.[MARKER] === 'object');
-}
-
 export class BusinessPlatformOAuth2Api implements ICredentialType {
 	name = 'businessPlatformOAuth2Api';
 

@@ -5,18 +5,17 @@
  *
  * The token: the credential is read once per run scope, and requests carry its
  * platform token through n8n's plain `httpRequest` (same proxy, SSRF and certificate
- * settings as every n8n request). When the platform answers 401, the first item to
- * see it has n8n refresh the token (`refreshOAuth2Token`: n8n's refresh grant, saved),
- * the others wait for it, and each sends its request again with the new token: one
- * refresh and one 401 per expired token, however many items run at once. n8n's OAuth2
- * path (`httpRequestWithAuthentication`) reads and decrypts the credential and resolves
- * its expressions on every call: the CPU profile (docs/performance.md) showed that cost
- * on every request; it is still used when the credential holds no token.
+ * settings as every n8n request). When the platform answers 401, one request goes
+ * through n8n's OAuth2 path (`httpRequestWithAuthentication`), which refreshes (one
+ * refresh however many items run at once), and the others resend with the new token
+ * (see send). n8n's OAuth2 path reads and decrypts the credential and resolves its
+ * expressions on every call: the CPU profile (docs/performance.md) showed that cost on
+ * every request; it is still used as a whole when the scope has no token.
  */
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { platformTokenKey, refreshRenewsPlatformToken } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
+import { platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { isNetworkFailure, readFailure, toNodeApiError } from './errors';
 import type { RunScope } from './run-scope';
 
@@ -59,7 +58,7 @@ interface CredentialInfo {
 	baseUrl: string;
 	regionalBaseUrl?: string;
 	tokenKey?: string;
-	/** The platform token as stored when the scope read it; undefined: every request through n8n's OAuth2 path. */
+	/** The platform token as stored when the scope read it; undefined (not connected): every request through n8n's OAuth2 path. */
 	token?: string;
 	/** How many times the scope renewed the token (after a 401). */
 	generation: number;
@@ -93,17 +92,8 @@ async function credentialInfo(scope: RunScope, itemIndex?: number): Promise<Cred
 		if (problem) throw new NodeOperationError(ctx.getNode(), problem, { itemIndex, description: 'Open the Business Platform credential and fix the address.' });
 		const tokenData = creds.oauthTokenData as IDataObject | undefined;
 		const tokenKey = platformTokenKey(tokenData);
-		return { baseUrl: normaliseBaseUrl(creds.baseUrl), regionalBaseUrl: regional || undefined, tokenKey, token: plainToken(tokenData, tokenKey), generation: 0 };
+		return { baseUrl: normaliseBaseUrl(creds.baseUrl), regionalBaseUrl: regional || undefined, tokenKey, token: storedToken(tokenData, tokenKey), generation: 0 };
 	});
-}
-
-/**
- * The token requests can carry without n8n's OAuth2 path: only when a refresh through
- * `refreshOAuth2Token` would also renew the platform token (see refreshRenewsPlatformToken);
- * a V1 credential never refreshed yet keeps n8n's OAuth2 path until its first refresh.
- */
-function plainToken(tokenData: IDataObject | undefined, tokenKey: string | undefined): string | undefined {
-	return refreshRenewsPlatformToken(tokenData) ? storedToken(tokenData, tokenKey) : undefined;
 }
 
 function storedToken(tokenData: IDataObject | undefined, tokenKey: string | undefined): string | undefined {
@@ -118,39 +108,24 @@ async function readStoredToken(scope: RunScope, info: CredentialInfo): Promise<v
 	const creds = await (scope.ctx as IExecuteFunctions).getCredentials(CREDENTIAL_TYPE, 0);
 	const tokenData = creds.oauthTokenData as IDataObject | undefined;
 	info.tokenKey = platformTokenKey(tokenData);
-	info.token = plainToken(tokenData, info.tokenKey);
+	info.token = storedToken(tokenData, info.tokenKey);
 }
 
 /**
- * The platform refused the scope's token (generation `generation`): once per token in this
- * scope, whichever item asks first (the others wait for it), the stored credential is read
- * again — another execution may have refreshed it — and if it still holds the refused token,
- * n8n refreshes it (`refreshOAuth2Token`: n8n's refresh grant, merged with concurrent ones,
- * the new tokens saved, the credential's preAuthentication run), then it is read again.
- */
-async function renewToken(scope: RunScope, info: CredentialInfo, generation: number): Promise<void> {
-	await scope.once(`token#${generation}`, async () => {
-		const refused = info.token;
-		await readStoredToken(scope, info);
-		if (info.token !== undefined && info.token === refused) {
-			const ctx = scope.ctx;
-			await ctx.helpers.refreshOAuth2Token.call(ctx, CREDENTIAL_TYPE, oauth2Options(info));
-			await readStoredToken(scope, info);
-		}
-		info.generation = generation + 1;
-	});
-}
-
-/**
- * One attempt, with the scope's token through n8n's plain `httpRequest`; on a 401 the token
- * is renewed once and the request sent again. Without a stored token (not connected), or on
- * an n8n without `refreshOAuth2Token`, through n8n's OAuth2 path as a whole.
+ * One attempt, with the scope's token through n8n's plain `httpRequest`. On a 401, the
+ * first item to see it (per refused token, in this scope) sends its request through n8n's
+ * OAuth2 path, which sends the stored token — a token another execution already refreshed
+ * just works — or refreshes it (n8n merges concurrent refreshes, in queue mode across
+ * processes too, and runs the credential's preAuthentication), saves it and retries; the
+ * scope then reads the stored token again, and the other items, which waited, send their
+ * request once more with it. Without a token in the scope, n8n's OAuth2 path as a whole.
  */
 async function send(scope: RunScope, info: CredentialInfo, options: IHttpRequestOptions): Promise<unknown> {
 	const ctx = scope.ctx;
+	const viaOAuth2 = async () => await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, { ...options, headers: { ...options.headers } }, { oauth2: oauth2Options(info) });
 	for (let renewed = false; ; renewed = true) {
 		const { token, generation } = info;
-		if (token === undefined || (renewed && typeof ctx.helpers.refreshOAuth2Token !== 'function')) break;
+		if (token === undefined) return await viaOAuth2();
 		const plain = await ctx.helpers.httpRequest({ ...options, headers: { ...options.headers, 'x-access-token': token } }).then(
 			(value: unknown) => ({ answered: true as const, value }),
 			(failure: unknown) => ({ answered: false as const, failure }),
@@ -158,13 +133,23 @@ async function send(scope: RunScope, info: CredentialInfo, options: IHttpRequest
 		if (plain.answered) return plain.value;
 		// Any other failure, or a 401 after a renewal, goes to apiRequest, which retries or turns it into a clean NodeApiError.
 		if (renewed || readFailure(plain.failure).status !== 401) throw plain.failure;
-		if (typeof ctx.helpers.refreshOAuth2Token === 'function') await renewToken(scope, info, generation);
+		const mine: { done: boolean; answer?: unknown; failure?: unknown } = { done: false };
+		await scope.once(`token#${generation}`, async () => {
+			await viaOAuth2().then(
+				(answer: unknown) => Object.assign(mine, { answer }),
+				(failure: unknown) => Object.assign(mine, { failure }),
+			);
+			mine.done = true;
+			await readStoredToken(scope, info);
+			info.generation = generation + 1;
+			// The refresh itself failed (revoked): every waiting item fails with it.
+			if (mine.failure !== undefined && readFailure(mine.failure).reconnect) throw mine.failure;
+		});
+		if (mine.done) {
+			if (mine.failure !== undefined) throw mine.failure;
+			return mine.answer;
+		}
 	}
-	const stale = info.token !== undefined;
-	const answer = await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, { ...options, headers: { ...options.headers } }, { oauth2: oauth2Options(info) });
-	// n8n refreshed the refused token on its own path: the next requests take the stored one.
-	if (stale) await readStoredToken(scope, info);
-	return answer;
 }
 
 function isIdempotent(req: ApiRequest): boolean {
