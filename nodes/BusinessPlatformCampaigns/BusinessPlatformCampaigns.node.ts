@@ -13,7 +13,9 @@ export class BusinessPlatformCampaigns implements INodeType {
 		name: 'businessPlatformCampaigns',
 		icon: { light: 'file:businessPlatform.svg', dark: 'file:businessPlatform.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// Version 2: pickers visible when the form opens are resource locators (see README, "Node versions").
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Work with forms, categories and email templates of the Business Platform campaign module',
 		defaults: { name: 'Business Platform Campaigns' },

@@ -13,7 +13,9 @@ export class BusinessPlatformSales implements INodeType {
 		name: 'businessPlatformSales',
 		icon: { light: 'file:businessPlatform.svg', dark: 'file:businessPlatform.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// Version 2: pickers visible when the form opens are resource locators (see README, "Node versions").
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Work with contacts, deals, activities, pipelines and tables of the Business Platform sales module',
 		defaults: { name: 'Business Platform Sales' },

@@ -62,3 +62,11 @@ export async function searchPage(
 export async function firstEntries(scope: PickerScope, req: ApiRequest, style: PageStyle): Promise<IDataObject[]> {
 	return await paginate(scope, req, { style, limit: MAX_OPTIONS });
 }
+
+/** A dropdown's entries as a resource locator's list, narrowed to those whose name (or ID) contains the filter. */
+export function matching(entries: INodePropertyOptions[], filter?: string): INodeListSearchItems[] {
+	const needle = (filter ?? '').trim().toLowerCase();
+	return entries
+		.filter((e) => !needle || e.name.toLowerCase().includes(needle) || String(e.value) === needle)
+		.map((e) => ({ name: e.name, value: String(e.value), ...(e.description ? { description: e.description } : {}) }));
+}

@@ -103,8 +103,8 @@ function conditions(p: INodeProperties): IDataObject | undefined {
 
 const isProperty = (o: unknown): o is INodeProperties => !!o && typeof o === 'object' && 'type' in o && 'name' in o && 'displayName' in o;
 
-/** Adds one property (and its children) under `path`. */
-function flatten(p: INodeProperties, path: string, out: Record<string, Entry>): void {
+/** Adds one property (and its children shown in this node version) under `path`. */
+function flatten(p: INodeProperties, path: string, out: Record<string, Entry>, version: number): void {
 	const { displayOptions: _d, options, ...rest } = p;
 	void _d;
 	const entry: Entry = JSON.parse(JSON.stringify(rest)) as Entry;
@@ -114,14 +114,14 @@ function flatten(p: INodeProperties, path: string, out: Record<string, Entry>): 
 	for (let n = 2; key in out; n++) key = `${path} #${n}`;
 	if (p.type === 'collection') {
 		out[key] = entry;
-		for (const child of (options ?? []).filter(isProperty)) flatten(child, `${key}${SEP}${child.name}`, out);
+		for (const child of (options ?? []).filter(isProperty)) if (shownFor(child, {}, version)) flatten(child, `${key}${SEP}${child.name}`, out, version);
 		return;
 	}
 	if (p.type === 'fixedCollection') {
 		const groups = (options ?? []) as Array<{ name: string; displayName: string; values?: INodeProperties[] }>;
 		entry.options = groups.map((g) => ({ name: g.name, displayName: g.displayName }));
 		out[key] = entry;
-		for (const g of groups) for (const child of g.values ?? []) flatten(child, `${key}${SEP}${g.name}${SEP}${child.name}`, out);
+		for (const g of groups) for (const child of g.values ?? []) if (shownFor(child, {}, version)) flatten(child, `${key}${SEP}${g.name}${SEP}${child.name}`, out, version);
 		return;
 	}
 	if (options !== undefined) entry.options = JSON.parse(JSON.stringify(options)) as IDataObject[];
@@ -147,17 +147,17 @@ const scoped = (p: INodeProperties) => ['resource', 'operation'].some((k) => p.d
 /** Every parameter of one version: those shown everywhere, each resource's operation list, then each operation's. */
 function parametersOf(properties: INodeProperties[], version: number): Record<string, Entry> {
 	const out: Record<string, Entry> = {};
-	for (const p of properties) if (!scoped(p) && shownFor(p, {}, version)) flatten(p, p.name, out);
+	for (const p of properties) if (!scoped(p) && shownFor(p, {}, version)) flatten(p, p.name, out, version);
 	const list = pairs(properties, version);
 	for (const resource of new Set(list.map((x) => x.resource))) {
 		if (resource === undefined) continue;
-		for (const p of properties) if (p.name === 'operation' && scoped(p) && shownFor(p, { resource }, version)) flatten(p, `${resource}${SEP}operation`, out);
+		for (const p of properties) if (p.name === 'operation' && scoped(p) && shownFor(p, { resource }, version)) flatten(p, `${resource}${SEP}operation`, out, version);
 	}
 	for (const pair of list) {
 		const prefix = [pair.resource, pair.operation].filter((x) => x !== undefined).join(SEP);
 		for (const p of properties) {
 			if (p.name === 'operation' || !scoped(p)) continue;
-			if (shownFor(p, pair as IDataObject, version)) flatten(p, `${prefix}${SEP}${p.name}`, out);
+			if (shownFor(p, pair as IDataObject, version)) flatten(p, `${prefix}${SEP}${p.name}`, out, version);
 		}
 	}
 	return out;
@@ -176,7 +176,7 @@ export function snapshotOfNode(node: INodeType | IVersionedNodeType): Snapshot {
 
 export function snapshotOfCredential(cred: ICredentialType): Snapshot {
 	const parameters: Record<string, Entry> = {};
-	for (const p of cred.properties) flatten(p, p.name, parameters);
+	for (const p of cred.properties) flatten(p, p.name, parameters, 1);
 	const node: IDataObject = { name: cred.name, displayName: cred.displayName, extends: cred.extends ?? [] };
 	return { generatedBy: GENERATED_BY, kind: 'credential', name: cred.name, displayName: cred.displayName, versions: { credential: { node, parameters } } };
 }

@@ -49,7 +49,7 @@ describe('trigger in n8n', () => {
 			const list = await executions();
 			expect(list).toHaveLength(1);
 			return list[0];
-		});
+		}, 60_000); // a loaded 2-core machine (npm test runs e2e and queue files side by side) needs more than the default
 		const detail = (await e2e.api.pub<{ data: { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } } }>(
 			'GET',
 			`/executions/${first.id}?includeData=true`,
@@ -67,7 +67,7 @@ describe('trigger in n8n', () => {
 		expect(live()).toHaveLength(2);
 
 		await call(sb, 'POST', '/__admin/events', { token: null, body: { eventType: 'CREATE_INVOICE', data: { invoiceId: 'INV-E2E' } } });
-		await eventually(async () => expect(await executions()).toHaveLength(2));
+		await eventually(async () => expect(await executions()).toHaveLength(2), 60_000);
 
 		await e2e.api.pub('POST', `/workflows/${TRIGGER_WF}/deactivate`);
 		await eventually(() => expect(live()).toHaveLength(0));

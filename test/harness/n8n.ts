@@ -207,8 +207,8 @@ export interface NodeRun {
 export interface Harness {
 	credentials: TestCredentialsHelper;
 	/** Runs one node once with the given parameters and input items. */
-	run(type: string, parameters: IDataObject, input?: Array<{ json: IDataObject | Record<string, unknown> }>, options?: { continueOnFail?: boolean; name?: string }): Promise<NodeRun>;
-	node(type: string, parameters: IDataObject, name?: string): INode;
+	run(type: string, parameters: IDataObject, input?: Array<{ json: IDataObject | Record<string, unknown> }>, options?: { continueOnFail?: boolean; name?: string; typeVersion?: number }): Promise<NodeRun>;
+	node(type: string, parameters: IDataObject, name?: string, typeVersion?: number): INode;
 }
 
 let executionCounter = 0;
@@ -216,11 +216,11 @@ let executionCounter = 0;
 export function createHarness(sb: Sandbox, tokenResponse: Record<string, unknown> = sb.demo.tokenResponse, extra: IDataObject = {}): Harness {
 	const credentials = new TestCredentialsHelper();
 	credentials.add({ id: 'cred-1', name: 'Business Platform (sandbox)', type: CREDENTIAL_TYPE, data: sandboxCredential(sb, tokenResponse, extra) });
-	const node = (type: string, parameters: IDataObject, name = 'Node'): INode => ({
+	const node = (type: string, parameters: IDataObject, name = 'Node', typeVersion = 1): INode => ({
 		id: `node-${name}`,
 		name,
 		type: `${PACKAGE}.${type}`,
-		typeVersion: 1,
+		typeVersion,
 		position: [0, 0],
 		parameters: parameters as INode['parameters'],
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Business Platform (sandbox)' } },
@@ -229,7 +229,7 @@ export function createHarness(sb: Sandbox, tokenResponse: Record<string, unknown
 		credentials,
 		node,
 		async run(type, parameters, input = [{ json: {} }], options = {}) {
-			const n = node(type, parameters, options.name);
+			const n = node(type, parameters, options.name, options.typeVersion);
 			if (options.continueOnFail) n.onError = 'continueRegularOutput';
 			const workflow = new Workflow({ id: 'wf-test', name: 'test', nodes: [n], connections: {}, active: false, nodeTypes: new TestNodeTypes(NODE_TYPES), settings: {} });
 			const executionId = `exec-${++executionCounter}`;

@@ -86,9 +86,10 @@ describe('the guard', () => {
 	});
 
 	it('treats a removed version as breaking and a new one as additive', () => {
-		const withV2 = structuredClone(sales);
-		withV2.versions['2'] = structuredClone(sales.versions['1']);
-		expect(compareSnapshots(sales, withV2)).toMatchObject({ breaking: [], additive: [{ what: 'new version' }] });
-		expect(compareSnapshots(withV2, sales).breaking[0].what).toMatch(/version is gone/);
+		const next = String(Math.max(...Object.keys(sales.versions).map(Number)) + 1);
+		const withNext = structuredClone(sales);
+		withNext.versions[next] = structuredClone(sales.versions['1']);
+		expect(compareSnapshots(sales, withNext)).toMatchObject({ breaking: [], additive: [{ what: 'new version' }] });
+		expect(compareSnapshots(withNext, sales).breaking[0].what).toMatch(/version is gone/);
 	});
 });

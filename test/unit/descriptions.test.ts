@@ -1,14 +1,16 @@
 /** The nodes' UI descriptions, as n8n reads them: conventions every node must keep. */
 import type { INodeProperties, INodeType } from 'n8n-workflow';
 
+import { shownInVersion } from '../../nodes/shared/engine/versions';
 import { NODE_TYPES } from '../harness/n8n';
 
 const packNodes = Object.entries(NODE_TYPES).filter(([name]) => !name.endsWith('.testTransport'));
 
-const visibleFor = (p: INodeProperties, resource: string, operation: string) => {
+/** Shown for this resource and operation in this node version (a parameter may have one form per version). */
+const visibleFor = (p: INodeProperties, resource: string, operation: string, version: number) => {
 	const show = p.displayOptions?.show ?? {};
 	const ok = (key: string, v: string) => !show[key] || (show[key] as unknown[]).includes(v);
-	return ok('resource', resource) && ok('operation', operation);
+	return ok('resource', resource) && ok('operation', operation) && shownInVersion(p, version);
 };
 
 describe.each(packNodes)('%s', (_name, node: INodeType) => {
@@ -22,15 +24,18 @@ describe.each(packNodes)('%s', (_name, node: INodeType) => {
 	});
 
 	if (isTrigger) return;
+	const versions = Array.isArray(d.version) ? d.version : [d.version];
 	const resource = d.properties.find((p) => p.name === 'resource')!;
-	const pairs = (resource.options as Array<{ value: string }>).flatMap((r) => {
-		const ops = d.properties.find((p) => p.name === 'operation' && visibleFor(p, r.value, ''))!;
-		return (ops.options as Array<{ value: string; action?: string; name: string }>).map((o) => [r.value, o.value, o] as const);
-	});
+	const pairs = versions.flatMap((v) =>
+		(resource.options as Array<{ value: string }>).flatMap((r) => {
+			const ops = d.properties.find((p) => p.name === 'operation' && visibleFor(p, r.value, '', v))!;
+			return (ops.options as Array<{ value: string; action?: string; name: string }>).map((o) => [v, r.value, o.value, o] as const);
+		}),
+	);
 
-	it.each(pairs.map(([r, o, opt]) => [`${r} → ${o}`, r, o, opt] as const))('%s: one property per name, ids first, Return All before filters, Simplify last', (_t, r, o, opt) => {
+	it.each(pairs.map(([v, r, o, opt]) => [`v${v} ${r} → ${o}`, v, r, o, opt] as const))('%s: one property per name, ids first, Return All before filters, Simplify last', (_t, v, r, o, opt) => {
 		expect(opt.action).toBeTruthy();
-		const props = d.properties.filter((p) => p.name !== 'resource' && p.name !== 'operation' && visibleFor(p, r, o));
+		const props = d.properties.filter((p) => p.name !== 'resource' && p.name !== 'operation' && visibleFor(p, r, o, v));
 		const names = props.map((p) => p.name);
 		expect(new Set(names).size).toBe(names.length);
 		const idx = (n: string) => names.indexOf(n);

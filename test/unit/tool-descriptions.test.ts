@@ -7,7 +7,7 @@
  * n8n's own rules are used (n8n-workflow's NodeHelpers), on the tool twin n8n derives
  * from the node (name + "Tool", one ai_tool output).
  */
-import type { INodeProperties, INodePropertyOptions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INode, INodeProperties, INodePropertyOptions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers, nodeNameToToolName } from 'n8n-workflow';
 
 import { BusinessPlatformCampaigns } from '../../nodes/BusinessPlatformCampaigns/BusinessPlatformCampaigns.node.ts';
@@ -50,9 +50,11 @@ function operations(node: INodeType): OperationView[] {
 			const parameters = { resource, operation };
 			const nodeName = NodeHelpers.makeNodeName(parameters, tool);
 			// Required and shown with the other fields at their defaults (a field required only in another mode is left out).
-			const values = NodeHelpers.getNodeParameters(d.properties, parameters, true, false, null, d) ?? {};
+			// A new node (what a user adds as a tool) has the node's default version.
+			const node = { typeVersion: d.defaultVersion ?? Math.max(...[d.version].flat()), parameters } as unknown as INode;
+			const values = NodeHelpers.getNodeParameters(d.properties, parameters, true, false, node, d) ?? {};
 			const required = d.properties
-				.filter((p) => p.required && p.name !== 'operation' && p.name !== 'resource' && shownFor(p, resource, operation) && NodeHelpers.displayParameter(values, p, null, d))
+				.filter((p) => p.required && p.name !== 'operation' && p.name !== 'resource' && shownFor(p, resource, operation) && NodeHelpers.displayParameter(values, p, node, d))
 				.map((p) => p.displayName);
 			return {
 				node: d.displayName,

@@ -1,7 +1,7 @@
 /** Pickers of the Sales node for contacts: the contact list, labels and owners. */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
-import { listSearch, loadOptions, searchPage } from '../../shared/pickers';
+import { listSearch, loadOptions, matching, searchPage, type PickerScope } from '../../shared/pickers';
 import { apiRequest } from '../../shared/transport';
 
 export const searchContacts = listSearch(
@@ -15,10 +15,15 @@ export const searchContacts = listSearch(
 		),
 );
 
-export const getContactLabels = loadOptions(async (scope) => {
+async function labelOptions(scope: PickerScope): Promise<INodePropertyOptions[]> {
 	const labels = (await apiRequest<IDataObject[]>(scope, { method: 'GET', path: '/v1/crm/contacts/labels' })) ?? [];
 	return labels.map((l) => ({ name: String(l.name), value: Number(l.id) })).sort((a, b) => a.name.localeCompare(b.name));
-});
+}
+
+export const getContactLabels = loadOptions(labelOptions);
+
+/** Contact labels for a resource locator (version 2), by name. */
+export const searchContactLabels = listSearch(async (scope, filter) => ({ results: matching(await labelOptions(scope), filter) }));
 
 const ownerName = (o: IDataObject) => `${String(o.first_name ?? '')} ${String(o.last_name ?? '')}`.trim() + (o.email ? ` <${String(o.email)}>` : '');
 

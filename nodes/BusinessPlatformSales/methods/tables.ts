@@ -111,6 +111,9 @@ export function columnFields(table: PlatformTable, forCreate: boolean): Resource
 				removed: col.hidden === true && !(forCreate && col.required === true),
 			};
 			if (type === 'options') field.options = (col.options ?? []).map((o) => ({ name: o.name, value: o.name }));
+			// n8n's mapper starts a boolean without a default at false, which would be sent: a switch
+			// left untouched stays empty (null), and an empty cell is not sent.
+			if (type === 'boolean') field.defaultValue = null;
 			return field;
 		});
 }

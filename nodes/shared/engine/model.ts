@@ -29,6 +29,8 @@ export interface Send {
 	map?: (value: unknown, ctx: OpContext) => unknown;
 	/** Send empty strings and empty lists too (default: left out). */
 	keepEmpty?: boolean;
+	/** A list joined, without repeats, with a list another field already put under this key (default: replaces it). */
+	merge?: boolean;
 }
 
 export interface Field {

@@ -11,14 +11,16 @@ import { shownInVersion } from './versions';
 const isEmpty = (v: unknown) =>
 	v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0);
 
-function setPath(target: IDataObject, key: string, value: unknown): void {
+function setPath(target: IDataObject, key: string, value: unknown, merge = false): void {
 	const parts = key.split('.');
 	let cur = target;
 	for (const p of parts.slice(0, -1)) {
 		if (typeof cur[p] !== 'object' || cur[p] === null) cur[p] = {};
 		cur = cur[p] as IDataObject;
 	}
-	cur[parts[parts.length - 1]] = value as IDataObject[string];
+	const last = parts[parts.length - 1];
+	const before = cur[last];
+	cur[last] = (merge && Array.isArray(before) && Array.isArray(value) ? [...new Set([...before, ...value])] : value) as IDataObject[string];
 }
 
 function applyField(f: Field, value: unknown, req: BuiltRequest, ctx: OpContext, pathParams: Record<string, string>): void {
@@ -34,7 +36,7 @@ function applyField(f: Field, value: unknown, req: BuiltRequest, ctx: OpContext,
 	const key = f.send.key ?? f.property.name;
 	if (f.send.in === 'path') pathParams[key] = String(wire);
 	else if (f.send.in === 'query') req.qs[key] = wire as IDataObject[string];
-	else setPath(req.body, key, wire);
+	else setPath(req.body, key, wire, f.send.merge);
 }
 
 /** Collects an item's request from the operation's fields, then runs its `prepare`. */

@@ -21,3 +21,19 @@ export function shownInVersion(property: INodeProperties, version: number): bool
 	const reduced: INodeProperties = { ...property, displayOptions: { show, hide } };
 	return NodeHelpers.displayParameter({}, reduced, { typeVersion: version } as Parameters<typeof NodeHelpers.displayParameter>[2], null);
 }
+
+type Show = NonNullable<Conditions>;
+
+const withVersions = (property: INodeProperties, versions: Show['@version']): INodeProperties => ({
+	...property,
+	displayOptions: { ...(property.displayOptions ?? {}), show: { ...(property.displayOptions?.show ?? {}), '@version': versions } },
+});
+
+/** The property as released in version 1, shown only to nodes of version 1 (saved workflows). */
+export const inVersion1 = (property: INodeProperties): INodeProperties => withVersions(property, [1]);
+
+/** The property shown from this node version on. */
+export const fromVersion = (version: number, property: INodeProperties): INodeProperties => withVersions(property, [{ _cnd: { gte: version } }]);
+
+/** The node version an operation runs in (hooks that behave differently per version). */
+export const nodeVersion = (fn: { getNode(): { typeVersion: number } }): number => fn.getNode().typeVersion;

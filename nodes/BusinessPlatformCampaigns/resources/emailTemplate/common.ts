@@ -1,9 +1,10 @@
 /** Email Template: what its operations share. */
 
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { Field } from '../../../shared/engine/model';
-import { compact, jsonOrText, toIntegerId } from '../../../shared/fields';
+import type { Field, Send } from '../../../shared/engine/model';
+import { fromVersion, inVersion1 } from '../../../shared/engine/versions';
+import { compact, jsonOrText, locator, plainValue, toIntegerId } from '../../../shared/fields';
 
 /** URL-encoded JSON text → JSON (decodeURIComponent, then JSON.parse); plain JSON text is read too; anything else is returned as it came. */
 export function decodeTemplateJson(value: unknown): unknown {
@@ -37,19 +38,27 @@ export function simplifyTemplate(t: IDataObject): IDataObject {
 	});
 }
 
-export const categoryField = (required: boolean): Field => ({
-	property: {
-		displayName: 'Category Name or ID',
-		name: 'categoryId',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getCategories' },
-		default: '',
-		required,
-		description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-	},
-	send: {
-		in: required ? 'body' : 'query',
-		key: 'category_id',
-		map: (v, ctx) => (v === '' || v === undefined || v === null ? undefined : toIntegerId(v, 'Category', ctx)),
-	},
+const categoryDropdown = (required: boolean): INodeProperties => ({
+	displayName: 'Category Name or ID',
+	name: 'categoryId',
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getCategories' },
+	default: '',
+	required,
+	description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 });
+
+const categorySend = (required: boolean): Send => ({
+	in: required ? 'body' : 'query',
+	key: 'category_id',
+	map: (v, ctx) => (plainValue(v) === '' ? undefined : toIntegerId(v, 'Category', ctx)),
+});
+
+/** A filter's category: a dropdown (inside a collection it loads only when added, with the node's credential set). */
+export const categoryField = (required: boolean): Field => ({ property: categoryDropdown(required), send: categorySend(required) });
+
+/** Create's category: version 1's dropdown, version 2's resource locator (it loads when opened; see README, "Pickers"). */
+export const categoryFields = (): Field[] =>
+	[inVersion1(categoryDropdown(true)), fromVersion(2, locator({ name: 'categoryId', displayName: 'Category', search: 'searchCategories', description: 'The category of the template' }))].map(
+		(property) => ({ property, send: categorySend(true) }),
+	);

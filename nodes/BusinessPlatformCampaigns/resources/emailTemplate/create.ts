@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { OpContext, Operation } from '../../../shared/engine/model';
 import { bodyField, parseJson } from '../../../shared/fields';
-import { categoryField, templateOutput } from './common';
+import { categoryFields, templateOutput } from './common';
 
 async function readHtml(ctx: OpContext): Promise<string | undefined> {
 	const source = ctx.param<string>('htmlSource', 'text');
@@ -30,7 +30,7 @@ export const createEmailTemplate: Operation = {
 	path: '/v1/crm/campaign/email-templates',
 	fields: [
 		bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '', required: true }),
-		categoryField(true),
+		...categoryFields(),
 		{
 			property: {
 				displayName: 'Template JSON',

@@ -7,7 +7,7 @@
  */
 
 import type { Resource } from '../../../shared/engine/model';
-import { getCategories } from '../../methods/categories';
+import { getCategories, searchCategories } from '../../methods/categories';
 import { createEmailTemplate } from './create';
 import { getAllEmailTemplate } from './getAll';
 
@@ -16,5 +16,5 @@ export const emailTemplateResource: Resource = {
 	name: 'Email Template',
 	description: 'Designs of campaign emails',
 	operations: [createEmailTemplate, getAllEmailTemplate],
-	methods: { loadOptions: { getCategories } },
+	methods: { listSearch: { searchCategories }, loadOptions: { getCategories } },
 };

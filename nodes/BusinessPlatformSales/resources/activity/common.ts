@@ -3,6 +3,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { BuiltRequest, Field, OpContext } from '../../../shared/engine/model';
+import { fromVersion } from '../../../shared/engine/versions';
 import { bodyField, compact, locator, options, plainValue, toIntegerId, toIntegerIds, toUtcIsoInZone } from '../../../shared/fields';
 
 const activityId = locator({ name: 'activityId', displayName: 'Activity', search: 'searchActivities', description: 'The activity to use' });
@@ -59,6 +60,15 @@ const optionalLocatorId = (label: string) => (v: unknown, ctx: OpContext) => {
 export const dateTime = (label: string) => (v: unknown, ctx: OpContext) => toUtcIsoInZone(v, label, ctx, timeZone(ctx));
 
 // --------------------------------------------------------------- fields --
+/** A list of contact ids; merged with the picked contact (version 2) under the same key. */
+const idsField = (property: INodeProperties, key: string, label: string): Field => ({ property, send: { in: 'body', key, merge: true, map: optionalIds(label) } });
+
+/** Version 2: one contact picked from the list, added to the ids under `key`. */
+const participantPicker = (name: string, displayName: string, description: string, key: string): Field => ({
+	property: fromVersion(2, { ...locator({ name, displayName, search: 'searchContacts', required: false }), description }),
+	send: { in: 'body', key, merge: true, map: (v, ctx) => (plainValue(v) === '' ? undefined : [toIntegerId(v, displayName, ctx)]) },
+});
+
 export const dealLocator = (name: string, description: string): INodeProperties => ({ ...locator({ name, displayName: 'Deal', search: 'searchDeals', required: false }), description });
 
 const assigneesProperty: INodeProperties = {
@@ -76,12 +86,14 @@ export function detailFields(): Field[] {
 		bodyField({ displayName: 'Notes', name: 'notes', type: 'string', typeOptions: { rows: 4 }, default: '', description: 'Plain text; the node encodes it as the platform expects' }, 'notes', (v) =>
 			v === undefined || v === null || v === '' ? undefined : encodeNotes(String(v)),
 		),
-		bodyField({ displayName: 'Contact IDs', name: 'contactIds', type: 'string', default: '', description: `${IDS_DESCRIPTION} of the person contacts taking part` }, 'contact_ids', optionalIds('Contact IDs')),
-		bodyField(
+		idsField({ displayName: 'Contact IDs', name: 'contactIds', type: 'string', default: '', description: `${IDS_DESCRIPTION} of the person contacts taking part` }, 'contact_ids', 'Contact IDs'),
+		idsField(
 			{ displayName: 'Organization IDs', name: 'organizationIds', type: 'string', default: '', description: `${IDS_DESCRIPTION} of the organization contacts taking part` },
 			'organization_ids',
-			optionalIds('Organization IDs'),
+			'Organization IDs',
 		),
+		participantPicker('contactId', 'Contact', 'A person contact taking part (more: Contact IDs)', 'contact_ids'),
+		participantPicker('organizationId', 'Organization', 'An organization contact taking part (more: Organization IDs)', 'organization_ids'),
 		bodyField(assigneesProperty, 'assignee_ids', optionalIds('Assignees')),
 		bodyField(dealLocator('dealId', 'The deal the activity is linked to'), 'linked_to', optionalLocatorId('Deal')),
 		bodyField({ displayName: 'Done', name: 'done', type: 'boolean', default: false, description: 'Whether the activity is marked as done' }, 'is_status'),

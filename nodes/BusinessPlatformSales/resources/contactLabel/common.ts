@@ -1,22 +1,26 @@
 /** Contact Label: what its operations share. */
 
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
-import { bodyField, toIntegerId } from '../../../shared/fields';
+import { fromVersion, inVersion1 } from '../../../shared/engine/versions';
+import { bodyField, locator, toIntegerId } from '../../../shared/fields';
 
-export const labelId: Field = {
-	property: {
-		displayName: 'Label Name or ID',
-		name: 'labelId',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getContactLabels' },
-		default: '',
-		required: true,
-		description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-	},
-	send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Label', ctx) },
+const labelDropdown: INodeProperties = {
+	displayName: 'Label Name or ID',
+	name: 'labelId',
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getContactLabels' },
+	default: '',
+	required: true,
+	description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 };
+
+/** The label of Get, Update and Delete: version 1's dropdown, version 2's resource locator (loads when opened). */
+export const labelIdFields: Field[] = [inVersion1(labelDropdown), fromVersion(2, locator({ name: 'labelId', displayName: 'Label', search: 'searchContactLabels', description: 'The label to use' }))].map((property) => ({
+	property,
+	send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Label', ctx) },
+}));
 
 export const detailFields = (): Field[] => [
 	bodyField({ displayName: 'Color', name: 'color', type: 'color', default: '#1e88e5', description: 'Color of the label in the platform' }),

@@ -1,7 +1,7 @@
 /** Contact Label → Delete: DELETE /v1/crm/contacts/labels/{id}. Delete a label; contacts that had it keep no label. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { labelId } from './common';
+import { labelIdFields } from './common';
 import { idFromPath } from '../../../shared/fields';
 
 export const deleteContactLabel: Operation = {
@@ -11,6 +11,6 @@ export const deleteContactLabel: Operation = {
 	description: 'Delete a label; contacts that had it keep no label',
 	method: 'DELETE',
 	path: '/v1/crm/contacts/labels/{id}',
-	fields: [labelId],
+	fields: [...labelIdFields],
 	output: (_a, _ctx, req) => ({ deleted: true, id: idFromPath(req.path) }),
 };

@@ -1,7 +1,7 @@
 /** Contact Label → Get: GET /v1/crm/contacts/labels/{id}. Get one contact label. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { labelId } from './common';
+import { labelIdFields } from './common';
 
 export const getContactLabel: Operation = {
 	value: 'get',
@@ -10,5 +10,5 @@ export const getContactLabel: Operation = {
 	description: 'Get one contact label',
 	method: 'GET',
 	path: '/v1/crm/contacts/labels/{id}',
-	fields: [labelId],
+	fields: [...labelIdFields],
 };

@@ -1,7 +1,7 @@
 /** Contact labels — /v1/crm/contacts/labels. */
 
 import type { Resource } from '../../../shared/engine/model';
-import { getContactLabels } from '../../methods/contacts';
+import { getContactLabels, searchContactLabels } from '../../methods/contacts';
 import { createContactLabel } from './create';
 import { deleteContactLabel } from './delete';
 import { getContactLabel } from './get';
@@ -13,5 +13,5 @@ export const contactLabelResource: Resource = {
 	name: 'Contact Label',
 	description: 'Labels that group contacts',
 	operations: [createContactLabel, getContactLabel, getAllContactLabel, updateContactLabel, deleteContactLabel],
-	methods: { loadOptions: { getContactLabels } },
+	methods: { listSearch: { searchContactLabels }, loadOptions: { getContactLabels } },
 };

@@ -2,7 +2,7 @@
 
 import type { Operation } from '../../../shared/engine/model';
 import { bodyField, idFromPath, requireSomeFields } from '../../../shared/fields';
-import { detailFields, labelId, readBack } from './common';
+import { detailFields, labelIdFields, readBack } from './common';
 
 export const updateContactLabel: Operation = {
 	value: 'update',
@@ -12,7 +12,7 @@ export const updateContactLabel: Operation = {
 	method: 'PUT',
 	path: '/v1/crm/contacts/labels/{id}',
 	fields: [
-		labelId,
+		...labelIdFields,
 		{
 			property: { displayName: 'Update Fields', name: 'updateFields', type: 'collection', placeholder: 'Add Field', default: {}, options: [] },
 			children: [bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '' }), ...detailFields()],

@@ -3,7 +3,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
-import { bodyField, compact, customFieldsField, locator, options, plainValue, toIntegerId, toIntegerIds } from '../../../shared/fields';
+import { fromVersion, nodeVersion } from '../../../shared/engine/versions';
+import { bodyField, collection, compact, customFieldsField, jsonOrText, locator, options, plainValue, toIntegerId, toIntegerIds } from '../../../shared/fields';
 
 const dealId = locator({ name: 'dealId', displayName: 'Deal', search: 'searchDeals', description: 'The deal to use' });
 
@@ -48,23 +49,27 @@ function closingDate(v: unknown, ctx: OpContext): string | undefined {
 }
 
 // --------------------------------------------------------------- fields --
-export const pipelineProperty = (description: string): INodeProperties => ({
+export const pipelineProperty = (description: string, method = 'getPipelines'): INodeProperties => ({
 	displayName: 'Pipeline Name or ID',
 	name: 'pipelineId',
 	type: 'options',
-	typeOptions: { loadOptionsMethod: 'getPipelines' },
+	typeOptions: { loadOptionsMethod: method },
 	default: '',
 	description: `${description}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 });
 
-export const stageProperty = (dependsOn: string, description: string): INodeProperties => ({
+export const stageProperty = (dependsOn: string, description: string, method = 'getPipelineStages'): INodeProperties => ({
 	displayName: 'Stage Name or ID',
 	name: 'stageId',
 	type: 'options',
-	typeOptions: { loadOptionsMethod: 'getPipelineStages', loadOptionsDependsOn: [dependsOn] },
+	typeOptions: { loadOptionsMethod: method, loadOptionsDependsOn: [dependsOn] },
 	default: '',
 	description: `${description}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 });
+
+/** Version 2's stage: a resource locator that lists the stages of the pipeline chosen in the top-level Pipeline. */
+export const stageLocator = (description: string, required = false): INodeProperties =>
+	fromVersion(2, { ...locator({ name: 'stageId', displayName: 'Stage', search: 'searchPipelineStages', description, required }), typeOptions: { loadOptionsDependsOn: ['pipelineId.value'] } });
 
 export const ownerProperty: INodeProperties = {
 	displayName: 'Owner Name or ID',
@@ -145,7 +150,39 @@ export function simplifyDeal(d: IDataObject): IDataObject {
 	});
 }
 
-export const readBack = async (ctx: OpContext, id: number) => await ctx.request<IDataObject>({ method: 'GET', path: `/v1/crm/deals/${id}` });
+const INFO_KEYS = ['contact_info', 'organization_info', 'owner_info'];
+
+/** Version 2's Options of the deal operations that output deals. */
+export const INFO_AS_TEXT: INodeProperties = fromVersion(2, {
+	displayName: 'Info as JSON Text',
+	name: 'infoAsText',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to output contact_info, organization_info and owner_info as the JSON text the platform sends, instead of as objects',
+});
+
+export const dealOptionsField = (): Field => {
+	const f = collection({ displayName: 'Options', name: 'options', placeholder: 'Add option', default: {} }, [{ property: INFO_AS_TEXT }]);
+	return { ...f, property: fromVersion(2, f.property) };
+};
+
+/**
+ * A deal as output. The platform sends contact_info, organization_info and owner_info as
+ * JSON text inside a string; from version 2 they come out as objects (text that is not a
+ * JSON object stays as it is), unless the option Info as JSON Text is on. Version 1 keeps
+ * the text (saved workflows may read it).
+ */
+export function readableDeal(d: IDataObject, ctx: OpContext): IDataObject {
+	if (nodeVersion(ctx.fn) < 2 || ctx.param<IDataObject>('options', {})?.infoAsText === true) return d;
+	const out = { ...d };
+	for (const key of INFO_KEYS) {
+		const value = jsonOrText(out[key]);
+		if (value !== null && typeof value === 'object' && !Array.isArray(value)) out[key] = value as IDataObject;
+	}
+	return out;
+}
+
+export const readBack = async (ctx: OpContext, id: number) => readableDeal(await ctx.request<IDataObject>({ method: 'GET', path: `/v1/crm/deals/${id}` }), ctx);
 
 export const dealIdsField = (key: string): Field => ({
 	property: { displayName: 'Deal IDs', name: 'dealIds', type: 'string', default: '', required: true, description: 'Comma-separated IDs of the deals' },

@@ -4,7 +4,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
 import { bodyField, sortedCollection, toIntegerId } from '../../../shared/fields';
-import { detailFields, optionalId, pipelineProperty, readBack, stageProperty } from './common';
+import { inVersion1 } from '../../../shared/engine/versions';
+import { pipelineLocator } from '../pipeline/common';
+import { dealOptionsField, detailFields, optionalId, pipelineProperty, readBack, stageLocator, stageProperty } from './common';
+
+const PIPELINE = 'The pipeline of the deal. Empty: the platform’s first pipeline';
+const STAGE = 'The stage of the deal. Empty: the first stage of the pipeline';
 
 export const createDeal: Operation = {
 	value: 'create',
@@ -15,9 +20,12 @@ export const createDeal: Operation = {
 	path: '/v1/crm/deals',
 	fields: [
 		bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '', required: true }),
-		bodyField(pipelineProperty('The pipeline of the deal. Empty: the platform’s first pipeline'), 'pipeline_id', optionalId('Pipeline')),
-		bodyField(stageProperty('pipelineId', 'The stage of the deal. Empty: the first stage of the pipeline'), 'stage_id', optionalId('Stage')),
+		bodyField(inVersion1(pipelineProperty(PIPELINE, 'getPipelinesOrFirst')), 'pipeline_id', optionalId('Pipeline')),
+		bodyField(pipelineLocator(PIPELINE, false), 'pipeline_id', optionalId('Pipeline')),
+		bodyField(inVersion1(stageProperty('pipelineId', STAGE, 'getPipelineStagesOrFirst')), 'stage_id', optionalId('Stage')),
+		bodyField(stageLocator(STAGE), 'stage_id', optionalId('Stage')),
 		sortedCollection({ displayName: 'Additional Fields', name: 'additionalFields', placeholder: 'Add Field', default: {} }, detailFields()),
+		dealOptionsField(),
 	],
 	prepare: (req, ctx) => {
 		if (!String(req.body.name ?? '').trim()) throw ctx.fail('Name is empty', 'Give the deal a name.');

@@ -1,7 +1,9 @@
 /** Deal → Get: GET /v1/crm/deals/{id}. Get one deal. */
 
+import type { IDataObject } from 'n8n-workflow';
+
 import type { Operation } from '../../../shared/engine/model';
-import { idField, simplifyDeal } from './common';
+import { dealOptionsField, idField, readableDeal, simplifyDeal } from './common';
 
 export const getDeal: Operation = {
 	value: 'get',
@@ -10,6 +12,7 @@ export const getDeal: Operation = {
 	description: 'Get one deal',
 	method: 'GET',
 	path: '/v1/crm/deals/{id}',
-	fields: [idField],
+	fields: [idField, dealOptionsField()],
+	output: (answer, ctx) => readableDeal(answer as IDataObject, ctx),
 	simplify: simplifyDeal,
 };

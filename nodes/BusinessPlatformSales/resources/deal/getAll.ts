@@ -3,7 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
-import { contactLocator, optionalId, optionalIds, pipelineProperty, simplifyDeal } from './common';
+import { contactLocator, INFO_AS_TEXT, optionalId, optionalIds, pipelineProperty, readableDeal, simplifyDeal } from './common';
 import { sortedCollection } from '../../../shared/fields';
 
 export const getAllDeal: Operation = {
@@ -38,10 +38,11 @@ export const getAllDeal: Operation = {
 					description: 'Whether to ask the platform for its summary of all matching deals (deal_summary) and add it to every output deal as "summary"',
 				},
 			},
+			{ property: INFO_AS_TEXT },
 		]),
 	],
 	output: async (answer, ctx, req) => {
-		const deals = answer as IDataObject[];
+		const deals = (answer as IDataObject[]).map((d) => readableDeal(d, ctx));
 		if (!ctx.param<IDataObject>('options', {}).includeSummary || deals.length === 0) return deals;
 		const body = await ctx.request<IDataObject>({ method: 'GET', path: req.path, qs: { ...req.qs, deal_summary: true, page: 1, limit: 1 } });
 		const summary = (body?.summary as IDataObject | undefined) ?? null;

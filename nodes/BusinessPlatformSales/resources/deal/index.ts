@@ -2,7 +2,7 @@
 
 import type { Resource } from '../../../shared/engine/model';
 import { getOwners, searchContacts } from '../../methods/contacts';
-import { getPipelines, getPipelineStages, searchDeals } from '../../methods/deals';
+import { getPipelines, getPipelinesOrFirst, getPipelineStages, getPipelineStagesOrFirst, searchDeals, searchPipelines, searchPipelineStages } from '../../methods/deals';
 import { bulkDeleteDeal } from './bulkDelete';
 import { bulkUpdateDeal } from './bulkUpdate';
 import { createDeal } from './create';
@@ -16,5 +16,8 @@ export const dealResource: Resource = {
 	name: 'Deal',
 	description: 'Deals in pipelines',
 	operations: [createDeal, getDeal, getAllDeal, updateDeal, deleteDeal, bulkUpdateDeal, bulkDeleteDeal],
-	methods: { listSearch: { searchDeals, searchContacts }, loadOptions: { getOwners, getPipelines, getPipelineStages } },
+	methods: {
+		listSearch: { searchDeals, searchContacts, searchPipelines, searchPipelineStages },
+		loadOptions: { getOwners, getPipelines, getPipelinesOrFirst, getPipelineStages, getPipelineStagesOrFirst },
+	},
 };

@@ -3,7 +3,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
-import { compact, toIntegerId } from '../../../shared/fields';
+import { fromVersion, inVersion1 } from '../../../shared/engine/versions';
+import { compact, locator, toIntegerId } from '../../../shared/fields';
 
 export const pipelineIdProperty = (description = 'The pipeline to use'): INodeProperties => ({
 	displayName: 'Pipeline Name or ID',
@@ -15,7 +16,15 @@ export const pipelineIdProperty = (description = 'The pipeline to use'): INodePr
 	description: `${description}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 });
 
-export const idField: Field = { property: pipelineIdProperty(), send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Pipeline', ctx) } };
+/** Version 2: a resource locator (loads when opened, once n8n has set the node's credential; see README, "Pickers"). */
+export const pipelineLocator = (description = 'The pipeline to use', required = true): INodeProperties =>
+	fromVersion(2, locator({ name: 'pipelineId', displayName: 'Pipeline', search: 'searchPipelines', description, required }));
+
+/** The pipeline of Get, Update and Delete: version 1's dropdown, version 2's resource locator. */
+export const idFields: Field[] = [inVersion1(pipelineIdProperty()), pipelineLocator()].map((property) => ({
+	property,
+	send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Pipeline', ctx) },
+}));
 
 const stageValues = (withId: boolean): INodeProperties[] => [
 	...(withId

@@ -1,7 +1,7 @@
 /** Pipeline → Delete: DELETE /v1/crm/deals/pipelines/{id}. Delete a pipeline that holds no deals. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { idField } from './common';
+import { idFields } from './common';
 import { idFromPath } from '../../../shared/fields';
 
 export const deletePipeline: Operation = {
@@ -11,6 +11,6 @@ export const deletePipeline: Operation = {
 	description: 'Delete a pipeline that holds no deals',
 	method: 'DELETE',
 	path: '/v1/crm/deals/pipelines/{id}',
-	fields: [idField],
+	fields: [...idFields],
 	output: (_a, _ctx, req) => ({ deleted: true, id: idFromPath(req.path) }),
 };

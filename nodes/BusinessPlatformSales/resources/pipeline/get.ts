@@ -1,7 +1,7 @@
 /** Pipeline → Get: GET /v1/crm/deals/pipelines/{id}. Get one pipeline with its stages. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { idField, simplifyPipeline } from './common';
+import { idFields, simplifyPipeline } from './common';
 
 export const getPipeline: Operation = {
 	value: 'get',
@@ -10,6 +10,6 @@ export const getPipeline: Operation = {
 	description: 'Get one pipeline with its stages',
 	method: 'GET',
 	path: '/v1/crm/deals/pipelines/{id}',
-	fields: [idField],
+	fields: [...idFields],
 	simplify: simplifyPipeline,
 };

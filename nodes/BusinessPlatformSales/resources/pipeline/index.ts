@@ -1,7 +1,7 @@
 /** Deal pipelines and their ordered stages — /v1/crm/deals/pipelines. */
 
 import type { Resource } from '../../../shared/engine/model';
-import { getPipelines } from '../../methods/deals';
+import { getPipelines, searchPipelines } from '../../methods/deals';
 import { createPipeline } from './create';
 import { deletePipeline } from './delete';
 import { getPipeline } from './get';
@@ -13,5 +13,5 @@ export const pipelineResource: Resource = {
 	name: 'Pipeline',
 	description: 'Deal pipelines and their stages',
 	operations: [createPipeline, getPipeline, getAllPipeline, updatePipeline, deletePipeline],
-	methods: { loadOptions: { getPipelines } },
+	methods: { listSearch: { searchPipelines }, loadOptions: { getPipelines } },
 };

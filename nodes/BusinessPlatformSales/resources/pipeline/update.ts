@@ -2,7 +2,7 @@
 
 import type { Operation } from '../../../shared/engine/model';
 import { bodyField, idFromPath, requireSomeFields } from '../../../shared/fields';
-import { confirmedId, idField, readBack, stagesBody, stagesProperty } from './common';
+import { confirmedId, idFields, readBack, stagesBody, stagesProperty } from './common';
 
 export const updatePipeline: Operation = {
 	value: 'update',
@@ -12,7 +12,7 @@ export const updatePipeline: Operation = {
 	method: 'PUT',
 	path: '/v1/crm/deals/pipelines/{id}',
 	fields: [
-		idField,
+		...idFields,
 		{
 			property: { displayName: 'Update Fields', name: 'updateFields', type: 'collection', placeholder: 'Add Field', default: {}, options: [] },
 			children: [

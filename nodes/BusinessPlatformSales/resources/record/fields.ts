@@ -54,6 +54,8 @@ export function columnsField(forCreate: boolean): Field {
 					addAllFields: forCreate,
 					multiKeyMatch: false,
 					supportAutoMap: true,
+					// Without a table the mapper says so in its notice ("Choose a table first"), not in red with "Retry".
+					hideNoDataError: true,
 				},
 			},
 		},

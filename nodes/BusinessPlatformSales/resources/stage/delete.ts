@@ -2,9 +2,11 @@
 
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { Operation } from '../../../shared/engine/model';
+import type { OpContext, Operation } from '../../../shared/engine/model';
+import { inVersion1 } from '../../../shared/engine/versions';
 import { toIntegerId } from '../../../shared/fields';
-import { pipelineIdProperty } from '../pipeline/common';
+import { stageLocator } from '../deal/common';
+import { pipelineIdProperty, pipelineLocator } from '../pipeline/common';
 
 // The same Return All and Limit as every paged list (applied here, to the pipeline's stages).
 
@@ -27,8 +29,9 @@ export const deleteStage: Operation = {
 	path: '/v1/crm/deals/pipelines/stages/{id}',
 	fields: [
 		// Only narrows the Stage list; not sent.
-		{ property: { ...pipelineIdProperty('The pipeline whose stages the Stage list shows (not sent)'), required: false } },
-		{ property: stageIdProperty, send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Stage', ctx) } },
+		{ property: inVersion1({ ...pipelineIdProperty('The pipeline whose stages the Stage list shows (not sent)'), required: false }) },
+		{ property: pipelineLocator('The pipeline whose stages the Stage list shows (not sent)', false) },
+		...[inVersion1(stageIdProperty), stageLocator('The stage to delete', true)].map((property) => ({ property, send: { in: 'path' as const, key: 'id', map: (v: unknown, ctx: OpContext) => toIntegerId(v, 'Stage', ctx) } })),
 	],
 	output: (_a, _ctx, req) => ({ deleted: true, id: Number(req.path.split('/').pop()) }),
 };

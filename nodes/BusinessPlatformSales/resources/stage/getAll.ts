@@ -4,9 +4,10 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { LIMIT_PROPERTY, RETURN_ALL_PROPERTY } from '../../../shared/engine/description';
 import type { Operation } from '../../../shared/engine/model';
+import { inVersion1 } from '../../../shared/engine/versions';
 import { toIntegerId } from '../../../shared/fields';
 import { simplifyStage } from './common';
-import { pipelineIdProperty } from '../pipeline/common';
+import { pipelineIdProperty, pipelineLocator } from '../pipeline/common';
 
 export const getAllStage: Operation = {
 	value: 'getAll',
@@ -15,7 +16,7 @@ export const getAllStage: Operation = {
 	description: 'List the stages of a pipeline, in their order',
 	method: 'GET',
 	path: '/v1/crm/deals/pipelines/{id}',
-	fields: [{ property: pipelineIdProperty('The pipeline whose stages to list') }, { property: RETURN_ALL_PROPERTY }, { property: LIMIT_PROPERTY }],
+	fields: [{ property: inVersion1(pipelineIdProperty('The pipeline whose stages to list')) }, { property: pipelineLocator('The pipeline whose stages to list') }, { property: RETURN_ALL_PROPERTY }, { property: LIMIT_PROPERTY }],
 	simplify: simplifyStage,
 	run: async (ctx) => {
 		const id = toIntegerId(ctx.param('pipelineId'), 'Pipeline', ctx);
