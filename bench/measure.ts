@@ -28,16 +28,22 @@ interface Args {
 	pageSize?: number;
 	ids?: number[];
 	rawCells?: boolean;
+	/** rawCreate: false opens a new connection for every request (`connection: close`), as n8n's request helpers do. */
+	keepAlive?: boolean;
+	/** packCreate: fixed parameter values instead of `{{ $json.… }}` expressions (what n8n's expression engine costs). */
+	fixedParams?: boolean;
 }
 
-async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+/** Runs `fn`; its time, and its start and end on the monotonic clock in µs (the clock of a --cpu-prof profile). */
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number; fromUs: number; toUs: number }> {
 	const t0 = process.hrtime.bigint();
 	const value = await fn();
-	return { value, ms: Number(process.hrtime.bigint() - t0) / 1e6 };
+	const t1 = process.hrtime.bigint();
+	return { value, ms: Number(t1 - t0) / 1e6, fromUs: Number(t0 / 1000n), toUs: Number(t1 / 1000n) };
 }
 
 /** Peak heap above the starting point, sampled while `fn` runs (after a GC when available). */
-async function withMemory<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number; peakHeapMb: number; retainedMb: number }> {
+async function withMemory<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number; peakHeapMb: number; retainedMb: number; fromUs: number; toUs: number }> {
 	const gc = (globalThis as { gc?: () => void }).gc;
 	gc?.();
 	const base = process.memoryUsage().heapUsed;
@@ -47,12 +53,13 @@ async function withMemory<T>(fn: () => Promise<T>): Promise<{ value: T; ms: numb
 	}, 5);
 	const t0 = process.hrtime.bigint();
 	const value = await fn();
-	const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+	const t1 = process.hrtime.bigint();
+	const ms = Number(t1 - t0) / 1e6;
 	clearInterval(timer);
 	peak = Math.max(peak, process.memoryUsage().heapUsed);
 	gc?.();
 	const retained = process.memoryUsage().heapUsed - base;
-	return { value, ms, peakHeapMb: (peak - base) / 1048576, retainedMb: retained / 1048576 };
+	return { value, ms, peakHeapMb: (peak - base) / 1048576, retainedMb: retained / 1048576, fromUs: Number(t0 / 1000n), toUs: Number(t1 / 1000n) };
 }
 
 function fakeSandbox(a: Args) {
@@ -81,39 +88,44 @@ async function rawPages(pool: Pool, token: string, page: (n: number) => { method
 const scenarios: Record<string, (a: Args) => Promise<Record<string, unknown>>> = {
 	async rawCreate(a) {
 		const pool = new Pool(a.baseUrl, { connections: a.concurrency });
+		const reset = a.keepAlive === false;
+		const create = async (i: number) => {
+			const res = await pool.request({ method: 'POST', path: '/v1/crm/contacts', reset, body: JSON.stringify({ name: `Raw ${i}`, type: 'person', email: `raw${i}@bench.example` }), headers: { 'x-access-token': a.accessToken, 'content-type': 'application/json' } });
+			await res.body.dump();
+			if (res.statusCode !== 200) throw new Error(`raw create answered ${res.statusCode}`);
+		};
+		// Warm up, as the pack's scenario does (undici loads parts of itself on first use).
+		for (let i = 0; i < 20; i++) await create(-1 - i);
 		let next = 0;
-		const { ms } = await timed(async () => {
+		const { ms, fromUs, toUs } = await timed(async () => {
 			await Promise.all(
 				Array.from({ length: a.concurrency! }, async () => {
-					while (next < a.count!) {
-						const i = next++;
-						const res = await pool.request({ method: 'POST', path: '/v1/crm/contacts', body: JSON.stringify({ name: `Raw ${i}`, type: 'person', email: `raw${i}@bench.example` }), headers: { 'x-access-token': a.accessToken, 'content-type': 'application/json' } });
-						await res.body.dump();
-						if (res.statusCode !== 200) throw new Error(`raw create answered ${res.statusCode}`);
-					}
+					while (next < a.count!) await create(next++);
 				}),
 			);
 		});
 		await pool.close();
-		return { ms };
+		return { ms, fromUs, toUs };
 	},
 	async packCreate(a) {
 		const h = await harness(a);
 		const input = Array.from({ length: a.count! }, (_, i) => ({ json: { name: `Pack ${i}`, email: `pack${i}@bench.example` } }));
-		const params: IDataObject = { resource: 'contact', operation: 'create', name: '={{ $json.name }}', type: 'person', additionalFields: { email: '={{ $json.email }}' } };
+		const params: IDataObject = a.fixedParams
+			? { resource: 'contact', operation: 'create', name: 'Pack fixed', type: 'person', additionalFields: { email: 'fixed@bench.example' } }
+			: { resource: 'contact', operation: 'create', name: '={{ $json.name }}', type: 'person', additionalFields: { email: '={{ $json.email }}' } };
 		if (a.concurrency) params.requestOptions = { concurrency: a.concurrency };
 		// Warm up (n8n-core loads parts of itself on first use; a running n8n has them loaded).
 		await h.run('businessPlatformSales', params, input.slice(0, 20).map((i) => ({ json: { ...i.json, name: `Warm ${String(i.json.name)}` } })));
-		const { value, ms } = await timed(() => h.run('businessPlatformSales', params, input));
+		const { value, ms, fromUs, toUs } = await timed(() => h.run('businessPlatformSales', params, input));
 		if (value.error || value.json.length !== a.count) throw new Error(`pack create: ${value.error?.message ?? value.json.length}`);
-		return { ms };
+		return { ms, fromUs, toUs };
 	},
 	async rawRecords(a) {
 		const pool = new Pool(a.baseUrl, { connections: 1 });
 		const size = a.pageSize!;
 		const r = await withMemory(() => rawPages(pool, a.accessToken, (n) => ({ method: 'POST', path: `/v1/crm/core/table/${a.tableId}/paged-record?pageNo=${n}&pageSize=${size}`, body: '{"logicalOperator":"and","conditions":[]}' }), (b) => b.data, size));
 		await pool.close();
-		return { ms: r.ms, items: r.value.length, bytes: Buffer.byteLength(JSON.stringify(r.value)), peakHeapMb: r.peakHeapMb, retainedMb: r.retainedMb };
+		return { ms: r.ms, items: r.value.length, bytes: Buffer.byteLength(JSON.stringify(r.value)), peakHeapMb: r.peakHeapMb, retainedMb: r.retainedMb, fromUs: r.fromUs, toUs: r.toUs };
 	},
 	async packRecords(a) {
 		const h = await harness(a);
@@ -122,21 +134,21 @@ const scenarios: Record<string, (a: Args) => Promise<Record<string, unknown>>> =
 		await h.run('businessPlatformSales', { ...params, returnAll: false, limit: 5 }); // warm up, as a running n8n is
 		const r = await withMemory(() => h.run('businessPlatformSales', params));
 		if (r.value.error) throw new Error(r.value.error.message);
-		return { ms: r.ms, items: r.value.json.length, bytes: Buffer.byteLength(JSON.stringify(r.value.json)), peakHeapMb: r.peakHeapMb, retainedMb: r.retainedMb };
+		return { ms: r.ms, items: r.value.json.length, bytes: Buffer.byteLength(JSON.stringify(r.value.json)), peakHeapMb: r.peakHeapMb, retainedMb: r.retainedMb, fromUs: r.fromUs, toUs: r.toUs };
 	},
 	async rawContacts(a) {
 		const pool = new Pool(a.baseUrl, { connections: 1 });
 		const size = a.pageSize!;
 		const r = await withMemory(() => rawPages(pool, a.accessToken, (n) => ({ method: 'GET', path: `/v1/crm/contacts?page=${n}&limit=${size}` }), (b) => b.data, size));
 		await pool.close();
-		return { ms: r.ms, items: r.value.length, bytes: Buffer.byteLength(JSON.stringify(r.value)), peakHeapMb: r.peakHeapMb, retainedMb: r.retainedMb };
+		return { ms: r.ms, items: r.value.length, bytes: Buffer.byteLength(JSON.stringify(r.value)), peakHeapMb: r.peakHeapMb, retainedMb: r.retainedMb, fromUs: r.fromUs, toUs: r.toUs };
 	},
 	async packContacts(a) {
 		const h = await harness(a);
 		await h.run('businessPlatformSales', { resource: 'contact', operation: 'getAll', returnAll: false, limit: 5 }); // warm up
 		const r = await withMemory(() => h.run('businessPlatformSales', { resource: 'contact', operation: 'getAll', returnAll: true, simplify: false }));
 		if (r.value.error) throw new Error(r.value.error.message);
-		return { ms: r.ms, items: r.value.json.length, bytes: Buffer.byteLength(JSON.stringify(r.value.json)), peakHeapMb: r.peakHeapMb, retainedMb: r.retainedMb };
+		return { ms: r.ms, items: r.value.json.length, bytes: Buffer.byteLength(JSON.stringify(r.value.json)), peakHeapMb: r.peakHeapMb, retainedMb: r.retainedMb, fromUs: r.fromUs, toUs: r.toUs };
 	},
 	async rawBulkDeals(a) {
 		const pool = new Pool(a.baseUrl, { connections: 1 });

@@ -74,6 +74,12 @@ export const PAGE_STYLES: Record<PageStyle, StyleDef> = {
 export const PAGE_SIZE = 100;
 /** A safety stop for servers that never say "last page". */
 const MAX_PAGES = 100_000;
+/**
+ * Return All over an envelope that tells the total: pages requested ahead of the one
+ * being read, so n8n's per-request cost (a new connection each time) overlaps the
+ * platform's answer time instead of adding to it. Never past the last page.
+ */
+const READ_AHEAD = 2;
 
 export interface PageOptions {
 	style: PageStyle;
@@ -103,8 +109,19 @@ export async function paginate(scope: RunScope, req: ApiRequest, opts: PageOptio
 	// fewer items than asked for. The largest page seen so far is taken as its page size, and
 	// a list without totals ends only at a page shorter than that (or an empty one).
 	let served = 0;
+	const getPage = async (page: number) => await apiRequest<IDataObject>(scope, { ...req, qs: { ...(req.qs ?? {}), [style.page]: page, [style.size]: size } });
+	const ahead = new Map<number, Promise<IDataObject>>();
+	const readAhead = (from: number, last: number) => {
+		for (let p = from; p <= Math.min(last, from + READ_AHEAD - 1); p++) {
+			if (ahead.has(p)) continue;
+			const pending = getPage(p);
+			pending.catch(() => undefined); // awaited (and thrown) when its turn comes
+			ahead.set(p, pending);
+		}
+	};
 	for (let page = 1; page <= MAX_PAGES; page++) {
-		const body = await apiRequest<IDataObject>(scope, { ...req, qs: { ...(req.qs ?? {}), [style.page]: page, [style.size]: size } });
+		const body = await (ahead.get(page) ?? getPage(page));
+		ahead.delete(page);
 		const raw = body ? style.items(body) : undefined;
 		const items = Array.isArray(raw) ? (raw as IDataObject[]) : [];
 		if (items.length === 0) break;
@@ -120,8 +137,10 @@ export async function paginate(scope: RunScope, req: ApiRequest, opts: PageOptio
 		const records = style.totalRecords?.(body);
 		if (pages !== undefined) {
 			if (page >= pages) break;
+			if (opts.limit === undefined) readAhead(page + 1, pages);
 		} else if (records !== undefined) {
 			if (out.length >= records || page >= Math.ceil(records / served)) break;
+			if (opts.limit === undefined) readAhead(page + 1, Math.ceil(records / served));
 		} else if (items.length < served) {
 			break;
 		}

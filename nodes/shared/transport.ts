@@ -1,8 +1,16 @@
 /**
  * The one way the pack talks to the platform: base URL (or the regional one),
- * the platform token in `x-access-token` through n8n's OAuth2 path (which
- * refreshes and retries on 401), JSON bodies, query serialisation, retries with
- * backoff, and clean errors. Nodes never build requests themselves.
+ * the platform token in `x-access-token`, JSON bodies, query serialisation,
+ * retries with backoff, and clean errors. Nodes never build requests themselves.
+ *
+ * The token: the credential is read once per run scope, and requests carry its
+ * platform token through n8n's plain `httpRequest` (same proxy, SSRF and certificate
+ * settings as every n8n request). When the platform answers 401, one request goes
+ * through n8n's OAuth2 path (`httpRequestWithAuthentication`), which refreshes (one
+ * refresh however many items run at once), and the others resend with the new token
+ * (see send). n8n's OAuth2 path reads and decrypts the credential and resolves its
+ * expressions on every call: the CPU profile (docs/performance.md) showed that cost on
+ * every request; it is still used as a whole when the scope has no token.
  */
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
@@ -52,6 +60,10 @@ interface CredentialInfo {
 	baseUrl: string;
 	regionalBaseUrl?: string;
 	tokenKey?: string;
+	/** The platform token as stored when the scope read it; undefined (not connected): every request through n8n's OAuth2 path. */
+	token?: string;
+	/** How many times the scope renewed the token (after a 401). */
+	generation: number;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|::1)$/i;
@@ -80,12 +92,66 @@ async function credentialInfo(scope: RunScope, itemIndex?: number): Promise<Cred
 		const regional = normaliseBaseUrl(creds.regionalBaseUrl);
 		const problem = baseUrlProblem(creds.baseUrl, 'API Base URL') ?? (regional ? baseUrlProblem(regional, 'Regional API Base URL') : undefined);
 		if (problem) throw new NodeOperationError(ctx.getNode(), problem, { itemIndex, description: 'Open the Business Platform credential and fix the address.' });
-		return {
-			baseUrl: normaliseBaseUrl(creds.baseUrl),
-			regionalBaseUrl: regional || undefined,
-			tokenKey: platformTokenKey(creds.oauthTokenData as IDataObject | undefined),
-		};
+		const tokenData = creds.oauthTokenData as IDataObject | undefined;
+		const tokenKey = platformTokenKey(tokenData);
+		return { baseUrl: normaliseBaseUrl(creds.baseUrl), regionalBaseUrl: regional || undefined, tokenKey, token: storedToken(tokenData, tokenKey), generation: 0 };
 	});
+}
+
+function storedToken(tokenData: IDataObject | undefined, tokenKey: string | undefined): string | undefined {
+	const token = tokenData?.[tokenKey ?? 'access_token'];
+	return typeof token === 'string' && token ? token : undefined;
+}
+
+const oauth2Options = (info: CredentialInfo) => ({ property: info.tokenKey, keyToIncludeInAccessTokenHeader: 'x-access-token', tokenType: 'Bearer' });
+
+/** The stored credential's token, read again into the scope. */
+async function readStoredToken(scope: RunScope, info: CredentialInfo): Promise<void> {
+	const creds = await (scope.ctx as IExecuteFunctions).getCredentials(CREDENTIAL_TYPE, 0);
+	const tokenData = creds.oauthTokenData as IDataObject | undefined;
+	info.tokenKey = platformTokenKey(tokenData);
+	info.token = storedToken(tokenData, info.tokenKey);
+}
+
+/**
+ * One attempt, with the scope's token through n8n's plain `httpRequest`. On a 401, the
+ * first item to see it (per refused token, in this scope) sends its request through n8n's
+ * OAuth2 path, which sends the stored token — a token another execution already refreshed
+ * just works — or refreshes it (n8n merges concurrent refreshes, in queue mode across
+ * processes too, and runs the credential's preAuthentication), saves it and retries; the
+ * scope then reads the stored token again, and the other items, which waited, send their
+ * request once more with it. Without a token in the scope, n8n's OAuth2 path as a whole.
+ */
+async function send(scope: RunScope, info: CredentialInfo, options: IHttpRequestOptions): Promise<unknown> {
+	const ctx = scope.ctx;
+	const viaOAuth2 = async () => await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, { ...options, headers: { ...options.headers } }, { oauth2: oauth2Options(info) });
+	for (let renewed = false; ; renewed = true) {
+		const { token, generation } = info;
+		if (token === undefined) return await viaOAuth2();
+		const plain = await ctx.helpers.httpRequest({ ...options, headers: { ...options.headers, 'x-access-token': token } }).then(
+			(value: unknown) => ({ answered: true as const, value }),
+			(failure: unknown) => ({ answered: false as const, failure }),
+		);
+		if (plain.answered) return plain.value;
+		// Any other failure, or a 401 after a renewal, goes to apiRequest, which retries or turns it into a clean NodeApiError.
+		if (renewed || readFailure(plain.failure).status !== 401) throw plain.failure;
+		const mine: { done: boolean; answer?: unknown; failure?: unknown } = { done: false };
+		await scope.once(`token#${generation}`, async () => {
+			await viaOAuth2().then(
+				(answer: unknown) => Object.assign(mine, { answer }),
+				(failure: unknown) => Object.assign(mine, { failure }),
+			);
+			mine.done = true;
+			await readStoredToken(scope, info);
+			info.generation = generation + 1;
+			// The refresh itself failed (revoked): every waiting item fails with it.
+			if (mine.failure !== undefined && readFailure(mine.failure).reconnect) throw mine.failure;
+		});
+		if (mine.done) {
+			if (mine.failure !== undefined) throw mine.failure;
+			return mine.answer;
+		}
+	}
 }
 
 function isIdempotent(req: ApiRequest): boolean {
@@ -116,12 +182,10 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 		options.body = req.body as IHttpRequestOptions['body'];
 		options.headers!['content-type'] = 'application/json';
 	}
-	const oauth2 = { property: info.tokenKey, keyToIncludeInAccessTokenHeader: 'x-access-token', tokenType: 'Bearer' };
-
 	let waited = 0;
 	for (let attempt = 1; ; attempt++) {
 		try {
-			const answer = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options, { oauth2 })) as T;
+			const answer = (await send(scope, info, options)) as T;
 			return (answer === '' && !req.text ? undefined : answer) as T;
 		} catch (error) {
 			const facts = readFailure(error);

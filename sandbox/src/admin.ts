@@ -64,7 +64,17 @@ export function registerAdmin(r: Router<undefined>, d: AdminDeps): void {
 		const eventType = String(b.eventType);
 		if (!(EVENT_TYPES as readonly string[]).includes(eventType)) throw new ApiError(400, `eventType must be one of ${EVENT_TYPES.join(', ')}`);
 		const tenant = d.env.store.tenant(tenantId(b.tenantId));
-		const eventId = d.hooks.emit(tenant, eventType, b.data ?? { id: Math.floor(Math.random() * 1e6), note: 'emitted by the sandbox admin endpoint' });
+		const data = (i: number) => b.data ?? { id: Math.floor(Math.random() * 1e6), seq: i, note: 'emitted by the sandbox admin endpoint' };
+		const count = Number(b.count ?? 1);
+		if (!Number.isInteger(count) || count < 1) throw new ApiError(400, 'count must be a positive integer');
+		if (count > 1) {
+			// Many events (benchmarks): at most `concurrency` delivered at a time; a summary, not every delivery.
+			const ids = new Set(await d.hooks.emitMany(tenant, eventType, count, Number(b.concurrency ?? 10) || 10, data));
+			const statuses: Record<string, number> = {};
+			for (const x of d.hooks.deliveries) if (ids.has(x.eventId)) statuses[x.status] = (statuses[x.status] ?? 0) + 1;
+			return ok({ emitted: count, statuses });
+		}
+		const eventId = d.hooks.emit(tenant, eventType, data(0));
 		await d.hooks.idle();
 		return ok({ eventId, deliveries: d.hooks.deliveries.filter((x) => x.eventId === eventId) });
 	}, none);

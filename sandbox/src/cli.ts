@@ -25,6 +25,8 @@ Usage: npm run sandbox -- [flags]
                           status:503:count=3:path=/v1/crm  latency:2000:rate=0.5
                           status:429:retryAfter=1:rate=0.2  drop:count=2:method=POST
   --regional              also serve a "regional host" on a second port (same data)
+  --accept-bearer         benchmarks only: also accept the token as Authorization: Bearer
+                          (not the platform's behaviour; see the README)
   --help                  this text
 `;
 
@@ -53,6 +55,7 @@ function parse(argv: string[]): { config: Partial<SandboxConfig>; faults: FaultR
 			case '--max-page-size': config.maxPageSize = num(flag, next()); break;
 			case '--fault': faults.push(parseFaultFlag(next())); break;
 			case '--regional': config.regional = true; break;
+			case '--accept-bearer': config.acceptBearer = true; break;
 			case '--help': case '-h': process.stderr.write(HELP); return process.exit(0);
 			default: throw new Error(`Unknown flag ${flag} (see --help)`);
 		}

@@ -18,6 +18,7 @@ export const DEFAULT_CONFIG: SandboxConfig = {
 	requestLog: 5000,
 	maxBody: 20 * 1024 * 1024,
 	regional: false,
+	acceptBearer: false,
 };
 
 export const DEMO_IDENTITIES: Identity[] = [

@@ -119,6 +119,18 @@ function incoming(d: DispatchDeps, req: IncomingMessage, host: Host): Incoming {
 	return { req, url, method, path, isAdmin, matched, style, entry };
 }
 
+/**
+ * The token of a request: its `x-access-token` header, or (with the benchmarks' `acceptBearer`
+ * switch only) an `Authorization: Bearer` header when there is no `x-access-token`.
+ */
+function accessToken(req: IncomingMessage, acceptBearer: boolean): string | undefined {
+	const header = req.headers['x-access-token'];
+	const token = Array.isArray(header) ? header[0] : header;
+	if (token || !acceptBearer) return token;
+	const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+	return bearer?.[1];
+}
+
 /** Reads the body, authenticates and runs the route's handler; any error becomes the error answer. */
 async function answer(d: DispatchDeps, i: Incoming): Promise<Reply> {
 	const { req, method, path, matched, isAdmin, entry } = i;
@@ -139,8 +151,7 @@ async function answer(d: DispatchDeps, i: Incoming): Promise<Reply> {
 			session: undefined as unknown as Session,
 		};
 		if (!isAdmin && matched.route.options.auth === 'token') {
-			const header = req.headers['x-access-token'];
-			ctx.session = d.auth.authenticate(Array.isArray(header) ? header[0] : header);
+			ctx.session = d.auth.authenticate(accessToken(req, d.config.acceptBearer));
 			entry.tenantId = ctx.session.tenantId;
 		}
 		return await (matched.route.handler as (c: Ctx<Session>) => Reply | Promise<Reply>)(ctx);

@@ -29,6 +29,12 @@ export interface SandboxConfig {
 	maxBody: number;
 	/** Also listen on a second port, the "regional host": same state and tokens, logged apart. */
 	regional: boolean;
+	/**
+	 * Benchmarks only, a deviation from the spec: also accept the platform token as
+	 * `Authorization: Bearer <token>` when no `x-access-token` header is sent (n8n's HTTP
+	 * Request node can send an OAuth2 token only that way). Off by default.
+	 */
+	acceptBearer: boolean;
 }
 
 export interface Env {

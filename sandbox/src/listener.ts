@@ -13,6 +13,18 @@ import type { SandboxConfig } from './env';
 export class Listeners {
 	private readonly sockets = new Set<Socket>();
 	private readonly servers: Partial<Record<Host, Server>> = {};
+	/** TCP connections accepted since the last reset (a client without keep-alive opens one per request). */
+	connections = 0;
+	/**
+	 * The most connections open at once since the last reset: a client's pool size, or for a
+	 * client without keep-alive (one connection per request) its requests in flight.
+	 */
+	maxOpen = 0;
+
+	resetCounters(): void {
+		this.connections = 0;
+		this.maxOpen = this.sockets.size;
+	}
 
 	constructor(
 		private readonly config: SandboxConfig,
@@ -30,7 +42,9 @@ export class Listeners {
 			this.servers[host] = server;
 			server.keepAliveTimeout = 30_000;
 			server.on('connection', (s) => {
+				this.connections++;
 				this.sockets.add(s);
+				this.maxOpen = Math.max(this.maxOpen, this.sockets.size);
 				s.on('close', () => this.sockets.delete(s));
 			});
 			server.once('error', reject);

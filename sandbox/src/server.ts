@@ -164,10 +164,13 @@ function sandboxObject(config: SandboxConfig, platform: Platform, log: RequestLo
 			faultsFired: faults.fired,
 			deliveries: hooks.deliveries.length,
 			mode: config.mode,
+			connections: listeners.connections,
+			maxOpenConnections: listeners.maxOpen,
 		}),
 		routes: () => api.list().map((rt) => ({ method: rt.method, pattern: rt.pattern, auth: rt.options.auth })),
 		resetStats: () => {
 			log.reset();
+			listeners.resetCounters();
 			faults.fired = 0;
 			auth.resetStats();
 		},

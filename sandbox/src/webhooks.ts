@@ -59,17 +59,42 @@ export class Webhooks {
 		private readonly clientId: () => { id: string; secret: string },
 	) {}
 
-	/** Sends one event to every live registration of its type; resolves when all were tried. */
+	/** Sends one event to every live registration of its type (in the background); returns its id. */
 	emit(tenant: Tenant, eventType: string, data: unknown): string {
+		return this.send(tenant, eventType, data).eventId;
+	}
+
+	/**
+	 * Emits `count` events of one type (`data(i)` for the i-th), with at most `concurrency`
+	 * events being delivered at a time; resolves with their ids once every delivery was tried.
+	 */
+	async emitMany(tenant: Tenant, eventType: string, count: number, concurrency: number, data: (i: number) => unknown): Promise<string[]> {
+		const ids: string[] = [];
+		let next = 0;
+		const worker = async () => {
+			while (next < count) {
+				const i = next++;
+				const sent = this.send(tenant, eventType, data(i));
+				ids[i] = sent.eventId;
+				await sent.done;
+			}
+		};
+		await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, count)) }, worker));
+		return ids;
+	}
+
+	private send(tenant: Tenant, eventType: string, data: unknown): { eventId: string; done: Promise<unknown> } {
 		const eventId = randomUUID();
 		const body = JSON.stringify({ eventType, eventId, tenantId: tenant.id, occurredAt: new Date().toISOString(), data });
+		const all: Promise<void>[] = [];
 		for (const hook of tenant.webhooks.values()) {
 			if (hook.deleted || hook.eventType !== eventType) continue;
 			const p = this.deliver(hook, eventType, eventId, body);
 			this.pending.add(p);
 			void p.finally(() => this.pending.delete(p));
+			all.push(p);
 		}
-		return eventId;
+		return { eventId, done: Promise.allSettled(all) };
 	}
 
 	private async deliver(hook: Doc, eventType: string, eventId: string, body: string): Promise<void> {

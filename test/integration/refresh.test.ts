@@ -58,10 +58,8 @@ describe.each(['v1', 'v1-legacy', 'v2'] as const)('refresh in sandbox mode %s', 
 		expect((h.credentials.data().oauthTokenData as IDataObject).refresh_token).not.toBe(stored.refresh_token);
 	});
 
-	it('20 concurrent requests on an expired token cause exactly one refresh', async () => {
-		const h = createHarness(sb, sb.issueTokens());
-		sb.auth.expireAll();
-		sb.auth.resetStats();
+	/** Gets 20 contacts, 20 at once: all succeed after exactly one refresh (and, for a legacy app, one platform token renewal). */
+	const getTwentyAtOnce = async (h: Harness) => {
 		const ids = sb.store.tenant(1).contacts.values().slice(0, 20).map((c) => c.id);
 		const run = await h.run(
 			'businessPlatformSales',
@@ -72,6 +70,29 @@ describe.each(['v1', 'v1-legacy', 'v2'] as const)('refresh in sandbox mode %s', 
 		expect(run.json.map((c) => c.id)).toEqual(ids);
 		expect(sb.auth.stats.refreshGrant).toBe(1);
 		expect(sb.auth.stats.getRefreshToken).toBe(mode === 'v1-legacy' ? 1 : 0);
+	};
+
+	it('20 concurrent requests on an expired token cause exactly one refresh', async () => {
+		const h = createHarness(sb, sb.issueTokens());
+		sb.auth.expireAll();
+		sb.auth.resetStats();
+		await getTwentyAtOnce(h);
+	});
+
+	it('after its first refresh (the token pair is remembered), 20 concurrent requests on an expired token: one 401 per item at most, one refresh, the platform token renewed', async () => {
+		const h = createHarness(sb, sb.issueTokens());
+		sb.auth.expireAll();
+		expect((await getMany(h)).error).toBeUndefined();
+		// From here on the items carry the stored token themselves (no credential read per request).
+		sb.auth.expireAll();
+		sb.auth.resetStats();
+		const since = Math.max(0, ...sb.requests().map((r) => r.seq));
+		await getTwentyAtOnce(h);
+		const gets = sb.requests().filter((r) => r.seq > since && r.method === 'GET' && /^\/v1\/crm\/contacts\/\d+$/.test(r.path));
+		// Each item's own 401, and one more on n8n's OAuth2 path, which refreshes.
+		expect(gets.filter((r) => r.status === 401).length).toBeLessThanOrEqual(21);
+		expect(gets.filter((r) => r.status === 200)).toHaveLength(20);
+		expect((await call(sb, 'GET', '/v1/iam/token/app/validate', { token: storedToken(h) })).status).toBe(200);
 	});
 
 	it('a revoked refresh token: the error says to reconnect and holds no token', async () => {

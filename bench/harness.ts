@@ -1,0 +1,149 @@
+/**
+ * Rows measured in the n8n-core harness (the pack's nodes run in-process through
+ * n8n-core, as in the integration tests) against a sandbox in its own process: creating
+ * contacts against a raw undici client with keep-alive (the ideal) and without it (a new
+ * connection per request: what n8n's request helpers do, so the ceiling for any node);
+ * Return All against raw paging; a bulk update and the trigger's activation as figures.
+ * Each scenario runs in a fresh process (bench/measure.ts).
+ */
+import { startSandboxProcess } from '../scripts/sandbox-process';
+import { admin, measure, say, wireStats, type WireStats } from './common';
+import { fmt, row, worstOf, type BenchRow, type InfoRow, type Section } from './rows';
+
+const N = 1000;
+
+export type Base = {
+	baseUrl: string;
+	authUrl: string;
+	clientId: string;
+	clientSecret: string;
+	tokenResponse: Record<string, unknown>;
+	accessToken: string;
+};
+
+/** One measured create run and what the sandbox saw of it. */
+async function createRun(base: Base, scenario: string, args: Record<string, unknown>): Promise<{ perSecond: number; wire: WireStats }> {
+	await admin(base.baseUrl, 'POST', '/stats/reset');
+	const r = measure(scenario, { ...base, count: N, ...args });
+	return { perSecond: (N / r.ms) * 1000, wire: await wireStats(base.baseUrl) };
+}
+
+const wireNote = (w: WireStats) => `${fmt(w.connections)} connections for ${fmt(w.requests)} requests, at most ${w.maxOpenConnections} open at once`;
+
+async function createRows(base: Base): Promise<{ rows: BenchRow[]; raw: Record<string, unknown> }> {
+	const rows: BenchRow[] = [];
+	const raw: Record<string, unknown> = {};
+	for (const c of [5, 20]) {
+		say(`  harness: create ${N} contacts, ${c} in parallel (pack, raw with and without keep-alive)…`);
+		const keep = await createRun(base, 'rawCreate', { concurrency: c, keepAlive: true });
+		const noKeep = await createRun(base, 'rawCreate', { concurrency: c, keepAlive: false });
+		const pack = await createRun(base, 'packCreate', { concurrency: c });
+		// The same without expressions: how much of the gap is n8n evaluating `{{ $json.name }}` and `{{ $json.email }}` per item.
+		const fixed = await createRun(base, 'packCreate', { concurrency: c, fixedParams: true });
+		raw[`c${c}`] = { keep, noKeep, pack, fixed };
+		const fixedNote = `without expressions (fixed name and email) the pack does ${fmt(fixed.perSecond)}/s = ${fmt(fixed.perSecond / keep.perSecond, 2)}× keep-alive, ${fmt(fixed.perSecond / noKeep.perSecond, 2)}× no keep-alive`;
+		const common = { scenario: `Create ${fmt(N)} contacts in the harness, ${c} in parallel`, pack: pack.perSecond, unit: '/s', better: 'higher' as const };
+		rows.push(
+			row({ ...common, id: `harness-vs-raw-keepalive-c${c}`, baseline: keep.perSecond, target: 0.6, baselineLabel: `raw undici, keep-alive: ${wireNote(keep.wire)}`, note: `pack: ${wireNote(pack.wire)}; ${fixedNote}` }),
+			row({ ...common, id: `harness-vs-raw-nokeepalive-c${c}`, baseline: noKeep.perSecond, target: 0.9, baselineLabel: `raw undici, new connection per request: ${wireNote(noKeep.wire)}`, note: `pack: ${wireNote(pack.wire)}; ${fixedNote}` }),
+		);
+	}
+	const pick = (prefix: string) => rows.filter((r) => r.id.startsWith(`${prefix}-c`));
+	const ceiling = rows.filter((r) => r.id.startsWith('harness-vs-raw-nokeepalive')).map((r) => `${r.id}: raw without keep-alive is ${fmt(r.baseline / rows.find((k) => k.id === r.id.replace('nokeepalive', 'keepalive'))!.baseline, 2)}× raw with keep-alive`);
+	return {
+		rows: [
+			worstOf('harness-vs-raw-keepalive', `Create ${fmt(N)} contacts in the harness vs raw undici with keep-alive (5 and 20 in parallel)`, pick('harness-vs-raw-keepalive'), `n8n's helpers open a connection per request; ${ceiling.join('; ')}`),
+			worstOf('harness-vs-raw-nokeepalive', `Create ${fmt(N)} contacts in the harness vs raw undici without keep-alive (5 and 20 in parallel)`, pick('harness-vs-raw-nokeepalive'), 'the ceiling n8n’s request helpers allow'),
+			...rows,
+		],
+		raw,
+	};
+}
+
+export async function seedForReturnAll(base: Base): Promise<string> {
+	const tables = await admin<Array<{ _id: string; objectType: string }>>(base.baseUrl, 'GET', '/state/1/tables');
+	const tableId = tables.find((t) => t.objectType === 'CONTACT')!._id;
+	const existing = (await admin<unknown[]>(base.baseUrl, 'GET', `/state/1/records?tableId=${tableId}`)).length;
+	await admin(base.baseUrl, 'POST', '/seed', { kind: 'records', tableId, count: 50_000 - existing });
+	const contactsNow = (await admin<unknown[]>(base.baseUrl, 'GET', '/state/1/contacts')).length;
+	if (contactsNow < 20_000) await admin(base.baseUrl, 'POST', '/seed', { kind: 'contacts', count: 20_000 - contactsNow });
+	return tableId;
+}
+
+async function returnAllRows(base: Base): Promise<{ rows: BenchRow[]; raw: Record<string, unknown> }> {
+	say('  harness: Return All over 50,000 records and 20,000 contacts…');
+	const tableId = await seedForReturnAll(base);
+	const rows: BenchRow[] = [];
+	const raw: Record<string, unknown> = {};
+	const cases = [
+		['return-all-records', 'Return All, 50,000 records (cells also by column name, the default), pages of 100', 'rawRecords', 'packRecords', {}],
+		['return-all-records-raw-cells', 'Return All, 50,000 records (raw cells only), pages of 100', 'rawRecords', 'packRecords', { rawCells: true }],
+		['return-all-contacts', 'Return All, 20,000+ contacts, pages of 100', 'rawContacts', 'packContacts', {}],
+	] as const;
+	for (const [id, scenario, rawName, packName, extra] of cases) {
+		const r = measure(rawName, { ...base, tableId, pageSize: 100 });
+		const p = measure(packName, { ...base, tableId, pageSize: 100, ...extra });
+		raw[id] = { raw: r, pack: p };
+		const outMb = p.bytes / 1048576;
+		rows.push(
+			row({ id, scenario, pack: p.ms / 1000, baseline: r.ms / 1000, unit: 's', better: 'lower', target: 1.2, baselineLabel: 'raw undici paging, keep-alive', note: `${fmt(p.items)} items` }),
+			row({
+				id: `${id}-memory`,
+				scenario: `${scenario}: peak heap growth vs the output's JSON size`,
+				pack: p.peakHeapMb,
+				baseline: outMb,
+				unit: 'MB',
+				better: 'lower',
+				target: 2,
+				baselineLabel: 'output as JSON',
+				note: `raw client: peak +${fmt(r.peakHeapMb)} MB = ${fmt(r.peakHeapMb / (r.bytes / 1048576), 2)}× its ${fmt(r.bytes / 1048576, 1)} MB (the parsed output alone: ${fmt(r.retainedMb)} MB of heap = ${fmt(r.retainedMb / (r.bytes / 1048576), 2)}× its JSON); pack retains ${fmt(p.retainedMb)} MB`,
+			}),
+			row({
+				id: `${id}-memory-vs-heap`,
+				scenario: `${scenario}: peak heap growth vs the output's own heap size (what the run retains)`,
+				pack: p.peakHeapMb,
+				baseline: p.retainedMb,
+				unit: 'MB',
+				better: 'lower',
+				target: 2,
+				baselineLabel: 'output in the heap (retained after the run)',
+				note: `raw client: peak ${fmt(r.peakHeapMb)} MB vs ${fmt(r.retainedMb)} MB retained (${fmt(r.peakHeapMb / r.retainedMb, 2)}×)`,
+			}),
+		);
+	}
+	return { rows, raw };
+}
+
+async function infoRows(base: Base): Promise<{ info: InfoRow[]; raw: Record<string, unknown> }> {
+	say('  harness: bulk update 5,000 deals; trigger activation…');
+	const deals = (await admin<Array<{ id: number }>>(base.baseUrl, 'GET', '/state/1/deals')).length;
+	if (deals < 5000) await admin(base.baseUrl, 'POST', '/seed', { kind: 'deals', count: 5000 - deals });
+	const ids = (await admin<Array<{ id: number }>>(base.baseUrl, 'GET', '/state/1/deals')).slice(0, 5000).map((d) => d.id);
+	const rawBulk = measure('rawBulkDeals', { ...base, ids });
+	const packBulk = measure('packBulkDeals', { ...base, ids });
+	const rawTrig = measure('rawTrigger', base);
+	const packTrig = measure('packTrigger', base);
+	return {
+		info: [
+			{ id: 'bulk-update-deals', scenario: 'Bulk update 5,000 deals (one request), pack ÷ raw time', value: packBulk.ms / rawBulk.ms, unit: '×', text: `${fmt(packBulk.ms)} ms vs raw ${fmt(rawBulk.ms)} ms (${fmt(packBulk.ms / rawBulk.ms, 2)}×)` },
+			{ id: 'trigger-activation', scenario: 'Trigger: activate 22 events / deactivate (target: activation < 1 s)', value: packTrig.activateMs, unit: 'ms', text: `${fmt(packTrig.activateMs)} ms / ${fmt(packTrig.deactivateMs)} ms (raw ${fmt(rawTrig.activateMs)} / ${fmt(rawTrig.deactivateMs)} ms)` },
+		],
+		raw: { rawBulk, packBulk, rawTrig, packTrig },
+	};
+}
+
+/** Every harness row, against one sandbox process. */
+export async function harnessSection(): Promise<Section> {
+	say('Harness (n8n-core in-process) against a sandbox process…');
+	const { ready, stop } = await startSandboxProcess(['--rows', '30', '--max-page-size', '500']);
+	try {
+		const tokenResponse = await admin<Record<string, unknown>>(ready.baseUrl, 'POST', '/tokens/issue', {});
+		const base: Base = { baseUrl: ready.baseUrl, authUrl: ready.authUrl, clientId: ready.clientId, clientSecret: ready.clientSecret, tokenResponse, accessToken: String(tokenResponse['platform-token']) };
+		const create = await createRows(base);
+		const returnAll = await returnAllRows(base);
+		const info = await infoRows(base);
+		return { title: 'In the n8n-core harness (nodes in-process, sandbox in its own process)', rows: [...create.rows, ...returnAll.rows], info: info.info, raw: { create: create.raw, returnAll: returnAll.raw, ...info.raw } };
+	} finally {
+		await stop();
+	}
+}

@@ -1,0 +1,28 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
+/** The package itself: load time (every node and the credential required and constructed) and the packed tarball. */
+import { spawnSync } from 'node:child_process';
+
+import { ROOT, say } from './common';
+import { fmt, row, type Section } from './rows';
+
+export function packageSection(): Section {
+	say('Package load time and tarball size…');
+	const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, encoding: 'utf8' });
+	if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
+	const load = spawnSync(
+		process.execPath,
+		[
+			'-e',
+			`require('n8n-workflow');const p=require('./package.json');const t=process.hrtime.bigint();for(const f of [...p.n8n.credentials,...p.n8n.nodes]){const m=require('./'+f);for(const k of Object.keys(m)){if(typeof m[k]==='function'){new m[k]();}}}console.log(Number(process.hrtime.bigint()-t)/1e6)`,
+		],
+		{ cwd: ROOT, encoding: 'utf8' },
+	);
+	const loadMs = Number(load.stdout.trim());
+	const [tarball] = JSON.parse(spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' }).stdout) as Array<{ size: number; unpackedSize: number; entryCount: number }>;
+	return {
+		title: 'Package',
+		rows: [row({ id: 'package-load', scenario: 'Load the package (require every node and the credential, construct them)', pack: loadMs, baseline: 50, unit: 'ms', better: 'lower', target: 1, baselineLabel: 'the 50 ms budget' })],
+		info: [{ id: 'package-tarball', scenario: 'Packed tarball', value: tarball.size, unit: 'bytes', text: `${fmt(tarball.size / 1024, 1)} kB (${tarball.entryCount} files, ${fmt(tarball.unpackedSize / 1024)} kB unpacked)` }],
+		raw: { loadMs, tarball: { size: tarball.size, unpackedSize: tarball.unpackedSize, entryCount: tarball.entryCount } },
+	};
+}

@@ -1,0 +1,140 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
+/**
+ * Deliveries turned into finished executions, in a real n8n: 2,000 platform events sent
+ * by the sandbox (10 deliveries at a time) to n8n's plain Webhook node, then 2,000 to the
+ * pack's Trigger node (registered by n8n's activation, secret checked on every call).
+ * Throughput = events ÷ (last execution's stop − first delivery), from n8n's execution
+ * records; lost and duplicated events are counted from the event ids the executions saw.
+ */
+import type { SandboxReady } from '../scripts/sandbox-process';
+import { buildPack } from '../scripts/build';
+import { startSandboxProcess } from '../scripts/sandbox-process';
+import { admin, say } from './common';
+import { fmt, row, type Section } from './rows';
+
+const EVENTS = 2000;
+const AT_ONCE = 10;
+
+interface Execution {
+	id: string;
+	status: string;
+	startedAt: string;
+	stoppedAt?: string;
+	data?: { resultData?: { runData?: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, any> }>> } }>> } };
+}
+
+interface Outcome {
+	perSecond: number;
+	seconds: number;
+	executions: number;
+	failed: number;
+	lost: number;
+	duplicated: number;
+	deliveries: Record<string, number>;
+}
+
+type Api = { pub<T = unknown>(method: string, path: string): Promise<T> };
+
+async function executions(api: Api, workflowId: string, includeData: boolean): Promise<Execution[]> {
+	const all: Execution[] = [];
+	let cursor: string | undefined;
+	do {
+		const page = await api.pub<{ data: Execution[]; nextCursor?: string | null }>('GET', `/executions?workflowId=${workflowId}&limit=250&includeData=${includeData}${cursor ? `&cursor=${cursor}` : ''}`);
+		all.push(...page.data);
+		cursor = page.nextCursor ?? undefined;
+	} while (cursor);
+	return all;
+}
+
+/** Emits the events, waits for n8n to finish their executions, and reads the outcome from n8n's records. */
+async function deliver(ready: SandboxReady, api: Api, workflowId: string, eventType: string, eventIdOf: (json: Record<string, any>) => unknown): Promise<Outcome> {
+	const t0 = Date.now();
+	// The sandbox answers once every delivery is answered: n8n may take minutes on a busy machine.
+	const emitted = await admin<{ statuses: Record<string, number> }>(ready.baseUrl, 'POST', '/events', { eventType, count: EVENTS, concurrency: AT_ONCE }, { timeoutMs: 1_800_000 });
+	const accepted = emitted.statuses['200'] ?? 0;
+	const deadline = Date.now() + 300_000;
+	let list: Execution[] = [];
+	for (;;) {
+		list = await executions(api, workflowId, false);
+		if (list.filter((e) => e.stoppedAt).length >= accepted || Date.now() > deadline) break;
+		await new Promise((r) => setTimeout(r, 500));
+	}
+	const withData = await executions(api, workflowId, true);
+	const ids = withData.map((e) => {
+		const run = Object.values(e.data?.resultData?.runData ?? {})[0]?.[0];
+		return eventIdOf(run?.data?.main?.[0]?.[0]?.json ?? {});
+	});
+	const distinct = new Set(ids.filter((x) => x !== undefined));
+	const last = Math.max(...list.map((e) => Date.parse(e.stoppedAt ?? e.startedAt)));
+	const seconds = (last - t0) / 1000;
+	return {
+		perSecond: distinct.size / seconds,
+		seconds,
+		executions: list.length,
+		failed: list.filter((e) => e.status !== 'success').length,
+		lost: EVENTS - distinct.size,
+		duplicated: ids.length - distinct.size,
+		deliveries: emitted.statuses,
+	};
+}
+
+async function workflows() {
+	const { workflow, pack } = await import('../test/e2e/n8n-env');
+	const webhook = workflow('benchWebhookNode', 'Bench Webhook node', [
+		{ name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: 'b0000000-0000-4000-8000-00000000b001', parameters: { httpMethod: 'POST', path: 'bench-events', responseMode: 'onReceived', options: {} } },
+	]);
+	const trigger = workflow('benchTriggerNode', 'Bench pack Trigger', [pack('businessPlatformTrigger', 'Trigger', { events: ['CREATE_BILL'], options: {} }, { webhookId: 'b0000000-0000-4000-8000-00000000b002' })]);
+	return [webhook, trigger];
+}
+
+/** The trigger row in a real n8n; undefined when the runtime is not installed. */
+export async function triggerSection(): Promise<Section | undefined> {
+	const { runtimeReady } = await import('../scripts/n8n-runtime');
+	if (!runtimeReady()) return undefined;
+	say(`Inside n8n: ${fmt(EVENTS)} events to the Webhook node, then to the pack's Trigger…`);
+	await buildPack(); // n8n loads the pack from dist/
+	const { ready, stop } = await startSandboxProcess(['--mode', 'v2', '--rows', '5']);
+	try {
+		const tokens = await admin<Record<string, unknown>>(ready.baseUrl, 'POST', '/tokens/issue', {});
+		const { startE2e, credential, eventually } = await import('../test/e2e/n8n-env');
+		const sb = { baseUrl: ready.baseUrl, authUrl: ready.authUrl, config: { clientId: ready.clientId, clientSecret: ready.clientSecret } } as never;
+		const e2e = await startE2e([credential(sb, tokens)], await workflows(), { benchWebhookNode: 'bench-events', benchTriggerNode: undefined });
+		try {
+			// The plain Webhook node is registered with the platform by hand, as a user would.
+			const token = String(tokens.access_token);
+			const reg = await fetch(`${ready.baseUrl}/v1/webhooks/register`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', 'x-access-token': token },
+				body: JSON.stringify({ clientId: ready.clientId, clientSecret: ready.clientSecret, accessToken: token, refreshToken: String(tokens.refresh_token), eventType: 'CREATE_INVOICE', webhookUrl: `${e2e.n8n.url}/webhook/bench-events` }),
+			});
+			if (!reg.ok) throw new Error(`registering the Webhook node failed: ${reg.status}`);
+			await eventually(async () => {
+				const hooks = await admin<Array<{ eventType: string; deleted: boolean }>>(ready.baseUrl, 'GET', '/state/1/webhooks');
+				if (!hooks.some((h) => h.eventType === 'CREATE_BILL' && !h.deleted)) throw new Error('the Trigger has not registered yet');
+			}, 30_000);
+			say('  Webhook node…');
+			const webhook = await deliver(ready, e2e.api, 'benchWebhookNode', 'CREATE_INVOICE', (j) => j.body?.eventId);
+			say('  pack Trigger…');
+			const trigger = await deliver(ready, e2e.api, 'benchTriggerNode', 'CREATE_BILL', (j) => j.payload?.eventId);
+			const words = (o: Outcome) => `${fmt(o.executions)} executions (${o.failed} failed), ${o.lost} lost, ${o.duplicated} duplicated, ${fmt(o.seconds, 1)} s`;
+			const r = row({
+				id: 'trigger-vs-webhook',
+				scenario: `${fmt(EVENTS)} events delivered (${AT_ONCE} at a time) → finished executions per second`,
+				pack: trigger.perSecond,
+				baseline: webhook.perSecond,
+				unit: '/s',
+				better: 'higher',
+				target: 0.9,
+				baselineLabel: "n8n's Webhook node",
+				note: `Trigger: ${words(trigger)}; Webhook node: ${words(webhook)}`,
+			});
+			// The target also asks for nothing lost and nothing twice.
+			r.met = r.met && trigger.lost === 0 && trigger.duplicated === 0;
+			return { title: 'Trigger inside n8n', rows: [r], raw: { webhook, trigger } };
+		} finally {
+			await e2e.stop();
+		}
+	} finally {
+		await stop();
+	}
+}
