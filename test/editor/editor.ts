@@ -140,13 +140,25 @@ export class Editor {
 		const param = this.param(name);
 		await param.waitFor();
 		if (await param.getByTestId(`resource-locator-${name}`).count()) {
-			await param.getByTestId('rlc-input').click();
 			const items = this.page.getByTestId('rlc-item').filter({ visible: true });
-			await eventually(async () => {
-				if ((await items.count()) > 0) return;
-				const shown = await this.page.getByTestId('rlc-search').filter({ visible: true }).locator('xpath=..').innerText().catch(() => '');
-				throw new Error(`the "${name}" list shows no entries: ${shown.slice(0, 300)}`);
-			}, 30_000);
+			const listed = async (timeoutMs: number) =>
+				await eventually(async () => {
+					if ((await items.count()) > 0) return;
+					const shown = await this.page.getByTestId('rlc-search').filter({ visible: true }).locator('xpath=..').innerText().catch(() => '');
+					throw new Error(`the "${name}" list shows no entries: ${shown.slice(0, 300)}`);
+				}, timeoutMs);
+			await param.getByTestId('rlc-input').click();
+			try {
+				await listed(20_000);
+			} catch (first) {
+				// Seen once in about ten runs (n8n 2.41.1): the list of a node added a moment ago kept its loading
+				// placeholders. A person closes and reopens it; ResourceLocator.vue then asks again. Said aloud, so a
+				// regression that needs it every time still shows in the log, and fails if reopening does not help.
+				console.warn(`the "${name}" list was still loading after 20 s; reopened it (${(first as Error).message})`);
+				await this.page.keyboard.press('Escape');
+				await param.getByTestId('rlc-input').click();
+				await listed(30_000);
+			}
 			const texts = (await items.allInnerTexts()).map((t) => t.trim());
 			await this.page.keyboard.press('Escape');
 			return texts;
