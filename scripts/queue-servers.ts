@@ -276,6 +276,19 @@ export interface QueueServers {
  * caller registers a cleanup of its own that stops them last (scripts/n8n-queue.ts).
  */
 export async function startQueueServers(ownCleanup = true): Promise<QueueServers> {
+	// Ports come from freePort(), which holds nothing: a test file starting its own servers at
+	// the same moment can take one first. A start that fails is cleaned up and tried again on
+	// new ports (three attempts); the last error is the one reported.
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await startQueueServersOnce(ownCleanup);
+		} catch (e) {
+			if (attempt >= 3) throw e;
+		}
+	}
+}
+
+async function startQueueServersOnce(ownCleanup: boolean): Promise<QueueServers> {
 	const folder = queueTempFolder();
 	let redis: Server | undefined;
 	let postgres: Postgres | undefined;
