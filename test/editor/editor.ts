@@ -92,8 +92,17 @@ export class Editor {
 	async addNode(node: string, action: string): Promise<void> {
 		await this.openNodeActions(node);
 		const entry = this.creator.getByText(action, { exact: true }).first();
-		// As a first step, a node that has trigger events (Sales) lists its triggers open and its actions folded.
-		if (!(await entry.isVisible())) await this.creator.getByText(/^\s*Actions \(\d+\)\s*$/).first().click();
+		// A node that has trigger events (Sales) may list its actions folded (as a first step, and sometimes after
+		// another node): unfold them, and check again after the panel settled (a click while the list was still
+		// rendering folded it once).
+		const actions = this.creator.getByText(/^\s*Actions \(\d+\)\s*$/).first();
+		await eventually(async () => {
+			if (await entry.isVisible()) return;
+			await entry.waitFor({ timeout: 1500 }).catch(async () => {
+				if (await actions.isVisible()) await actions.click();
+			});
+			await entry.waitFor({ timeout: 1500 });
+		}, 30_000);
 		await entry.click();
 		await this.ndv.waitFor();
 	}
