@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * What a person does in n8n 2.41's editor, as steps for the tests: log in, open or start a
  * workflow, add a node through the nodes panel's search, open a picker and wait for its
