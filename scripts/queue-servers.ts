@@ -9,7 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -184,8 +184,8 @@ export function postgresBinaries(): PostgresBinaries {
 	}
 	if (pkgDir) {
 		hydrateSymlinks(pkgDir);
-		const bin = join(pkgDir, 'native', 'bin');
 		const version = (JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { version: string }).version;
+		const bin = join(readableByNobody(join(pkgDir, 'native'), version), 'bin');
 		return { bin, version: version.replace(/-.*/, ''), source: `${EMBEDDED}@${version}` };
 	}
 	for (const major of ['17', '16', '15']) {
@@ -193,6 +193,35 @@ export function postgresBinaries(): PostgresBinaries {
 		if (existsSync(join(bin, 'postgres'))) return { bin, version: major, source: `Debian postgresql-${major}` };
 	}
 	throw new Error(`PostgreSQL is needed for the queue-mode tests and was not found. Install it with: ${POSTGRES_INSTALL}`);
+}
+
+/**
+ * As root, PostgreSQL runs as `nobody`, which must reach its binaries and libraries: a
+ * checkout under a folder only root may enter (/root, a `mktemp -d` folder) hides them
+ * ("libicuuc.so.60: cannot open shared object file"). Then the binaries are copied once
+ * to a folder everyone may read in the temp dir.
+ */
+function readableByNobody(native: string, version: string): string {
+	if (process.getuid?.() !== 0) return native;
+	const closed = (dir: string): boolean => {
+		if ((statSync(dir).mode & 0o005) !== 0o005) return true;
+		const up = dirname(dir);
+		return up !== dir && closed(up);
+	};
+	if (!closed(native)) return native;
+	const copy = join(tmpdir(), `bp-postgres-${version}`);
+	if (!existsSync(join(copy, 'bin', 'postgres'))) {
+		const partial = `${copy}.${process.pid}`;
+		cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
+		chmodSync(partial, 0o755);
+		try {
+			renameSync(partial, copy);
+		} catch (e) {
+			rmSync(partial, { recursive: true, force: true }); // another run made it first
+			if (!existsSync(join(copy, 'bin', 'postgres'))) throw e;
+		}
+	}
+	return copy;
 }
 
 function hydrateSymlinks(pkgDir: string): void {
