@@ -20,10 +20,14 @@ export class Listeners {
 	 * client without keep-alive (one connection per request) its requests in flight.
 	 */
 	maxOpen = 0;
+	/** Requests being answered now, and the most at once since the last reset (what a client's parallelism really was). */
+	private inFlight = 0;
+	maxInFlight = 0;
 
 	resetCounters(): void {
 		this.connections = 0;
 		this.maxOpen = this.sockets.size;
+		this.maxInFlight = this.inFlight;
 	}
 
 	constructor(
@@ -35,6 +39,9 @@ export class Listeners {
 	listen(port: number, host: Host): Promise<number> {
 		return new Promise<number>((resolve, reject) => {
 			const server = createServer((req, res) => {
+				this.inFlight++;
+				this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+				res.once('close', () => this.inFlight--);
 				this.handle(req, res, host).catch((e) => {
 					if (!res.headersSent) send(res, errorReply(e, 'platform'));
 				});

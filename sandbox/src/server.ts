@@ -166,6 +166,7 @@ function sandboxObject(config: SandboxConfig, platform: Platform, log: RequestLo
 			mode: config.mode,
 			connections: listeners.connections,
 			maxOpenConnections: listeners.maxOpen,
+			maxRequestsAtOnce: listeners.maxInFlight,
 		}),
 		routes: () => api.list().map((rt) => ({ method: rt.method, pattern: rt.pattern, auth: rt.options.auth })),
 		resetStats: () => {

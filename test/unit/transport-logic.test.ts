@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
-import { mapConcurrent } from '../../nodes/shared/concurrency';
+import { mapConcurrent, NotStarted, OrderedGate } from '../../nodes/shared/concurrency';
 import { platformMessage, readFailure } from '../../nodes/shared/errors';
 import { baseUrlProblem } from '../../nodes/shared/transport';
 
@@ -34,6 +34,52 @@ describe('mapConcurrent', () => {
 			return i;
 		});
 		expect(all.map((r) => r?.ok)).toEqual([true, false, true]);
+	});
+});
+
+describe('OrderedGate', () => {
+	const tick = () => new Promise((r) => setTimeout(r, 1));
+
+	it('admits items in input order, at most `size` inside, whatever order they arrive in', async () => {
+		const gate = new OrderedGate(2);
+		const entered: number[] = [];
+		let inside = 0;
+		let peak = 0;
+		const arrive = [3, 0, 5, 1, 4, 2];
+		await Promise.all(
+			arrive.map(async (i, n) => {
+				await new Promise((r) => setTimeout(r, n * 2));
+				await gate.enter(i);
+				entered.push(i);
+				peak = Math.max(peak, ++inside);
+				await tick();
+				inside--;
+				gate.leave();
+			}),
+		);
+		expect(entered).toEqual([0, 1, 2, 3, 4, 5]);
+		expect(peak).toBe(2);
+	});
+
+	it('lets later items pass an item that finished without entering', async () => {
+		const gate = new OrderedGate(1);
+		const second = gate.enter(2).then(() => 'entered');
+		gate.pass(1); // ahead of its turn: remembered
+		await gate.enter(0);
+		gate.leave();
+		await expect(second).resolves.toBe('entered');
+	});
+
+	it('after a failure, later items never enter; earlier ones still do', async () => {
+		const gate = new OrderedGate(1);
+		await gate.enter(0);
+		const later = gate.enter(3);
+		const earlier = gate.enter(1);
+		gate.fail(2);
+		await expect(later).rejects.toBeInstanceOf(NotStarted);
+		gate.leave();
+		await expect(earlier).resolves.toBeUndefined();
+		await expect(gate.enter(4)).rejects.toBeInstanceOf(NotStarted);
 	});
 });
 

@@ -3,25 +3,30 @@
  * operation (build the request, send it or walk its pages, shape the answer), up to
  * the configured number of items at a time; output keeps the input's order and every
  * item is paired with its input. One run scope per execution is passed along.
+ *
+ * Items read their parameters ahead of their turn (n8n's expression evaluation is most of
+ * the CPU an item costs), then pass the ordered gate to talk to the platform: the
+ * platform sees the same order and the same number of requests at once as without
+ * reading ahead, while the next items' parameters are read during a request's wait.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { mapConcurrent, type Settled } from '../concurrency';
+import { mapConcurrent, NotStarted, OrderedGate, type Settled } from '../concurrency';
 import { paginate } from '../pagination';
 import { RunScope } from '../run-scope';
 import { apiRequest, type ApiRequest } from '../transport';
 import { CUSTOM_CALL, CUSTOM_CALL_OPERATION } from './custom-call';
 import { CONCURRENCY_PARAMETER } from './description';
-import type { OpContext, Operation, Output, Resource } from './model';
+import type { BuiltRequest, OpContext, Operation, Output, Resource } from './model';
 import { defaultOutput } from './output';
 import { readParameter, readSetting, wireLabels } from './params';
-import { buildRequest } from './request';
+import { buildRequest, collectRequest } from './request';
 
 /** The answer of an operation for one item: its own `run`, or its request (paged for lists) and `output`. */
-async function answerOf(op: Operation, ctx: OpContext): Promise<Output> {
+async function answerOf(op: Operation, ctx: OpContext, collected?: BuiltRequest): Promise<Output> {
 	if (op.run) return await op.run(ctx);
-	const req = await buildRequest(op, ctx);
+	const req = await buildRequest(op, ctx, collected);
 	const api: ApiRequest = {
 		method: req.method,
 		path: req.path,
@@ -42,8 +47,8 @@ async function answerOf(op: Operation, ctx: OpContext): Promise<Output> {
 	return op.output ? await op.output(answer, ctx, req) : defaultOutput(answer);
 }
 
-async function runOperation(op: Operation, ctx: OpContext): Promise<Output> {
-	const out = await answerOf(op, ctx);
+async function runOperation(op: Operation, ctx: OpContext, collected?: BuiltRequest): Promise<Output> {
+	const out = await answerOf(op, ctx, collected);
 	if (op.simplify && out !== undefined && ctx.param<boolean>('simplify', true)) {
 		return Array.isArray(out) ? out.map(op.simplify) : op.simplify(out);
 	}
@@ -98,23 +103,42 @@ function collect(scope: RunScope<IExecuteFunctions>, results: Array<Settled<Outp
 	return out;
 }
 
+/** One item: its parameters read ahead, then its turn with the platform at the gate. */
+async function runItem(scope: RunScope<IExecuteFunctions>, resources: Resource[], gate: OrderedGate, itemIndex: number, stopOnError: boolean): Promise<Output> {
+	const fn = scope.ctx;
+	let entered = false;
+	let failed = true;
+	try {
+		const resource = fn.getNodeParameter('resource', itemIndex) as string;
+		const operation = fn.getNodeParameter('operation', itemIndex) as string;
+		const op = findOperation(resources, resource, operation);
+		if (!op) throw new NodeOperationError(fn.getNode(), `The operation "${operation}" of "${resource}" is not known`, { itemIndex });
+		const ctx = contextFor(scope, itemIndex, op);
+		const collected = op.run ? undefined : collectRequest(op, ctx);
+		await gate.enter(itemIndex);
+		entered = true;
+		const out = await runOperation(op, ctx, collected);
+		failed = false;
+		return out;
+	} finally {
+		// A failure (a NotStarted item only repeats an earlier one) keeps later items from the platform.
+		if (failed && stopOnError) gate.fail(itemIndex);
+		if (entered) gate.leave();
+		else gate.pass(itemIndex);
+	}
+}
+
 /** The shared execute(): every item through its operation, in parallel up to the configured limit, in order, paired. */
 export async function executeOperations(fn: IExecuteFunctions, resources: Resource[]): Promise<INodeExecutionData[][]> {
 	const scope = new RunScope(fn);
 	const items = fn.getInputData();
 	const continueOnFail = fn.continueOnFail();
 	const concurrency = Number(readSetting(fn, CONCURRENCY_PARAMETER, {}).concurrency ?? 5) || 5;
-	const results = await mapConcurrent(
-		items,
-		concurrency,
-		async (_item, itemIndex) => {
-			const resource = fn.getNodeParameter('resource', itemIndex) as string;
-			const operation = fn.getNodeParameter('operation', itemIndex) as string;
-			const op = findOperation(resources, resource, operation);
-			if (!op) throw new NodeOperationError(fn.getNode(), `The operation "${operation}" of "${resource}" is not known`, { itemIndex });
-			return await runOperation(op, contextFor(scope, itemIndex, op));
-		},
-		!continueOnFail,
-	);
-	return [collect(scope, results, continueOnFail)];
+	const gate = new OrderedGate(concurrency);
+	// Up to `concurrency` items with the platform, and as many again reading their parameters ahead (at least 2).
+	const window = concurrency + Math.max(2, concurrency);
+	const results = await mapConcurrent(items, window, async (_item, itemIndex) => await runItem(scope, resources, gate, itemIndex, !continueOnFail), !continueOnFail);
+	// Items after a failure that read their parameters but never reached the platform have no output.
+	const started = results.map((r) => (r && !r.ok && r.error instanceof NotStarted ? undefined : r));
+	return [collect(scope, started, continueOnFail)];
 }

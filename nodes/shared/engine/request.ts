@@ -39,8 +39,12 @@ function applyField(f: Field, value: unknown, req: BuiltRequest, ctx: OpContext,
 	else setPath(req.body, key, wire, f.send.merge);
 }
 
-/** Collects an item's request from the operation's fields, then runs its `prepare`. */
-export async function buildRequest(op: Operation, ctx: OpContext): Promise<BuiltRequest> {
+/**
+ * An item's request from the operation's fields, before its `prepare`: reading the
+ * parameters (n8n evaluates their expressions here) and mapping them to the wire. No
+ * request goes out, so the executor runs it ahead of the item's turn with the platform.
+ */
+export function collectRequest(op: Operation, ctx: OpContext): BuiltRequest {
 	const req: BuiltRequest = { method: op.method, path: op.path, qs: {}, body: {} };
 	const pathParams: Record<string, string> = {};
 	const version = ctx.fn.getNode().typeVersion;
@@ -56,6 +60,11 @@ export async function buildRequest(op: Operation, ctx: OpContext): Promise<Built
 		if (v === undefined || v === '') throw ctx.fail(`The ${name} is missing`, 'Fill in the field that identifies the record.');
 		return encodeURIComponent(v);
 	});
-	await op.prepare?.(req, ctx);
 	return req;
+}
+
+/** Collects an item's request from the operation's fields, then runs its `prepare` (which may ask the platform). */
+export async function buildRequest(op: Operation, ctx: OpContext, collected: BuiltRequest = collectRequest(op, ctx)): Promise<BuiltRequest> {
+	await op.prepare?.(collected, ctx);
+	return collected;
 }
