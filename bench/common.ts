@@ -25,6 +25,8 @@ export async function admin<T = any>(base: string, method: string, path: string,
 /** The sandbox's counters that explain a run: TCP connections, in all and at once (see sandbox/README.md). */
 export interface WireStats {
 	maxOpenConnections: number;
+	/** The most requests being answered at once: the client's real parallelism. */
+	maxRequestsAtOnce: number;
 	connections: number;
 	requests: number;
 }
@@ -32,7 +34,7 @@ export interface WireStats {
 export async function wireStats(base: string): Promise<WireStats> {
 	const s = await admin<WireStats>(base, 'GET', '/stats');
 	// This call's own connection is counted too.
-	return { maxOpenConnections: s.maxOpenConnections, connections: s.connections - 1, requests: s.requests };
+	return { maxOpenConnections: s.maxOpenConnections, maxRequestsAtOnce: s.maxRequestsAtOnce, connections: s.connections - 1, requests: s.requests };
 }
 
 export interface MeasureOptions {

@@ -28,24 +28,29 @@ async function createRun(base: Base, scenario: string, args: Record<string, unkn
 	return { perSecond: (N / r.ms) * 1000, wire: await wireStats(base.baseUrl) };
 }
 
-const wireNote = (w: WireStats) => `${fmt(w.connections)} connections for ${fmt(w.requests)} requests, at most ${w.maxOpenConnections} open at once`;
+const wireNote = (w: WireStats) => `${fmt(w.connections)} connections for ${fmt(w.requests)} requests, at most ${w.maxOpenConnections} open and ${w.maxRequestsAtOnce} requests at once`;
 
 async function createRows(base: Base): Promise<{ rows: BenchRow[]; raw: Record<string, unknown> }> {
 	const rows: BenchRow[] = [];
 	const raw: Record<string, unknown> = {};
 	for (const c of [5, 20]) {
-		say(`  harness: create ${N} contacts, ${c} in parallel (pack, raw with and without keep-alive)…`);
+		say(`  harness: create ${N} contacts, ${c} in parallel (pack, n8n's helper alone, raw with and without keep-alive)…`);
 		const keep = await createRun(base, 'rawCreate', { concurrency: c, keepAlive: true });
 		const noKeep = await createRun(base, 'rawCreate', { concurrency: c, keepAlive: false });
 		const pack = await createRun(base, 'packCreate', { concurrency: c });
 		// The same without expressions: how much of the gap is n8n evaluating `{{ $json.name }}` and `{{ $json.email }}` per item.
 		const fixed = await createRun(base, 'packCreate', { concurrency: c, fixedParams: true });
-		raw[`c${c}`] = { keep, noKeep, pack, fixed };
-		const fixedNote = `without expressions (fixed name and email) the pack does ${fmt(fixed.perSecond)}/s = ${fmt(fixed.perSecond / keep.perSecond, 2)}× keep-alive, ${fmt(fixed.perSecond / noKeep.perSecond, 2)}× no keep-alive`;
+		// n8n's floor for any node: the same two expressions and helpers.httpRequest per item, no engine (bench/helper-node.ts).
+		const floor = await createRun(base, 'helperCreate', { concurrency: c });
+		const floorFixed = await createRun(base, 'helperCreate', { concurrency: c, fixedParams: true });
+		raw[`c${c}`] = { keep, noKeep, pack, fixed, floor, floorFixed };
+		const vs = (x: { perSecond: number }) => `${fmt(x.perSecond)}/s = ${fmt(x.perSecond / keep.perSecond, 2)}× keep-alive, ${fmt(x.perSecond / noKeep.perSecond, 2)}× no keep-alive`;
+		const why = `n8n's floor for any node (helpers.httpRequest + the same two expressions, no pack code): ${vs(floor)}; without expressions: ${vs(floorFixed)}; the pack without expressions: ${vs(fixed)}`;
 		const common = { scenario: `Create ${fmt(N)} contacts in the harness, ${c} in parallel`, pack: pack.perSecond, unit: '/s', better: 'higher' as const };
 		rows.push(
-			row({ ...common, id: `harness-vs-raw-keepalive-c${c}`, baseline: keep.perSecond, target: 0.6, baselineLabel: `raw undici, keep-alive: ${wireNote(keep.wire)}`, note: `pack: ${wireNote(pack.wire)}; ${fixedNote}` }),
-			row({ ...common, id: `harness-vs-raw-nokeepalive-c${c}`, baseline: noKeep.perSecond, target: 0.9, baselineLabel: `raw undici, new connection per request: ${wireNote(noKeep.wire)}`, note: `pack: ${wireNote(pack.wire)}; ${fixedNote}` }),
+			row({ ...common, id: `harness-vs-raw-keepalive-c${c}`, baseline: keep.perSecond, target: 0.6, baselineLabel: `raw undici, keep-alive: ${wireNote(keep.wire)}`, note: `pack: ${wireNote(pack.wire)}; ${why}` }),
+			row({ ...common, id: `harness-vs-raw-nokeepalive-c${c}`, baseline: noKeep.perSecond, target: 0.9, baselineLabel: `raw undici, new connection per request: ${wireNote(noKeep.wire)}`, note: `pack: ${wireNote(pack.wire)}; ${why}` }),
+			row({ ...common, id: `harness-vs-n8n-floor-c${c}`, baseline: floor.perSecond, target: 0.9, baselineLabel: `n8n's floor: helpers.httpRequest + two expressions per item, no engine: ${wireNote(floor.wire)}`, note: 'what the pack adds to what n8n costs any node: parameters it reads beyond the two fields, the request builder, retries and error handling' }),
 		);
 	}
 	const pick = (prefix: string) => rows.filter((r) => r.id.startsWith(`${prefix}-c`));
@@ -54,6 +59,7 @@ async function createRows(base: Base): Promise<{ rows: BenchRow[]; raw: Record<s
 		rows: [
 			worstOf('harness-vs-raw-keepalive', `Create ${fmt(N)} contacts in the harness vs raw undici with keep-alive (5 and 20 in parallel)`, pick('harness-vs-raw-keepalive'), `n8n's helpers open a connection per request; ${ceiling.join('; ')}`),
 			worstOf('harness-vs-raw-nokeepalive', `Create ${fmt(N)} contacts in the harness vs raw undici without keep-alive (5 and 20 in parallel)`, pick('harness-vs-raw-nokeepalive'), 'the ceiling n8n’s request helpers allow'),
+			worstOf('harness-vs-n8n-floor', `Create ${fmt(N)} contacts in the harness vs n8n's floor for any node (5 and 20 in parallel)`, pick('harness-vs-n8n-floor'), 'the pack against the least any node can do in n8n'),
 			...rows,
 		],
 		raw,

@@ -111,7 +111,7 @@ const LABEL: Record<Variant, string> = {
 
 function rowsOf(results: Map<string, Run>): BenchRow[] {
 	const get = (v: Variant, c: number) => results.get(`${v}/${c}`)!;
-	const wire = (r: Run) => `${fmt(r.wire.connections)} connections, at most ${r.wire.maxOpenConnections} open at once`;
+	const wire = (r: Run) => `${fmt(r.wire.connections)} connections, at most ${r.wire.maxOpenConnections} open and ${r.wire.maxRequestsAtOnce} requests at once`;
 	const rows: BenchRow[] = [];
 	const perLevel = (id: string, v: Variant, target: number, levels: readonly number[]) =>
 		levels.map((c) => {

@@ -120,6 +120,20 @@ const scenarios: Record<string, (a: Args) => Promise<Record<string, unknown>>> =
 		if (value.error || value.json.length !== a.count) throw new Error(`pack create: ${value.error?.message ?? value.json.length}`);
 		return { ms, fromUs, toUs };
 	},
+	/** n8n's own floor for any node: two fields read (expressions unless fixedParams) and helpers.httpRequest per item, nothing else. */
+	async helperCreate(a) {
+		const h = await harness(a);
+		const { NODE_TYPES, PACKAGE } = await import('../test/harness/n8n');
+		const { BenchHelperOnly } = await import('./helper-node');
+		NODE_TYPES[`${PACKAGE}.benchHelperOnly`] = new BenchHelperOnly();
+		const input = Array.from({ length: a.count! }, (_, i) => ({ json: { name: `Helper ${i}`, email: `helper${i}@bench.example` } }));
+		const fields = a.fixedParams ? { name: 'Helper fixed', email: 'fixed@bench.example' } : { name: '={{ $json.name }}', email: '={{ $json.email }}' };
+		const params: IDataObject = { url: `${a.baseUrl}/v1/crm/contacts`, token: a.accessToken, concurrency: a.concurrency ?? 5, ...fields };
+		await h.run('benchHelperOnly', params, input.slice(0, 20)); // warm up, as packCreate
+		const { value, ms, fromUs, toUs } = await timed(() => h.run('benchHelperOnly', params, input));
+		if (value.error || value.json.length !== a.count || !value.json.every((j) => j.id)) throw new Error(`helper create: ${value.error?.message ?? value.json.length}`);
+		return { ms, fromUs, toUs };
+	},
 	async rawRecords(a) {
 		const pool = new Pool(a.baseUrl, { connections: 1 });
 		const size = a.pageSize!;

@@ -1,10 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Deliveries turned into finished executions, in a real n8n: 2,000 platform events sent
- * by the sandbox (10 deliveries at a time) to n8n's plain Webhook node, then 2,000 to the
+ * by the sandbox (10 deliveries at a time) to n8n's plain Webhook node and 2,000 to the
  * pack's Trigger node (registered by n8n's activation, secret checked on every call).
  * Throughput = events ÷ (last execution's stop − first delivery), from n8n's execution
  * records; lost and duplicated events are counted from the event ids the executions saw.
+ * Each leg starts with no executions stored (the last leg's are deleted), and rounds
+ * alternate which node goes first (`BENCH_ROUNDS`, default 2); each keeps its best round.
  */
 import type { SandboxReady } from '../scripts/sandbox-process';
 import { buildPack } from '../scripts/build';
@@ -33,7 +35,7 @@ interface Outcome {
 	deliveries: Record<string, number>;
 }
 
-type Api = { pub<T = unknown>(method: string, path: string): Promise<T> };
+type Api = { pub<T = unknown>(method: string, path: string): Promise<T>; rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> };
 
 async function executions(api: Api, workflowId: string, includeData: boolean): Promise<Execution[]> {
 	const all: Execution[] = [];
@@ -66,6 +68,8 @@ async function deliver(ready: SandboxReady, api: Api, workflowId: string, eventT
 	});
 	const distinct = new Set(ids.filter((x) => x !== undefined));
 	const last = Math.max(...list.map((e) => Date.parse(e.stoppedAt ?? e.startedAt)));
+	// The next leg starts with an empty executions table, as this one did.
+	for (let i = 0; i < list.length; i += 500) await api.rest('POST', '/executions/delete', { ids: list.slice(i, i + 500).map((e) => e.id) });
 	const seconds = (last - t0) / 1000;
 	return {
 		perSecond: distinct.size / seconds,
@@ -83,7 +87,7 @@ async function workflows() {
 	const webhook = workflow('benchWebhookNode', 'Bench Webhook node', [
 		{ name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: 'b0000000-0000-4000-8000-00000000b001', parameters: { httpMethod: 'POST', path: 'bench-events', responseMode: 'onReceived', options: {} } },
 	]);
-	const trigger = workflow('benchTriggerNode', 'Bench pack Trigger', [pack('businessPlatformTrigger', 'Trigger', { events: ['CREATE_BILL'], options: {} }, { webhookId: 'b0000000-0000-4000-8000-00000000b002' })]);
+	const trigger = workflow('benchTriggerNode', 'Bench pack Trigger', [pack('businessPlatformSalesTrigger', 'Trigger', { events: ['CREATE_BILL'], options: {} }, { webhookId: 'b0000000-0000-4000-8000-00000000b002' })]);
 	return [webhook, trigger];
 }
 
@@ -112,14 +116,28 @@ export async function triggerSection(): Promise<Section | undefined> {
 				const hooks = await admin<Array<{ eventType: string; deleted: boolean }>>(ready.baseUrl, 'GET', '/state/1/webhooks');
 				if (!hooks.some((h) => h.eventType === 'CREATE_BILL' && !h.deleted)) throw new Error('the Trigger has not registered yet');
 			}, 30_000);
-			say('  Webhook node…');
-			const webhook = await deliver(ready, e2e.api, 'benchWebhookNode', 'CREATE_INVOICE', (j) => j.body?.eventId);
-			say('  pack Trigger…');
-			const trigger = await deliver(ready, e2e.api, 'benchTriggerNode', 'CREATE_BILL', (j) => j.payload?.eventId);
+			const legs = {
+				webhook: () => deliver(ready, e2e.api, 'benchWebhookNode', 'CREATE_INVOICE', (j) => j.body?.eventId),
+				trigger: () => deliver(ready, e2e.api, 'benchTriggerNode', 'CREATE_BILL', (j) => j.payload?.eventId),
+			};
+			const best: Partial<Record<keyof typeof legs, Outcome>> = {};
+			const rounds = Number(process.env.BENCH_ROUNDS ?? 2) || 2;
+			for (let round = 1; round <= rounds; round++) {
+				const order: Array<keyof typeof legs> = round % 2 === 1 ? ['webhook', 'trigger'] : ['trigger', 'webhook'];
+				for (const leg of order) {
+					say(`  round ${round}: ${leg === 'webhook' ? 'Webhook node' : "pack's Trigger"}…`);
+					const o = await legs[leg]();
+					// Best throughput, but a loss or a duplicate in any round is kept.
+					const prev = best[leg];
+					best[leg] = !prev ? o : { ...(o.perSecond > prev.perSecond ? o : prev), lost: Math.max(o.lost, prev.lost), duplicated: Math.max(o.duplicated, prev.duplicated), failed: Math.max(o.failed, prev.failed) };
+				}
+			}
+			const webhook = best.webhook!;
+			const trigger = best.trigger!;
 			const words = (o: Outcome) => `${fmt(o.executions)} executions (${o.failed} failed), ${o.lost} lost, ${o.duplicated} duplicated, ${fmt(o.seconds, 1)} s`;
 			const r = row({
 				id: 'trigger-vs-webhook',
-				scenario: `${fmt(EVENTS)} events delivered (${AT_ONCE} at a time) → finished executions per second`,
+				scenario: `${fmt(EVENTS)} events delivered (${AT_ONCE} at a time) → finished executions per second (best of ${rounds} rounds, alternating which goes first)`,
 				pack: trigger.perSecond,
 				baseline: webhook.perSecond,
 				unit: '/s',

@@ -216,6 +216,25 @@ export interface Harness {
 
 let executionCounter = 0;
 
+/**
+ * n8n checks a workflow before running it, and tests resource-locator values with its safe
+ * regex engine: a VM with a 250 ms wall-clock timeout. On a machine busy with other test
+ * processes that timeout can fire on a tiny regex ("Regular expression execution timed
+ * out") before any node runs. Only then is the check tried again (up to 3 times): no
+ * request has been sent, so nothing is repeated.
+ */
+async function checkedRun(start: () => Promise<IRun>): Promise<IRun> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await start();
+		} catch (error) {
+			const e = error as Error | undefined;
+			const beforeAnyNode = e?.message === 'Regular expression execution timed out' && /checkReadyForExecution|checkForWorkflowIssues/.test(e.stack ?? '');
+			if (attempt >= 3 || !beforeAnyNode) throw error;
+		}
+	}
+}
+
 export function createHarness(sb: Sandbox, tokenResponse: Record<string, unknown> = sb.demo.tokenResponse, extra: IDataObject = {}): Harness {
 	const credentials = new TestCredentialsHelper();
 	credentials.add({ id: 'cred-1', name: 'Business Platform (sandbox)', type: CREDENTIAL_TYPE, data: sandboxCredential(sb, tokenResponse, extra) });
@@ -238,7 +257,7 @@ export function createHarness(sb: Sandbox, tokenResponse: Record<string, unknown
 			const executionId = `exec-${++executionCounter}`;
 			const hooks = new ExecutionLifecycleHooks('manual', executionId, { id: 'wf-test', name: 'test', nodes: [n], connections: {}, active: false, settings: {} } as never);
 			const data = createRunExecutionData({ executionData: { nodeExecutionStack: [{ node: n, data: { main: [input as INodeExecutionData[]] }, source: null }] } });
-			const run = await new WorkflowExecute(additionalData(credentials, hooks), 'manual', data).processRunExecutionData(workflow);
+			const run = await checkedRun(() => new WorkflowExecute(additionalData(credentials, hooks), 'manual', data).processRunExecutionData(workflow));
 			const task = run.data.resultData.runData[n.name]?.[0];
 			const items = (task?.data?.main?.[0] ?? []) as INodeExecutionData[];
 			return { items, json: items.map((i) => i.json), error: (task?.error ?? run.data.resultData.error) as NodeRun['error'], run };

@@ -1,0 +1,44 @@
+/* eslint-disable @n8n/community-nodes/node-usable-as-tool -- development code, not published: linted by eslint.dev.config.mjs */
+/**
+ * Bench only: the least any node can do in n8n to create a contact per item — read
+ * its two fields (`{{ $json.name }}`, `{{ $json.email }}` or fixed values) and send one
+ * request with n8n's `helpers.httpRequest`, a fixed token header, N items at a time.
+ * No engine, no credential, no retries, no checks: n8n's own cost per item, so the
+ * harness rows can show which part of a gap to raw undici is n8n's and which the pack's.
+ */
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { mapConcurrent } from '../nodes/shared/concurrency';
+
+export class BenchHelperOnly implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Bench Helper Only',
+		name: 'benchHelperOnly',
+		group: ['transform'],
+		version: 1,
+		description: 'Bench only',
+		defaults: { name: 'Bench Helper Only' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [
+			{ displayName: 'URL', name: 'url', type: 'string', default: '' },
+			{ displayName: 'Token', name: 'token', type: 'string', typeOptions: { password: true }, default: '' },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+			{ displayName: 'Email', name: 'email', type: 'string', default: '' },
+			{ displayName: 'Concurrency', name: 'concurrency', type: 'number', default: 1 },
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		const url = this.getNodeParameter('url', 0) as string;
+		const token = this.getNodeParameter('token', 0) as string;
+		const concurrency = this.getNodeParameter('concurrency', 0) as number;
+		const results = await mapConcurrent(items, concurrency, async (_item, i) => {
+			const body = { name: this.getNodeParameter('name', i) as string, type: 'person', email: this.getNodeParameter('email', i) as string };
+			return (await this.helpers.httpRequest({ method: 'POST', url, body, json: true, headers: { 'x-access-token': token } })) as INodeExecutionData['json'];
+		});
+		return [results.map((r, item) => ({ json: r?.ok ? r.value : {}, pairedItem: { item } }))];
+	}
+}
