@@ -224,15 +224,18 @@ let executionCounter = 0;
  * request has been sent, so nothing is repeated.
  */
 async function checkedRun(start: () => Promise<IRun>): Promise<IRun> {
-	for (let attempt = 1; ; attempt++) {
-		try {
-			return await start();
-		} catch (error) {
-			const e = error as Error | undefined;
-			const beforeAnyNode = e?.message === 'Regular expression execution timed out' && /checkReadyForExecution|checkForWorkflowIssues/.test(e.stack ?? '');
-			if (attempt >= 3 || !beforeAnyNode) throw error;
-		}
+	const beforeAnyNode = (e: Error | undefined) => e?.message === 'Regular expression execution timed out' && /checkReadyForExecution|checkForWorkflowIssues/.test(e.stack ?? '');
+	let failure: unknown;
+	for (let attempt = 1; attempt <= 3; attempt++) {
+		const outcome = await start().then(
+			(run) => ({ run }),
+			(error: unknown) => ({ error }),
+		);
+		if ('run' in outcome) return outcome.run;
+		failure = outcome.error;
+		if (!beforeAnyNode(failure as Error | undefined)) break;
 	}
+	return await Promise.reject(failure);
 }
 
 export function createHarness(sb: Sandbox, tokenResponse: Record<string, unknown> = sb.demo.tokenResponse, extra: IDataObject = {}): Harness {
