@@ -440,6 +440,31 @@ function accountItems(run: NodeRun, n: number, stored: (i: number) => number, ok
 	return acc;
 }
 
+type RunOnce = (continueOnFail: boolean) => Promise<{ run: NodeRun; acc: ItemAccount }>;
+
+/**
+ * Runs a workload without continue-on-fail; one that failed by design (the message must name
+ * the fault) is run again with continue-on-fail, so every item is accounted for.
+ */
+async function runWithContinueOnFail(f: FaultDef, row: Row, runOnce: RunOnce, notes: { allDone: string; withContinueOnFail: (acc: ItemAccount) => string }): Promise<void> {
+	const first = await runOnce(false);
+	row.executionsFailed = first.run.error ? 1 : 0;
+	if (!first.run.error) {
+		Object.assign(row, { lost: first.acc.lost, duplicates: first.acc.duplicates, itemsFailed: first.acc.failed, namesFault: 'n.a.' });
+		row.notes.unshift(notes.allDone);
+		return;
+	}
+	expectNoSecrets(first.run.error);
+	row.namesFault = namesFault(f, [first.run.error]);
+	const failedAt = first.run.error.context?.itemIndex;
+	const second = await runOnce(true);
+	row.lost = second.acc.lost;
+	row.duplicates = first.acc.duplicates + second.acc.duplicates;
+	row.itemsFailed = second.acc.failed;
+	if (namesFault(f, second.acc.errors) === 'no') row.namesFault = 'no';
+	row.notes.unshift(`without continue-on-fail the execution stopped at item ${String(failedAt)}: "${excerpt(first.run.error)}"`, notes.withContinueOnFail(second.acc));
+}
+
 async function createWorkload(f: FaultDef, row: Row): Promise<void> {
 	const runOnce = async (continueOnFail: boolean) => {
 		const tag = `FM ${f.id} ${continueOnFail ? 'cof' : 'run'}`;
@@ -461,26 +486,11 @@ async function createWorkload(f: FaultDef, row: Row): Promise<void> {
 		return { run, acc };
 	};
 
-	const first = await runOnce(false);
-	row.executionsFailed = first.run.error ? 1 : 0;
-	if (!first.run.error) {
-		Object.assign(row, { lost: first.acc.lost, duplicates: first.acc.duplicates, itemsFailed: first.acc.failed, namesFault: 'n.a.' });
-		row.notes.unshift(`all ${CREATE_ITEMS} created once`);
-		return;
-	}
-	// Failed by design: the message must name the fault; then account for every item with continue-on-fail.
-	expectNoSecrets(first.run.error);
-	row.namesFault = namesFault(f, [first.run.error]);
-	const failedAt = first.run.error.context?.itemIndex;
-	const second = await runOnce(true);
-	row.lost = second.acc.lost;
-	row.duplicates = first.acc.duplicates + second.acc.duplicates;
-	row.itemsFailed = second.acc.failed;
-	if (namesFault(f, second.acc.errors) === 'no') row.namesFault = 'no';
-	row.notes.unshift(
-		`without continue-on-fail the execution stopped at item ${String(failedAt)}: "${excerpt(first.run.error)}"`,
-		`with continue-on-fail: ${CREATE_ITEMS - second.acc.failed} created once, ${second.acc.failed} reported failed on their own item (${second.acc.failedButDone} of them exist once: processed before the failure, not repeated)`,
-	);
+	await runWithContinueOnFail(f, row, runOnce, {
+		allDone: `all ${CREATE_ITEMS} created once`,
+		withContinueOnFail: (acc) =>
+			`with continue-on-fail: ${CREATE_ITEMS - acc.failed} created once, ${acc.failed} reported failed on their own item (${acc.failedButDone} of them exist once: processed before the failure, not repeated)`,
+	});
 }
 
 async function returnAllWorkload(f: FaultDef, row: Row): Promise<void> {
@@ -541,24 +551,11 @@ async function bulkWorkload(f: FaultDef, row: Row): Promise<void> {
 		return { run, acc };
 	};
 
-	const first = await runOnce(false);
-	row.executionsFailed = first.run.error ? 1 : 0;
-	if (!first.run.error) {
-		Object.assign(row, { lost: first.acc.lost, duplicates: first.acc.duplicates, itemsFailed: first.acc.failed, namesFault: 'n.a.' });
-		row.notes.unshift(`all ${bulkDeals.length} deals updated, one output item each`);
-		return;
-	}
-	expectNoSecrets(first.run.error);
-	row.namesFault = namesFault(f, [first.run.error]);
-	const second = await runOnce(true);
-	row.lost = second.acc.lost;
-	row.duplicates = first.acc.duplicates + second.acc.duplicates;
-	row.itemsFailed = second.acc.failed;
-	if (namesFault(f, second.acc.errors) === 'no') row.namesFault = 'no';
-	row.notes.unshift(
-		`without continue-on-fail the execution stopped at item ${String(first.run.error.context?.itemIndex)}: "${excerpt(first.run.error)}"`,
-		`with continue-on-fail: ${BULK_ITEMS - second.acc.failed} items (${(BULK_ITEMS - second.acc.failed) * BULK_IDS_PER_ITEM} deals) updated and output once per id, ${second.acc.failed} reported failed on their own item (${second.acc.failedButDone} of them applied: processed before the failure, not repeated)`,
-	);
+	await runWithContinueOnFail(f, row, runOnce, {
+		allDone: `all ${bulkDeals.length} deals updated, one output item each`,
+		withContinueOnFail: (acc) =>
+			`with continue-on-fail: ${BULK_ITEMS - acc.failed} items (${(BULK_ITEMS - acc.failed) * BULK_IDS_PER_ITEM} deals) updated and output once per id, ${acc.failed} reported failed on their own item (${acc.failedButDone} of them applied: processed before the failure, not repeated)`,
+	});
 }
 
 // ----------------------------------------------------------------- trigger --
