@@ -108,6 +108,22 @@ const hookBody = () => ({
 });
 const newHook = async () => (await setup('POST', '/v1/webhooks/register', hookBody())).hookId as number;
 
+/** A call on the `:id` of a stored document (the seeded state). */
+const onStored =
+	(doc: () => Doc, sample: (stored: Doc) => Omit<Sample, 'params'>): Build =>
+	() => {
+		const stored = doc();
+		return { params: { id: stored.id as number }, ...sample(stored) };
+	};
+
+/** A call on the `:id` of a document created for it, so that no test depends on another. */
+const onCreated =
+	(create: () => Promise<number>, sample: (id: number) => Omit<Sample, 'params'>): Build =>
+	async () => {
+		const id = await create();
+		return { params: { id }, ...sample(id) };
+	};
+
 // ---------- documented shapes ----------
 
 const CONTACT_READ = ['id', 'name', 'type', 'email', 'label', 'persons', 'organization', 'tenant_id', 'created_at', 'updated_at', 'created_by', 'updated_by', 'owner_details', 'deal_details', 'sub_owner_details', 'c_field', 'view_only'];
@@ -227,50 +243,36 @@ const SAMPLES: Record<string, Build> = {
 			},
 		};
 	},
-	'GET /v1/crm/contacts/:id': () => {
-		const c = t1().contacts.values()[0];
-		return {
-			params: { id: c.id as number },
-			check: (res) => {
-				expectHasKeys(res.body, CONTACT_READ);
-				expect(res.body).toMatchObject({ id: c.id, name: c.name, type: c.type, tenant_id: 1 });
-			},
-		};
-	},
-	'PATCH /v1/crm/contacts/:id': async () => {
-		const id = await newContact();
+	'GET /v1/crm/contacts/:id': onStored(() => t1().contacts.values()[0], (c) => ({
+		check: (res) => {
+			expectHasKeys(res.body, CONTACT_READ);
+			expect(res.body).toMatchObject({ id: c.id, name: c.name, type: c.type, tenant_id: 1 });
+		},
+	})),
+	'PATCH /v1/crm/contacts/:id': onCreated(newContact, (id) => {
 		const name = t1().contacts.get(id)!.name;
 		return {
-			params: { id },
 			body: { phone: '5550111' },
 			check: (res) => {
 				expectEmpty(res);
 				expect(t1().contacts.get(id)).toMatchObject({ phone: '5550111', name });
 			},
 		};
-	},
-	'PUT /v1/crm/contacts/:id': async () => {
-		const id = await newContact({ phone: '5550222' });
-		return {
-			params: { id },
-			body: { name: 'Replaced Org', type: 'organization' },
-			check: (res) => {
-				expectEmpty(res);
-				// PUT replaces: fields left out are cleared.
-				expect(t1().contacts.get(id)).toMatchObject({ name: 'Replaced Org', type: 'organization', phone: null, email: null });
-			},
-		};
-	},
-	'DELETE /v1/crm/contacts/:id': async () => {
-		const id = await newContact();
-		return {
-			params: { id },
-			check: (res) => {
-				expectEmpty(res);
-				expect(t1().contacts.has(id)).toBe(false);
-			},
-		};
-	},
+	}),
+	'PUT /v1/crm/contacts/:id': onCreated(() => newContact({ phone: '5550222' }), (id) => ({
+		body: { name: 'Replaced Org', type: 'organization' },
+		check: (res) => {
+			expectEmpty(res);
+			// PUT replaces: fields left out are cleared.
+			expect(t1().contacts.get(id)).toMatchObject({ name: 'Replaced Org', type: 'organization', phone: null, email: null });
+		},
+	})),
+	'DELETE /v1/crm/contacts/:id': onCreated(newContact, (id) => ({
+		check: (res) => {
+			expectEmpty(res);
+			expect(t1().contacts.has(id)).toBe(false);
+		},
+	})),
 	'POST /v1/crm/contacts/multiple': () => {
 		const ids = persons()
 			.slice(0, 3)
@@ -301,37 +303,25 @@ const SAMPLES: Record<string, Build> = {
 			},
 		};
 	},
-	'GET /v1/crm/contacts/labels/:id': () => {
-		const l = anyLabel();
-		return {
-			params: { id: l.id as number },
-			check: (res) => {
-				expectKeys(res.body, LABEL);
-				expect(res.body).toEqual(l);
-			},
-		};
-	},
-	'PUT /v1/crm/contacts/labels/:id': async () => {
-		const id = await newLabel();
-		return {
-			params: { id },
-			body: { name: 'Renamed label', color: '#000000', icon: 'flag' },
-			check: (res) => {
-				expectEmpty(res);
-				expect(t1().labels.get(id)).toMatchObject({ name: 'Renamed label', color: '#000000', icon: 'flag' });
-			},
-		};
-	},
-	'DELETE /v1/crm/contacts/labels/:id': async () => {
-		const id = await newLabel();
-		return {
-			params: { id },
-			check: (res) => {
-				expectEmpty(res);
-				expect(t1().labels.has(id)).toBe(false);
-			},
-		};
-	},
+	'GET /v1/crm/contacts/labels/:id': onStored(anyLabel, (l) => ({
+		check: (res) => {
+			expectKeys(res.body, LABEL);
+			expect(res.body).toEqual(l);
+		},
+	})),
+	'PUT /v1/crm/contacts/labels/:id': onCreated(newLabel, (id) => ({
+		body: { name: 'Renamed label', color: '#000000', icon: 'flag' },
+		check: (res) => {
+			expectEmpty(res);
+			expect(t1().labels.get(id)).toMatchObject({ name: 'Renamed label', color: '#000000', icon: 'flag' });
+		},
+	})),
+	'DELETE /v1/crm/contacts/labels/:id': onCreated(newLabel, (id) => ({
+		check: (res) => {
+			expectEmpty(res);
+			expect(t1().labels.has(id)).toBe(false);
+		},
+	})),
 
 	// ----- activities -----
 	'GET /v1/crm/activities': () => ({
@@ -371,35 +361,23 @@ const SAMPLES: Record<string, Build> = {
 			},
 		};
 	},
-	'GET /v1/crm/activities/:id': () => {
-		const a = liveActivity();
-		return {
-			params: { id: a.id as number },
-			check: (res) => {
-				expectHasKeys(res.body, ACTIVITY);
-				expect(res.body).toMatchObject({ id: a.id, name: a.name, notes: a.notes, activity_type: a.activity_type });
-			},
-		};
-	},
-	'PUT /v1/crm/activities/:id': async () => {
-		const id = await newActivity();
-		return {
-			params: { id },
-			body: { name: 'Renamed call', visibility_type: 'private' },
-			check: (res) => {
-				expectKeys(res.body, ['id']);
-				expect(res.body.id).toBe(id);
-				expect(t1().activities.get(id)).toMatchObject({ name: 'Renamed call', visibility_type: 'private', start: ACTIVITY_START });
-			},
-		};
-	},
-	'DELETE /v1/crm/activities/:id': async () => {
-		const id = await newActivity();
-		return {
-			params: { id },
-			check: () => expect(t1().activities.has(id)).toBe(false),
-		};
-	},
+	'GET /v1/crm/activities/:id': onStored(liveActivity, (a) => ({
+		check: (res) => {
+			expectHasKeys(res.body, ACTIVITY);
+			expect(res.body).toMatchObject({ id: a.id, name: a.name, notes: a.notes, activity_type: a.activity_type });
+		},
+	})),
+	'PUT /v1/crm/activities/:id': onCreated(newActivity, (id) => ({
+		body: { name: 'Renamed call', visibility_type: 'private' },
+		check: (res) => {
+			expectKeys(res.body, ['id']);
+			expect(res.body.id).toBe(id);
+			expect(t1().activities.get(id)).toMatchObject({ name: 'Renamed call', visibility_type: 'private', start: ACTIVITY_START });
+		},
+	})),
+	'DELETE /v1/crm/activities/:id': onCreated(newActivity, (id) => ({
+		check: () => expect(t1().activities.has(id)).toBe(false),
+	})),
 	'PATCH /v1/crm/activities/bulkUpdate': async () => {
 		const ids = [await newActivity(), await newActivity()];
 		return {
@@ -459,36 +437,24 @@ const SAMPLES: Record<string, Build> = {
 			check: () => expect(ids.map((id) => t1().deals.has(id))).toEqual([false, false]),
 		};
 	},
-	'GET /v1/crm/deals/:id': () => {
-		const d = t1().deals.values()[0];
-		return {
-			params: { id: d.id as number },
-			check: (res) => {
-				expectHasKeys(res.body, DEAL_RESPONSE);
-				expectKeys(res.body.stage, STAGE_RESPONSE);
-				expect(res.body).toMatchObject({ id: d.id, name: d.name, amount: d.amount, stage_id: d.stage_id, pipeline_id: d.pipeline_id });
-			},
-		};
-	},
-	'PUT /v1/crm/deals/:id': async () => {
-		const id = await newDeal();
-		return {
-			params: { id },
-			body: { name: 'Renamed deal', amount: 99 },
-			check: (res) => {
-				expectKeys(res.body, ['id', 'success']);
-				expect(res.body).toEqual({ id, success: true });
-				expect(t1().deals.get(id)).toMatchObject({ name: 'Renamed deal', amount: 99 });
-			},
-		};
-	},
-	'DELETE /v1/crm/deals/:id': async () => {
-		const id = await newDeal();
-		return {
-			params: { id },
-			check: () => expect(t1().deals.has(id)).toBe(false),
-		};
-	},
+	'GET /v1/crm/deals/:id': onStored(() => t1().deals.values()[0], (d) => ({
+		check: (res) => {
+			expectHasKeys(res.body, DEAL_RESPONSE);
+			expectKeys(res.body.stage, STAGE_RESPONSE);
+			expect(res.body).toMatchObject({ id: d.id, name: d.name, amount: d.amount, stage_id: d.stage_id, pipeline_id: d.pipeline_id });
+		},
+	})),
+	'PUT /v1/crm/deals/:id': onCreated(newDeal, (id) => ({
+		body: { name: 'Renamed deal', amount: 99 },
+		check: (res) => {
+			expectKeys(res.body, ['id', 'success']);
+			expect(res.body).toEqual({ id, success: true });
+			expect(t1().deals.get(id)).toMatchObject({ name: 'Renamed deal', amount: 99 });
+		},
+	})),
+	'DELETE /v1/crm/deals/:id': onCreated(newDeal, (id) => ({
+		check: () => expect(t1().deals.has(id)).toBe(false),
+	})),
 
 	// ----- pipelines and stages -----
 	'GET /v1/crm/deals/pipelines': () => ({
@@ -519,36 +485,24 @@ const SAMPLES: Record<string, Build> = {
 			},
 		};
 	},
-	'GET /v1/crm/deals/pipelines/:id': () => {
-		const p = pipeline();
-		return {
-			params: { id: p.id as number },
-			check: (res) => {
-				expectKeys(res.body, PIPELINE);
-				res.body.stages.forEach(expectStageDto);
-				expect(res.body).toMatchObject({ id: p.id, name: p.name });
-				expect(res.body.stages.map((s: any) => s.id)).toEqual((p.stages as Doc[]).map((s) => s.id));
-			},
-		};
-	},
-	'PUT /v1/crm/deals/pipelines/:id': async () => {
-		const id = await newPipeline();
-		return {
-			params: { id },
-			body: { name: 'Renamed pipeline' },
-			check: (res) => {
-				expect(res.body).toEqual({ Id: id, Success: true });
-				expect(t1().pipelines.get(id)!.name).toBe('Renamed pipeline');
-			},
-		};
-	},
-	'DELETE /v1/crm/deals/pipelines/:id': async () => {
-		const id = await newPipeline();
-		return {
-			params: { id },
-			check: () => expect(t1().pipelines.has(id)).toBe(false),
-		};
-	},
+	'GET /v1/crm/deals/pipelines/:id': onStored(pipeline, (p) => ({
+		check: (res) => {
+			expectKeys(res.body, PIPELINE);
+			res.body.stages.forEach(expectStageDto);
+			expect(res.body).toMatchObject({ id: p.id, name: p.name });
+			expect(res.body.stages.map((s: any) => s.id)).toEqual((p.stages as Doc[]).map((s) => s.id));
+		},
+	})),
+	'PUT /v1/crm/deals/pipelines/:id': onCreated(newPipeline, (id) => ({
+		body: { name: 'Renamed pipeline' },
+		check: (res) => {
+			expect(res.body).toEqual({ Id: id, Success: true });
+			expect(t1().pipelines.get(id)!.name).toBe('Renamed pipeline');
+		},
+	})),
+	'DELETE /v1/crm/deals/pipelines/:id': onCreated(newPipeline, (id) => ({
+		check: () => expect(t1().pipelines.has(id)).toBe(false),
+	})),
 	'DELETE /v1/crm/deals/pipelines/stages/:id': async () => {
 		const pid = await newPipeline(['Discovery', 'Proposal']);
 		const stageId = (t1().pipelines.get(pid)!.stages as Doc[])[0].id as number;
@@ -669,19 +623,15 @@ const SAMPLES: Record<string, Build> = {
 	},
 
 	// ----- campaign forms -----
-	'GET /v1/crm/campaign/assets/form-templates/:id': () => {
-		const f = t1().forms.values()[0];
-		return {
-			params: { id: f.id as number },
-			check: (res) => {
-				// A string: the markup of the form template.
-				expect(String(res.headers['content-type'])).toContain('text/html');
-				expect(typeof res.body).toBe('string');
-				expect(res.text).toContain(`<form class="pf-form" id="pf-form-${String(f.id)}"`);
-				expect(res.text).toContain(String(f.name));
-			},
-		};
-	},
+	'GET /v1/crm/campaign/assets/form-templates/:id': onStored(() => t1().forms.values()[0], (f) => ({
+		check: (res) => {
+			// A string: the markup of the form template.
+			expect(String(res.headers['content-type'])).toContain('text/html');
+			expect(typeof res.body).toBe('string');
+			expect(res.text).toContain(`<form class="pf-form" id="pf-form-${String(f.id)}"`);
+			expect(res.text).toContain(String(f.name));
+		},
+	})),
 	'GET /v1/crm/campaign/assets/forms': () => ({
 		query: { page: 1, limit: 5 },
 		check: (res) => {
@@ -693,16 +643,12 @@ const SAMPLES: Record<string, Build> = {
 			}
 		},
 	}),
-	'GET /v1/crm/campaign/assets/forms/:id': () => {
-		const f = t1().forms.values()[0];
-		return {
-			params: { id: f.id as number },
-			check: (res) => {
-				expectKeys(res.body, FORM);
-				expect(res.body).toEqual(f);
-			},
-		};
-	},
+	'GET /v1/crm/campaign/assets/forms/:id': onStored(() => t1().forms.values()[0], (f) => ({
+		check: (res) => {
+			expectKeys(res.body, FORM);
+			expect(res.body).toEqual(f);
+		},
+	})),
 	'DELETE /v1/crm/campaign/assets/forms/:id': () => {
 		// Form creation has no documented path: a copy of a seeded form is put in the state.
 		const id = ctx.sb.store.nextInt('form');
@@ -731,35 +677,23 @@ const SAMPLES: Record<string, Build> = {
 			},
 		};
 	},
-	'GET /v1/crm/campaign/category/:id': () => {
-		const c = t1().categories.values()[0];
-		return {
-			params: { id: c.id as number },
-			check: (res) => {
-				expectKeys(res.body, CATEGORY);
-				expect(res.body).toMatchObject({ id: c.id, name: c.name, color: c.color, is_published: c.is_published });
-			},
-		};
-	},
-	'PATCH /v1/crm/campaign/category/:id': async () => {
-		const id = await newCategory();
-		return {
-			params: { id },
-			body: { name: 'Renamed category', is_published: true },
-			check: (res) => {
-				// Response body not shown in the spec: the sandbox answers none.
-				expectEmpty(res);
-				expect(t1().categories.get(id)).toMatchObject({ name: 'Renamed category', is_published: true, description: 'For the catalogue test' });
-			},
-		};
-	},
-	'DELETE /v1/crm/campaign/category/:id': async () => {
-		const id = await newCategory();
-		return {
-			params: { id },
-			check: () => expect(t1().categories.has(id)).toBe(false),
-		};
-	},
+	'GET /v1/crm/campaign/category/:id': onStored(() => t1().categories.values()[0], (c) => ({
+		check: (res) => {
+			expectKeys(res.body, CATEGORY);
+			expect(res.body).toMatchObject({ id: c.id, name: c.name, color: c.color, is_published: c.is_published });
+		},
+	})),
+	'PATCH /v1/crm/campaign/category/:id': onCreated(newCategory, (id) => ({
+		body: { name: 'Renamed category', is_published: true },
+		check: (res) => {
+			// Response body not shown in the spec: the sandbox answers none.
+			expectEmpty(res);
+			expect(t1().categories.get(id)).toMatchObject({ name: 'Renamed category', is_published: true, description: 'For the catalogue test' });
+		},
+	})),
+	'DELETE /v1/crm/campaign/category/:id': onCreated(newCategory, (id) => ({
+		check: () => expect(t1().categories.has(id)).toBe(false),
+	})),
 
 	// ----- campaign email templates -----
 	'GET /v1/crm/campaign/email-templates': () => ({
@@ -1103,17 +1037,13 @@ const SAMPLES: Record<string, Build> = {
 			},
 		};
 	},
-	'DELETE /v1/webhooks/delete/:id': async () => {
-		const id = await newHook();
-		return {
-			params: { id },
-			check: (res) => {
-				expectKeys(res.body, HOOK);
-				expect(res.body).toMatchObject({ hookId: id, deleted: true });
-				expect(t1().webhooks.get(id)!.deleted).toBe(true);
-			},
-		};
-	},
+	'DELETE /v1/webhooks/delete/:id': onCreated(newHook, (id) => ({
+		check: (res) => {
+			expectKeys(res.body, HOOK);
+			expect(res.body).toMatchObject({ hookId: id, deleted: true });
+			expect(t1().webhooks.get(id)!.deleted).toBe(true);
+		},
+	})),
 	'GET /v1/webhooks': async () => {
 		const id = await newHook();
 		return {
