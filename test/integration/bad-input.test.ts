@@ -40,6 +40,16 @@ const PEOPLE = 'businessPlatformPeople';
 
 const rl = (value: unknown) => ({ __rl: true, mode: 'id', value });
 
+/** The index of the bad item among a case's items. */
+const BAD = 1;
+/** The node a case runs: the first part of its `where`. */
+const NODES: Record<string, string> = { Sales: SALES, Campaigns: CAMPAIGNS, People: PEOPLE };
+function nodeOf(c: Case): string {
+	const node = NODES[c.where.split(' → ')[0]];
+	if (!node) throw new Error(`case "${c.input}": "${c.where}" names no action node`);
+	return node;
+}
+
 // ------------------------------------------------------------------ fixtures --
 
 const firstId = (list: Array<Record<string, unknown>>, key = 'id') => list[0][key];
@@ -73,17 +83,15 @@ interface Case {
 	refusedBy: Where;
 	/** What the message and description must say (the field, the resource, the status). */
 	names?: RegExp;
-	node?: string;
 	params?: () => IDataObject;
-	/** The input items; `bad` is the index of the bad one (the others are good). One item: run alone only. */
-	items?: () => IDataObject[];
-	bad?: number;
+	/** The bad item between two good ones; without them, one empty item, run alone only. */
+	items?: () => [good: IDataObject, bad: IDataObject, good: IDataObject];
 	/** Items with binary data. */
 	binary?: (i: number) => IBinaryKeyData | undefined;
 	/** Requests allowed before a refusal by the node: reads only (e.g. the table's columns). */
 	readsFirst?: boolean;
-	/** A harness with another credential (bad base URLs). */
-	harness?: () => Harness;
+	/** Credential fields that differ from the sandbox's (bad base URLs): the case runs with a harness of its own. */
+	credential?: IDataObject;
 	/** For accepted inputs: the round trip to check. */
 	check?: (run: NodeRun) => void;
 	/** Cases that are not a node run (the trigger). */
@@ -99,67 +107,54 @@ const CASES: Case[] = [
 		where: 'Sales → Contact → Get',
 		refusedBy: 'node',
 		names: /Contact must be a whole number, got "abc"/,
-		node: SALES,
 		params: () => ({ resource: 'contact', operation: 'get', contactId: rl('={{ $json.id }}') }),
 		items: () => [{ id: contactId() }, { id: 'abc' }, { id: contactId() }],
-		bad: 1,
 	},
 	{
 		input: 'ID from an expression whose key is missing (empty)',
 		where: 'Sales → Deal → Get',
 		refusedBy: 'node',
 		names: /Deal must be a whole number, got ""/,
-		node: SALES,
 		params: () => ({ resource: 'deal', operation: 'get', dealId: rl('={{ $json.dealId }}') }),
 		items: () => [{ dealId: dealId() }, { id: dealId() }, { dealId: dealId() }],
-		bad: 1,
 	},
 	{
 		input: 'Decimal number as an ID: 12.5',
 		where: 'Sales → Activity → Get',
 		refusedBy: 'node',
 		names: /Activity must be a whole number, got "12.5"/,
-		node: SALES,
 		params: () => ({ resource: 'activity', operation: 'get', activityId: rl('={{ $json.id }}') }),
 		items: () => [{ id: activityId() }, { id: 12.5 }, { id: activityId() }],
-		bad: 1,
 	},
 	{
 		input: 'Contact ID that does not exist: 99999999',
 		where: 'Sales → Contact → Get',
 		refusedBy: 'platform',
 		names: /answered 404: Contact not found[\s\S]*check the ID/,
-		node: SALES,
 		params: () => ({ resource: 'contact', operation: 'get', contactId: rl('={{ $json.id }}') }),
 		items: () => [{ id: contactId() }, { id: 99999999 }, { id: contactId() }],
-		bad: 1,
 	},
 	{
 		input: 'Empty required field: contact Name of blanks',
 		where: 'Sales → Contact → Create',
 		refusedBy: 'node',
 		names: /Name is empty/,
-		node: SALES,
 		params: () => ({ resource: 'contact', operation: 'create', name: '={{ $json.name }}', type: 'person' }),
 		items: () => [{ name: 'Bad Input Good A' }, { name: '   ' }, { name: 'Bad Input Good B' }],
-		bad: 1,
 	},
 	{
 		input: 'Not an email address: "not-an-email"',
 		where: 'Sales → Contact → Create or Update',
 		refusedBy: 'node',
 		names: /Email "not-an-email" is not an email address/,
-		node: SALES,
 		params: () => ({ resource: 'contact', operation: 'upsert', email: '={{ $json.email }}', name: 'Upsert Person', type: 'person' }),
 		items: () => [{ email: 'bad-input-a@example.com' }, { email: 'not-an-email' }, { email: 'bad-input-b@example.com' }],
-		bad: 1,
 	},
 	{
 		input: 'Empty update: no Update Fields',
 		where: 'Sales → Contact → Update',
 		refusedBy: 'node',
 		names: /Nothing to update[\s\S]*Update Fields/,
-		node: SALES,
 		params: () => ({ resource: 'contact', operation: 'update', contactId: rl(String(contactId())), updateFields: {} }),
 	},
 	{
@@ -167,7 +162,6 @@ const CASES: Case[] = [
 		where: 'Sales → Contact → Bulk Update',
 		refusedBy: 'node',
 		names: /Contact IDs must be a whole number, got "two"/,
-		node: SALES,
 		params: () => ({ resource: 'contact', operation: 'bulkUpdate', contactIds: '1, two, 3', updateFields: { visibilityType: 'public' } }),
 	},
 	{
@@ -175,24 +169,20 @@ const CASES: Case[] = [
 		where: 'Sales → Contact → Create',
 		refusedBy: 'platform',
 		names: /answered 400: label_id 987654 does not exist[\s\S]*label_id: unknown label/,
-		node: SALES,
 		params: () => ({ resource: 'contact', operation: 'create', name: 'Label Test', type: 'person', additionalFields: { labelId: '={{ $json.label }}' } }),
 		items: () => [{ label: '' }, { label: 987654 }, { label: '' }],
-		bad: 1,
 	},
 	{
 		input: 'Huge payload: a 25 MB note',
 		where: 'Sales → Contact → Create',
 		refusedBy: 'platform',
 		names: /answered 413[\s\S]*too large/,
-		node: SALES,
 		params: () => ({ resource: 'contact', operation: 'create', name: 'Huge Note', type: 'person', additionalFields: { note: bigNote() } }),
 	},
 	{
 		input: 'Non-ASCII name and note: "Zoë Müller 日本 🚀", "Grüße aus Köln — 東京 🎉"',
 		where: 'Sales → Contact → Create',
 		refusedBy: 'accepted',
-		node: SALES,
 		params: () => ({ resource: 'contact', operation: 'create', name: 'Zoë Müller 日本 🚀', type: 'person', additionalFields: { note: 'Grüße aus Köln — 東京 🎉', email: 'zoë@example.com' } }),
 		check: (run) => {
 			const stored = tenant().contacts.get(run.json[0].id as number)!;
@@ -205,36 +195,29 @@ const CASES: Case[] = [
 		where: 'Sales → Activity → Create',
 		refusedBy: 'node',
 		names: /End \(2026-03-01T09:00:00.000Z\) is before Start \(2026-03-01T10:00:00.000Z\)/,
-		node: SALES,
 		params: () => ({ resource: 'activity', operation: 'create', name: 'Call', activityType: 'call', start: '2026-03-01T10:00:00Z', end: '={{ $json.end }}' }),
 		items: () => [{ end: '2026-03-01T11:00:00Z' }, { end: '2026-03-01T09:00:00Z' }, { end: '2026-03-01T10:30:00Z' }],
-		bad: 1,
 	},
 	{
 		input: 'A date that is not a date: "next Tuesday-ish"',
 		where: 'Sales → Activity → Create',
 		refusedBy: 'node',
 		names: /Start is not a date/,
-		node: SALES,
 		params: () => ({ resource: 'activity', operation: 'create', name: 'Meeting', activityType: 'meeting', start: '={{ $json.start }}', end: '2026-03-02T11:00:00Z' }),
 		items: () => [{ start: '2026-03-02T10:00:00Z' }, { start: 'next Tuesday-ish' }, { start: '2026-03-02T09:00:00Z' }],
-		bad: 1,
 	},
 	{
 		input: 'Filter text the filter language cannot carry: "Call, follow-up"',
 		where: 'Sales → Activity → Get Many',
 		refusedBy: 'node',
 		names: /Name "Call, follow-up" cannot contain a comma/,
-		node: SALES,
 		params: () => ({ resource: 'activity', operation: 'getAll', returnAll: false, limit: 2, filters: { name: '={{ $json.name }}' } }),
 		items: () => [{ name: 'Call' }, { name: 'Call, follow-up' }, { name: 'Meeting' }],
-		bad: 1,
 	},
 	{
 		input: 'Non-ASCII activity notes: "Café ☕ — 会議メモ 📝"',
 		where: 'Sales → Activity → Create',
 		refusedBy: 'accepted',
-		node: SALES,
 		params: () => ({ resource: 'activity', operation: 'create', name: 'Réunion 東京', activityType: 'meeting', start: '2026-03-03T10:00:00Z', end: '2026-03-03T11:00:00Z', additionalFields: { notes: 'Café ☕ — 会議メモ 📝' } }),
 		check: (run) => {
 			const stored = tenant().activities.get(run.json[0].id as number)!;
@@ -249,17 +232,14 @@ const CASES: Case[] = [
 		where: 'Sales → Deal → Create',
 		refusedBy: 'platform',
 		names: /answered 4\d\d[\s\S]*pipeline/i,
-		node: SALES,
 		params: () => ({ resource: 'deal', operation: 'create', name: 'Pipeline Test', pipelineId: '={{ $json.pipeline }}' }),
 		items: () => [{ pipeline: '' }, { pipeline: 987654 }, { pipeline: '' }],
-		bad: 1,
 	},
 	{
 		input: 'Unknown stage ID: 987654',
 		where: 'Sales → Deal → Create',
 		refusedBy: 'platform',
 		names: /answered 4\d\d[\s\S]*stage/i,
-		node: SALES,
 		params: () => ({ resource: 'deal', operation: 'create', name: 'Stage Test', stageId: 987654 }),
 	},
 	{
@@ -267,27 +247,22 @@ const CASES: Case[] = [
 		where: 'Sales → Deal → Create',
 		refusedBy: 'node',
 		names: /Closing Date "31\/12\/2026" is not a date/,
-		node: SALES,
 		params: () => ({ resource: 'deal', operation: 'create', name: 'Closing Test', additionalFields: { closingDate: '={{ $json.closing }}' } }),
 		items: () => [{ closing: '2026-12-31' }, { closing: '31/12/2026' }, { closing: '2026-11-30' }],
-		bad: 1,
 	},
 	{
 		input: 'Deal IDs that do not exist in a bulk update: "<existing>,99999998"',
 		where: 'Sales → Deal → Bulk Update',
 		refusedBy: 'platform',
 		names: /answered 404: Deal not found[\s\S]*PATCH \/v1\/crm\/deals/,
-		node: SALES,
 		params: () => ({ resource: 'deal', operation: 'bulkUpdate', dealIds: '={{ $json.ids }}', updateFields: { reason: 'bad input test' } }),
 		items: () => [{ ids: String(dealId()) }, { ids: `${dealId()},99999998` }, { ids: String(dealId()) }],
-		bad: 1,
 	},
 	{
 		input: 'A name where a picker ID is expected: pipeline "Sales pipeline" (expression)',
 		where: 'Sales → Deal → Update',
 		refusedBy: 'node',
 		names: /Pipeline must be a whole number, got "Sales pipeline"/,
-		node: SALES,
 		params: () => ({ resource: 'deal', operation: 'update', dealId: rl(String(dealId())), updateFields: { pipelineId: 'Sales pipeline' } }),
 	},
 	{
@@ -295,7 +270,6 @@ const CASES: Case[] = [
 		where: 'Sales → Pipeline → Create',
 		refusedBy: 'node',
 		names: /Stages: the deal probability of "Qualify" must be a whole number from 0 to 100/,
-		node: SALES,
 		params: () => ({ resource: 'pipeline', operation: 'create', name: 'Out of range', stages: { stage: [{ name: 'Qualify', dealProbability: 150, rottingDays: 0, helpText: '' }] } }),
 	},
 	{
@@ -303,7 +277,6 @@ const CASES: Case[] = [
 		where: 'Sales → Record → Create',
 		refusedBy: 'node',
 		names: /Column "Nope" is not in the table[\s\S]*Columns: Name, Email/,
-		node: SALES,
 		params: () => ({ resource: 'record', operation: 'create', tableId: rl(tableOf('CONTACT')._id), columns: columns(tableOf('CONTACT'), { Name: 'Unknown Column', Nope: 'x' }) }),
 	},
 	{
@@ -312,14 +285,12 @@ const CASES: Case[] = [
 		refusedBy: 'node',
 		readsFirst: true,
 		names: /Column "Type" has no option "Robot"[\s\S]*Allowed options: Person, Organization/,
-		node: SALES,
 		params: () => ({ resource: 'record', operation: 'create', tableId: rl(tableOf('CONTACT')._id), columns: columns(tableOf('CONTACT'), { Name: '={{ $json.name }}', Type: '={{ $json.type }}' }) }),
 		items: () => [
 			{ name: 'Option A', type: 'Person' },
 			{ name: 'Option B', type: 'Robot' },
 			{ name: 'Option C', type: 'organization' },
 		],
-		bad: 1,
 	},
 	{
 		input: 'Text in a number column: Score "twelve"',
@@ -327,10 +298,8 @@ const CASES: Case[] = [
 		refusedBy: 'node',
 		readsFirst: true,
 		names: /Column "Score" takes a number, got "twelve"/,
-		node: SALES,
 		params: () => ({ resource: 'record', operation: 'create', tableId: rl(tableOf('CONTACT')._id), columns: columns(tableOf('CONTACT'), { Name: 'Score Test', Score: '={{ $json.score }}' }) }),
 		items: () => [{ score: 12 }, { score: 'twelve' }, { score: '7.5' }],
-		bad: 1,
 	},
 	{
 		input: 'Malformed JSON in a JSON column: Products \'[{"sku": \'',
@@ -338,17 +307,14 @@ const CASES: Case[] = [
 		refusedBy: 'node',
 		readsFirst: true,
 		names: /Column "Products" is not valid JSON/,
-		node: SALES,
 		params: () => ({ resource: 'record', operation: 'create', tableId: rl(tableOf('DEAL')._id), columns: columns(tableOf('DEAL'), { Name: 'JSON Test', Products: '={{ $json.products }}' }) }),
 		items: () => [{ products: '[{"sku": "A-1"}]' }, { products: '[{"sku": ' }, { products: '[]' }],
-		bad: 1,
 	},
 	{
 		input: 'Record ID that does not exist',
 		where: 'Sales → Record → Get',
 		refusedBy: 'platform',
 		names: /answered 404/,
-		node: SALES,
 		params: () => ({ resource: 'record', operation: 'get', tableId: rl(tableOf('CONTACT')._id), recordId: rl('ffffffffffffffffffffffff') }),
 	},
 	// -------------------------------------------------------- Campaigns -----
@@ -357,38 +323,31 @@ const CASES: Case[] = [
 		where: 'Campaigns → Category → Create',
 		refusedBy: 'node',
 		names: /Name is empty/,
-		node: CAMPAIGNS,
 		params: () => ({ resource: 'category', operation: 'create', name: '={{ $json.name }}' }),
 		items: () => [{ name: 'Bad Input Category A' }, { name: '' }, { name: 'Bad Input Category B' }],
-		bad: 1,
 	},
 	{
 		input: 'Malformed JSON: Template JSON \'{"body": \'',
 		where: 'Campaigns → Email Template → Create',
 		refusedBy: 'node',
 		names: /Template JSON is not valid JSON/,
-		node: CAMPAIGNS,
 		params: () => ({ resource: 'emailTemplate', operation: 'create', name: 'Broken', categoryId: categoryId(), templateJson: '={{ $json.design }}', htmlSource: 'text' }),
 		items: () => [{ design: '{"body": {"rows": []}}' }, { design: '{"body": ' }, { design: '{}' }],
-		bad: 1,
 	},
 	{
 		input: 'HTML from a binary field the item does not have: "data"',
 		where: 'Campaigns → Email Template → Create',
 		refusedBy: 'node',
 		names: /The input item has no binary field "data"/,
-		node: CAMPAIGNS,
 		params: () => ({ resource: 'emailTemplate', operation: 'create', name: 'From file', categoryId: categoryId(), templateJson: '{}', htmlSource: 'binary', binaryPropertyName: 'data' }),
 		items: () => [{}, {}, {}],
 		binary: (i) => (i === 1 ? undefined : { data: { data: Buffer.from('<p>Hallo Welt</p>').toString('base64'), mimeType: 'text/html', fileName: 'page.html' } }),
-		bad: 1,
 	},
 	{
 		input: 'A category name where its ID is expected: "Newsletters"',
 		where: 'Campaigns → Email Template → Create',
 		refusedBy: 'node',
 		names: /Category must be a whole number, got "Newsletters"/,
-		node: CAMPAIGNS,
 		params: () => ({ resource: 'emailTemplate', operation: 'create', name: 'Category Test', categoryId: 'Newsletters', templateJson: '{}', htmlSource: 'text' }),
 	},
 	{
@@ -396,7 +355,6 @@ const CASES: Case[] = [
 		where: 'Campaigns → Form → Get',
 		refusedBy: 'platform',
 		names: /answered 404/,
-		node: CAMPAIGNS,
 		params: () => ({ resource: 'form', operation: 'get', formId: rl('99999999') }),
 	},
 	{
@@ -404,7 +362,6 @@ const CASES: Case[] = [
 		where: 'Campaigns → Form → Get Template Markup',
 		refusedBy: 'node',
 		names: /Put Output File in Field is empty/,
-		node: CAMPAIGNS,
 		params: () => ({ resource: 'form', operation: 'getMarkup', formId: rl(String(firstId(tenant().forms.values()))), asBinary: true, binaryPropertyName: ' ' }),
 	},
 	// ----------------------------------------------------------- People -----
@@ -413,27 +370,22 @@ const CASES: Case[] = [
 		where: 'People → User → Create',
 		refusedBy: 'node',
 		names: /Email "bob" is not an email address/,
-		node: PEOPLE,
 		params: () => ({ resource: 'user', operation: 'create', firstName: 'Bob', emailId: '={{ $json.email }}' }),
 		items: () => [{ email: 'bob.a@example.com' }, { email: 'bob' }, { email: 'bob.b@example.com' }],
-		bad: 1,
 	},
 	{
 		input: 'Empty required field: user First Name',
 		where: 'People → User → Create',
 		refusedBy: 'node',
 		names: /First Name is empty/,
-		node: PEOPLE,
 		params: () => ({ resource: 'user', operation: 'create', firstName: '={{ $json.first }}', lastName: 'Nobody' }),
 		items: () => [{ first: 'Ann' }, { first: '' }, { first: 'Ben' }],
-		bad: 1,
 	},
 	{
 		input: 'Malformed JSON: Custom Fields (JSON) \'{"team": }\'',
 		where: 'People → User → Create',
 		refusedBy: 'node',
 		names: /Custom Fields \(JSON\) is not valid JSON/,
-		node: PEOPLE,
 		params: () => ({ resource: 'user', operation: 'create', firstName: 'Json', otherFields: { customFields: '{"team": }' } }),
 	},
 	{
@@ -441,14 +393,12 @@ const CASES: Case[] = [
 		where: 'People → User → Create',
 		refusedBy: 'node',
 		names: /Custom Field Data \(JSON\) must be a JSON array/,
-		node: PEOPLE,
 		params: () => ({ resource: 'user', operation: 'create', firstName: 'Shape', otherFields: { customFieldData: '{"a": 1}' } }),
 	},
 	{
 		input: 'Non-ASCII user: "Jürgen Ñúñez", last name "日本 太郎"',
 		where: 'People → User → Create',
 		refusedBy: 'accepted',
-		node: PEOPLE,
 		params: () => ({ resource: 'user', operation: 'create', firstName: 'Jürgen Ñúñez', lastName: '日本 太郎', emailId: 'jurgen@example.com' }),
 		check: (run) => {
 			const stored = tenant().peopleUsers.values().find((u) => u.userId === run.json[0].userId)!;
@@ -461,7 +411,6 @@ const CASES: Case[] = [
 		where: 'People → Payrun → Create',
 		refusedBy: 'node',
 		names: /Work Period End is before Work Period Start/,
-		node: PEOPLE,
 		params: () => ({ resource: 'payrun', operation: 'create', workPeriodFrom: '2024-07-31', workPeriodTo: '2024-07-01', isForAllUsers: true }),
 	},
 	{
@@ -469,27 +418,22 @@ const CASES: Case[] = [
 		where: 'People → Payrun → Get Many',
 		refusedBy: 'node',
 		names: /Pay Period Start is not a date/,
-		node: PEOPLE,
 		params: () => ({ resource: 'payrun', operation: 'getAll', returnAll: true, filters: { periodFrom: '={{ $json.from }}', periodTo: '2024-03-31' } }),
 		items: () => [{ from: '2024-01-01' }, { from: '02/30/2024' }, { from: '2024-02-01' }],
-		bad: 1,
 	},
 	{
 		input: 'Text in a number field: year "20x4"',
 		where: 'People → Payrun → Get Many by Year',
 		refusedBy: 'node',
 		names: /Year must be a four-digit year, got "20x4"/,
-		node: PEOPLE,
 		params: () => ({ resource: 'payrun', operation: 'getAllByYear', year: '={{ $json.year }}', returnAll: false, limit: 1 }),
 		items: () => [{ year: 2024 }, { year: '20x4' }, { year: 2023 }],
-		bad: 1,
 	},
 	{
 		input: 'Half a pay period: start without end',
 		where: 'People → Paystub → Get Many',
 		refusedBy: 'node',
 		names: /A pay period needs a start and an end/,
-		node: PEOPLE,
 		params: () => ({ resource: 'paystub', operation: 'getAll', employeeId: rl(peopleUserId()), returnAll: true, filters: { periodFrom: '2024-01-01' } }),
 	},
 	{
@@ -497,7 +441,6 @@ const CASES: Case[] = [
 		where: 'People → Payrun → Revert Journal Entry',
 		refusedBy: 'node',
 		names: /Journal Entry ID must be a whole number, got "abc"/,
-		node: PEOPLE,
 		params: () => ({ resource: 'payrun', operation: 'revertJournalEntry', payrunId: rl(payrunId()), jeId: 'abc', jeRevertDate: '2025-01-10' }),
 	},
 	{
@@ -505,7 +448,6 @@ const CASES: Case[] = [
 		where: 'People → Component Group → Get',
 		refusedBy: 'platform',
 		names: /Component group 000000000000000000000000 was not found|answered 404/,
-		node: PEOPLE,
 		params: () => ({ resource: 'componentGroup', operation: 'get', componentGroupId: '000000000000000000000000' }),
 	},
 	// ------------------------------------------------------- credentials -----
@@ -514,8 +456,7 @@ const CASES: Case[] = [
 		where: 'Campaigns → Form → Get Many',
 		refusedBy: 'network',
 		names: /Could not reach the Business Platform API \(connection refused\)[\s\S]*API Base URL/,
-		node: CAMPAIGNS,
-		harness: () => createHarness(sb(), sb().issueTokens(), { baseUrl: 'http://127.0.0.1:1' }),
+		credential: { baseUrl: 'http://127.0.0.1:1' },
 		params: () => ({ resource: 'form', operation: 'getAll', returnAll: false, limit: 1 }),
 	},
 	{
@@ -523,8 +464,7 @@ const CASES: Case[] = [
 		where: 'People → User → Get Many',
 		refusedBy: 'node',
 		names: /API Base URL must start with https:\/\//,
-		node: PEOPLE,
-		harness: () => createHarness(sb(), sb().issueTokens(), { baseUrl: 'http://api.example.com' }),
+		credential: { baseUrl: 'http://api.example.com' },
 		params: () => ({ resource: 'user', operation: 'getAll', returnAll: false, limit: 1 }),
 	},
 	{
@@ -532,8 +472,7 @@ const CASES: Case[] = [
 		where: 'Sales → Table → Get Many',
 		refusedBy: 'node',
 		names: /Regional API Base URL "eu region" is not a URL/,
-		node: SALES,
-		harness: () => createHarness(sb(), sb().issueTokens(), { regionalBaseUrl: 'eu region' }),
+		credential: { regionalBaseUrl: 'eu region' },
 		params: () => ({ resource: 'table', operation: 'getAll', returnAll: false, limit: 1 }),
 	},
 	// ---------------------------------------------------------- Trigger -----
@@ -686,7 +625,7 @@ it('has at least 30 distinct bad inputs across the three action nodes and the tr
 
 describe.each(CASES)('$where: $input', (c) => {
 	it(c.refusedBy === 'accepted' ? 'works and round-trips' : `is refused by the ${c.refusedBy === 'platform' ? 'platform, naming the field or record' : c.refusedBy === 'network' ? 'network, saying so' : 'node, naming the field, before sending'}`, async () => {
-		const harness = c.harness?.() ?? h;
+		const harness = c.credential ? createHarness(sb(), sb().issueTokens(), c.credential) : h;
 		const row: Row = { input: c.input, where: c.where, refusedBy: '', message: '', item: '', requests: '' };
 		rows.push(row);
 		const seq = lastSeq();
@@ -706,12 +645,13 @@ describe.each(CASES)('$where: $input', (c) => {
 			return;
 		}
 
-		const items = c.items?.() ?? [{}];
-		const bad = c.bad ?? 0;
+		const items: IDataObject[] = c.items?.() ?? [{}];
+		const bad = c.items ? BAD : 0;
+		const node = nodeOf(c);
 		const params = c.params!();
 
 		// 1. The bad item alone: what was sent, and the error.
-		const alone = await harness.run(c.node!, params, withItems(c, items, [bad]));
+		const alone = await harness.run(node, params, withItems(c, items, [bad]));
 		const sent = requestsSince(seq);
 		row.requests = describeRequests(sent, alone.error, c.refusedBy);
 
@@ -747,7 +687,7 @@ describe.each(CASES)('$where: $input', (c) => {
 			return;
 		}
 		const all = await harness.run(
-			c.node!,
+			node,
 			params,
 			withItems(
 				c,
