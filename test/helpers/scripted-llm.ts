@@ -8,10 +8,9 @@
  * parallel) or a final text answer; a turn may be a function of the request, to answer
  * with what a tool returned. Streaming (`stream: true`) is answered as server-sent events.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { onCleanup } from '../../scripts/processes';
+import { readBody, serveLoopback } from './loopback';
 
 export const SCRIPTED_MODEL = 'gpt-scripted';
 
@@ -142,12 +141,6 @@ function answerStream(res: ServerResponse, answer: Answer, model: string, includ
 	res.end('data: [DONE]\n\n');
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-	const chunks: Buffer[] = [];
-	for await (const c of req) chunks.push(c as Buffer);
-	return Buffer.concat(chunks).toString('utf8');
-}
-
 /** Starts the server; it is stopped with the test file (onCleanup) or by `stop()`. */
 export async function startScriptedLlm(): Promise<ScriptedLlm> {
 	const requests: Recorded[] = [];
@@ -185,28 +178,17 @@ export async function startScriptedLlm(): Promise<ScriptedLlm> {
 		else answerJson(res, answer, model);
 	};
 
-	const server = createServer((req, res) => {
+	const server = await serveLoopback((req, res) =>
 		handle(req, res).catch((e: Error) => {
 			if (!res.headersSent) send(res, 500, openAiError(`Scripted server failure: ${e.message}`, 'server_error'));
 			else res.end();
-		});
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const stop = () =>
-		new Promise<void>((resolve) => {
-			server.closeAllConnections();
-			server.close(() => resolve());
-		});
-	const remove = onCleanup(stop);
-	const { port } = server.address() as AddressInfo;
+		}),
+	);
 	return {
-		url: `http://127.0.0.1:${port}/v1`,
+		url: `${server.url}/v1`,
 		requests,
 		conversation: (prompt) => requests.flatMap((r) => (r.body && firstUserText(r.body).includes(prompt) ? [r.body] : [])),
 		script: (prompt, turns) => void scripts.set(prompt, turns),
-		async stop() {
-			remove();
-			if (server.listening) await stop();
-		},
+		stop: () => server.close(),
 	};
 }

@@ -1,18 +1,16 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The Business Platform Trigger through n8n-core's webhook lifecycle (HookContext for
  * checkExists/create/delete, WebhookContext for deliveries) against the sandbox. Every
  * assertion reads the sandbox's registrations, its request log, or the deliveries it
  * really made to a local receiver.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { IDataObject, INode, IWebhookData, IWebhookResponseData, Workflow } from 'n8n-workflow';
 import { request } from 'undici';
 
 import { ALL_ACCOUNTING, ALL_SALES, EVENTS, eventOptions, expandEvents } from '../../nodes/BusinessPlatformTrigger/events';
 import { recordId } from '../../nodes/BusinessPlatformTrigger/trigger';
 import { activateWebhook, additionalData, createHarness, deliverWebhook, triggerWorkflow, webhookData, webhookMethod, type Harness } from '../harness/n8n';
+import { readBody, serveLoopback, type Loopback } from '../helpers/loopback';
 import { startReceiver, type Receiver } from '../helpers/receiver';
 import { call, useSandbox, type Sandbox } from '../helpers/sandbox';
 
@@ -505,38 +503,22 @@ function fakeResponse() {
  * hands over the real response object, and answers 200 itself unless the node
  * answered (noWebhookResponse).
  */
-async function webhookFront(wf: Workflow, wd: IWebhookData): Promise<{ url: string; results: IWebhookResponseData[]; close(): Promise<void> }> {
+async function webhookFront(wf: Workflow, wd: IWebhookData): Promise<Loopback & { results: IWebhookResponseData[] }> {
 	const results: IWebhookResponseData[] = [];
-	const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (c: Buffer) => chunks.push(c));
-		req.on('end', () => {
-			const u = new URL(req.url ?? '/', 'http://front');
-			const text = Buffer.concat(chunks).toString('utf8');
-			void deliverWebhook(wf, wd, { body: text ? JSON.parse(text) : {}, headers: req.headers as IDataObject, query: Object.fromEntries(u.searchParams) }, res).then(
-				(r) => {
-					results.push(r);
-					if (!r.noWebhookResponse) {
-						res.writeHead(200, { 'content-type': 'application/json' });
-						res.end('{"message":"Workflow was started"}');
-					}
-				},
-				() => {
-					res.writeHead(500);
-					res.end();
-				},
-			);
-		});
+	const front = await serveLoopback(async (req, res) => {
+		const u = new URL(req.url ?? '/', 'http://front');
+		const text = await readBody(req);
+		const r = await deliverWebhook(wf, wd, { body: text ? JSON.parse(text) : {}, headers: req.headers as IDataObject, query: Object.fromEntries(u.searchParams) }, res).catch(() => undefined);
+		if (!r) {
+			res.writeHead(500);
+			res.end();
+			return;
+		}
+		results.push(r);
+		if (!r.noWebhookResponse) {
+			res.writeHead(200, { 'content-type': 'application/json' });
+			res.end('{"message":"Workflow was started"}');
+		}
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	return {
-		url: `http://127.0.0.1:${port}`,
-		results,
-		close: () =>
-			new Promise<void>((resolve) => {
-				server.closeAllConnections();
-				server.close(() => resolve());
-			}),
-	};
+	return { ...front, results };
 }
