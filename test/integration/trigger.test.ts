@@ -48,6 +48,19 @@ function trigger(sb: Sandbox, parameters: IDataObject, opts: { staticData?: IDat
 	return { h, node, wf, wd, base };
 }
 
+/** A trigger node in a workflow that n8n has activated (checkExists, then create). */
+async function activeTrigger(...args: Parameters<typeof trigger>): Promise<Trigger> {
+	const t = trigger(...args);
+	await activateWebhook(t.wf, t.wd);
+	return t;
+}
+
+/** Deactivates the workflow as n8n does (delete); no registration is left at the node's URL. */
+async function deactivate(sb: Sandbox, t: Trigger): Promise<void> {
+	await webhookMethod('delete', t.wf, t.wd);
+	expect(live(sb, t.base)).toHaveLength(0);
+}
+
 /** The same node after a restart: a new Workflow with the saved static data (or none, as after a re-import). */
 const again = (sb: Sandbox, t: Trigger, parameters: IDataObject, staticData: IDataObject = JSON.parse(JSON.stringify(t.wf.staticData))) =>
 	trigger(sb, parameters, { staticData, webhookId: t.node.webhookId, h: t.h });
@@ -180,8 +193,7 @@ describe('registration lifecycle', () => {
 
 	it('removes duplicates at its own URL and leaves other URLs alone', async () => {
 		const sb = ctx.sb;
-		const t = trigger(sb, { events: ['CREATE_BILL'] });
-		await activateWebhook(t.wf, t.wd);
+		const t = await activeTrigger(sb, { events: ['CREATE_BILL'] });
 		const [original] = live(sb, t.base);
 		// A duplicate (e.g. a crash after register, before static data was saved) and a hook of someone else.
 		const register = (eventType: string, webhookUrl: string) =>
@@ -198,16 +210,14 @@ describe('registration lifecycle', () => {
 		expect(live(sb, t.base).map((w) => w.hookId)).toEqual([original.hookId]);
 		expect(sb.store.tenant(1).webhooks.get(foreign.body.hookId)!.deleted).toBe(false);
 
-		await webhookMethod('delete', restarted.wf, restarted.wd);
-		expect(live(sb, t.base)).toHaveLength(0);
+		await deactivate(sb, restarted);
 		expect(sb.store.tenant(1).webhooks.get(foreign.body.hookId)!.deleted).toBe(false);
 		await call(sb, 'DELETE', `/v1/webhooks/delete/${foreign.body.hookId}`);
 	});
 
 	it('delete succeeds when a hook was already deleted on the platform', async () => {
 		const sb = ctx.sb;
-		const t = trigger(sb, { events: ['CREATE_BILL', 'DELETE_BILL', 'UPDATE_INVOICE'] });
-		await activateWebhook(t.wf, t.wd);
+		const t = await activeTrigger(sb, { events: ['CREATE_BILL', 'DELETE_BILL', 'UPDATE_INVOICE'] });
 		const ids = nodeState(t.wf).hookIds!;
 		expect((await call(sb, 'DELETE', `/v1/webhooks/delete/${ids.DELETE_BILL}`)).status).toBe(200);
 		const seq = lastSeq(sb);
@@ -227,8 +237,7 @@ describe('registration lifecycle', () => {
 
 	it('delete tries every id and then reports the ones that failed', async () => {
 		const sb = ctx.sb;
-		const t = trigger(sb, { events: ['CREATE_BILL', 'DELETE_BILL', 'UPDATE_INVOICE'] });
-		await activateWebhook(t.wf, t.wd);
+		const t = await activeTrigger(sb, { events: ['CREATE_BILL', 'DELETE_BILL', 'UPDATE_INVOICE'] });
 		const ids = nodeState(t.wf).hookIds!;
 		sb.faults.add({ kind: 'status', status: 400, method: 'DELETE', path: `/^\\/v1\\/webhooks\\/delete\\/${ids.DELETE_BILL}$/`, count: 1 });
 
@@ -244,8 +253,7 @@ describe('registration lifecycle', () => {
 		const reactivated = again(sb, t, { events: ['CREATE_BILL'] });
 		await activateWebhook(reactivated.wf, reactivated.wd);
 		expect(live(sb, t.base).map((w) => w.eventType)).toEqual(['CREATE_BILL']);
-		await webhookMethod('delete', reactivated.wf, reactivated.wd);
-		expect(live(sb, t.base)).toHaveLength(0);
+		await deactivate(sb, reactivated);
 	});
 
 	it('a failure part-way through create leaves nothing registered', async () => {
@@ -298,23 +306,20 @@ describe('registration lifecycle', () => {
 
 	it('"All Sales Events" registers the six sales events', async () => {
 		const sb = ctx.sb;
-		const t = trigger(sb, { events: [ALL_SALES] });
-		await activateWebhook(t.wf, t.wd);
+		const t = await activeTrigger(sb, { events: [ALL_SALES] });
 		expect(
 			live(sb, t.base)
 				.map((w) => w.eventType)
 				.sort(),
 		).toEqual(['CREATE_CRM_CONTACT', 'CREATE_CRM_DEAL', 'DELETE_CRM_CONTACT', 'DELETE_CRM_DEAL', 'UPDATE_CRM_CONTACT', 'UPDATE_CRM_DEAL']);
-		await webhookMethod('delete', t.wf, t.wd);
-		expect(live(sb, t.base)).toHaveLength(0);
+		await deactivate(sb, t);
 	});
 });
 
 describe('test mode ("Listen for test event")', () => {
 	it('registers at the /webhook-test/ URL and removes only those registrations when the listener ends', async () => {
 		const sb = ctx.sb;
-		const prod = trigger(sb, { events: ['CREATE_INVOICE', 'UPDATE_INVOICE'] });
-		await activateWebhook(prod.wf, prod.wd);
+		const prod = await activeTrigger(sb, { events: ['CREATE_INVOICE', 'UPDATE_INVOICE'] });
 		expect(live(sb, prod.base)).toHaveLength(2);
 
 		// n8n builds the test workflow from the saved one (static data copied, never saved back).
@@ -337,16 +342,14 @@ describe('test mode ("Listen for test event")', () => {
 		expect(live(sb, test.base)).toHaveLength(0);
 		expect(live(sb, prod.base).map((w) => w.hookId).sort()).toEqual(Object.values(nodeState(prod.wf).hookIds!).sort());
 
-		await webhookMethod('delete', prod.wf, prod.wd);
-		expect(live(sb, prod.base)).toHaveLength(0);
+		await deactivate(sb, prod);
 	});
 });
 
 describe('deliveries', () => {
 	it('a deal created through the Sales node reaches the trigger as exactly one CREATE_CRM_DEAL item', async () => {
 		const sb = ctx.sb;
-		const t = trigger(sb, { events: ['CREATE_CRM_DEAL', 'UPDATE_CRM_DEAL'] });
-		await activateWebhook(t.wf, t.wd);
+		const t = await activeTrigger(sb, { events: ['CREATE_CRM_DEAL', 'UPDATE_CRM_DEAL'] });
 
 		const sales = await createHarness(sb).run('businessPlatformSales', { resource: 'deal', operation: 'create', name: 'Trigger deal', additionalFields: { amount: 420 } });
 		expect(sales.error).toBeUndefined();
@@ -364,8 +367,7 @@ describe('deliveries', () => {
 
 	it('Fetch Full Record adds the current deal, and leaves it out once the deal is deleted', async () => {
 		const sb = ctx.sb;
-		const t = trigger(sb, { events: ['CREATE_CRM_DEAL', 'DELETE_CRM_DEAL'], options: { fetchFullRecord: true } });
-		await activateWebhook(t.wf, t.wd);
+		const t = await activeTrigger(sb, { events: ['CREATE_CRM_DEAL', 'DELETE_CRM_DEAL'], options: { fetchFullRecord: true } });
 		const created = await call(sb, 'POST', '/v1/crm/deals', { body: { name: 'Full record', amount: 7 } });
 		await sb.hooks.idle();
 		// Renamed after the event: the record is read when the event is handled.
@@ -394,8 +396,7 @@ describe('deliveries', () => {
 
 	it('an admin-emitted CREATE_INVOICE arrives with its event type; any JSON body is accepted', async () => {
 		const sb = ctx.sb;
-		const t = trigger(sb, { events: [ALL_ACCOUNTING] });
-		await activateWebhook(t.wf, t.wd);
+		const t = await activeTrigger(sb, { events: [ALL_ACCOUNTING] });
 		const r = await call(sb, 'POST', '/__admin/events', { token: null, body: { eventType: 'CREATE_INVOICE', data: { id: 991, number: 'INV-991' } } });
 		expect(r.body.deliveries).toEqual([expect.objectContaining({ eventType: 'CREATE_INVOICE', status: 200 })]);
 		const got = received(t.base);
@@ -412,8 +413,7 @@ describe('deliveries', () => {
 
 	it('a forged call gets 401 over HTTP and starts no workflow', async () => {
 		const sb = ctx.sb;
-		const t = trigger(sb, { events: ['CREATE_CRM_DEAL'] });
-		await activateWebhook(t.wf, t.wd);
+		const t = await activeTrigger(sb, { events: ['CREATE_CRM_DEAL'] });
 		const secret = nodeState(t.wf).secrets!.CREATE_CRM_DEAL;
 		const front = await webhookFront(t.wf, t.wd);
 		try {
@@ -472,8 +472,7 @@ describe('OAuth V2', () => {
 		const [body] = registerCalls(sb, seq).map((r) => JSON.parse(r.body!));
 		expect(body).toMatchObject({ accessToken: sb.demo.tokenResponse.access_token, refreshToken: sb.demo.tokenResponse.refresh_token, eventType: 'STOCK_OUT' });
 		expect(live(sb, t.base)).toHaveLength(1);
-		await webhookMethod('delete', t.wf, t.wd);
-		expect(live(sb, t.base)).toHaveLength(0);
+		await deactivate(sb, t);
 	});
 });
 
