@@ -5,7 +5,7 @@
  * credentials helper stands in for n8n's database: it reports the OAuth2 parent
  * type, keeps the stored credential, and records every update n8n saves.
  */
-import { ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, HookContext, LoadOptionsContext, WebhookContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentials,
@@ -14,6 +14,7 @@ import type {
 	IHttpRequestHelper,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
+	ILoadOptionsFunctions,
 	INode,
 	INodeCredentialsDetails,
 	INodeExecutionData,
@@ -266,6 +267,26 @@ export function createHarness(sb: Sandbox, tokenResponse: Record<string, unknown
 			return { items, json: items.map((i) => i.json), error: (task?.error ?? run.data.resultData.error) as NodeRun['error'], run };
 		},
 	};
+}
+
+// ------------------------------------------------------------------ pickers --
+
+/**
+ * n8n-core's load-options context for a node with these parameters, as the editor builds it
+ * when a picker (list search, load options, resource mapping) of the parameter at `path` opens.
+ */
+export function pickerContext(h: Harness, type: string, parameters: IDataObject, path = 'parameters.x', typeVersion = 1): LoadOptionsContext {
+	const node = h.node(type, parameters, 'Node', typeVersion);
+	const workflow = new Workflow({ id: 'wf-pick', name: 'pick', nodes: [node], connections: {}, active: false, nodeTypes: new TestNodeTypes(NODE_TYPES), settings: {} });
+	return new LoadOptionsContext(workflow, node, { ...additionalData(h.credentials), currentNodeParameters: parameters } as IWorkflowExecuteAdditionalData, path);
+}
+
+/** Calls the node's picker method `methods[kind][method]` in its load-options context. */
+export async function pick<T>(h: Harness, type: string, kind: 'listSearch' | 'loadOptions' | 'resourceMapping', method: string, parameters: IDataObject, ...args: unknown[]): Promise<T> {
+	const methods = NODE_TYPES[`${PACKAGE}.${type}`].methods?.[kind] as Record<string, (this: ILoadOptionsFunctions, ...a: unknown[]) => Promise<T>> | undefined;
+	const fn = methods?.[method];
+	if (!fn) throw new UnexpectedError(`${type} has no ${kind} method ${method}`);
+	return await fn.call(pickerContext(h, type, parameters), ...args);
 }
 
 // ----------------------------------------------------------------- triggers --

@@ -3,13 +3,11 @@
  * forms, categories and email templates, asserted on the sandbox's state and on
  * what went over the wire.
  */
-import { LoadOptionsContext } from 'n8n-core';
-import type { IDataObject, INodeExecutionData, INodeType, INodeTypes } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { getCategories, searchCategories } from '../../nodes/BusinessPlatformCampaigns/methods/categories';
 import { searchForms } from '../../nodes/BusinessPlatformCampaigns/methods/forms';
-import { additionalData, createHarness, NODE_TYPES, type Harness } from '../harness/n8n';
+import { createHarness, pickerContext, type Harness } from '../harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox({ rows: 25 });
@@ -211,14 +209,8 @@ describe('Email Template', () => {
 });
 
 describe('Pickers', () => {
-	const pickerContext = (parameters: IDataObject, path: string) => {
-		const nodeTypes: INodeTypes = { getByName: (type: string) => NODE_TYPES[type], getByNameAndVersion: (type: string) => NODE_TYPES[type] as INodeType, getKnownTypes: () => ({}) };
-		const node = h.node('businessPlatformCampaigns', parameters);
-		return new LoadOptionsContext(new Workflow({ id: 'wf', nodes: [node], connections: {}, active: false, nodeTypes }), node, { ...additionalData(h.credentials), currentNodeParameters: parameters } as never, path);
-	};
-
 	it('forms: searchable, paged by full pages', async () => {
-		const picker = pickerContext({ resource: 'form', operation: 'get' }, 'parameters.formId');
+		const picker = pickerContext(h, 'businessPlatformCampaigns', { resource: 'form', operation: 'get' }, 'parameters.formId');
 		const all = await searchForms.call(picker);
 		expect(all.results.map((r) => r.value).sort()).toEqual(t().forms.values().map((f) => String(f.id)).sort());
 		const found = await searchForms.call(picker, 'Feedback');
@@ -227,12 +219,12 @@ describe('Pickers', () => {
 	});
 
 	it('categories: a searchable list for the category locator and a dropdown for templates', async () => {
-		const picker = pickerContext({ resource: 'category', operation: 'get' }, 'parameters.categoryId');
+		const picker = pickerContext(h, 'businessPlatformCampaigns', { resource: 'category', operation: 'get' }, 'parameters.categoryId');
 		const found = await searchCategories.call(picker, 'Events');
 		const expected = t().categories.values().filter((c) => /events/i.test(`${String(c.name)} ${String(c.description)}`));
 		expect(expected.length).toBeGreaterThan(1);
 		expect(found.results.map((r) => r.value)).toEqual(expected.map((c) => String(c.id)));
-		const dropdown = await getCategories.call(pickerContext({ resource: 'emailTemplate', operation: 'create' }, 'parameters.categoryId'));
+		const dropdown = await getCategories.call(pickerContext(h, 'businessPlatformCampaigns', { resource: 'emailTemplate', operation: 'create' }, 'parameters.categoryId'));
 		expect(dropdown.map((o) => o.value).sort((a, b) => Number(a) - Number(b))).toEqual(t().categories.values().map((c) => c.id));
 		expect(dropdown.map((o) => o.name)).toEqual([...dropdown.map((o) => o.name)].sort((a, b) => a.localeCompare(b)));
 	});

@@ -4,14 +4,12 @@
  * objects, Activity → Create has contact pickers. Version 1 (saved workflows) keeps its
  * dropdowns and its JSON text; the other integration tests run version 1.
  */
-import { LoadOptionsContext } from 'n8n-core';
-import type { IDataObject, INodeType, INodeTypes } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { columnFields } from '../../nodes/BusinessPlatformSales/methods/tables';
 import { searchContactLabels } from '../../nodes/BusinessPlatformSales/methods/contacts';
 import { getPipelinesOrFirst, getPipelineStagesOrFirst, searchPipelines, searchPipelineStages } from '../../nodes/BusinessPlatformSales/methods/deals';
-import { additionalData, createHarness, NODE_TYPES, type Harness } from '../harness/n8n';
+import { createHarness, pickerContext, type Harness } from '../harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
@@ -99,11 +97,7 @@ describe('Sales version 2', () => {
 });
 
 describe('pickers', () => {
-	const nodeTypes: INodeTypes = { getByName: (type: string) => NODE_TYPES[type], getByNameAndVersion: (type: string) => NODE_TYPES[type] as INodeType, getKnownTypes: () => ({}) };
-	const picker = (parameters: IDataObject, path: string) => {
-		const node = h.node('businessPlatformSales', parameters, 'Node', 2);
-		return new LoadOptionsContext(new Workflow({ id: 'wf', nodes: [node], connections: {}, active: false, nodeTypes }), node, { ...additionalData(h.credentials), currentNodeParameters: parameters } as never, path);
-	};
+	const picker = (parameters: IDataObject, path: string) => pickerContext(h, 'businessPlatformSales', parameters, path, 2);
 
 	it('version 2: pipelines by name; the stages follow the chosen pipeline; a won stage is not "Won (won)"', async () => {
 		const found = await searchPipelines.call(picker({ resource: 'deal', operation: 'create' }, 'parameters.pipelineId'));

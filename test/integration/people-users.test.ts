@@ -2,13 +2,11 @@
  * The People node's User resource through n8n-core against the sandbox: each
  * operation asserted on the sandbox's state and on the wire.
  */
-import { LoadOptionsContext } from 'n8n-core';
-import type { IDataObject, INodeType, INodeTypes } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { getPayruns, searchPayruns } from '../../nodes/BusinessPlatformPeople/methods/payruns';
 import { getPeopleUsers, searchPeopleUsers } from '../../nodes/BusinessPlatformPeople/methods/users';
-import { additionalData, createHarness, NODE_TYPES, type Harness } from '../harness/n8n';
+import { createHarness, pickerContext, type Harness } from '../harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox({ rows: 25 });
@@ -214,14 +212,8 @@ describe('User', () => {
 });
 
 describe('Pickers', () => {
-	const pickerContext = (parameters: IDataObject, path: string) => {
-		const nodeTypes: INodeTypes = { getByName: (type: string) => NODE_TYPES[type], getByNameAndVersion: (type: string) => NODE_TYPES[type] as INodeType, getKnownTypes: () => ({}) };
-		const node = h.node('businessPlatformPeople', parameters);
-		return new LoadOptionsContext(new Workflow({ id: 'wf', nodes: [node], connections: {}, active: false, nodeTypes }), node, { ...additionalData(h.credentials), currentNodeParameters: parameters } as never, path);
-	};
-
 	it('users: searchable by name or email, paged; the dropdown lists every user', async () => {
-		const picker = pickerContext({ resource: 'user', operation: 'getApprovers' }, 'parameters.userId');
+		const picker = pickerContext(h, 'businessPlatformPeople', { resource: 'user', operation: 'getApprovers' }, 'parameters.userId');
 		const visible = t().peopleUsers.values().filter((u) => u.status !== 'draft');
 		const target = visible[5];
 		const found = await searchPeopleUsers.call(picker, String(target.emailId));
@@ -233,7 +225,7 @@ describe('Pickers', () => {
 	});
 
 	it('payruns: searchable list and dropdown over the payrun list', async () => {
-		const picker = pickerContext({ resource: 'payrun', operation: 'postJournalEntry' }, 'parameters.payrunId');
+		const picker = pickerContext(h, 'businessPlatformPeople', { resource: 'payrun', operation: 'postJournalEntry' }, 'parameters.payrunId');
 		const list = await searchPayruns.call(picker);
 		expect(list.results.map((r) => r.value).sort()).toEqual(t().payruns.values().map((p) => p._id).sort());
 		const p = t().payruns.values()[0];

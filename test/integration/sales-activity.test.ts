@@ -3,12 +3,10 @@
  * effect in the sandbox state, notes as plain text in and out (base64 on the wire),
  * the Get Many filter language on the wire, and bad input stopped before any request.
  */
-import { LoadOptionsContext } from 'n8n-core';
-import type { IDataObject, INodeType, INodeTypes } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { searchActivities } from '../../nodes/BusinessPlatformSales/methods/activities';
-import { additionalData, createHarness, NODE_TYPES, type Harness } from '../harness/n8n';
+import { createHarness, pickerContext, type Harness } from '../harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
@@ -246,10 +244,7 @@ describe('Activity: bad input and failures', () => {
 
 describe('Activity picker', () => {
 	it('lists activities newest first, pages on, and searches by name through the list’s name filter', async () => {
-		const nodeTypes: INodeTypes = { getByName: (t: string) => NODE_TYPES[t], getByNameAndVersion: (t: string) => NODE_TYPES[t] as INodeType, getKnownTypes: () => ({}) };
-		const parameters = { resource: 'activity', operation: 'get' };
-		const node = h.node('businessPlatformSales', parameters);
-		const picker = new LoadOptionsContext(new Workflow({ id: 'wf', nodes: [node], connections: {}, active: false, nodeTypes }), node, { ...additionalData(h.credentials), currentNodeParameters: parameters } as never, 'parameters.activityId');
+		const picker = pickerContext(h, 'businessPlatformSales', { resource: 'activity', operation: 'get' }, 'parameters.activityId');
 		const total = liveActivities().length;
 		const first = await searchActivities.call(picker);
 		expect(first.results).toHaveLength(Math.min(50, total));

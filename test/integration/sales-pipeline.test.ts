@@ -3,14 +3,12 @@
  * operation's effect in the sandbox state, stage order, the stage list derived from
  * the pipeline with a local limit, and the pipeline and stage pickers.
  */
-import { LoadOptionsContext } from 'n8n-core';
-import type { IDataObject, INodeType, INodeTypes } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { pipelineResource } from '../../nodes/BusinessPlatformSales/resources/pipeline';
 import type { OpContext } from '../../nodes/shared/engine/model';
 import { getPipelines, getPipelineStages, searchDeals } from '../../nodes/BusinessPlatformSales/methods/deals';
-import { additionalData, createHarness, NODE_TYPES, type Harness } from '../harness/n8n';
+import { createHarness, pickerContext, type Harness } from '../harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
@@ -184,17 +182,7 @@ describe('Stage operations', () => {
 });
 
 describe('pickers', () => {
-	const nodeTypes: INodeTypes = {
-		getByName: (type: string) => NODE_TYPES[type],
-		getByNameAndVersion: (type: string) => NODE_TYPES[type] as INodeType,
-		getKnownTypes: () => ({}),
-	};
-	const picker = (parameters: IDataObject, path = 'parameters.stageId') => {
-		const node = h.node('businessPlatformSales', parameters);
-		const workflow = new Workflow({ id: 'wf', nodes: [node], connections: {}, active: false, nodeTypes });
-		const data = { ...additionalData(h.credentials), currentNodeParameters: parameters };
-		return new LoadOptionsContext(workflow, node, data as never, path);
-	};
+	const picker = (parameters: IDataObject, path = 'parameters.stageId') => pickerContext(h, 'businessPlatformSales', parameters, path);
 
 	it('pipelines, and the stages of the chosen pipeline (plain, inside Update Fields, or none chosen)', async () => {
 		const [p1, p2] = pipelineList();

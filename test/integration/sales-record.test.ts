@@ -5,13 +5,11 @@
  * the cells really stored (option ids for option names), the rows a filter really
  * matches (computed here from the store, operator by operator), what went on the wire.
  */
-import { LoadOptionsContext } from 'n8n-core';
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodeType } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { IDataObject, INodeListSearchResult } from 'n8n-workflow';
 
 import { columnFields } from '../../nodes/BusinessPlatformSales/methods/tables';
 import type { PlatformTable, TableColumn } from '../../nodes/BusinessPlatformSales/resources/table/model';
-import { additionalData, createHarness, NODE_TYPES, PACKAGE, type Harness } from '../harness/n8n';
+import { createHarness, pick, type Harness } from '../harness/n8n';
 import { call, useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox({ regional: true });
@@ -501,28 +499,18 @@ describe('Record → Delete', () => {
 
 // ------------------------------------------------------------ pickers -----
 
-async function pick<T>(kind: 'listSearch' | 'loadOptions', method: string, parameters: IDataObject, ...args: unknown[]): Promise<T> {
-	const node = h.node(NODE, parameters);
-	const nodeTypes = { getByName: (t: string) => NODE_TYPES[t], getByNameAndVersion: (t: string) => NODE_TYPES[t], getKnownTypes: () => ({}) };
-	const workflow = new Workflow({ id: 'wf-pick', nodes: [node], connections: {}, active: false, nodeTypes, settings: {} });
-	const context = new LoadOptionsContext(workflow, node, additionalData(h.credentials), 'parameters.x');
-	const type = NODE_TYPES[`${PACKAGE}.${NODE}`] as INodeType;
-	const fn = (type.methods![kind] as Record<string, (this: ILoadOptionsFunctions, ...a: unknown[]) => Promise<T>>)[method];
-	return await fn.call(context, ...args);
-}
-
 describe('record pickers', () => {
 	it('lists the chosen table’s records by name, searchable and paged', async () => {
 		const params = { resource: 'record', operation: 'get', tableId: rl(contacts()._id) };
-		const first = await pick<INodeListSearchResult>('listSearch', 'searchRecords', params);
+		const first = await pick<INodeListSearchResult>(h, NODE, 'listSearch', 'searchRecords', params);
 		expect(first.results).toHaveLength(Math.min(50, stored().length));
 		const byId = new Map(stored().map((r) => [r._id, r]));
 		for (const r of first.results) expect(r.name).toBe(byId.get(String(r.value))!.cells[cid('Name')]);
-		const found = await pick<INodeListSearchResult>('listSearch', 'searchRecords', params, 'zulu');
+		const found = await pick<INodeListSearchResult>(h, NODE, 'listSearch', 'searchRecords', params, 'zulu');
 		expect(found.results).toEqual([{ name: 'zulu fixture', value: stored().find((r) => r.cells[cid('Name')] === 'zulu fixture')!._id }]);
-		const none = await pick<INodeListSearchResult>('listSearch', 'searchRecords', { resource: 'record', operation: 'get' });
+		const none = await pick<INodeListSearchResult>(h, NODE, 'listSearch', 'searchRecords', { resource: 'record', operation: 'get' });
 		expect(none.results).toEqual([]);
-		const sort = await pick<Array<{ value: string }>>('loadOptions', 'getSortColumns', params);
+		const sort = await pick<Array<{ value: string }>>(h, NODE, 'loadOptions', 'getSortColumns', params);
 		expect(sort.map((s) => s.value).slice(0, 3)).toEqual(['createdAt', 'updatedAt', cid('Name')]);
 	});
 });

@@ -3,13 +3,11 @@
  * sandbox, on the credential's regional host; plus the table picker and the column
  * pickers that Record uses (through n8n-core's load-options context).
  */
-import { LoadOptionsContext } from 'n8n-core';
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodeType, ResourceMapperFields } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { IDataObject, INodeListSearchResult, ResourceMapperFields } from 'n8n-workflow';
 
 import { columnFields } from '../../nodes/BusinessPlatformSales/methods/tables';
 import type { PlatformTable } from '../../nodes/BusinessPlatformSales/resources/table/model';
-import { additionalData, createHarness, NODE_TYPES, PACKAGE, type Harness } from '../harness/n8n';
+import { createHarness, pick, type Harness } from '../harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox({ regional: true });
@@ -24,21 +22,6 @@ const tableOf = (objectType: string) => stored().find((t) => t.objectType === ob
 const rl = (value: string) => ({ __rl: true, mode: 'id', value });
 /** Every request since the last reset, as [host, method, path]. */
 const wire = () => ctx.sb.requests().map((r) => [r.host, r.method, r.path]);
-
-/** Runs one of the Sales node's pickers through n8n-core's real load-options context. */
-async function pick<T>(harness: Harness, kind: 'listSearch' | 'loadOptions' | 'resourceMapping', method: string, parameters: IDataObject, ...args: unknown[]): Promise<T> {
-	const node = harness.node(NODE, parameters);
-	const nodeTypes = {
-		getByName: (t: string) => NODE_TYPES[t],
-		getByNameAndVersion: (t: string) => NODE_TYPES[t],
-		getKnownTypes: () => ({}),
-	};
-	const workflow = new Workflow({ id: 'wf-pick', nodes: [node], connections: {}, active: false, nodeTypes, settings: {} });
-	const context = new LoadOptionsContext(workflow, node, additionalData(harness.credentials), 'parameters.x');
-	const type = NODE_TYPES[`${PACKAGE}.${NODE}`] as INodeType;
-	const fn = (type.methods![kind] as Record<string, (this: ILoadOptionsFunctions, ...a: unknown[]) => Promise<T>>)[method];
-	return await fn.call(context, ...args);
-}
 
 describe('Table → Get', () => {
 	it('returns the table with its columns, simplified or raw, from the regional host', async () => {
@@ -121,17 +104,17 @@ describe('Table → Get by Object Type', () => {
 
 describe('table pickers', () => {
 	it('lists tables by name and object type, filtered by the search text', async () => {
-		const all = await pick<INodeListSearchResult>(h, 'listSearch', 'searchTables', { resource: 'table', operation: 'get' });
+		const all = await pick<INodeListSearchResult>(h, NODE, 'listSearch', 'searchTables', { resource: 'table', operation: 'get' });
 		expect(all.results.map((r) => r.value).sort()).toEqual(stored().map((t) => t._id).sort());
 		expect(all.results.find((r) => r.value === tableOf('DEAL')._id)!.name).toBe('Deals (DEAL)');
-		const some = await pick<INodeListSearchResult>(h, 'listSearch', 'searchTables', { resource: 'table', operation: 'get' }, 'stag');
+		const some = await pick<INodeListSearchResult>(h, NODE, 'listSearch', 'searchTables', { resource: 'table', operation: 'get' }, 'stag');
 		expect(some.results).toEqual([{ name: 'Stages (STAGE)', value: tableOf('STAGE')._id }]);
 	});
 
 	it('builds the Columns mapper from the chosen table: names, types, options by name, required on create only', async () => {
 		const contacts = tableOf('CONTACT');
 		const params = { resource: 'record', operation: 'create', tableId: rl(contacts._id) };
-		const create = await pick<ResourceMapperFields>(h, 'resourceMapping', 'getRecordColumnsForCreate', params);
+		const create = await pick<ResourceMapperFields>(h, NODE, 'resourceMapping', 'getRecordColumnsForCreate', params);
 		expect(create.fields).toEqual(columnFields(contacts, true));
 		const byId = Object.fromEntries(create.fields.map((f) => [f.id, f]));
 		expect(byId.Name).toMatchObject({ displayName: 'Name', type: 'string', required: true, display: true });
@@ -141,14 +124,14 @@ describe('table pickers', () => {
 		expect(byId['Last contacted'].type).toBe('dateTime');
 		expect(byId.Tags.type).toBe('string');
 		expect(byId.Extra).toMatchObject({ type: 'object', removed: true });
-		const update = await pick<ResourceMapperFields>(h, 'resourceMapping', 'getRecordColumnsForUpdate', { ...params, operation: 'update' });
+		const update = await pick<ResourceMapperFields>(h, NODE, 'resourceMapping', 'getRecordColumnsForUpdate', { ...params, operation: 'update' });
 		expect(update.fields.every((f) => f.required === false)).toBe(true);
 
-		const columns = await pick<Array<{ name: string; value: string }>>(h, 'loadOptions', 'getFilterColumns', params);
+		const columns = await pick<Array<{ name: string; value: string }>>(h, NODE, 'loadOptions', 'getFilterColumns', params);
 		expect(columns.map((c) => c.value)).toEqual([...contacts.columnsMetaData!.map((c) => c.id), 'createdAt', 'updatedAt']);
-		const refs = await pick<Array<{ name: string; value: string }>>(h, 'loadOptions', 'getRefColumns', { ...params, tableId: rl(tableOf('DEAL')._id) });
+		const refs = await pick<Array<{ name: string; value: string }>>(h, NODE, 'loadOptions', 'getRefColumns', { ...params, tableId: rl(tableOf('DEAL')._id) });
 		expect(refs.map((c) => c.name)).toEqual(['Contact', 'Stage']);
-		const noTable = await pick<ResourceMapperFields>(h, 'resourceMapping', 'getRecordColumnsForCreate', { resource: 'record', operation: 'create' });
+		const noTable = await pick<ResourceMapperFields>(h, NODE, 'resourceMapping', 'getRecordColumnsForCreate', { resource: 'record', operation: 'create' });
 		expect(noTable.fields).toEqual([]);
 	});
 });
