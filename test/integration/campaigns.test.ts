@@ -8,6 +8,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { getCategories, searchCategories } from '../../nodes/BusinessPlatformCampaigns/methods/categories';
 import { searchForms } from '../../nodes/BusinessPlatformCampaigns/methods/forms';
 import { createHarness, pickerContext, type Harness } from '../harness/n8n';
+import { expectDeleted } from '../helpers/outcomes';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox({ rows: 25 });
@@ -52,9 +53,7 @@ describe('Form', () => {
 
 	it('Delete removes the form and says so', async () => {
 		const id = t().forms.values()[0].id as number;
-		const res = await run({ resource: 'form', operation: 'delete', formId: byId(id) });
-		expect(res.json).toEqual([{ deleted: true, id }]);
-		expect(t().forms.has(id)).toBe(false);
+		expectDeleted(await run({ resource: 'form', operation: 'delete', formId: byId(id) }), id, t().forms);
 	});
 
 	it('Get Template Markup returns the HTML as a field and as an HTML file', async () => {
@@ -118,9 +117,7 @@ describe('Category', () => {
 
 	it('Delete removes the category; an empty update fails before anything is sent', async () => {
 		const id = t().categories.values()[5].id as number;
-		const res = await run({ resource: 'category', operation: 'delete', categoryId: byId(id) });
-		expect(res.json).toEqual([{ deleted: true, id }]);
-		expect(t().categories.has(id)).toBe(false);
+		expectDeleted(await run({ resource: 'category', operation: 'delete', categoryId: byId(id) }), id, t().categories);
 
 		ctx.sb.resetStats();
 		const other = t().categories.values()[0].id as number;

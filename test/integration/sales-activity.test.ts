@@ -7,6 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { searchActivities } from '../../nodes/BusinessPlatformSales/methods/activities';
 import { createHarness, pickerContext, type Harness } from '../harness/n8n';
+import { expectDeleted } from '../helpers/outcomes';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
@@ -166,10 +167,7 @@ describe('Activity operations', () => {
 
 	it('Delete: the activity is gone; the output says so', async () => {
 		const id = await seedActivity('Delete me');
-		const r = await run({ operation: 'delete', activityId: byId(id) });
-		expect(r.error).toBeUndefined();
-		expect(r.json).toEqual([{ deleted: true, id }]);
-		expect(tenant().activities.get(id)).toBeUndefined();
+		expectDeleted(await run({ operation: 'delete', activityId: byId(id) }), id, tenant().activities);
 	});
 
 	it('Bulk Update: every ID changes; one output item per ID', async () => {

@@ -2,6 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { createHarness, type Harness } from '../harness/n8n';
+import { expectDeleted } from '../helpers/outcomes';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox({ rows: 25 });
@@ -94,9 +95,7 @@ describe('Contact', () => {
 
 	it('Delete removes the contact; Bulk Update changes every id, one item per id', async () => {
 		const [a, b, c] = t().contacts.values().slice(6, 9);
-		const del = await sales({ resource: 'contact', operation: 'delete', contactId: byId(a.id) });
-		expect(del.json).toEqual([{ deleted: true, id: a.id }]);
-		expect(t().contacts.has(a.id as number)).toBe(false);
+		expectDeleted(await sales({ resource: 'contact', operation: 'delete', contactId: byId(a.id) }), a.id as number, t().contacts);
 		const label = t().labels.values()[2];
 		const bulk = await sales({ resource: 'contact', operation: 'bulkUpdate', contactIds: `${String(b.id)},${String(c.id)}`, updateFields: { labelId: label.id, visibilityType: 'team' } });
 		expect(bulk.json).toEqual([
@@ -129,8 +128,7 @@ describe('Contact Label', () => {
 		const up = await sales({ resource: 'contactLabel', operation: 'update', labelId: id, updateFields: { color: '#000000' } });
 		expect(up.json[0]).toMatchObject({ id, name: 'Prospect', color: '#000000' });
 		expect(t().labels.get(id)!.color).toBe('#000000');
-		expect((await sales({ resource: 'contactLabel', operation: 'delete', labelId: id })).json).toEqual([{ deleted: true, id }]);
-		expect(t().labels.has(id)).toBe(false);
+		expectDeleted(await sales({ resource: 'contactLabel', operation: 'delete', labelId: id }), id, t().labels);
 	});
 
 	it('refuses an empty name before sending', async () => {

@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { createHarness, type Harness } from '../harness/n8n';
+import { expectDeleted } from '../helpers/outcomes';
 import { call, useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
@@ -153,10 +154,7 @@ describe('Deal operations', () => {
 
 	it('Delete: the deal is gone; the output says so', async () => {
 		const id = await seedDeal('Delete me');
-		const r = await run({ operation: 'delete', dealId: byId(id) });
-		expect(r.error).toBeUndefined();
-		expect(r.json).toEqual([{ deleted: true, id }]);
-		expect(tenant().deals.get(id)).toBeUndefined();
+		expectDeleted(await run({ operation: 'delete', dealId: byId(id) }), id, tenant().deals);
 	});
 
 	it('Bulk Update: every deal moves to the stage, owner and status; one output item per ID', async () => {

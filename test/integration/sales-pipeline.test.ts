@@ -9,6 +9,7 @@ import { pipelineResource } from '../../nodes/BusinessPlatformSales/resources/pi
 import type { OpContext } from '../../nodes/shared/engine/model';
 import { getPipelines, getPipelineStages, searchDeals } from '../../nodes/BusinessPlatformSales/methods/deals';
 import { createHarness, pickerContext, type Harness } from '../harness/n8n';
+import { expectDeleted } from '../helpers/outcomes';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
@@ -105,10 +106,7 @@ describe('Pipeline operations', () => {
 
 	it('Delete: the pipeline is gone; the output says so', async () => {
 		const id = await seedPipeline('Short-lived', ['Only']);
-		const r = await run('pipeline', { operation: 'delete', pipelineId: id });
-		expect(r.error).toBeUndefined();
-		expect(r.json).toEqual([{ deleted: true, id }]);
-		expect(tenant().pipelines.get(id)).toBeUndefined();
+		expectDeleted(await run('pipeline', { operation: 'delete', pipelineId: id }), id, tenant().pipelines);
 	});
 
 	it('accepts the create answer in either spelling: { Id, Success } and { id, success }', async () => {

@@ -7,6 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { RETRY } from '../../nodes/shared/transport';
 import { startSandbox } from '../../sandbox/src/server';
 import { createHarness, type Harness } from '../harness/n8n';
+import { expectDeleted } from '../helpers/outcomes';
 import { call, useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox({ rows: 25 });
@@ -116,10 +117,7 @@ describe('retries', () => {
 		expect(ctx.sb.store.tenant(1).contacts.get(id)!.name).toBe('Replaced After 429');
 
 		ctx.sb.faults.add({ kind: 'status', status: 429, retryAfter: 0, count: 2, method: 'DELETE' });
-		const del = await h.run('businessPlatformSales', { resource: 'contact', operation: 'delete', contactId: { __rl: true, mode: 'id', value: String(id) } });
-		expect(del.error).toBeUndefined();
-		expect(del.json).toEqual([{ deleted: true, id }]);
-		expect(ctx.sb.store.tenant(1).contacts.has(id)).toBe(false);
+		expectDeleted(await h.run('businessPlatformSales', { resource: 'contact', operation: 'delete', contactId: { __rl: true, mode: 'id', value: String(id) } }), id, ctx.sb.store.tenant(1).contacts);
 	});
 
 	it('a POST succeeds after 429s (the platform refused it, so it is sent again) and exists once', async () => {
