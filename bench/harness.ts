@@ -28,7 +28,7 @@ async function createRun(base: Base, scenario: string, args: Record<string, unkn
 	return { perSecond: (N / r.ms) * 1000, wire: await wireStats(base.baseUrl) };
 }
 
-const wireNote = (w: WireStats) => `${fmt(w.connections)} connections for ${fmt(w.requests)} requests, at most ${w.maxOpenConnections} open and ${w.maxRequestsAtOnce} requests at once`;
+const wireNote = (w: WireStats) => `${fmt(w.connections)} connections for ${fmt(w.requests)} requests, at most ${w.maxOpenConnections} open, at most ${w.maxRequestsAtOnce} being answered at once`;
 
 async function createRows(base: Base): Promise<{ rows: BenchRow[]; raw: Record<string, unknown> }> {
 	const rows: BenchRow[] = [];

@@ -19,7 +19,7 @@ import { startSandboxProcess, type SandboxReady } from '../scripts/sandbox-proce
 import { admin, measure, ROOT, say } from './common';
 import { readProfile, summarise, summaryMarkdown } from './cpuprofile';
 import { seedForReturnAll } from './harness';
-import { httpNode } from './in-n8n';
+import { credentials, httpNode } from './in-n8n';
 import { fmt } from './rows';
 
 const N = 1000;
@@ -83,23 +83,22 @@ async function n8nProfiles(out: string[]): Promise<void> {
 	const previous = process.env.NODE_OPTIONS;
 	try {
 		const tokens = await admin<Record<string, unknown>>(ready.baseUrl, 'POST', '/tokens/issue', {});
-		const { startE2e, credential, workflow, webhookStart, pack, CRED_ID } = await import('../test/e2e/n8n-env');
-		const sb = { baseUrl: ready.baseUrl, authUrl: ready.authUrl, config: { clientId: ready.clientId, clientSecret: ready.clientSecret } } as never;
+		const { startE2e, workflow, webhookStart, pack } = await import('../test/e2e/n8n-env');
 		const split = { name: 'Items', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'body.items', options: {} } };
 		const start = (p: string) => ({ ...webhookStart(p), parameters: { httpMethod: 'POST', path: p, responseMode: 'lastNode', responseData: 'firstEntryJson', options: {} } });
-		const { node, credentials } = httpNode(ready, 'httpOAuth', 5, { id: CRED_ID, name: 'Business Platform (e2e)' });
+		const { node, credentials: httpCredentials } = httpNode(ready, 'httpOAuth', 5);
 		const http = workflow('profHttpOAuth0001', 'Profile HTTP Request node', [start('prof-http'), split, node]);
-		for (const n of http.nodes as Array<Record<string, unknown>>) if (n.name === node.name) n.credentials = credentials;
+		for (const n of http.nodes as Array<Record<string, unknown>>) if (n.name === node.name) n.credentials = httpCredentials;
 		const packWf = workflow('profPackCreate001', 'Profile pack', [start('prof-pack'), split, pack('businessPlatformSales', 'Create', { resource: 'contact', operation: 'create', name: '={{ $json.name }}', type: 'person', additionalFields: { email: '={{ $json.email }}' } })]);
 		// n8n (Node 24) profiles itself; its CLI imports write profiles of their own, told apart by pid.
 		process.env.NODE_OPTIONS = `${previous ?? ''} --cpu-prof --cpu-prof-dir=${dir} --cpu-prof-interval=${INTERVAL_US}`.trim();
-		const e2e = await startE2e([credential(sb, tokens)], [packWf, http], { profPackCreate001: 'prof-pack', profHttpOAuth0001: 'prof-http' });
+		const e2e = await startE2e(await credentials(ready, tokens), [packWf, http], { profPackCreate001: 'prof-pack', profHttpOAuth0001: 'prof-http' });
 		process.env.NODE_OPTIONS = previous;
 		const windows: Array<{ label: string; fromUs: number; toUs: number; perSecond: number }> = [];
 		try {
 			for (const [label, p] of [
 				['The pack inside n8n', 'prof-pack'],
-				["n8n's HTTP Request node with the pack's OAuth2 credential, batch 5 (for comparison)", 'prof-http'],
+				["n8n's HTTP Request node through n8n's OAuth2 path (generic OAuth2 credential, same tokens), batch 5 (for comparison)", 'prof-http'],
 			] as const) {
 				say(`  profiling: ${label}…`);
 				await e2e.call(p, { items: [{ name: 'Warm', email: 'warm@bench.example' }] });
