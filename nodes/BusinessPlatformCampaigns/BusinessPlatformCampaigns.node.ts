@@ -1,34 +1,12 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
-
-import { buildProperties, buildSubtitle } from '../shared/engine/description';
-import { executeOperations } from '../shared/engine/execute';
-import { mergeMethods } from '../shared/engine/methods';
-import { CREDENTIAL_TYPE } from '../shared/transport';
+import { actionNode } from '../shared/engine/action-node';
 import { CAMPAIGNS_RESOURCES } from './resources';
 
-export class BusinessPlatformCampaigns implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'Business Platform Campaigns',
-		name: 'businessPlatformCampaigns',
-		icon: { light: 'file:businessPlatform.svg', dark: 'file:businessPlatform.dark.svg' },
-		group: ['transform'],
-		// Version 2: pickers visible when the form opens are resource locators (see README, "Node versions").
-		version: [1, 2],
-		defaultVersion: 2,
-		subtitle: buildSubtitle(CAMPAIGNS_RESOURCES),
-		description: 'Work with forms, categories and email templates of the Business Platform campaign module',
-		defaults: { name: 'Business Platform Campaigns' },
-		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
-		properties: buildProperties(CAMPAIGNS_RESOURCES),
-	};
-
-	methods = mergeMethods(CAMPAIGNS_RESOURCES);
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await executeOperations(this, CAMPAIGNS_RESOURCES);
-	}
-}
+export class BusinessPlatformCampaigns extends actionNode({
+	displayName: 'Business Platform Campaigns',
+	name: 'businessPlatformCampaigns',
+	// Version 2: pickers visible when the form opens are resource locators (see README, "Node versions").
+	version: [1, 2],
+	defaultVersion: 2,
+	description: 'Work with forms, categories and email templates of the Business Platform campaign module',
+	resources: CAMPAIGNS_RESOURCES,
+}) {}
