@@ -13,23 +13,31 @@ export interface SeedCtx {
 	index: number;
 }
 
-export interface Module {
-	name: string;
-	seed?(env: Env, tenant: Tenant, s: SeedCtx): void;
-	routes(router: Router<Session>, env: Env): void;
-	/** Bulk generators for benchmarks (`POST /__admin/seed`): kind → add `count` rows, return how many. */
-	bulk?: Record<string, (env: Env, tenant: Tenant, count: number, options: Record<string, unknown>) => number>;
-}
+/** An HTTP method a module's endpoint answers. */
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A route handler of a module: the environment and the request. */
 export type ModuleHandler = (env: Env, ctx: Ctx<Session>) => Reply | Promise<Reply>;
 
-/** One route of a module, as a row of its route table. */
-export type RouteDef = readonly [method: string, pattern: string, handler: ModuleHandler, options?: RouteOptions];
+/** A module's endpoints the way the spec lists them: each path, with the handler of each of its methods. */
+export type Paths = Record<string, Partial<Record<Method, ModuleHandler>>>;
 
-/** Registers a module's route table, in order. */
-export function addRoutes(router: Router<Session>, env: Env, routes: readonly RouteDef[]): void {
-	for (const [method, pattern, handler, options] of routes) router.add(method, pattern, (ctx) => handler(env, ctx), options);
+export interface Module {
+	name: string;
+	seed?(env: Env, tenant: Tenant, s: SeedCtx): void;
+	/** Its endpoints, registered in this order. */
+	paths: Paths;
+	/** Options of every route of the module (people and payroll: the gateway error body). */
+	routeOptions?: RouteOptions;
+	/** Bulk generators for benchmarks (`POST /__admin/seed`): kind → add `count` rows, return how many. */
+	bulk?: Record<string, (env: Env, tenant: Tenant, count: number, options: Record<string, unknown>) => number>;
+}
+
+/** Registers a module's endpoints on the router. */
+export function addRoutes(router: Router<Session>, env: Env, module: Module): void {
+	for (const [pattern, methods] of Object.entries(module.paths)) {
+		for (const [method, handler] of Object.entries(methods)) router.add(method, pattern, (ctx) => handler(env, ctx), module.routeOptions);
+	}
 }
 
 export const pickOne = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)];

@@ -12,6 +12,7 @@ import type { Env, SandboxConfig } from './env';
 import { Faults, prng, type FaultRule } from './faults';
 import { Router } from './http';
 import { Listeners } from './listener';
+import { addRoutes } from './module';
 import { MODULES } from './modules';
 import { RequestLog, type LoggedRequest } from './requestLog';
 import { newTenant, Store } from './state';
@@ -77,7 +78,7 @@ function createPlatform(config: SandboxConfig, initialFaults: FaultRule[]): Plat
 	const api = new Router<Session>();
 	auth.register(api);
 	hooks.register(api);
-	for (const m of MODULES) m.routes(api, env);
+	for (const m of MODULES) addRoutes(api, env, m);
 
 	const seedAll = () => {
 		store.tenants.clear();

@@ -7,7 +7,7 @@
 import type { Session } from '../auth';
 import { tenantOf, type Env } from '../env';
 import { arrayBody, badRequest, empty, intParam, json, notFound, objectBody, type Ctx, type Reply } from '../http';
-import { addRoutes, pickOne, type Module, type RouteDef, type SeedCtx } from '../module';
+import { pickOne, type Module, type SeedCtx } from '../module';
 import { nowIso, slice, sortBy, textMatch, type Doc, type Tenant } from '../state';
 import { requireIntArray, validate, type Schema } from '../validate';
 import { userShort } from './crm-users';
@@ -303,18 +303,13 @@ function seedActivities(env: Env, tenant: Tenant, s: SeedCtx): void {
 
 const ACTIVITIES = '/v1/crm/activities';
 
-const ROUTES: RouteDef[] = [
-	['GET', ACTIVITIES, listActivities],
-	['POST', ACTIVITIES, postActivity],
-	['PATCH', `${ACTIVITIES}/bulkUpdate`, bulkUpdateActivities],
-	['POST', `${ACTIVITIES}/bulkDelete`, bulkDeleteActivities],
-	['GET', `${ACTIVITIES}/:id`, getActivityRoute],
-	['PUT', `${ACTIVITIES}/:id`, putActivity],
-	['DELETE', `${ACTIVITIES}/:id`, deleteActivity],
-];
-
 export const activities: Module = {
 	name: 'activities',
 	seed: seedActivities,
-	routes: (router, env) => addRoutes(router, env, ROUTES),
+	paths: {
+		[ACTIVITIES]: { GET: listActivities, POST: postActivity },
+		[`${ACTIVITIES}/bulkUpdate`]: { PATCH: bulkUpdateActivities },
+		[`${ACTIVITIES}/bulkDelete`]: { POST: bulkDeleteActivities },
+		[`${ACTIVITIES}/:id`]: { GET: getActivityRoute, PUT: putActivity, DELETE: deleteActivity },
+	},
 };

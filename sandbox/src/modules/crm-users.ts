@@ -26,9 +26,8 @@ export const crmUsers: Module = {
 			};
 		});
 	},
-	routes() {
-		// The spec documents no endpoint for sales users; they appear embedded in other resources.
-	},
+	// The spec documents no endpoint for sales users; they appear embedded in other resources.
+	paths: {},
 };
 
 export function userShort(tenant: Tenant, id: unknown): Doc | null {

@@ -1,26 +1,11 @@
 /** Campaign assets: forms, categories and email templates — /v1/crm/campaign/… */
-import { addRoutes, type Module, type RouteDef } from '../../module';
+import type { Module } from '../../module';
 import { deleteCategory, getCategoryRoute, listCategories, patchCategory, postCategory, seedCategories } from './categories';
 import { deleteForm, getFormRoute, getFormTemplate, listForms, seedForms } from './forms';
 import { listTemplates, postTemplate, seedTemplates } from './templates';
 
 const ASSETS = '/v1/crm/campaign/assets';
 const CATEGORY = '/v1/crm/campaign/category';
-const TEMPLATES = '/v1/crm/campaign/email-templates';
-
-const ROUTES: RouteDef[] = [
-	['GET', `${ASSETS}/form-templates/:id`, getFormTemplate],
-	['GET', `${ASSETS}/forms`, listForms],
-	['GET', `${ASSETS}/forms/:id`, getFormRoute],
-	['DELETE', `${ASSETS}/forms/:id`, deleteForm],
-	['GET', CATEGORY, listCategories],
-	['POST', CATEGORY, postCategory],
-	['GET', `${CATEGORY}/:id`, getCategoryRoute],
-	['PATCH', `${CATEGORY}/:id`, patchCategory],
-	['DELETE', `${CATEGORY}/:id`, deleteCategory],
-	['GET', TEMPLATES, listTemplates],
-	['POST', TEMPLATES, postTemplate],
-];
 
 export const campaigns: Module = {
 	name: 'campaigns',
@@ -30,5 +15,12 @@ export const campaigns: Module = {
 		seedCategories(env, tenant, s.rows, suffix);
 		seedTemplates(env, tenant, s.rows, s.rnd, suffix);
 	},
-	routes: (router, env) => addRoutes(router, env, ROUTES),
+	paths: {
+		[`${ASSETS}/form-templates/:id`]: { GET: getFormTemplate },
+		[`${ASSETS}/forms`]: { GET: listForms },
+		[`${ASSETS}/forms/:id`]: { GET: getFormRoute, DELETE: deleteForm },
+		[CATEGORY]: { GET: listCategories, POST: postCategory },
+		[`${CATEGORY}/:id`]: { GET: getCategoryRoute, PATCH: patchCategory, DELETE: deleteCategory },
+		'/v1/crm/campaign/email-templates': { GET: listTemplates, POST: postTemplate },
+	},
 };

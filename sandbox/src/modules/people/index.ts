@@ -7,7 +7,7 @@
  * {error, code, message, details}. Each file's header lists the choices made
  * where the spec says "not shown".
  */
-import { addRoutes, type Module, type RouteDef } from '../../module';
+import type { Module } from '../../module';
 import { listApprovers } from './approvers';
 import { putBeneficiaryStatus, syncBeneficiaries } from './beneficiaries';
 import { GW } from './common';
@@ -18,25 +18,21 @@ import { deleteUsers, listDesignations, patchUser, postUser, putUser } from './u
 
 const USERS = '/v1/people/users';
 
-const ROUTES: RouteDef[] = [
-	['GET', USERS, listUsers, GW],
-	['POST', USERS, postUser, GW],
-	['PUT', USERS, putUser, GW],
-	['PATCH', USERS, patchUser, GW],
-	['POST', `${USERS}/delete/bulk`, deleteUsers, GW],
-	['POST', `${USERS}/filtered-users`, filterUsers, GW],
-	['GET', `${USERS}/approvers/list`, listApprovers, GW],
-	['GET', `${USERS}/designations`, listDesignations, GW],
-	['PUT', `${USERS}/beneficiary-status`, putBeneficiaryStatus, GW],
-	['POST', `${USERS}/sync-beneficiaries`, syncBeneficiaries, GW],
-	['GET', `${USERS}/in/tax-declaration-info/list`, listTaxDeclarations, GW],
-];
-
 export const people: Module = {
 	name: 'people',
 	seed(env, tenant, s) {
 		const users = seedUsers(env, tenant, s.rnd, s.rows, s.index);
 		seedTaxDeclarations(env, tenant, users, s.rnd);
 	},
-	routes: (router, env) => addRoutes(router, env, ROUTES),
+	routeOptions: GW,
+	paths: {
+		[USERS]: { GET: listUsers, POST: postUser, PUT: putUser, PATCH: patchUser },
+		[`${USERS}/delete/bulk`]: { POST: deleteUsers },
+		[`${USERS}/filtered-users`]: { POST: filterUsers },
+		[`${USERS}/approvers/list`]: { GET: listApprovers },
+		[`${USERS}/designations`]: { GET: listDesignations },
+		[`${USERS}/beneficiary-status`]: { PUT: putBeneficiaryStatus },
+		[`${USERS}/sync-beneficiaries`]: { POST: syncBeneficiaries },
+		[`${USERS}/in/tax-declaration-info/list`]: { GET: listTaxDeclarations },
+	},
 };
