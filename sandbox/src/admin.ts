@@ -11,7 +11,7 @@ import type { FaultRule, Faults } from './faults';
 import { ApiError, type Ctx, type Reply, type Router } from './http';
 import { MODULES } from './modules';
 import type { LoggedRequest } from './requestLog';
-import type { Doc } from './state';
+import { isCollectionName, type Doc } from './state';
 import { EVENT_TYPES, type Webhooks } from './webhooks';
 
 export interface AdminDeps {
@@ -106,8 +106,6 @@ export function registerAdmin(r: Router<undefined>, d: AdminDeps): void {
 	}, none);
 }
 
-type AnyCollection = { values(): Doc[]; get(id: never): Doc | undefined };
-
 function collection(env: Env, ctx: Ctx<unknown>): { values(): Doc[]; get(id: string | number): Doc | undefined } {
 	const tenant = env.store.tenant(Number(ctx.params.tenantId));
 	const name = ctx.params.collection;
@@ -118,7 +116,6 @@ function collection(env: Env, ctx: Ctx<unknown>): { values(): Doc[]; get(id: str
 		return c as never;
 	}
 	if (name === 'crmUsers') return { values: () => tenant.crmUsers, get: (id) => tenant.crmUsers.find((u) => u.id === id) };
-	const c = (tenant as unknown as Record<string, AnyCollection>)[name];
-	if (!c || typeof c.values !== 'function' || name === 'records') throw new ApiError(404, `No collection ${name}`);
-	return c as never;
+	if (!isCollectionName(name)) throw new ApiError(404, `No collection ${name}`);
+	return tenant[name] as never;
 }

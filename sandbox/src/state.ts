@@ -92,50 +92,31 @@ export interface CrmUser extends Doc {
 	status: string;
 }
 
-export interface Tenant {
+/** A tenant's collections keyed by the platform's integer ids (sales, campaigns, webhooks)… */
+const INTEGER_KEYED = ['contacts', 'labels', 'activities', 'deals', 'pipelines', 'forms', 'categories', 'emailTemplates', 'webhooks'] as const;
+/** …and those keyed by document ids (tables, people, payroll). */
+const DOCUMENT_KEYED = ['tables', 'peopleUsers', 'payruns', 'paystubs', 'componentGroups', 'taxDeclarations'] as const;
+
+type IntegerKeyed = (typeof INTEGER_KEYED)[number];
+type DocumentKeyed = (typeof DOCUMENT_KEYED)[number];
+
+export const isCollectionName = (name: string): name is IntegerKeyed | DocumentKeyed => [...INTEGER_KEYED, ...DOCUMENT_KEYED].some((n) => n === name);
+
+export type Tenant = {
 	id: number;
 	name: string;
 	crmUsers: CrmUser[];
-	contacts: Collection<number, Doc>;
-	labels: Collection<number, Doc>;
-	activities: Collection<number, Doc>;
-	deals: Collection<number, Doc>;
-	pipelines: Collection<number, Doc>;
-	tables: Collection<string, Doc>;
+	/** The records of each table, by table id. */
 	records: Map<string, Collection<string, Doc>>;
-	forms: Collection<number, Doc>;
-	categories: Collection<number, Doc>;
-	emailTemplates: Collection<number, Doc>;
-	peopleUsers: Collection<string, Doc>;
-	payruns: Collection<string, Doc>;
-	paystubs: Collection<string, Doc>;
-	componentGroups: Collection<string, Doc>;
-	taxDeclarations: Collection<string, Doc>;
-	webhooks: Collection<number, Doc>;
+} & Record<IntegerKeyed, Collection<number, Doc>> &
+	Record<DocumentKeyed, Collection<string, Doc>>;
+
+function emptyCollections<Name extends string, Id>(names: readonly Name[]): Record<Name, Collection<Id, Doc>> {
+	return Object.fromEntries(names.map((name) => [name, new Collection<Id, Doc>()])) as Record<Name, Collection<Id, Doc>>;
 }
 
 export function newTenant(id: number, name: string): Tenant {
-	return {
-		id,
-		name,
-		crmUsers: [],
-		contacts: new Collection(),
-		labels: new Collection(),
-		activities: new Collection(),
-		deals: new Collection(),
-		pipelines: new Collection(),
-		tables: new Collection(),
-		records: new Map(),
-		forms: new Collection(),
-		categories: new Collection(),
-		emailTemplates: new Collection(),
-		peopleUsers: new Collection(),
-		payruns: new Collection(),
-		paystubs: new Collection(),
-		componentGroups: new Collection(),
-		taxDeclarations: new Collection(),
-		webhooks: new Collection(),
-	};
+	return { id, name, crmUsers: [], records: new Map(), ...emptyCollections<IntegerKeyed, number>(INTEGER_KEYED), ...emptyCollections<DocumentKeyed, string>(DOCUMENT_KEYED) };
 }
 
 const SEQ_START: Record<string, number> = {
