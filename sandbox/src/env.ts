@@ -3,7 +3,7 @@
 import type { AuthMode } from './auth';
 import type { Ctx } from './http';
 import type { Session } from './auth';
-import type { Store, Tenant } from './state';
+import { slice, type PageSlice, type Store, type Tenant } from './state';
 import type { Webhooks } from './webhooks';
 
 export interface SandboxConfig {
@@ -51,4 +51,10 @@ export function pageParams(env: Env, ctx: Ctx<Session>, pageKey = 'page', sizeKe
 	let size: number | undefined;
 	for (const k of sizeKeys) size ??= ctx.query.int(k, { min: 1 });
 	return { page, size: Math.min(size ?? env.config.defaultPageSize, env.config.maxPageSize) };
+}
+
+/** The page of a sales list that the request asks for (`page`, and the first of `sizeKeys` given). */
+export function pageOf<T>(env: Env, ctx: Ctx<Session>, all: T[], sizeKeys?: string[]): PageSlice<T> {
+	const { page, size } = pageParams(env, ctx, 'page', sizeKeys);
+	return slice(all, page, size);
 }

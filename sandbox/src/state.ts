@@ -177,9 +177,9 @@ export function slice<T>(all: T[], page: number, size: number): PageSlice<T> {
 	return { items: all.slice((p - 1) * s, p * s), page: p, size: s, total: all.length, totalPages: Math.ceil(all.length / s) };
 }
 
-/** deals, campaign categories, email templates (FilterConfig). */
-export const filterConfigEnvelope = <T>(s: PageSlice<T>) => ({
-	data: s.items,
+/** deals, campaign categories, email templates (FilterConfig): the page's items, each as `view` shows it. */
+export const filterConfigEnvelope = <T>(s: PageSlice<T>, view: (item: T) => unknown) => ({
+	data: s.items.map(view),
 	page: s.page,
 	number_of_elements: s.items.length,
 	size_per_page: s.size,

@@ -7,9 +7,9 @@
  * and delete answer an empty body (their responses are not shown).
  */
 import type { Session } from '../../auth';
-import { pageParams, tenantOf, type Env } from '../../env';
+import { pageOf, tenantOf, type Env } from '../../env';
 import { badRequest, empty, intParam, json, notFound, objectBody, type Ctx, type Reply } from '../../http';
-import { filterConfigEnvelope, slice, sortBy, textMatch, type Doc, type Tenant } from '../../state';
+import { filterConfigEnvelope, sortBy, textMatch, type Doc, type Tenant } from '../../state';
 import { validate, type Schema } from '../../validate';
 
 const CATEGORY_SCHEMA: Schema = {
@@ -69,27 +69,22 @@ function newCategory(env: Env, tenant: Tenant, ownerId: number, input: Doc): Doc
 }
 
 export function listCategories(env: Env, ctx: Ctx<Session>): Reply {
-	const tenant = tenantOf(env, ctx);
 	const q = ctx.query;
-	const search = q.str('search');
-	const name = q.str('name');
-	const type = q.str('type');
-	const key = JSON.stringify([search, name, type]);
-	const all = tenant.categories.query(key, (items) =>
+	// The list's filter, as the query gives it; also the key of the cached result.
+	const f = { search: q.str('search'), name: q.str('name'), type: q.str('type')?.toLowerCase() };
+	const all = tenantOf(env, ctx).categories.query(JSON.stringify(f), (items) =>
 		sortBy(
 			items.filter(
 				(c) =>
-					(!search || textMatch(c.name, search) || textMatch(c.description, search)) &&
-					(!name || textMatch(c.name, name)) &&
-					(!type || String(c.category_type).toLowerCase() === type.toLowerCase()),
+					(!f.search || textMatch(c.name, f.search) || textMatch(c.description, f.search)) &&
+					(!f.name || textMatch(c.name, f.name)) &&
+					(!f.type || String(c.category_type).toLowerCase() === f.type),
 			),
 			'id',
 			'asc',
 		),
 	);
-	const { page, size } = pageParams(env, ctx);
-	const s = slice(all, page, size);
-	return json(200, filterConfigEnvelope({ ...s, items: s.items.map(categoryView) }));
+	return json(200, filterConfigEnvelope(pageOf(env, ctx, all), categoryView));
 }
 
 export function postCategory(env: Env, ctx: Ctx<Session>): Reply {

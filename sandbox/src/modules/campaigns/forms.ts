@@ -8,9 +8,9 @@
  * page is shorter than `limit`.
  */
 import type { Session } from '../../auth';
-import { pageParams, tenantOf, type Env } from '../../env';
+import { pageOf, tenantOf, type Env } from '../../env';
 import { empty, intParam, json, notFound, text, type Ctx, type Reply } from '../../http';
-import { slice, sortBy, textMatch, type Doc, type Tenant } from '../../state';
+import { sortBy, textMatch, type Doc, type Tenant } from '../../state';
 
 const FORM_KINDS = ['Newsletter signup', 'Contact us', 'Event registration', 'Demo request', 'Feedback'];
 
@@ -65,11 +65,9 @@ function formDocument(form: Doc): string {
 export const getFormTemplate = (env: Env, ctx: Ctx<Session>): Reply => text(200, formDocument(getForm(tenantOf(env, ctx), intParam(ctx))), 'text/html; charset=utf-8');
 
 export function listForms(env: Env, ctx: Ctx<Session>): Reply {
-	const tenant = tenantOf(env, ctx);
 	const search = ctx.query.str('search');
-	const all = tenant.forms.query(JSON.stringify([search]), (items) => sortBy(items.filter((f) => !search || textMatch(f.name, search)), 'id', 'asc'));
-	const { page, size } = pageParams(env, ctx);
-	return json(200, { data: slice(all, page, size).items });
+	const all = tenantOf(env, ctx).forms.query(JSON.stringify([search]), (items) => sortBy(items.filter((f) => !search || textMatch(f.name, search)), 'id', 'asc'));
+	return json(200, { data: pageOf(env, ctx, all).items });
 }
 
 export const getFormRoute = (env: Env, ctx: Ctx<Session>): Reply => json(200, getForm(tenantOf(env, ctx), intParam(ctx)));

@@ -7,10 +7,10 @@
  * template_json must be URL-encoded JSON and is stored as received.
  */
 import type { Session } from '../../auth';
-import { pageParams, tenantOf, type Env } from '../../env';
+import { pageOf, tenantOf, type Env } from '../../env';
 import { badRequest, json, objectBody, type Ctx, type Reply } from '../../http';
 import { pickOne } from '../../module';
-import { filterConfigEnvelope, nowIso, slice, sortBy, textMatch, type Doc, type Tenant } from '../../state';
+import { filterConfigEnvelope, nowIso, sortBy, textMatch, type Doc, type Tenant } from '../../state';
 import { validate, type Schema } from '../../validate';
 import { categoryView, COLORS } from './categories';
 
@@ -68,31 +68,24 @@ function designJson(title: string, color: string): unknown {
 export function listTemplates(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
 	const q = ctx.query;
-	const search = q.str('search');
-	const categoryId = q.int('category_id');
-	const isDefault = q.bool('default');
-	const mine = q.bool('my_template');
-	const ownerId = q.int('ownerId');
-	const me = ctx.session.userId;
-	const key = JSON.stringify([search, categoryId, isDefault, mine ? me : null, ownerId]);
-	const all = tenant.emailTemplates.query(key, (items) =>
+	// The list's filter, as the query gives it (my_template: the caller's own); also the key of the cached result.
+	const f = { search: q.str('search'), categoryId: q.int('category_id'), isDefault: q.bool('default'), mine: q.bool('my_template') ? ctx.session.userId : undefined, ownerId: q.int('ownerId') };
+	const all = tenant.emailTemplates.query(JSON.stringify(f), (items) =>
 		sortBy(
 			items.filter(
 				(t) =>
 					!t.is_deleted &&
-					(!search || textMatch(t.name, search)) &&
-					(categoryId === undefined || t.category_id === categoryId) &&
-					(isDefault === undefined || t.is_default === isDefault) &&
-					(!mine || t.owner_id === me) &&
-					(ownerId === undefined || t.owner_id === ownerId),
+					(!f.search || textMatch(t.name, f.search)) &&
+					(f.categoryId === undefined || t.category_id === f.categoryId) &&
+					(f.isDefault === undefined || t.is_default === f.isDefault) &&
+					(f.mine === undefined || t.owner_id === f.mine) &&
+					(f.ownerId === undefined || t.owner_id === f.ownerId),
 			),
 			'id',
 			'asc',
 		),
 	);
-	const { page, size } = pageParams(env, ctx);
-	const s = slice(all, page, size);
-	return json(200, filterConfigEnvelope({ ...s, items: s.items.map((t) => templateView(tenant, t)) }));
+	return json(200, filterConfigEnvelope(pageOf(env, ctx, all), (t) => templateView(tenant, t)));
 }
 
 /** Stores a template owned (and created and last updated) by `owner` at `at`. */

@@ -4,9 +4,9 @@
  * DELETE 200, bulk PATCH 201; the bodies the spec does not show are empty.
  */
 import type { Session } from '../../auth';
-import { pageParams, tenantOf, type Env } from '../../env';
+import { pageOf, tenantOf, type Env } from '../../env';
 import { badRequest, empty, intParam, json, notFound, objectBody, type Ctx, type Reply } from '../../http';
-import { nowIso, pick, slice, sortBy, textMatch, type Doc, type Tenant } from '../../state';
+import { nowIso, pick, sortBy, textMatch, type Doc, type Tenant } from '../../state';
 import { requireIntArray, validate, validateEach, type Schema } from '../../validate';
 import { checkOwner, userShort } from '../crm-users';
 
@@ -112,33 +112,34 @@ const stripNulls = (d: Doc) => Object.fromEntries(Object.entries(d).filter(([, v
 export function listContacts(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
 	const q = ctx.query;
-	const search = q.str('search');
-	const type = q.str('type');
-	const name = q.str('name');
-	const email = q.str('email');
-	const phone = q.str('phone');
-	const ids = q.intList('contact_ids');
-	const containsEmail = q.bool('contains_email');
-	const sortField = q.str('orderBy') ?? q.str('order_by') ?? q.str('sort') ?? 'created_at';
-	const dir = (q.str('order') ?? 'desc').toLowerCase() === 'asc' ? 'asc' : 'desc';
-	if (type && type !== 'person' && type !== 'organization') throw badRequest('type must be person or organization', [{ field: 'type', error: 'must be person or organization' }]);
-	const key = JSON.stringify([search, type, name, email, phone, ids, containsEmail, sortField, dir]);
-	const all = tenant.contacts.query(key, (items) => {
-		const idSet = ids ? new Set(ids) : undefined;
+	// The list's filter and order, as the query gives them; also the key of the cached result.
+	const f = {
+		search: q.str('search'),
+		type: q.str('type'),
+		name: q.str('name'),
+		email: q.str('email'),
+		phone: q.str('phone'),
+		ids: q.intList('contact_ids'),
+		containsEmail: q.bool('contains_email'),
+		sortField: q.str('orderBy') ?? q.str('order_by') ?? q.str('sort') ?? 'created_at',
+		dir: (q.str('order') ?? 'desc').toLowerCase() === 'asc' ? ('asc' as const) : ('desc' as const),
+	};
+	if (f.type && f.type !== 'person' && f.type !== 'organization') throw badRequest('type must be person or organization', [{ field: 'type', error: 'must be person or organization' }]);
+	const all = tenant.contacts.query(JSON.stringify(f), (items) => {
+		const idSet = f.ids ? new Set(f.ids) : undefined;
 		const matched = items.filter(
 			(c) =>
-				(!search || textMatch(c.name, search) || textMatch(c.email, search) || textMatch(c.phone, search)) &&
-				(!type || c.type === type) &&
-				(!name || textMatch(c.name, name)) &&
-				(!email || textMatch(c.email, email)) &&
-				(!phone || textMatch(c.phone, phone)) &&
+				(!f.search || textMatch(c.name, f.search) || textMatch(c.email, f.search) || textMatch(c.phone, f.search)) &&
+				(!f.type || c.type === f.type) &&
+				(!f.name || textMatch(c.name, f.name)) &&
+				(!f.email || textMatch(c.email, f.email)) &&
+				(!f.phone || textMatch(c.phone, f.phone)) &&
 				(!idSet || idSet.has(c.id as number)) &&
-				(containsEmail === undefined || Boolean(c.email) === containsEmail),
+				(f.containsEmail === undefined || Boolean(c.email) === f.containsEmail),
 		);
-		return sortBy(matched, sortField, dir);
+		return sortBy(matched, f.sortField, f.dir);
 	});
-	const { page, size } = pageParams(env, ctx);
-	const s = slice(all, page, size);
+	const s = pageOf(env, ctx, all);
 	const columns = q.list('columns');
 	return json(200, { data: s.items.map((c) => pick(contactView(tenant, c), columns)), paginationInfo: { page: s.page, totalRecords: s.total } });
 }

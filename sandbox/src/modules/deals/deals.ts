@@ -7,9 +7,9 @@
  * `deal_summary=true` adds `summary: { count, total_amount, by_stage }`.
  */
 import type { Session } from '../../auth';
-import { tenantOf, type Env } from '../../env';
+import { pageOf, tenantOf, type Env } from '../../env';
 import { badRequest, empty, intParam, json, notFound, objectBody, type Ctx, type Reply } from '../../http';
-import { filterConfigEnvelope, nowIso, slice, type Doc, type Tenant } from '../../state';
+import { filterConfigEnvelope, nowIso, type Doc, type Tenant } from '../../state';
 import { requireIntArray, validate, validateEach, type Schema } from '../../validate';
 import { CUSTOM_FIELD_SCHEMA } from '../contacts/contacts';
 import { checkOwner } from '../crm-users';
@@ -162,43 +162,39 @@ export function createDeal(env: Env, tenant: Tenant, userId: number, input: Doc)
 	});
 }
 
+/** `deal_summary=true`: how many deals the list holds and their amounts, in all and per stage. */
+function dealSummary(all: Doc[]): Doc {
+	const byStage = new Map<number, { stage_id: number; count: number; amount: number }>();
+	for (const d of all) {
+		const e = byStage.get(d.stage_id as number) ?? { stage_id: d.stage_id as number, count: 0, amount: 0 };
+		e.count++;
+		e.amount += Number(d.amount ?? 0);
+		byStage.set(d.stage_id as number, e);
+	}
+	return { count: all.length, total_amount: all.reduce((n, d) => n + Number(d.amount ?? 0), 0), by_stage: [...byStage.values()] };
+}
+
 export function listDeals(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
 	const q = ctx.query;
-	const pipelineId = q.int('pipeline_id');
-	const contactIds = q.intList('contact_id');
-	const dealIds = q.intList('deal_ids');
-	const showClosed = q.bool('show_closed_deals') ?? false;
-	const summary = q.bool('deal_summary') ?? false;
-	const key = JSON.stringify([pipelineId, contactIds, dealIds, showClosed]);
-	const all = tenant.deals.query(key, (items) => {
-		const contactSet = contactIds ? new Set(contactIds) : undefined;
-		const idSet = dealIds ? new Set(dealIds) : undefined;
+	// The list's filter, as the query gives it; also the key of the cached result.
+	const f = { pipelineId: q.int('pipeline_id'), contactIds: q.intList('contact_id'), dealIds: q.intList('deal_ids'), showClosed: q.bool('show_closed_deals') ?? false };
+	const all = tenant.deals.query(JSON.stringify(f), (items) => {
+		const contactSet = f.contactIds ? new Set(f.contactIds) : undefined;
+		const idSet = f.dealIds ? new Set(f.dealIds) : undefined;
 		return items
 			.filter(
 				(d) =>
-					(pipelineId === undefined || d.pipeline_id === pipelineId) &&
+					(f.pipelineId === undefined || d.pipeline_id === f.pipelineId) &&
 					(!contactSet || contactSet.has(d.contact_id as number) || contactSet.has(d.organization_id as number)) &&
 					(!idSet || idSet.has(d.id as number)) &&
-					(showClosed || !isClosed(tenant, d)),
+					(f.showClosed || !isClosed(tenant, d)),
 			)
 			.sort((a, b) => (a.id as number) - (b.id as number));
 	});
 	// Paging parameters are not documented for this list, but its envelope is paged: page/limit are honoured.
-	const page = q.int('page', { min: 1 }) ?? 1;
-	const size = Math.min(q.int('limit', { min: 1 }) ?? q.int('size', { min: 1 }) ?? q.int('pageSize', { min: 1 }) ?? env.config.defaultPageSize, env.config.maxPageSize);
-	const s = slice(all, page, size);
-	const body: Doc = filterConfigEnvelope({ ...s, items: s.items.map((d) => dealView(tenant, d)) });
-	if (summary) {
-		const byStage = new Map<number, { stage_id: number; count: number; amount: number }>();
-		for (const d of all) {
-			const e = byStage.get(d.stage_id as number) ?? { stage_id: d.stage_id as number, count: 0, amount: 0 };
-			e.count++;
-			e.amount += Number(d.amount ?? 0);
-			byStage.set(d.stage_id as number, e);
-		}
-		body.summary = { count: all.length, total_amount: all.reduce((n, d) => n + Number(d.amount ?? 0), 0), by_stage: [...byStage.values()] };
-	}
+	const body: Doc = filterConfigEnvelope(pageOf(env, ctx, all, ['limit', 'size', 'pageSize']), (d) => dealView(tenant, d));
+	if (q.bool('deal_summary')) body.summary = dealSummary(all);
 	return json(200, body);
 }
 

@@ -10,23 +10,19 @@ import { slice, textMatch, v1FilterConfig, type Doc, type Tenant } from '../../s
 import { lower, orderOf, pathValues, peoplePage, sortDocs } from './common';
 
 export function listTaxDeclarations(env: Env, ctx: Ctx<Session>): Reply {
-	const tenant = tenantOf(env, ctx);
 	const q = ctx.query;
-	const stage = q.str('stage');
-	const search = q.str('searchString');
-	const searchField = q.str('searchField');
-	const userIds = q.list('userIds');
-	const { field, dir } = orderOf(q, 'userId', 'submitOn', 'desc');
-	const all = tenant.taxDeclarations.query(JSON.stringify(['tax', stage, search, searchField, userIds, field, dir]), (items) =>
+	// The list's filter and order, as the query gives them; also the key of the cached result.
+	const f = { stage: lower(q.str('stage')), search: q.str('searchString'), searchField: q.str('searchField') ?? 'employeeName', userIds: q.list('userIds'), ...orderOf(q, 'userId', 'submitOn', 'desc') };
+	const all = tenantOf(env, ctx).taxDeclarations.query(JSON.stringify(f), (items) =>
 		sortDocs(
 			items.filter(
 				(t) =>
-					(!stage || lower(stage) === 'all' || lower(t.status) === lower(stage)) &&
-					(!search || pathValues(t, searchField ?? 'employeeName').some((v) => textMatch(v, search))) &&
-					(!userIds || userIds.includes(t.userId as string)),
+					(!f.stage || f.stage === 'all' || lower(t.status) === f.stage) &&
+					(!f.search || pathValues(t, f.searchField).some((v) => textMatch(v, f.search!))) &&
+					(!f.userIds || f.userIds.includes(t.userId as string)),
 			),
-			field,
-			dir,
+			f.field,
+			f.dir,
 			'id',
 		),
 	);
