@@ -1,8 +1,8 @@
 /** A sandbox module: the seed data and the routes of one part of the platform. */
 import type { Session } from './auth';
-import type { Env } from './env';
-import type { Ctx, Reply, RouteOptions, Router } from './http';
-import type { Tenant } from './state';
+import { tenantOf, type Env } from './env';
+import { intParam, json, type Ctx, type Reply, type RouteOptions, type Router } from './http';
+import type { Doc, Tenant } from './state';
 
 export interface SeedCtx {
 	/** Deterministic random numbers in [0, 1). */
@@ -38,6 +38,14 @@ export function addRoutes(router: Router<Session>, env: Env, module: Module): vo
 	for (const [pattern, methods] of Object.entries(module.paths)) {
 		for (const [method, handler] of Object.entries(methods)) router.add(method, pattern, (ctx) => handler(env, ctx), module.routeOptions);
 	}
+}
+
+/** GET …/:id: the tenant's document with that integer id (`find` answers 404 when there is none), as `view` shows it. */
+export function getByIdRoute(find: (tenant: Tenant, id: number) => Doc, view: (tenant: Tenant, doc: Doc) => unknown = (_tenant, doc) => doc): ModuleHandler {
+	return (env, ctx) => {
+		const tenant = tenantOf(env, ctx);
+		return json(200, view(tenant, find(tenant, intParam(ctx))));
+	};
 }
 
 export const pickOne = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)];

@@ -7,7 +7,7 @@
 import type { Session } from '../auth';
 import { tenantOf, type Env } from '../env';
 import { arrayBody, badRequest, empty, intParam, json, notFound, objectBody, type Ctx, type Reply } from '../http';
-import { pickOne, type Module, type SeedCtx } from '../module';
+import { getByIdRoute, pickOne, type Module, type SeedCtx } from '../module';
 import { nowIso, slice, sortBy, textMatch, type Doc, type Tenant } from '../state';
 import { requireIntArray, validate, type Schema } from '../validate';
 import { userShort } from './crm-users';
@@ -250,10 +250,7 @@ function bulkDeleteActivities(env: Env, ctx: Ctx<Session>): Reply {
 	return empty(204);
 }
 
-function getActivityRoute(env: Env, ctx: Ctx<Session>): Reply {
-	const tenant = tenantOf(env, ctx);
-	return json(200, activityView(tenant, getActivity(tenant, intParam(ctx))));
-}
+const getActivityRoute = getByIdRoute(getActivity, activityView);
 
 function putActivity(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);

@@ -9,6 +9,7 @@
 import type { Session } from '../../auth';
 import { pageOf, tenantOf, type Env } from '../../env';
 import { badRequest, empty, intParam, json, notFound, objectBody, type Ctx, type Reply } from '../../http';
+import { getByIdRoute } from '../../module';
 import { filterConfigEnvelope, sortBy, textMatch, type Doc, type Tenant } from '../../state';
 import { validate, type Schema } from '../../validate';
 
@@ -95,7 +96,7 @@ export function postCategory(env: Env, ctx: Ctx<Session>): Reply {
 	return json(201, { id: c.id });
 }
 
-export const getCategoryRoute = (env: Env, ctx: Ctx<Session>): Reply => json(200, categoryView(getCategory(tenantOf(env, ctx), intParam(ctx))));
+export const getCategoryRoute = getByIdRoute(getCategory, (_tenant, c) => categoryView(c));
 
 export function patchCategory(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);

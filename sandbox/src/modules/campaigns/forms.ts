@@ -10,6 +10,7 @@
 import type { Session } from '../../auth';
 import { pageOf, tenantOf, type Env } from '../../env';
 import { empty, intParam, json, notFound, text, type Ctx, type Reply } from '../../http';
+import { getByIdRoute } from '../../module';
 import { sortBy, textMatch, type Doc, type Tenant } from '../../state';
 
 const FORM_KINDS = ['Newsletter signup', 'Contact us', 'Event registration', 'Demo request', 'Feedback'];
@@ -70,7 +71,7 @@ export function listForms(env: Env, ctx: Ctx<Session>): Reply {
 	return json(200, { data: pageOf(env, ctx, all).items });
 }
 
-export const getFormRoute = (env: Env, ctx: Ctx<Session>): Reply => json(200, getForm(tenantOf(env, ctx), intParam(ctx)));
+export const getFormRoute = getByIdRoute(getForm);
 
 export function deleteForm(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);

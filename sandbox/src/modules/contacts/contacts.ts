@@ -6,6 +6,7 @@
 import type { Session } from '../../auth';
 import { pageOf, tenantOf, type Env } from '../../env';
 import { badRequest, empty, intParam, json, notFound, objectBody, type Ctx, type Reply } from '../../http';
+import { getByIdRoute } from '../../module';
 import { nowIso, pick, sortBy, textMatch, type Doc, type Tenant } from '../../state';
 import { requireIntArray, validate, validateEach, type Schema } from '../../validate';
 import { checkOwner, userShort } from '../crm-users';
@@ -179,10 +180,7 @@ export function getContacts(env: Env, ctx: Ctx<Session>): Reply {
 	return json(200, ids.map((id) => tenant.contacts.get(id)).filter((c): c is Doc => !!c).map((c) => contactView(tenant, c)));
 }
 
-export function getContactRoute(env: Env, ctx: Ctx<Session>): Reply {
-	const tenant = tenantOf(env, ctx);
-	return json(200, contactView(tenant, getContact(tenant, intParam(ctx))));
-}
+export const getContactRoute = getByIdRoute(getContact, contactView);
 
 /** PUT (replace) and PATCH (merge) /v1/crm/contacts/:id */
 function updateContact(env: Env, ctx: Ctx<Session>, replace: boolean): Reply {

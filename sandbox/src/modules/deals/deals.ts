@@ -9,6 +9,7 @@
 import type { Session } from '../../auth';
 import { pageOf, tenantOf, type Env } from '../../env';
 import { badRequest, empty, intParam, json, notFound, objectBody, type Ctx, type Reply } from '../../http';
+import { getByIdRoute } from '../../module';
 import { filterConfigEnvelope, nowIso, type Doc, type Tenant } from '../../state';
 import { requireIntArray, validate, validateEach, type Schema } from '../../validate';
 import { CUSTOM_FIELD_SCHEMA } from '../contacts/contacts';
@@ -245,10 +246,7 @@ export function deleteDeals(env: Env, ctx: Ctx<Session>): Reply {
 	return empty(204);
 }
 
-export function getDealRoute(env: Env, ctx: Ctx<Session>): Reply {
-	const tenant = tenantOf(env, ctx);
-	return json(200, dealView(tenant, getDeal(tenant, intParam(ctx))));
-}
+export const getDealRoute = getByIdRoute(getDeal, dealView);
 
 export function putDeal(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);

@@ -7,6 +7,7 @@
 import type { Session } from '../../auth';
 import { tenantOf, type Env } from '../../env';
 import { badRequest, empty, intParam, json, notFound, objectBody, type Ctx, type Reply } from '../../http';
+import { getByIdRoute } from '../../module';
 import { nowIso, type Doc, type Tenant } from '../../state';
 import { validate } from '../../validate';
 import { dealView } from './deals';
@@ -49,10 +50,7 @@ export function postPipeline(env: Env, ctx: Ctx<Session>): Reply {
 	return json(201, cud(id));
 }
 
-export function getPipelineRoute(env: Env, ctx: Ctx<Session>): Reply {
-	const tenant = tenantOf(env, ctx);
-	return json(200, pipelineView(tenant, getPipeline(tenant, intParam(ctx))));
-}
+export const getPipelineRoute = getByIdRoute(getPipeline, pipelineView);
 
 export function putPipeline(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
