@@ -74,12 +74,15 @@ interface ColumnDef {
 	ref?: ObjectType;
 }
 
+/** Every table's first column: the record's name (required; a system field). */
+const NAME_COLUMN: ColumnDef = { name: 'Name', type: 'text', code: 'NAME', required: true, system: true };
+
+/** The four tables: their names, column id prefixes, and their columns after Name. */
 export const TABLE_DEFS: Record<ObjectType, { name: string; prefix: string; columns: ColumnDef[] }> = {
 	CONTACT: {
 		name: 'Contacts',
 		prefix: 'c',
 		columns: [
-			{ name: 'Name', type: 'text', code: 'NAME', required: true, system: true },
 			{ name: 'Email', type: 'email', code: 'EMAIL', system: true },
 			{ name: 'Phone', type: 'phone', code: 'PHONE', system: true },
 			{ name: 'Type', type: 'select', code: 'TYPE', system: true, options: ['Person', 'Organization'] },
@@ -97,7 +100,6 @@ export const TABLE_DEFS: Record<ObjectType, { name: string; prefix: string; colu
 		name: 'Deals',
 		prefix: 'd',
 		columns: [
-			{ name: 'Name', type: 'text', code: 'NAME', required: true, system: true },
 			{ name: 'Amount', type: 'number', code: 'AMOUNT', system: true },
 			{ name: 'Currency', type: 'string', code: 'CURRENCY' },
 			{ name: 'Status', type: 'select', code: 'STATUS', system: true, options: ['Open', 'Won', 'Lost'] },
@@ -115,7 +117,6 @@ export const TABLE_DEFS: Record<ObjectType, { name: string; prefix: string; colu
 		name: 'Stages',
 		prefix: 's',
 		columns: [
-			{ name: 'Name', type: 'text', code: 'NAME', required: true, system: true },
 			{ name: 'Pipeline', type: 'ref', code: 'PIPELINE', system: true, ref: 'PIPELINE' },
 			{ name: 'Order', type: 'number', code: 'ORDER' },
 			{ name: 'Deal probability', type: 'number', code: 'PROBABILITY' },
@@ -127,7 +128,6 @@ export const TABLE_DEFS: Record<ObjectType, { name: string; prefix: string; colu
 		name: 'Pipelines',
 		prefix: 'p',
 		columns: [
-			{ name: 'Name', type: 'text', code: 'NAME', required: true, system: true },
 			{ name: 'Default', type: 'boolean' },
 			{ name: 'Settings', type: 'json' },
 			{ name: 'Started on', type: 'date' },
@@ -142,7 +142,7 @@ export const ARRAY_TYPES: ReadonlySet<ColumnType> = new Set(['select', 'multi-se
 export const PSEUDO_COLUMNS: Record<string, 'date' | 'text'> = { createdAt: 'date', updatedAt: 'date', _id: 'text' };
 
 export function buildColumns(def: { prefix: string; columns: ColumnDef[] }, tableIds: Record<ObjectType, string>): Column[] {
-	return def.columns.map((c, i) => {
+	return [NAME_COLUMN, ...def.columns].map((c, i) => {
 		const isSelect = c.type === 'select' || c.type === 'multi-select';
 		const col: Column = {
 			id: `${def.prefix}${Math.floor(i / 26) + 1}${String.fromCharCode(97 + (i % 26))}`,
