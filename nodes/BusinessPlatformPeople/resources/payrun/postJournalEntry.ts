@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
 import { answerText, requireMdy } from '../common';
-import { BASE, payrunLocator } from './common';
+import { BASE, JOURNAL_ENTRY_REQUEST, journalEntryPayrunField } from './common';
 import { toStringId } from '../../../shared/fields';
 
 export const postJournalEntryPayrun: Operation = {
@@ -12,13 +12,10 @@ export const postJournalEntryPayrun: Operation = {
 	name: 'Post Journal Entry',
 	action: 'Post the journal entry of a payrun',
 	description: 'Post the payrun to the accounting books. Changes the books; never retried automatically.',
-	method: 'POST',
+	...JOURNAL_ENTRY_REQUEST,
 	path: `${BASE}/sync-je`,
-	regional: true,
-	retry: 'never',
-	text: true,
 	fields: [
-		{ property: { ...payrunLocator(), hint: 'Posting writes a journal entry into the accounting books. It is never retried automatically: after an error, check the payrun before running again.' } },
+		journalEntryPayrunField('Posting writes a journal entry'),
 		{ property: { displayName: 'Posting Date', name: 'jeDate', type: 'dateTime', default: '', required: true, description: 'Date of the journal entry' } },
 	],
 	prepare: (req, ctx) => {

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { OpContext, Operation } from '../../../shared/engine/model';
 import { answerText, requireMdy } from '../common';
-import { BASE, payrunLocator } from './common';
+import { BASE, JOURNAL_ENTRY_REQUEST, journalEntryPayrunField } from './common';
 import { toStringId } from '../../../shared/fields';
 
 /** Reads a payrun from the list (there is no endpoint for one payrun). */
@@ -20,13 +20,10 @@ export const revertJournalEntryPayrun: Operation = {
 	name: 'Revert Journal Entry',
 	action: 'Revert the journal entry of a payrun',
 	description: 'Reverse the posted journal entry of a payrun in the accounting books. Changes the books; never retried automatically.',
-	method: 'POST',
+	...JOURNAL_ENTRY_REQUEST,
 	path: `${BASE}/revert-je`,
-	regional: true,
-	retry: 'never',
-	text: true,
 	fields: [
-		{ property: { ...payrunLocator(), hint: 'Reverting writes a reversing journal entry into the accounting books. It is never retried automatically: after an error, check the payrun before running again.' } },
+		journalEntryPayrunField('Reverting writes a reversing journal entry'),
 		{
 			property: {
 				displayName: 'Journal Entry ID',
