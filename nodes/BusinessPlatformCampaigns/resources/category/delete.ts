@@ -2,7 +2,7 @@
 
 import type { Operation } from '../../../shared/engine/model';
 import { categoryId } from './common';
-import { idFromPath } from '../../../shared/fields';
+import { deletedFromPath } from '../../../shared/fields';
 
 export const deleteCategory: Operation = {
 	value: 'delete',
@@ -12,5 +12,5 @@ export const deleteCategory: Operation = {
 	method: 'DELETE',
 	path: '/v1/crm/campaign/category/{id}',
 	fields: [categoryId],
-	output: (_a, _ctx, req) => ({ deleted: true, id: idFromPath(req.path) }),
+	output: deletedFromPath,
 };

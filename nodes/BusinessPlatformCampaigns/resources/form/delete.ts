@@ -2,7 +2,7 @@
 
 import type { Operation } from '../../../shared/engine/model';
 import { formId } from './common';
-import { idFromPath } from '../../../shared/fields';
+import { deletedFromPath } from '../../../shared/fields';
 
 export const deleteForm: Operation = {
 	value: 'delete',
@@ -12,5 +12,5 @@ export const deleteForm: Operation = {
 	method: 'DELETE',
 	path: '/v1/crm/campaign/assets/forms/{id}',
 	fields: [formId],
-	output: (_a, _ctx, req) => ({ deleted: true, id: idFromPath(req.path) }),
+	output: deletedFromPath,
 };

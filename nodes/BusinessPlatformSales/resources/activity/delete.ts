@@ -2,7 +2,7 @@
 
 import type { Operation } from '../../../shared/engine/model';
 import { idField } from './common';
-import { idFromPath } from '../../../shared/fields';
+import { deletedFromPath } from '../../../shared/fields';
 
 export const deleteActivity: Operation = {
 	value: 'delete',
@@ -12,5 +12,5 @@ export const deleteActivity: Operation = {
 	method: 'DELETE',
 	path: '/v1/crm/activities/{id}',
 	fields: [idField],
-	output: (_a, _ctx, req) => ({ deleted: true, id: idFromPath(req.path) }),
+	output: deletedFromPath,
 };

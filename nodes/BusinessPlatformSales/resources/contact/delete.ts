@@ -1,7 +1,7 @@
 /** Contact → Delete: DELETE /v1/crm/contacts/{id}. Delete a contact. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { toIntegerId } from '../../../shared/fields';
+import { deletedFromPath, toIntegerId } from '../../../shared/fields';
 import { contactId } from './common';
 
 export const deleteContact: Operation = {
@@ -12,5 +12,5 @@ export const deleteContact: Operation = {
 	method: 'DELETE',
 	path: '/v1/crm/contacts/{id}',
 	fields: [{ property: contactId, send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Contact', ctx) } }],
-	output: (_a, _ctx, req) => ({ deleted: true, id: Number(req.path.split('/').pop()) }),
+	output: deletedFromPath,
 };

@@ -2,7 +2,7 @@
 
 import type { Operation } from '../../../shared/engine/model';
 import { labelIdFields } from './common';
-import { idFromPath } from '../../../shared/fields';
+import { deletedFromPath } from '../../../shared/fields';
 
 export const deleteContactLabel: Operation = {
 	value: 'delete',
@@ -12,5 +12,5 @@ export const deleteContactLabel: Operation = {
 	method: 'DELETE',
 	path: '/v1/crm/contacts/labels/{id}',
 	fields: [...labelIdFields],
-	output: (_a, _ctx, req) => ({ deleted: true, id: idFromPath(req.path) }),
+	output: deletedFromPath,
 };

@@ -2,7 +2,7 @@
 
 import type { Operation } from '../../../shared/engine/model';
 import { idField } from './common';
-import { idFromPath } from '../../../shared/fields';
+import { deletedFromPath } from '../../../shared/fields';
 
 export const deleteDeal: Operation = {
 	value: 'delete',
@@ -12,5 +12,5 @@ export const deleteDeal: Operation = {
 	method: 'DELETE',
 	path: '/v1/crm/deals/{id}',
 	fields: [idField],
-	output: (_a, _ctx, req) => ({ deleted: true, id: idFromPath(req.path) }),
+	output: deletedFromPath,
 };

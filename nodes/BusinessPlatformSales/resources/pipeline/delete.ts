@@ -2,7 +2,7 @@
 
 import type { Operation } from '../../../shared/engine/model';
 import { idFields } from './common';
-import { idFromPath } from '../../../shared/fields';
+import { deletedFromPath } from '../../../shared/fields';
 
 export const deletePipeline: Operation = {
 	value: 'delete',
@@ -12,5 +12,5 @@ export const deletePipeline: Operation = {
 	method: 'DELETE',
 	path: '/v1/crm/deals/pipelines/{id}',
 	fields: [...idFields],
-	output: (_a, _ctx, req) => ({ deleted: true, id: idFromPath(req.path) }),
+	output: deletedFromPath,
 };

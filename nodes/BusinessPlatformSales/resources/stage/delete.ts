@@ -4,7 +4,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { OpContext, Operation } from '../../../shared/engine/model';
 import { inVersion1 } from '../../../shared/engine/versions';
-import { toIntegerId } from '../../../shared/fields';
+import { deletedFromPath, toIntegerId } from '../../../shared/fields';
 import { stageLocator } from '../deal/common';
 import { pipelineIdProperty, pipelineLocator } from '../pipeline/common';
 
@@ -33,5 +33,5 @@ export const deleteStage: Operation = {
 		{ property: pipelineLocator('The pipeline whose stages the Stage list shows (not sent)', false) },
 		...[inVersion1(stageIdProperty), stageLocator('The stage to delete', true)].map((property) => ({ property, send: { in: 'path' as const, key: 'id', map: (v: unknown, ctx: OpContext) => toIntegerId(v, 'Stage', ctx) } })),
 	],
-	output: (_a, _ctx, req) => ({ deleted: true, id: Number(req.path.split('/').pop()) }),
+	output: deletedFromPath,
 };
