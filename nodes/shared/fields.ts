@@ -187,6 +187,12 @@ export const deletedFromPath = (_answer: unknown, _ctx: OpContext, req: BuiltReq
 
 export const options = (values: Array<[string, string | number]>): INodePropertyOptions[] => values.map(([name, value]) => ({ name, value }));
 
+/** The object under `key` in a record the platform sent, when it holds one (not null, a list or a text). */
+export function objectAt(record: IDataObject, key: string): IDataObject | undefined {
+	const value = record[key];
+	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : undefined;
+}
+
 /** Drops keys whose values are undefined, null or '' (for simplified outputs). */
 export function compact(o: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''));

@@ -1,12 +1,13 @@
 /** Pickers of the People node for payruns, newest first (served by the regional base URL when set). */
 import type { IDataObject } from 'n8n-workflow';
 
+import { objectAt } from '../../shared/fields';
 import { firstEntries, listSearch, loadOptions, searchPage } from '../../shared/pickers';
 import type { ApiRequest } from '../../shared/transport';
 
 const payrunLabel = (p: IDataObject) => {
-	const schedule = (p.paySchedule as IDataObject | undefined)?.name || p.payPeriod || 'Payrun';
-	const wp = (p.workPeriod as IDataObject | undefined) ?? {};
+	const schedule = objectAt(p, 'paySchedule')?.name || p.payPeriod || 'Payrun';
+	const wp = objectAt(p, 'workPeriod') ?? {};
 	const state = [p.stage, p.jeStatus ? `journal ${String(p.jeStatus).toLowerCase()}` : ''].filter(Boolean).join(', ');
 	return `${String(schedule)}: ${String(wp.from ?? '?')} – ${String(wp.to ?? '?')}${state ? ` (${state})` : ''}`;
 };

@@ -1,12 +1,12 @@
 /**
  * What the People resources share: int64 numbers (written as strings by the
- * platform's gRPC gateway) turned back into numbers, month/day/year dates, the
+ * platform's gRPC gateway) turned back into numbers, month/day/year dates, work periods, the
  * answers of bulk deletes, and the user picker.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { BuiltRequest, OpContext } from '../../shared/engine/model';
-import { locator } from '../../shared/fields';
+import { locator, objectAt } from '../../shared/fields';
 
 /** int64 fields of the people models (v1User, v1Member, v1Approver, v1CustomFieldData, responses). */
 const INT64_KEYS: ReadonlySet<string> = new Set(['iamUserId', 'httpStatusCode', 'beneficiariesToAdd']);
@@ -67,6 +67,12 @@ export function requireMdy(value: unknown, label: string, ctx: OpContext): strin
 	const out = toMdy(value, label, ctx);
 	if (out === undefined) throw ctx.fail(`${label} is empty`, 'Pick a date.');
 	return out;
+}
+
+/** A payrun's or paystub's work period as text ("from-to"), when it has one. */
+export function workPeriodText(record: IDataObject): string | undefined {
+	const wp = objectAt(record, 'workPeriod') ?? {};
+	return wp.from || wp.to ? `${String(wp.from ?? '')}-${String(wp.to ?? '')}` : undefined;
 }
 
 /**

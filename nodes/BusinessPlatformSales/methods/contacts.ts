@@ -1,8 +1,10 @@
 /** Pickers of the Sales node for contacts: the contact list, labels and owners. */
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
+import { objectAt } from '../../shared/fields';
 import { listSearch, loadOptions, matching, searchPage, type PickerScope } from '../../shared/pickers';
 import { apiRequest } from '../../shared/transport';
+import { userName } from '../resources/common';
 
 export const searchContacts = listSearch(
 	async (scope, filter, paginationToken) =>
@@ -25,7 +27,7 @@ export const getContactLabels = loadOptions(labelOptions);
 /** Contact labels for a resource locator (version 2), by name. */
 export const searchContactLabels = listSearch(async (scope, filter) => ({ results: matching(await labelOptions(scope), filter) }));
 
-const ownerName = (o: IDataObject) => `${String(o.first_name ?? '')} ${String(o.last_name ?? '')}`.trim() + (o.email ? ` <${String(o.email)}>` : '');
+const ownerName = (o: IDataObject) => userName(o) + (o.email ? ` <${String(o.email)}>` : '');
 
 /**
  * The spec documents no endpoint that lists sales users. Owners appear embedded in
@@ -39,7 +41,7 @@ export const getOwners = loadOptions(async (scope) => {
 	]);
 	const owners = new Map<number, string>();
 	for (const c of (contacts?.data as IDataObject[] | undefined) ?? []) {
-		const o = c.owner_details as IDataObject | null | undefined;
+		const o = objectAt(c, 'owner_details');
 		if (o?.id !== undefined) owners.set(Number(o.id), ownerName(o));
 	}
 	for (const d of (deals?.data as IDataObject[] | undefined) ?? []) {

@@ -4,7 +4,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, Send } from '../../../shared/engine/model';
 import { fromVersion, inVersion1 } from '../../../shared/engine/versions';
-import { compact, jsonOrText, locator, plainValue, toIntegerId } from '../../../shared/fields';
+import { compact, jsonOrText, locator, objectAt, plainValue, toIntegerId } from '../../../shared/fields';
 
 /** URL-encoded JSON text → JSON (decodeURIComponent, then JSON.parse); plain JSON text is read too; anything else is returned as it came. */
 export function decodeTemplateJson(value: unknown): unknown {
@@ -24,7 +24,7 @@ export function templateOutput(t: IDataObject): IDataObject {
 }
 
 export function simplifyTemplate(t: IDataObject): IDataObject {
-	const category = t.category as IDataObject | null | undefined;
+	const category = objectAt(t, 'category');
 	return compact({
 		id: t.id,
 		name: t.name,

@@ -3,8 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field } from '../../../shared/engine/model';
-import { compact, locator, options } from '../../../shared/fields';
-import { sortOrderProperty } from '../common';
+import { compact, locator, objectAt, options } from '../../../shared/fields';
+import { sortOrderProperty, workPeriodText } from '../common';
 
 export const BASE = '/v1/people-pay-run/payruns';
 
@@ -36,12 +36,11 @@ export const sortOptions = (defaultField: string, defaultOrder: 'asc' | 'desc'):
 ];
 
 export function simplifyPayrun(p: IDataObject): IDataObject {
-	const wp = (p.workPeriod as IDataObject | undefined) ?? {};
 	return compact({
 		_id: p._id,
-		paySchedule: (p.paySchedule as IDataObject | undefined)?.name,
+		paySchedule: objectAt(p, 'paySchedule')?.name,
 		payPeriod: p.payPeriod,
-		workPeriod: wp.from || wp.to ? `${String(wp.from ?? '')}-${String(wp.to ?? '')}` : undefined,
+		workPeriod: workPeriodText(p),
 		payDate: p.payDate,
 		stage: p.stage,
 		employeeCount: p.employeeCount,

@@ -4,7 +4,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { BuiltRequest, Field, OpContext } from '../../../shared/engine/model';
 import { fromVersion } from '../../../shared/engine/versions';
-import { bodyField, compact, locator, options, plainValue, toIntegerId, toIntegerIds, toUtcIsoInZone } from '../../../shared/fields';
+import { bodyField, compact, locator, objectAt, options, plainValue, toIntegerId, toIntegerIds, toUtcIsoInZone } from '../../../shared/fields';
+import { userName } from '../common';
 
 const activityId = locator({ name: 'activityId', displayName: 'Activity', search: 'searchActivities', description: 'The activity to use' });
 
@@ -140,10 +141,9 @@ function names(list: unknown, fn: (x: IDataObject) => string): string[] | undefi
 	return (list as IDataObject[]).map(fn).filter(Boolean);
 }
 
-const personName = (u: IDataObject) => `${String(u.first_name ?? '')} ${String(u.last_name ?? '')}`.trim() || String(u.email ?? u.id ?? '');
+const personName = (u: IDataObject) => userName(u) || String(u.email ?? u.id ?? '');
 
 export function simplifyActivity(a: IDataObject): IDataObject {
-	const deal = a.deal_details as IDataObject | null | undefined;
 	const contacts = [...(names(a.contact_details, (c) => String(c.name ?? c.id)) ?? []), ...(names(a.organization_details, (c) => String(c.name ?? c.id)) ?? [])];
 	return compact({
 		id: a.id,
@@ -155,7 +155,7 @@ export function simplifyActivity(a: IDataObject): IDataObject {
 		notes: decodeNotes(a.notes) as IDataObject[string],
 		contacts: contacts.length ? contacts : undefined,
 		assignees: names(a.assignee_details, personName),
-		deal: deal?.name ?? (a.linked_to as IDataObject[string]),
+		deal: objectAt(a, 'deal_details')?.name ?? (a.linked_to as IDataObject[string]),
 		updatedAt: a.updated_at,
 	});
 }

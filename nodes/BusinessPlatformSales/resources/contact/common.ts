@@ -3,7 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
-import { bodyField, compact, customFieldsField, locator, options, toIntegerId, toIntegerIds } from '../../../shared/fields';
+import { bodyField, compact, customFieldsField, locator, objectAt, options, toIntegerId, toIntegerIds } from '../../../shared/fields';
+import { userName } from '../common';
 
 export const contactId = locator({ name: 'contactId', displayName: 'Contact', search: 'searchContacts', description: 'The contact to use' });
 
@@ -73,8 +74,7 @@ export const nameField = bodyField({ displayName: 'Name', name: 'name', type: 's
 export const typeField = bodyField({ displayName: 'Type', name: 'type', type: 'options', options: CONTACT_TYPES, default: 'person' });
 
 export function simplifyContact(c: IDataObject): IDataObject {
-	const label = c.label as IDataObject | null | undefined;
-	const owner = c.owner_details as IDataObject | null | undefined;
+	const owner = objectAt(c, 'owner_details');
 	return compact({
 		id: c.id,
 		name: c.name,
@@ -82,8 +82,8 @@ export function simplifyContact(c: IDataObject): IDataObject {
 		email: c.email,
 		phone: c.country_code && c.phone ? `${String(c.country_code)} ${String(c.phone)}` : c.phone,
 		organization: c.organization_name,
-		label: label?.name,
-		owner: owner ? `${String(owner.first_name ?? '')} ${String(owner.last_name ?? '')}`.trim() : undefined,
+		label: objectAt(c, 'label')?.name,
+		owner: owner ? userName(owner) : undefined,
 		customFields: c.c_field && Object.keys(c.c_field as object).length ? c.c_field : undefined,
 		updatedAt: c.updated_at,
 	});

@@ -4,7 +4,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
 import { fromVersion, nodeVersion } from '../../../shared/engine/versions';
-import { bodyField, collection, compact, customFieldsField, jsonOrText, locator, options, plainValue, toIntegerId, toIntegerIds } from '../../../shared/fields';
+import { bodyField, collection, compact, customFieldsField, jsonOrText, locator, objectAt, options, plainValue, toIntegerId, toIntegerIds } from '../../../shared/fields';
+import { userName } from '../common';
 
 const dealId = locator({ name: 'dealId', displayName: 'Deal', search: 'searchDeals', description: 'The deal to use' });
 
@@ -127,19 +128,17 @@ function parseInfo(value: unknown): IDataObject | undefined {
 const infoName = (value: unknown) => {
 	const info = parseInfo(value);
 	if (!info) return undefined;
-	const full = `${String(info.first_name ?? '')} ${String(info.last_name ?? '')}`.trim();
-	return (info.name as string | undefined) ?? (full || (info.email as string | undefined));
+	return (info.name as string | undefined) ?? (userName(info) || (info.email as string | undefined));
 };
 
 export function simplifyDeal(d: IDataObject): IDataObject {
-	const stage = d.stage as IDataObject | null | undefined;
 	return compact({
 		id: d.id,
 		name: d.name,
 		amount: d.amount,
 		currency: d.currency_code,
 		status: STATUS_NAMES[String(d.status)] ?? (d.status as IDataObject[string]),
-		stage: stage?.name,
+		stage: objectAt(d, 'stage')?.name,
 		pipelineId: d.pipeline_id,
 		contact: infoName(d.contact_info),
 		organization: infoName(d.organization_info),
