@@ -1,7 +1,7 @@
 /** Campaign categories — /v1/crm/campaign/category. */
 
 import type { Resource } from '../../../shared/engine/model';
-import { getCategories, searchCategories } from '../../methods/categories';
+import { searchCategories } from '../../methods/categories';
 import { createCategory } from './create';
 import { deleteCategory } from './delete';
 import { getCategory } from './get';
@@ -13,5 +13,5 @@ export const categoryResource: Resource = {
 	name: 'Category',
 	description: 'Categories that group campaigns and email templates',
 	operations: [createCategory, getCategory, getAllCategory, updateCategory, deleteCategory],
-	methods: { listSearch: { searchCategories }, loadOptions: { getCategories } },
+	methods: { listSearch: { searchCategories } },
 };
