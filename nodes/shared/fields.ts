@@ -148,9 +148,9 @@ export function locator(options: {
 	};
 }
 
-/** A field that becomes an integer path parameter (locator or number). */
-export function idPath(property: INodeProperties, key = 'id'): Field {
-	return { property, send: { in: 'path', key, map: (v, ctx) => toIntegerId(v, property.displayName, ctx) } };
+/** A field (locator, dropdown or number) that becomes an integer path parameter; `label` names it in errors. */
+export function idPath(property: INodeProperties, label: string, key = 'id'): Field {
+	return { property, send: { in: 'path', key, map: (v, ctx) => toIntegerId(v, label, ctx) } };
 }
 
 export function field(property: INodeProperties, send?: Send): Field {

@@ -3,12 +3,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
-import { bodyField, locator, toIntegerId } from '../../../shared/fields';
+import { bodyField, idPath, locator } from '../../../shared/fields';
 
-export const categoryId: Field = {
-	property: locator({ name: 'categoryId', displayName: 'Category', search: 'searchCategories', description: 'The category to use' }),
-	send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Category', ctx) },
-};
+export const categoryId: Field = idPath(locator({ name: 'categoryId', displayName: 'Category', search: 'searchCategories', description: 'The category to use' }), 'Category');
 
 export const readBack = async (ctx: OpContext, id: number) => await ctx.request<IDataObject>({ method: 'GET', path: `/v1/crm/campaign/category/${id}` });
 

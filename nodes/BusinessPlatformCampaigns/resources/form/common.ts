@@ -3,12 +3,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field } from '../../../shared/engine/model';
-import { compact, jsonOrText, locator, toIntegerId } from '../../../shared/fields';
+import { compact, idPath, jsonOrText, locator } from '../../../shared/fields';
 
-export const formId: Field = {
-	property: locator({ name: 'formId', displayName: 'Form', search: 'searchForms', description: 'The form to use' }),
-	send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Form', ctx) },
-};
+export const formId: Field = idPath(locator({ name: 'formId', displayName: 'Form', search: 'searchForms', description: 'The form to use' }), 'Form');
 
 /** The form's `template` is JSON text (html, components, assets, css, styles): given to users as JSON when it parses. */
 export function formOutput(f: IDataObject): IDataObject {

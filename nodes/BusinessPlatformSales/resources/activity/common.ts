@@ -4,12 +4,12 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { BuiltRequest, Field, OpContext } from '../../../shared/engine/model';
 import { fromVersion } from '../../../shared/engine/versions';
-import { bodyField, compact, locator, objectAt, options, plainValue, toIntegerId, toIntegerIds, toUtcIsoInZone } from '../../../shared/fields';
+import { bodyField, compact, idPath, locator, objectAt, options, plainValue, toIntegerId, toIntegerIds, toUtcIsoInZone } from '../../../shared/fields';
 import { userName } from '../common';
 
 const activityId = locator({ name: 'activityId', displayName: 'Activity', search: 'searchActivities', description: 'The activity to use' });
 
-export const idField: Field = { property: activityId, send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Activity', ctx) } };
+export const idField: Field = idPath(activityId, 'Activity');
 
 export const ACTIVITY_TYPES = options([
 	['Call', 'call'],

@@ -3,10 +3,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
-import { bodyField, compact, customFieldsField, locator, objectAt, options, toIntegerId, toIntegerIds } from '../../../shared/fields';
+import { bodyField, compact, customFieldsField, idPath, locator, objectAt, options, toIntegerId, toIntegerIds } from '../../../shared/fields';
 import { userName } from '../common';
 
 export const contactId = locator({ name: 'contactId', displayName: 'Contact', search: 'searchContacts', description: 'The contact to use' });
+
+/** The contact of Get, Update, Replace and Delete: its id in the path. */
+export const idField: Field = idPath(contactId, 'Contact');
 
 export const CONTACT_TYPES = options([
 	['Person', 'person'],

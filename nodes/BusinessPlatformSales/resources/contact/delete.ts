@@ -1,8 +1,8 @@
 /** Contact → Delete: DELETE /v1/crm/contacts/{id}. Delete a contact. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { deletedFromPath, toIntegerId } from '../../../shared/fields';
-import { contactId } from './common';
+import { deletedFromPath } from '../../../shared/fields';
+import { idField } from './common';
 
 export const deleteContact: Operation = {
 	value: 'delete',
@@ -11,6 +11,6 @@ export const deleteContact: Operation = {
 	description: 'Delete a contact',
 	method: 'DELETE',
 	path: '/v1/crm/contacts/{id}',
-	fields: [{ property: contactId, send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Contact', ctx) } }],
+	fields: [idField],
 	output: deletedFromPath,
 };

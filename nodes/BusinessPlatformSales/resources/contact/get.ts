@@ -1,8 +1,7 @@
 /** Contact → Get: GET /v1/crm/contacts/{id}. Get one contact. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { toIntegerId } from '../../../shared/fields';
-import { contactId, simplifyContact } from './common';
+import { idField, simplifyContact } from './common';
 
 export const getContact: Operation = {
 	value: 'get',
@@ -11,6 +10,6 @@ export const getContact: Operation = {
 	description: 'Get one contact',
 	method: 'GET',
 	path: '/v1/crm/contacts/{id}',
-	fields: [{ property: contactId, send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Contact', ctx) } }],
+	fields: [idField],
 	simplify: simplifyContact,
 };

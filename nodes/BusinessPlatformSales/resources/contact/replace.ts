@@ -1,8 +1,8 @@
 /** Contact → Replace: PUT /v1/crm/contacts/{id}. Replace the whole contact (PUT): fields you leave out are cleared. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { collection, toIntegerId } from '../../../shared/fields';
-import { contactFields, contactId, nameField, readBack, requireName, typeField } from './common';
+import { collection } from '../../../shared/fields';
+import { contactFields, idField, nameField, readBack, requireName, typeField } from './common';
 
 export const replaceContact: Operation = {
 	value: 'replace',
@@ -12,7 +12,7 @@ export const replaceContact: Operation = {
 	method: 'PUT',
 	path: '/v1/crm/contacts/{id}',
 	fields: [
-		{ property: contactId, send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Contact', ctx) } },
+		idField,
 		nameField,
 		typeField,
 		collection({ displayName: 'Additional Fields', name: 'additionalFields', placeholder: 'Add Field', default: {} }, contactFields()),

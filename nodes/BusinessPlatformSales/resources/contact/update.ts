@@ -1,8 +1,8 @@
 /** Contact → Update: PATCH /v1/crm/contacts/{id}. Change the given fields of a contact; the others keep their values (PATCH). */
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField, collection, requireSomeFields, toIntegerId } from '../../../shared/fields';
-import { CONTACT_TYPES, contactFields, contactId, readBack, requireName } from './common';
+import { bodyField, collection, requireSomeFields } from '../../../shared/fields';
+import { CONTACT_TYPES, contactFields, idField, readBack, requireName } from './common';
 
 export const updateContact: Operation = {
 	value: 'update',
@@ -12,7 +12,7 @@ export const updateContact: Operation = {
 	method: 'PATCH',
 	path: '/v1/crm/contacts/{id}',
 	fields: [
-		{ property: contactId, send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Contact', ctx) } },
+		idField,
 		collection({ displayName: 'Update Fields', name: 'updateFields', placeholder: 'Add Field', default: {} }, [
 			bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '' }),
 			bodyField({ displayName: 'Type', name: 'type', type: 'options', options: CONTACT_TYPES, default: 'person' }),

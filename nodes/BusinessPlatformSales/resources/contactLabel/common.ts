@@ -4,7 +4,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
 import { fromVersion, inVersion1 } from '../../../shared/engine/versions';
-import { bodyField, locator, toIntegerId } from '../../../shared/fields';
+import { bodyField, idPath, locator } from '../../../shared/fields';
 
 const labelDropdown: INodeProperties = {
 	displayName: 'Label Name or ID',
@@ -17,10 +17,7 @@ const labelDropdown: INodeProperties = {
 };
 
 /** The label of Get, Update and Delete: version 1's dropdown, version 2's resource locator (loads when opened). */
-export const labelIdFields: Field[] = [inVersion1(labelDropdown), fromVersion(2, locator({ name: 'labelId', displayName: 'Label', search: 'searchContactLabels', description: 'The label to use' }))].map((property) => ({
-	property,
-	send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Label', ctx) },
-}));
+export const labelIdFields: Field[] = [inVersion1(labelDropdown), fromVersion(2, locator({ name: 'labelId', displayName: 'Label', search: 'searchContactLabels', description: 'The label to use' }))].map((property) => idPath(property, 'Label'));
 
 export const detailFields = (): Field[] => [
 	bodyField({ displayName: 'Color', name: 'color', type: 'color', default: '#1e88e5', description: 'Color of the label in the platform' }),

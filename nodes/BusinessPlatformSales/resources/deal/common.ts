@@ -4,12 +4,12 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
 import { fromVersion, nodeVersion } from '../../../shared/engine/versions';
-import { bodyField, collection, compact, customFieldsField, jsonOrText, locator, objectAt, options, plainValue, toIntegerId, toIntegerIds } from '../../../shared/fields';
+import { bodyField, collection, compact, customFieldsField, idPath, jsonOrText, locator, objectAt, options, plainValue, toIntegerId, toIntegerIds } from '../../../shared/fields';
 import { userName } from '../common';
 
 const dealId = locator({ name: 'dealId', displayName: 'Deal', search: 'searchDeals', description: 'The deal to use' });
 
-export const idField: Field = { property: dealId, send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Deal', ctx) } };
+export const idField: Field = idPath(dealId, 'Deal');
 
 /**
  * The platform does not document the meaning of its deal status numbers. The

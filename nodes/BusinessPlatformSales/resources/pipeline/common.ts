@@ -4,7 +4,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
 import { fromVersion, inVersion1 } from '../../../shared/engine/versions';
-import { compact, locator, toIntegerId } from '../../../shared/fields';
+import { compact, idPath, locator, toIntegerId } from '../../../shared/fields';
 
 export const pipelineIdProperty = (description = 'The pipeline to use'): INodeProperties => ({
 	displayName: 'Pipeline Name or ID',
@@ -21,10 +21,7 @@ export const pipelineLocator = (description = 'The pipeline to use', required = 
 	fromVersion(2, locator({ name: 'pipelineId', displayName: 'Pipeline', search: 'searchPipelines', description, required }));
 
 /** The pipeline of Get, Update and Delete: version 1's dropdown, version 2's resource locator. */
-export const idFields: Field[] = [inVersion1(pipelineIdProperty()), pipelineLocator()].map((property) => ({
-	property,
-	send: { in: 'path', key: 'id', map: (v, ctx) => toIntegerId(v, 'Pipeline', ctx) },
-}));
+export const idFields: Field[] = [inVersion1(pipelineIdProperty()), pipelineLocator()].map((property) => idPath(property, 'Pipeline'));
 
 const stageValues = (withId: boolean): INodeProperties[] => [
 	...(withId

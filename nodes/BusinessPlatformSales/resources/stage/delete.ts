@@ -2,9 +2,9 @@
 
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { OpContext, Operation } from '../../../shared/engine/model';
+import type { Operation } from '../../../shared/engine/model';
 import { inVersion1 } from '../../../shared/engine/versions';
-import { deletedFromPath, toIntegerId } from '../../../shared/fields';
+import { deletedFromPath, idPath } from '../../../shared/fields';
 import { stageLocator } from '../deal/common';
 import { pipelineIdProperty, pipelineLocator } from '../pipeline/common';
 
@@ -31,7 +31,7 @@ export const deleteStage: Operation = {
 		// Only narrows the Stage list; not sent.
 		{ property: inVersion1({ ...pipelineIdProperty('The pipeline whose stages the Stage list shows (not sent)'), required: false }) },
 		{ property: pipelineLocator('The pipeline whose stages the Stage list shows (not sent)', false) },
-		...[inVersion1(stageIdProperty), stageLocator('The stage to delete', true)].map((property) => ({ property, send: { in: 'path' as const, key: 'id', map: (v: unknown, ctx: OpContext) => toIntegerId(v, 'Stage', ctx) } })),
+		...[inVersion1(stageIdProperty), stageLocator('The stage to delete', true)].map((property) => idPath(property, 'Stage')),
 	],
 	output: deletedFromPath,
 };
