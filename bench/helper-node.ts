@@ -13,19 +13,13 @@ import { mapConcurrent } from '../nodes/shared/concurrency';
 
 export class BenchHelperOnly implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Bench Helper Only',
-		name: 'benchHelperOnly',
-		group: ['transform'],
-		version: 1,
-		description: 'Bench only',
+		...{ displayName: 'Bench Helper Only', name: 'benchHelperOnly', description: 'Bench only', version: 1, group: ['transform'] },
 		defaults: { name: 'Bench Helper Only' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
+		// url, token, name, email: text; concurrency: a number.
 		properties: [
-			{ displayName: 'URL', name: 'url', type: 'string', default: '' },
-			{ displayName: 'Token', name: 'token', type: 'string', typeOptions: { password: true }, default: '' },
-			{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-			{ displayName: 'Email', name: 'email', type: 'string', default: '' },
+			...(['url', 'token', 'name', 'email'] as const).map((name) => ({ displayName: name, name, type: 'string' as const, default: '' })),
 			{ displayName: 'Concurrency', name: 'concurrency', type: 'number', default: 1 },
 		],
 	};
