@@ -2,7 +2,9 @@
 /**
  * Bench only: the least any node can do in n8n to create a contact per item — read
  * its two fields (`{{ $json.name }}`, `{{ $json.email }}` or fixed values) and send one
- * request with n8n's `helpers.httpRequest`, a fixed token header, N items at a time.
+ * request with n8n's `helpers.httpRequest`, a fixed token header, N items at a time —
+ * or, with a Page Size, to read a records table to its end (POST paged-record, one page
+ * after the other, each page's records as items).
  * No engine, no credential, no retries, no checks: n8n's own cost per item, so the
  * harness rows can show which part of a gap to raw undici is n8n's and which the pack's.
  */
@@ -17,10 +19,10 @@ export class BenchHelperOnly implements INodeType {
 		defaults: { name: 'Bench Helper Only' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		// url, token, name, email: text; concurrency: a number.
+		// url, token, name, email: text; concurrency, pageSize: numbers.
 		properties: [
 			...(['url', 'token', 'name', 'email'] as const).map((name) => ({ displayName: name, name, type: 'string' as const, default: '' })),
-			{ displayName: 'Concurrency', name: 'concurrency', type: 'number', default: 1 },
+			...(['concurrency', 'pageSize'] as const).map((name) => ({ displayName: name, name, type: 'number' as const, default: 0 })),
 		],
 	};
 
@@ -29,6 +31,15 @@ export class BenchHelperOnly implements INodeType {
 		const url = this.getNodeParameter('url', 0) as string;
 		const token = this.getNodeParameter('token', 0) as string;
 		const concurrency = this.getNodeParameter('concurrency', 0) as number;
+		const pageSize = this.getNodeParameter('pageSize', 0) as number;
+		if (pageSize > 0) {
+			const all: INodeExecutionData[] = [];
+			for (let pageNo = 1; ; pageNo++) {
+				const page = (await this.helpers.httpRequest({ method: 'POST', url, qs: { pageNo, pageSize }, body: { logicalOperator: 'and', conditions: [] }, json: true, headers: { 'x-access-token': token } })) as { data: Array<INodeExecutionData['json']> };
+				for (const json of page.data) all.push({ json, pairedItem: { item: 0 } });
+				if (page.data.length < pageSize) return [all];
+			}
+		}
 		const results = await mapConcurrent(items, concurrency, async (_item, i) => {
 			const body = { name: this.getNodeParameter('name', i) as string, type: 'person', email: this.getNodeParameter('email', i) as string };
 			return (await this.helpers.httpRequest({ method: 'POST', url, body, json: true, headers: { 'x-access-token': token } })) as INodeExecutionData['json'];

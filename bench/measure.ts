@@ -134,6 +134,19 @@ const scenarios: Record<string, (a: Args) => Promise<Record<string, unknown>>> =
 		if (value.error || value.json.length !== a.count || !value.json.every((j) => j.id)) throw new Error(`helper create: ${value.error?.message ?? value.json.length}`);
 		return { ms, fromUs, toUs };
 	},
+	/** n8n's floor for Return All: helpers.httpRequest page after page, the records as items, no pack code. */
+	async helperRecords(a) {
+		const h = await harness(a);
+		const { NODE_TYPES, PACKAGE } = await import('../test/harness/n8n');
+		const { BenchHelperOnly } = await import('./helper-node');
+		NODE_TYPES[`${PACKAGE}.benchHelperOnly`] = new BenchHelperOnly();
+		const params: IDataObject = { url: `${a.baseUrl}/v1/crm/core/table/${a.tableId}/paged-record`, token: a.accessToken, pageSize: a.pageSize };
+		// Warm up n8n's request helper (as packRecords does with a 5-record search): three creates.
+		await h.run('benchHelperOnly', { url: `${a.baseUrl}/v1/crm/contacts`, token: a.accessToken, concurrency: 1, name: 'Warm', email: 'warm@bench.example' }, [{ json: {} }, { json: {} }, { json: {} }]);
+		const r = await withMemory(() => h.run('benchHelperOnly', params));
+		if (r.value.error) throw new Error(r.value.error.message);
+		return { ms: r.ms, items: r.value.json.length, bytes: Buffer.byteLength(JSON.stringify(r.value.json)), peakHeapMb: r.peakHeapMb, retainedMb: r.retainedMb, fromUs: r.fromUs, toUs: r.toUs };
+	},
 	async rawRecords(a) {
 		const pool = new Pool(a.baseUrl, { connections: 1 });
 		const size = a.pageSize!;

@@ -40,6 +40,7 @@ async function harnessProfiles(ready: SandboxReady, out: string[]): Promise<void
 	const base = { baseUrl: ready.baseUrl, authUrl: ready.authUrl, clientId: ready.clientId, clientSecret: ready.clientSecret, tokenResponse, accessToken: String(tokenResponse['platform-token']) };
 	for (const [label, scenario, args] of [
 		['The pack in the n8n-core harness', 'packCreate', { concurrency: 5 }],
+		["n8n's floor for any node: helpers.httpRequest and the same two expressions, no pack code (for comparison)", 'helperCreate', { concurrency: 5 }],
 		['Raw undici with keep-alive (for comparison)', 'rawCreate', { concurrency: 5, keepAlive: true }],
 		['Raw undici without keep-alive (for comparison)', 'rawCreate', { concurrency: 5, keepAlive: false }],
 	] as const) {

@@ -9,7 +9,7 @@
  * base URLs and token field, a table's columns) and the files (binary data) output
  * items carry.
  */
-import type { IBinaryKeyData, IDataObject, IExecuteFunctions, IHookFunctions, ILoadOptionsFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions, IHookFunctions, ILoadOptionsFunctions, INode, IWebhookFunctions } from 'n8n-workflow';
 
 /** The n8n functions a call gets (`this` of execute, a picker, a webhook or a hook). */
 export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
@@ -19,7 +19,18 @@ export class RunScope<C extends RequestContext = RequestContext> {
 
 	private readonly files = new Map<IDataObject, IBinaryKeyData>();
 
+	private nodeCopy?: INode;
+
+	/** Parameter values that hold no expression: the same for every item, so read once per call (see engine/params.ts). */
+	readonly fixedParameters = new Map<string, unknown>();
+
 	constructor(readonly ctx: C) {}
+
+	/** The node (its type version, its parameters as saved): n8n copies it on every getNode(), so it is read once per call. */
+	get node(): INode {
+		this.nodeCopy ??= this.ctx.getNode();
+		return this.nodeCopy;
+	}
 
 	/**
 	 * A value computed once in this call, whoever asks first (items run in parallel:

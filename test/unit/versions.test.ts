@@ -9,6 +9,8 @@ import { VersionedNodeType } from 'n8n-workflow';
 import { buildProperties } from '../../nodes/shared/engine/description';
 import type { Field, OpContext, Operation, Resource } from '../../nodes/shared/engine/model';
 import { buildRequest } from '../../nodes/shared/engine/request';
+import { readItemParameter } from '../../nodes/shared/engine/params';
+import { RunScope } from '../../nodes/shared/run-scope';
 import { compareSnapshots } from '../descriptions/compare';
 import { snapshotOfNode } from '../descriptions/snapshot';
 
@@ -63,11 +65,11 @@ describe('changing a parameter in a new node version', () => {
 		[2, ['team', 'all'], 'team,all'],
 	])('a node of version %s sends its own form of the parameter', async (typeVersion, value, sent) => {
 		const fn = {
-			getNode: () => ({ typeVersion, name: 'Example' }),
+			getNode: () => ({ typeVersion, name: 'Example', parameters: { visibility: value } }),
 			getNodeParameter: (name: string) => (name === 'visibility' ? value : undefined),
 		} as unknown as IExecuteFunctions;
 		const op = operation([inVersions(visibilityV1, { '@version': [1] }), inVersions(visibilityV2, { '@version': [{ _cnd: { gte: 2 } }] })]);
-		const ctx = { fn, itemIndex: 0, operation: op, fail: (m: string) => new Error(m) } as unknown as OpContext;
+		const ctx = { fn, scope: new RunScope(fn), itemIndex: 0, operation: op, fail: (m: string) => new Error(m) } as unknown as OpContext;
 		expect((await buildRequest(op, ctx)).body).toEqual({ visibility_type: sent });
 	});
 });
@@ -80,5 +82,29 @@ describe('a redesign as a versioned node type (VersionedNodeType)', () => {
 		expect(Object.keys(snapshot.versions)).toEqual(['1', '2']);
 		expect(compareSnapshots(snapshotOfNode(released), snapshot).breaking).toEqual([]);
 		expect(snapshot.versions['2'].parameters['thing › create › visibility']).toMatchObject({ type: 'multiOptions' });
+	});
+});
+
+describe('parameters read once per execution', () => {
+	it('a value without an expression is read once; expressions and objects are read for every item', () => {
+		const parameters = { type: 'person', name: '={{ $json.name }}', extra: { email: 'x@example.com' } };
+		const reads: string[] = [];
+		const fn = {
+			getNode: () => ({ typeVersion: 1, name: 'Example', parameters }),
+			getNodeParameter: (name: string, item: number) => {
+				reads.push(`${name}@${item}`);
+				if (!(name in parameters)) throw Object.assign(new Error(`Could not get parameter "${name}"`), { extra: { parameterName: name } });
+				return name === 'name' ? `Name ${item}` : structuredClone(parameters[name as keyof typeof parameters]);
+			},
+		} as unknown as IExecuteFunctions;
+		const scope = new RunScope(fn);
+		const values = [0, 1, 2].map((i) => ['type', 'name', 'extra', 'hidden'].map((p) => readItemParameter(scope, p, i)));
+		expect(values[2]).toEqual([{ shown: true, value: 'person' }, { shown: true, value: 'Name 2' }, { shown: true, value: { email: 'x@example.com' } }, { shown: false }]);
+		expect(reads.filter((r) => r.startsWith('type'))).toEqual(['type@0']);
+		expect(reads.filter((r) => r.startsWith('hidden'))).toEqual(['hidden@0']);
+		expect(reads.filter((r) => r.startsWith('name'))).toEqual(['name@0', 'name@1', 'name@2']);
+		expect(reads.filter((r) => r.startsWith('extra'))).toEqual(['extra@0', 'extra@1', 'extra@2']);
+		// Each item gets its own copy of an object.
+		expect(values[0][2]).not.toBe(values[1][2]);
 	});
 });

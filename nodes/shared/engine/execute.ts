@@ -20,7 +20,7 @@ import { CUSTOM_CALL, CUSTOM_CALL_OPERATION } from './custom-call';
 import { CONCURRENCY_PARAMETER } from './description';
 import type { BuiltRequest, OpContext, Operation, Output, Resource } from './model';
 import { defaultOutput } from './output';
-import { readParameter, readSetting, wireLabels } from './params';
+import { readItemParameter, readParameter, readSetting, wireLabels } from './params';
 import { buildRequest, collectRequest } from './request';
 
 /** The answer of an operation for one item: its own `run`, or its request (paged for lists) and `output`. */
@@ -109,8 +109,12 @@ async function runItem(scope: RunScope<IExecuteFunctions>, resources: Resource[]
 	let entered = false;
 	let failed = true;
 	try {
-		const resource = fn.getNodeParameter('resource', itemIndex) as string;
-		const operation = fn.getNodeParameter('operation', itemIndex) as string;
+		const valueOf = (name: string) => {
+			const read = readItemParameter<string>(scope, name, itemIndex);
+			return read.shown ? read.value : '';
+		};
+		const resource = valueOf('resource');
+		const operation = valueOf('operation');
 		const op = findOperation(resources, resource, operation);
 		if (!op) throw new NodeOperationError(fn.getNode(), `The operation "${operation}" of "${resource}" is not known`, { itemIndex });
 		const ctx = contextFor(scope, itemIndex, op);

@@ -9,6 +9,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { RunScope } from '../run-scope';
 import type { Field } from './model';
 
 /** Whether getNodeParameter failed because the parameter is not shown (so not set) for this node. */
@@ -52,6 +53,30 @@ export function readShownParameter<T>(fn: IExecuteFunctions, name: string, itemI
 		if (isNotShown(error, name)) return { shown: false };
 		throw parameterError(fn, name, itemIndex, error, fields);
 	}
+}
+
+/** Whether a parameter's saved value holds an expression anywhere (a text starting with "="). */
+function holdsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (Array.isArray(value)) return value.some(holdsExpression);
+	if (value !== null && typeof value === 'object') return Object.values(value as IDataObject).some(holdsExpression);
+	return false;
+}
+
+/**
+ * `readShownParameter` for an item of an execution. A parameter whose saved value holds no
+ * expression has the same value for every item: when that value is not an object (a text,
+ * number or boolean, or "not shown"), it is read once per execution instead of once per
+ * item. Objects (collections) are read for each item, so no item gets another's copy.
+ */
+export function readItemParameter<T>(scope: RunScope<IExecuteFunctions>, name: string, itemIndex: number, fields?: Field[]): ShownValue<T> {
+	const cached = scope.fixedParameters.get(name) as ShownValue<T> | undefined;
+	if (cached) return cached;
+	const read = readShownParameter<T>(scope.ctx, name, itemIndex, undefined, fields);
+	const raw = scope.node.parameters[name];
+	const sameForEveryItem = !holdsExpression(raw) && (!read.shown || read.value === null || typeof read.value !== 'object');
+	if (sameForEveryItem) scope.fixedParameters.set(name, read);
+	return read;
 }
 
 /** A parameter of one item; one that is not shown (and has no fallback) fails the item like any other unreadable one. */

@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { BuiltRequest, Field, OpContext, Operation } from './model';
-import { readShownParameter } from './params';
+import { readItemParameter } from './params';
 import { shownInVersion } from './versions';
 
 const isEmpty = (v: unknown) =>
@@ -26,7 +26,7 @@ function setPath(target: IDataObject, key: string, value: unknown, merge = false
 function applyField(f: Field, value: unknown, req: BuiltRequest, ctx: OpContext, pathParams: Record<string, string>): void {
 	if (f.children && f.property.type === 'collection') {
 		const obj = (value ?? {}) as IDataObject;
-		const version = ctx.fn.getNode().typeVersion;
+		const version = ctx.scope.node.typeVersion;
 		for (const child of f.children) if (child.property.name in obj && shownInVersion(child.property, version)) applyField(child, obj[child.property.name], req, ctx, pathParams);
 		return;
 	}
@@ -47,12 +47,12 @@ function applyField(f: Field, value: unknown, req: BuiltRequest, ctx: OpContext,
 export function collectRequest(op: Operation, ctx: OpContext): BuiltRequest {
 	const req: BuiltRequest = { method: op.method, path: op.path, qs: {}, body: {} };
 	const pathParams: Record<string, string> = {};
-	const version = ctx.fn.getNode().typeVersion;
+	const version = ctx.scope.node.typeVersion;
 	for (const f of op.fields ?? []) {
 		// A field of another node version (two versions may each have a field of this name) is not read.
 		if (!shownInVersion(f.property, version)) continue;
 		// A field hidden by another field's value (displayOptions) has no value for this node: nothing is sent.
-		const read = readShownParameter(ctx.fn, f.property.name, ctx.itemIndex, undefined, op.fields);
+		const read = readItemParameter(ctx.scope, f.property.name, ctx.itemIndex, op.fields);
 		if (read.shown) applyField(f, read.value, req, ctx, pathParams);
 	}
 	req.path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
