@@ -123,6 +123,35 @@ async function n8nProfiles(out: string[]): Promise<void> {
 	}
 }
 
+/** n8n turning 1,000 platform deliveries into executions: its Webhook node, then the pack's Trigger (profile of n8n's main process). */
+async function triggerProfiles(out: string[]): Promise<void> {
+	const { runtimeReady } = await import('../scripts/n8n-runtime');
+	if (!runtimeReady()) {
+		out.push('n8n runtime not installed: no profile of the trigger.');
+		return;
+	}
+	const { withTriggerBench } = await import('./trigger');
+	const dir = mkdtempSync(join(tmpdir(), 'bp-prof-trigger-'));
+	const EVENTS = 1000;
+	await withTriggerBench(async (deliverTo, n8n) => {
+		const runs: Array<{ label: string; fromUs: number; toUs: number; perSecond: number }> = [];
+		for (const [label, leg] of [
+			["n8n's Webhook node (for comparison)", 'webhook'],
+			["The pack's Trigger", 'trigger'],
+		] as const) {
+			say(`  profiling: ${label}…`);
+			await deliverTo(leg, 20); // warm up
+			const o = await deliverTo(leg, EVENTS);
+			runs.push({ label, fromUs: o.fromUs, toUs: o.toUs, perSecond: o.perSecond });
+		}
+		// The profile is written when n8n exits: stop it gently.
+		await n8n.stop();
+		const file = newestProfile(dir, n8n.pid);
+		say(`    ${file}`);
+		for (const r of runs) out.push(summaryMarkdown(`${r.label}: ${fmt(EVENTS)} deliveries → executions, ${fmt(r.perSecond, 1)}/s`, summarise(readProfile(file), r, EVENTS)));
+	}, `--cpu-prof --cpu-prof-dir=${dir} --cpu-prof-interval=${INTERVAL_US}`);
+}
+
 async function main() {
 	const out: string[] = [`CPU profiles — ${new Date().toISOString().slice(0, 10)}; load average ${loadavg().map((l) => fmt(l, 1)).join(' / ')} at the start (figures from a loaded machine: read the shares, not the times). Sampling every ${INTERVAL_US} µs, only the measured run counted.`, ''];
 	const wanted = process.argv.slice(2);
@@ -139,6 +168,10 @@ async function main() {
 	if (!wanted.length || wanted.includes('n8n')) {
 		say('Profiles inside n8n…');
 		await n8nProfiles(out);
+	}
+	if (wanted.includes('trigger')) {
+		say('Profiles of the trigger inside n8n…');
+		await triggerProfiles(out);
 	}
 	const file = join(ROOT, wanted.length ? 'bench/results/profile-partial.md' : 'bench/results/profile.md');
 	writeFileSync(file, `${out.join('\n')}\n`);

@@ -25,10 +25,13 @@ import { inN8nSection } from './in-n8n';
 import { packageSection } from './package';
 import { fmt, markdown, summaryLines, type Section } from './rows';
 import { queueThroughput } from './queue-throughput';
+import { buildPack } from '../scripts/build';
 import { triggerSection } from './trigger';
 
 /** Queue-mode throughput (bench/queue-throughput.ts) as figures without a target, and its CPU table. */
 async function queueSection(): Promise<Section | undefined> {
+	// The package section builds with `npm run build` (n8n-node build), which leaves no stamp of scripts/build.ts.
+	await buildPack();
 	const queue = await queueThroughput(say);
 	if (!queue) return undefined;
 	return {

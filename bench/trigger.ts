@@ -10,6 +10,7 @@
  */
 import type { SandboxReady } from '../scripts/sandbox-process';
 import { buildPack } from '../scripts/build';
+import { packTarball } from '../scripts/pack';
 import { startSandboxProcess } from '../scripts/sandbox-process';
 import { admin, say } from './common';
 import { fmt, row, type Section } from './rows';
@@ -22,10 +23,17 @@ interface Execution {
 	status: string;
 	startedAt: string;
 	stoppedAt?: string;
-	data?: { resultData?: { runData?: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, any> }>> } }>> } };
+	data?: {
+		resultData?: {
+			runData?: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, any> }>> } }>>;
+		};
+	};
 }
 
 interface Outcome {
+	/** The run's window on the monotonic clock, in µs (the clock of a --cpu-prof profile of n8n). */
+	fromUs: number;
+	toUs: number;
 	perSecond: number;
 	seconds: number;
 	executions: number;
@@ -35,13 +43,19 @@ interface Outcome {
 	deliveries: Record<string, number>;
 }
 
-type Api = { pub<T = unknown>(method: string, path: string): Promise<T>; rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> };
+type Api = {
+	pub<T = unknown>(method: string, path: string): Promise<T>;
+	rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+};
 
 async function executions(api: Api, workflowId: string, includeData: boolean): Promise<Execution[]> {
 	const all: Execution[] = [];
 	let cursor: string | undefined;
 	do {
-		const page = await api.pub<{ data: Execution[]; nextCursor?: string | null }>('GET', `/executions?workflowId=${workflowId}&limit=250&includeData=${includeData}${cursor ? `&cursor=${cursor}` : ''}`);
+		const page = await api.pub<{
+			data: Execution[];
+			nextCursor?: string | null;
+		}>('GET', `/executions?workflowId=${workflowId}&limit=250&includeData=${includeData}${cursor ? `&cursor=${cursor}` : ''}`);
 		all.push(...page.data);
 		cursor = page.nextCursor ?? undefined;
 	} while (cursor);
@@ -49,10 +63,11 @@ async function executions(api: Api, workflowId: string, includeData: boolean): P
 }
 
 /** Emits the events, waits for n8n to finish their executions, and reads the outcome from n8n's records. */
-async function deliver(ready: SandboxReady, api: Api, workflowId: string, eventType: string, eventIdOf: (json: Record<string, any>) => unknown): Promise<Outcome> {
+async function deliver(ready: SandboxReady, api: Api, workflowId: string, eventType: string, eventIdOf: (json: Record<string, any>) => unknown, count = EVENTS): Promise<Outcome> {
 	const t0 = Date.now();
+	const fromUs = Number(process.hrtime.bigint() / 1000n);
 	// The sandbox answers once every delivery is answered: n8n may take minutes on a busy machine.
-	const emitted = await admin<{ statuses: Record<string, number> }>(ready.baseUrl, 'POST', '/events', { eventType, count: EVENTS, concurrency: AT_ONCE }, { timeoutMs: 1_800_000 });
+	const emitted = await admin<{ statuses: Record<string, number> }>(ready.baseUrl, 'POST', '/events', { eventType, count, concurrency: AT_ONCE }, { timeoutMs: 1_800_000 });
 	const accepted = emitted.statuses['200'] ?? 0;
 	const deadline = Date.now() + 300_000;
 	let list: Execution[] = [];
@@ -61,6 +76,7 @@ async function deliver(ready: SandboxReady, api: Api, workflowId: string, eventT
 		if (list.filter((e) => e.stoppedAt).length >= accepted || Date.now() > deadline) break;
 		await new Promise((r) => setTimeout(r, 500));
 	}
+	const toUs = Number(process.hrtime.bigint() / 1000n);
 	const withData = await executions(api, workflowId, true);
 	const ids = withData.map((e) => {
 		const run = Object.values(e.data?.resultData?.runData ?? {})[0]?.[0];
@@ -69,14 +85,19 @@ async function deliver(ready: SandboxReady, api: Api, workflowId: string, eventT
 	const distinct = new Set(ids.filter((x) => x !== undefined));
 	const last = Math.max(...list.map((e) => Date.parse(e.stoppedAt ?? e.startedAt)));
 	// The next leg starts with an empty executions table, as this one did.
-	for (let i = 0; i < list.length; i += 500) await api.rest('POST', '/executions/delete', { ids: list.slice(i, i + 500).map((e) => e.id) });
+	for (let i = 0; i < list.length; i += 500)
+		await api.rest('POST', '/executions/delete', {
+			ids: list.slice(i, i + 500).map((e) => e.id),
+		});
 	const seconds = (last - t0) / 1000;
 	return {
+		fromUs,
+		toUs,
 		perSecond: distinct.size / seconds,
 		seconds,
 		executions: list.length,
 		failed: list.filter((e) => e.status !== 'success').length,
-		lost: EVENTS - distinct.size,
+		lost: count - distinct.size,
 		duplicated: ids.length - distinct.size,
 		deliveries: emitted.statuses,
 	};
@@ -85,10 +106,85 @@ async function deliver(ready: SandboxReady, api: Api, workflowId: string, eventT
 async function workflows() {
 	const { workflow, pack } = await import('../test/e2e/n8n-env');
 	const webhook = workflow('benchWebhookNode', 'Bench Webhook node', [
-		{ name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: 'b0000000-0000-4000-8000-00000000b001', parameters: { httpMethod: 'POST', path: 'bench-events', responseMode: 'onReceived', options: {} } },
+		{
+			name: 'Webhook',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			webhookId: 'b0000000-0000-4000-8000-00000000b001',
+			parameters: {
+				httpMethod: 'POST',
+				path: 'bench-events',
+				responseMode: 'onReceived',
+				options: {},
+			},
+		},
 	]);
-	const trigger = workflow('benchTriggerNode', 'Bench pack Trigger', [pack('businessPlatformSalesTrigger', 'Trigger', { events: ['CREATE_BILL'], options: {} }, { webhookId: 'b0000000-0000-4000-8000-00000000b002' })]);
+	const trigger = workflow('benchTriggerNode', 'Bench pack Trigger', [pack('businessPlatformSalesTrigger', 'Trigger', { events: ['CREATE_BILL'], options: {} }, { webhookId: 'b0000000-0000-4000-8000-00000000b002', typeVersion: 2 })]);
 	return [webhook, trigger];
+}
+
+export type Leg = 'webhook' | 'trigger';
+
+/**
+ * A real n8n with both workflows active and registered with a sandbox (v2): `run` gets a
+ * function that delivers `count` events to one leg. `nodeOptions` go to n8n's Node (a CPU
+ * profile, from bench/profile.ts). Everything is stopped when `run` ends.
+ */
+export async function withTriggerBench<T>(run: (deliverTo: (leg: Leg, count?: number) => Promise<Outcome>, n8n: { stop(): Promise<void>; pid?: number }) => Promise<T>, nodeOptions?: string): Promise<T> {
+	await buildPack(); // n8n installs the pack from its tarball, packed from dist/
+	packTarball(); // now, not under nodeOptions (Node 20's npm refuses --cpu-prof in NODE_OPTIONS)
+	const { ready, stop } = await startSandboxProcess(['--mode', 'v2', '--rows', '5']);
+	const previous = process.env.NODE_OPTIONS;
+	try {
+		const tokens = await admin<Record<string, unknown>>(ready.baseUrl, 'POST', '/tokens/issue', {});
+		const { startE2e, credential, eventually } = await import('../test/e2e/n8n-env');
+		const sb = {
+			baseUrl: ready.baseUrl,
+			authUrl: ready.authUrl,
+			config: { clientId: ready.clientId, clientSecret: ready.clientSecret },
+		} as never;
+		if (nodeOptions) process.env.NODE_OPTIONS = `${previous ?? ''} ${nodeOptions}`.trim();
+		const e2e = await startE2e([credential(sb, tokens)], await workflows(), {
+			benchWebhookNode: 'bench-events',
+			benchTriggerNode: undefined,
+		});
+		process.env.NODE_OPTIONS = previous;
+		try {
+			// The plain Webhook node is registered with the platform by hand, as a user would.
+			const token = String(tokens.access_token);
+			const reg = await fetch(`${ready.baseUrl}/v1/webhooks/register`, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					'x-access-token': token,
+				},
+				body: JSON.stringify({
+					clientId: ready.clientId,
+					clientSecret: ready.clientSecret,
+					accessToken: token,
+					refreshToken: String(tokens.refresh_token),
+					eventType: 'CREATE_INVOICE',
+					webhookUrl: `${e2e.n8n.url}/webhook/bench-events`,
+				}),
+			});
+			if (!reg.ok) throw new Error(`registering the Webhook node failed: ${reg.status}`);
+			await eventually(async () => {
+				const hooks = await admin<Array<{ eventType: string; deleted: boolean }>>(ready.baseUrl, 'GET', '/state/1/webhooks');
+				if (!hooks.some((h) => h.eventType === 'CREATE_BILL' && !h.deleted)) throw new Error('the Trigger has not registered yet');
+			}, 30_000);
+			const deliverTo = (leg: Leg, count = EVENTS) =>
+				leg === 'webhook' ? deliver(ready, e2e.api, 'benchWebhookNode', 'CREATE_INVOICE', (j) => j.body?.eventId, count) : deliver(ready, e2e.api, 'benchTriggerNode', 'CREATE_BILL', (j) => j.payload?.eventId, count);
+			return await run(deliverTo, {
+				stop: () => e2e.n8n.process.stop(60_000),
+				pid: e2e.n8n.process.pid,
+			});
+		} finally {
+			await e2e.stop();
+		}
+	} finally {
+		process.env.NODE_OPTIONS = previous;
+		await stop();
+	}
 }
 
 /** The trigger row in a real n8n; undefined when the runtime is not installed. */
@@ -96,63 +192,46 @@ export async function triggerSection(): Promise<Section | undefined> {
 	const { runtimeReady } = await import('../scripts/n8n-runtime');
 	if (!runtimeReady()) return undefined;
 	say(`Inside n8n: ${fmt(EVENTS)} events to the Webhook node, then to the pack's Trigger…`);
-	await buildPack(); // n8n loads the pack from dist/
-	const { ready, stop } = await startSandboxProcess(['--mode', 'v2', '--rows', '5']);
-	try {
-		const tokens = await admin<Record<string, unknown>>(ready.baseUrl, 'POST', '/tokens/issue', {});
-		const { startE2e, credential, eventually } = await import('../test/e2e/n8n-env');
-		const sb = { baseUrl: ready.baseUrl, authUrl: ready.authUrl, config: { clientId: ready.clientId, clientSecret: ready.clientSecret } } as never;
-		const e2e = await startE2e([credential(sb, tokens)], await workflows(), { benchWebhookNode: 'bench-events', benchTriggerNode: undefined });
-		try {
-			// The plain Webhook node is registered with the platform by hand, as a user would.
-			const token = String(tokens.access_token);
-			const reg = await fetch(`${ready.baseUrl}/v1/webhooks/register`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json', 'x-access-token': token },
-				body: JSON.stringify({ clientId: ready.clientId, clientSecret: ready.clientSecret, accessToken: token, refreshToken: String(tokens.refresh_token), eventType: 'CREATE_INVOICE', webhookUrl: `${e2e.n8n.url}/webhook/bench-events` }),
-			});
-			if (!reg.ok) throw new Error(`registering the Webhook node failed: ${reg.status}`);
-			await eventually(async () => {
-				const hooks = await admin<Array<{ eventType: string; deleted: boolean }>>(ready.baseUrl, 'GET', '/state/1/webhooks');
-				if (!hooks.some((h) => h.eventType === 'CREATE_BILL' && !h.deleted)) throw new Error('the Trigger has not registered yet');
-			}, 30_000);
-			const legs = {
-				webhook: () => deliver(ready, e2e.api, 'benchWebhookNode', 'CREATE_INVOICE', (j) => j.body?.eventId),
-				trigger: () => deliver(ready, e2e.api, 'benchTriggerNode', 'CREATE_BILL', (j) => j.payload?.eventId),
-			};
-			const best: Partial<Record<keyof typeof legs, Outcome>> = {};
-			const rounds = Number(process.env.BENCH_ROUNDS ?? 2) || 2;
-			for (let round = 1; round <= rounds; round++) {
-				const order: Array<keyof typeof legs> = round % 2 === 1 ? ['webhook', 'trigger'] : ['trigger', 'webhook'];
-				for (const leg of order) {
-					say(`  round ${round}: ${leg === 'webhook' ? 'Webhook node' : "pack's Trigger"}…`);
-					const o = await legs[leg]();
-					// Best throughput, but a loss or a duplicate in any round is kept.
-					const prev = best[leg];
-					best[leg] = !prev ? o : { ...(o.perSecond > prev.perSecond ? o : prev), lost: Math.max(o.lost, prev.lost), duplicated: Math.max(o.duplicated, prev.duplicated), failed: Math.max(o.failed, prev.failed) };
-				}
+	return await withTriggerBench(async (deliverTo) => {
+		const best: Partial<Record<Leg, Outcome>> = {};
+		const rounds = Number(process.env.BENCH_ROUNDS ?? 2) || 2;
+		for (let round = 1; round <= rounds; round++) {
+			const order: Leg[] = round % 2 === 1 ? ['webhook', 'trigger'] : ['trigger', 'webhook'];
+			for (const leg of order) {
+				say(`  round ${round}: ${leg === 'webhook' ? 'Webhook node' : "pack's Trigger"}…`);
+				const o = await deliverTo(leg);
+				// Best throughput, but a loss or a duplicate in any round is kept.
+				const prev = best[leg];
+				best[leg] = !prev
+					? o
+					: {
+							...(o.perSecond > prev.perSecond ? o : prev),
+							lost: Math.max(o.lost, prev.lost),
+							duplicated: Math.max(o.duplicated, prev.duplicated),
+							failed: Math.max(o.failed, prev.failed),
+						};
 			}
-			const webhook = best.webhook!;
-			const trigger = best.trigger!;
-			const words = (o: Outcome) => `${fmt(o.executions)} executions (${o.failed} failed), ${o.lost} lost, ${o.duplicated} duplicated, ${fmt(o.seconds, 1)} s`;
-			const r = row({
-				id: 'trigger-vs-webhook',
-				scenario: `${fmt(EVENTS)} events delivered (${AT_ONCE} at a time) → finished executions per second (best of ${rounds} rounds, alternating which goes first)`,
-				pack: trigger.perSecond,
-				baseline: webhook.perSecond,
-				unit: '/s',
-				better: 'higher',
-				target: 0.9,
-				baselineLabel: "n8n's Webhook node",
-				note: `Trigger: ${words(trigger)}; Webhook node: ${words(webhook)}`,
-			});
-			// The target also asks for nothing lost and nothing twice.
-			r.met = r.met && trigger.lost === 0 && trigger.duplicated === 0;
-			return { title: 'Trigger inside n8n', rows: [r], raw: { webhook, trigger } };
-		} finally {
-			await e2e.stop();
 		}
-	} finally {
-		await stop();
-	}
+		const webhook = best.webhook!;
+		const trigger = best.trigger!;
+		const words = (o: Outcome) => `${fmt(o.executions)} executions (${o.failed} failed), ${o.lost} lost, ${o.duplicated} duplicated, ${fmt(o.seconds, 1)} s`;
+		const r = row({
+			id: 'trigger-vs-webhook',
+			scenario: `${fmt(EVENTS)} events delivered (${AT_ONCE} at a time) → finished executions per second (best of ${rounds} rounds, alternating which goes first)`,
+			pack: trigger.perSecond,
+			baseline: webhook.perSecond,
+			unit: '/s',
+			better: 'higher',
+			target: 0.9,
+			baselineLabel: "n8n's Webhook node",
+			note: `Trigger: ${words(trigger)}; Webhook node: ${words(webhook)}`,
+		});
+		// The target also asks for nothing lost and nothing twice.
+		r.met = r.met && trigger.lost === 0 && trigger.duplicated === 0;
+		return {
+			title: 'Trigger inside n8n',
+			rows: [r],
+			raw: { webhook, trigger },
+		};
+	});
 }
