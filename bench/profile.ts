@@ -169,7 +169,7 @@ async function main() {
 		say('Profiles inside n8n…');
 		await n8nProfiles(out);
 	}
-	if (wanted.includes('trigger')) {
+	if (!wanted.length || wanted.includes('trigger')) {
 		say('Profiles of the trigger inside n8n…');
 		await triggerProfiles(out);
 	}

@@ -126,6 +126,13 @@ async function workflows() {
 export type Leg = 'webhook' | 'trigger';
 
 /**
+ * What n8n 2.41 itself costs a trigger per delivery beyond its own Webhook node, from
+ * `npm run bench:profile -- trigger` (docs/performance.md, "The Trigger"): the row's why.
+ */
+const WHY_TRIGGER =
+	"n8n's own extra cost per delivery for every trigger but its Webhook node (bench:profile -- trigger, 2026-11-23): it acquires an expression isolate for the webhook phase (live-webhooks webhookPhaseNeedsIsolate skips it only for n8n's Webhook node), +10.5 ms of @n8n/expression-runtime per execution, and checks the credential's permissions before each execution (a node with a credential), +6.6 ms of SQLite/TypeORM; the pack's own webhook() did not appear among the top frames";
+
+/**
  * A real n8n with both workflows active and registered with a sandbox (v2): `run` gets a
  * function that delivers `count` events to one leg. `nodeOptions` go to n8n's Node (a CPU
  * profile, from bench/profile.ts). Everything is stopped when `run` ends.
@@ -224,7 +231,7 @@ export async function triggerSection(): Promise<Section | undefined> {
 			better: 'higher',
 			target: 0.9,
 			baselineLabel: "n8n's Webhook node",
-			note: `Trigger: ${words(trigger)}; Webhook node: ${words(webhook)}`,
+			note: `Trigger: ${words(trigger)}; Webhook node: ${words(webhook)}. ${WHY_TRIGGER}`,
 		});
 		// The target also asks for nothing lost and nothing twice.
 		r.met = r.met && trigger.lost === 0 && trigger.duplicated === 0;
