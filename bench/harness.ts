@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Rows measured in the n8n-core harness (the pack's nodes run in-process through
  * n8n-core, as in the integration tests) against a sandbox in its own process: creating
