@@ -72,6 +72,14 @@ async function harness(a: Args) {
 	return createHarness(fakeSandbox(a), a.tokenResponse);
 }
 
+/** The harness with bench/helper-node.ts registered beside the pack's nodes. */
+async function helperHarness(a: Args) {
+	const { NODE_TYPES, PACKAGE } = await import('../test/harness/n8n');
+	const { BenchHelperOnly } = await import('./helper-node');
+	NODE_TYPES[`${PACKAGE}.benchHelperOnly`] = new BenchHelperOnly();
+	return await harness(a);
+}
+
 /** Pages through a list with undici, the way a careful hand-written client would. */
 async function rawPages(pool: Pool, token: string, page: (n: number) => { method: 'GET' | 'POST'; path: string; body?: string }, items: (b: any) => unknown[], size: number): Promise<unknown[]> {
 	const all: unknown[] = [];
@@ -122,10 +130,7 @@ const scenarios: Record<string, (a: Args) => Promise<Record<string, unknown>>> =
 	},
 	/** n8n's own floor for any node: two fields read (expressions unless fixedParams) and helpers.httpRequest per item, nothing else. */
 	async helperCreate(a) {
-		const h = await harness(a);
-		const { NODE_TYPES, PACKAGE } = await import('../test/harness/n8n');
-		const { BenchHelperOnly } = await import('./helper-node');
-		NODE_TYPES[`${PACKAGE}.benchHelperOnly`] = new BenchHelperOnly();
+		const h = await helperHarness(a);
 		const input = Array.from({ length: a.count! }, (_, i) => ({ json: { name: `Helper ${i}`, email: `helper${i}@bench.example` } }));
 		const fields = a.fixedParams ? { name: 'Helper fixed', email: 'fixed@bench.example' } : { name: '={{ $json.name }}', email: '={{ $json.email }}' };
 		const params: IDataObject = { url: `${a.baseUrl}/v1/crm/contacts`, token: a.accessToken, concurrency: a.concurrency ?? 5, ...fields };
@@ -136,10 +141,7 @@ const scenarios: Record<string, (a: Args) => Promise<Record<string, unknown>>> =
 	},
 	/** n8n's floor for Return All: helpers.httpRequest page after page, the records as items, no pack code. */
 	async helperRecords(a) {
-		const h = await harness(a);
-		const { NODE_TYPES, PACKAGE } = await import('../test/harness/n8n');
-		const { BenchHelperOnly } = await import('./helper-node');
-		NODE_TYPES[`${PACKAGE}.benchHelperOnly`] = new BenchHelperOnly();
+		const h = await helperHarness(a);
 		const params: IDataObject = { url: `${a.baseUrl}/v1/crm/core/table/${a.tableId}/paged-record`, token: a.accessToken, pageSize: a.pageSize };
 		// Warm up n8n's request helper (as packRecords does with a 5-record search): three creates.
 		await h.run('benchHelperOnly', { url: `${a.baseUrl}/v1/crm/contacts`, token: a.accessToken, concurrency: 1, name: 'Warm', email: 'warm@bench.example' }, [{ json: {} }, { json: {} }, { json: {} }]);
