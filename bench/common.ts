@@ -54,3 +54,9 @@ export function measure(name: string, args: Record<string, unknown>, opts: Measu
 	if (r.status !== 0) throw new Error(`${name} failed:\n${r.stderr.slice(-2000)}`);
 	return JSON.parse(r.stdout.trim().split('\n').pop()!) as Record<string, number>;
 }
+
+/** Restores an environment variable as it was (`process.env.X = undefined` would store the text "undefined"). */
+export function restoreEnv(name: string, previous: string | undefined): void {
+	if (previous === undefined) delete process.env[name];
+	else process.env[name] = previous;
+}

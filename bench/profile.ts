@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { buildPack } from '../scripts/build';
 import { stopAll } from '../scripts/processes';
 import { startSandboxProcess, type SandboxReady } from '../scripts/sandbox-process';
-import { admin, measure, ROOT, say } from './common';
+import { admin, measure, restoreEnv, ROOT, say } from './common';
 import { readProfile, summarise, summaryMarkdown } from './cpuprofile';
 import { seedForReturnAll } from './harness';
 import { credentials, httpNode } from './in-n8n';
@@ -94,7 +94,7 @@ async function n8nProfiles(out: string[]): Promise<void> {
 		// n8n (Node 24) profiles itself; its CLI imports write profiles of their own, told apart by pid.
 		process.env.NODE_OPTIONS = `${previous ?? ''} --cpu-prof --cpu-prof-dir=${dir} --cpu-prof-interval=${INTERVAL_US}`.trim();
 		const e2e = await startE2e(await credentials(ready, tokens), [packWf, http], { profPackCreate001: 'prof-pack', profHttpOAuth0001: 'prof-http' });
-		process.env.NODE_OPTIONS = previous;
+		restoreEnv('NODE_OPTIONS', previous);
 		const windows: Array<{ label: string; fromUs: number; toUs: number; perSecond: number }> = [];
 		try {
 			for (const [label, p] of [
@@ -118,7 +118,7 @@ async function n8nProfiles(out: string[]): Promise<void> {
 		say(`    ${file}`);
 		for (const w of windows) out.push(summaryMarkdown(`${w.label}: ${fmt(N)} creates, ${fmt(w.perSecond)}/s`, summarise(readProfile(file), w, N)));
 	} finally {
-		process.env.NODE_OPTIONS = previous;
+		restoreEnv('NODE_OPTIONS', previous);
 		await stop();
 	}
 }

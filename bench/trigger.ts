@@ -12,7 +12,7 @@ import type { SandboxReady } from '../scripts/sandbox-process';
 import { buildPack } from '../scripts/build';
 import { packTarball } from '../scripts/pack';
 import { startSandboxProcess } from '../scripts/sandbox-process';
-import { admin, say } from './common';
+import { admin, restoreEnv, say } from './common';
 import { fmt, row, type Section } from './rows';
 
 const EVENTS = 2000;
@@ -155,7 +155,7 @@ export async function withTriggerBench<T>(run: (deliverTo: (leg: Leg, count?: nu
 			benchWebhookNode: 'bench-events',
 			benchTriggerNode: undefined,
 		});
-		process.env.NODE_OPTIONS = previous;
+		restoreEnv('NODE_OPTIONS', previous);
 		try {
 			// The plain Webhook node is registered with the platform by hand, as a user would.
 			const token = String(tokens.access_token);
@@ -189,7 +189,7 @@ export async function withTriggerBench<T>(run: (deliverTo: (leg: Leg, count?: nu
 			await e2e.stop();
 		}
 	} finally {
-		process.env.NODE_OPTIONS = previous;
+		restoreEnv('NODE_OPTIONS', previous);
 		await stop();
 	}
 }
