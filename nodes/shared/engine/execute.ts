@@ -20,7 +20,7 @@ import { CUSTOM_CALL, CUSTOM_CALL_OPERATION } from './custom-call';
 import { CONCURRENCY_PARAMETER } from './description';
 import type { BuiltRequest, OpContext, Operation, Output, Resource } from './model';
 import { defaultOutput } from './output';
-import { readItemParameter, readParameter, readSetting, wireLabels } from './params';
+import { readItemValue, readSetting, wireLabels } from './params';
 import { buildRequest, collectRequest } from './request';
 
 /** The answer of an operation for one item: its own `run`, or its request (paged for lists) and `output`. */
@@ -63,7 +63,7 @@ function contextFor(scope: RunScope<IExecuteFunctions>, itemIndex: number, op: O
 		scope,
 		itemIndex,
 		operation: op,
-		param: <T>(name: string, fallback?: T) => readParameter<T>(fn, name, itemIndex, fallback, op.fields),
+		param: <T>(name: string, fallback?: T) => readItemValue<T>(scope, name, itemIndex, fallback, op.fields),
 		request: async <T>(req: ApiRequest) => await apiRequest<T>(scope, { ...req, itemIndex, labelOf }),
 		paginate: async (req, style, limit) => await paginate(scope, { ...req, itemIndex, labelOf }, { style, limit }),
 		fail: (message, description) => new NodeOperationError(fn.getNode(), message, { itemIndex, description }),
@@ -109,12 +109,8 @@ async function runItem(scope: RunScope<IExecuteFunctions>, resources: Resource[]
 	let entered = false;
 	let failed = true;
 	try {
-		const valueOf = (name: string) => {
-			const read = readItemParameter<string>(scope, name, itemIndex);
-			return read.shown ? read.value : '';
-		};
-		const resource = valueOf('resource');
-		const operation = valueOf('operation');
+		const resource = readItemValue<string>(scope, 'resource', itemIndex, '');
+		const operation = readItemValue<string>(scope, 'operation', itemIndex, '');
 		const op = findOperation(resources, resource, operation);
 		if (!op) throw new NodeOperationError(fn.getNode(), `The operation "${operation}" of "${resource}" is not known`, { itemIndex });
 		const ctx = contextFor(scope, itemIndex, op);

@@ -79,11 +79,22 @@ export function readItemParameter<T>(scope: RunScope<IExecuteFunctions>, name: s
 	return read;
 }
 
+const notShownError = (fn: IExecuteFunctions, name: string, itemIndex: number) =>
+	new NodeOperationError(fn.getNode(), `Could not get parameter "${name}"`, { itemIndex, description: 'The parameter is not shown for the node’s current settings, so it has no value.' });
+
 /** A parameter of one item; one that is not shown (and has no fallback) fails the item like any other unreadable one. */
 export function readParameter<T>(fn: IExecuteFunctions, name: string, itemIndex: number, fallback?: T, fields?: Field[]): T {
 	const read = readShownParameter<T>(fn, name, itemIndex, fallback, fields);
 	if (read.shown) return read.value;
-	throw new NodeOperationError(fn.getNode(), `Could not get parameter "${name}"`, { itemIndex, description: 'The parameter is not shown for the node’s current settings, so it has no value.' });
+	throw notShownError(fn, name, itemIndex);
+}
+
+/** `readParameter` for an item of an execution, through `readItemParameter` (values without an expression read once). */
+export function readItemValue<T>(scope: RunScope<IExecuteFunctions>, name: string, itemIndex: number, fallback?: T, fields?: Field[]): T {
+	const read = readItemParameter<T>(scope, name, itemIndex, fields);
+	if (read.shown) return read.value;
+	if (fallback !== undefined) return fallback;
+	throw notShownError(scope.ctx, name, itemIndex);
 }
 
 /** A node-level setting read from the first item (such as Request Options). */

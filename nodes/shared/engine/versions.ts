@@ -35,5 +35,3 @@ export const inVersion1 = (property: INodeProperties): INodeProperties => withVe
 /** The property shown from this node version on. */
 export const fromVersion = (version: number, property: INodeProperties): INodeProperties => withVersions(property, [{ _cnd: { gte: version } }]);
 
-/** The node version an operation runs in (hooks that behave differently per version). */
-export const nodeVersion = (fn: { getNode(): { typeVersion: number } }): number => fn.getNode().typeVersion;

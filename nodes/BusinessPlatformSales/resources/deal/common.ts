@@ -3,7 +3,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
-import { fromVersion, nodeVersion } from '../../../shared/engine/versions';
+import { fromVersion } from '../../../shared/engine/versions';
 import { bodyField, collection, compact, customFieldsField, idPath, jsonOrText, locator, objectAt, options, plainValue, toIntegerId, toIntegerIds } from '../../../shared/fields';
 import { userName } from '../common';
 
@@ -171,15 +171,21 @@ export const dealOptionsField = (): Field => {
  * JSON object stays as it is), unless the option Info as JSON Text is on. Version 1 keeps
  * the text (saved workflows may read it).
  */
-export function readableDeal(d: IDataObject, ctx: OpContext): IDataObject {
-	if (nodeVersion(ctx.fn) < 2 || ctx.param<IDataObject>('options', {})?.infoAsText === true) return d;
-	const out = { ...d };
-	for (const key of INFO_KEYS) {
-		const value = jsonOrText(out[key]);
-		if (value !== null && typeof value === 'object' && !Array.isArray(value)) out[key] = value as IDataObject;
-	}
-	return out;
+export function dealReader(ctx: OpContext): (d: IDataObject) => IDataObject {
+	// Read once for all the deals of an item (a list maps every deal through it).
+	if (ctx.scope.node.typeVersion < 2 || ctx.param<IDataObject>('options', {})?.infoAsText === true) return (d) => d;
+	return (d) => {
+		const out = { ...d };
+		for (const key of INFO_KEYS) {
+			const value = jsonOrText(out[key]);
+			if (value !== null && typeof value === 'object' && !Array.isArray(value)) out[key] = value as IDataObject;
+		}
+		return out;
+	};
 }
+
+/** One deal as `dealReader` gives it. */
+export const readableDeal = (d: IDataObject, ctx: OpContext): IDataObject => dealReader(ctx)(d);
 
 export const readBack = async (ctx: OpContext, id: number) => readableDeal(await ctx.request<IDataObject>({ method: 'GET', path: `/v1/crm/deals/${id}` }), ctx);
 

@@ -3,7 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
-import { contactLocator, INFO_AS_TEXT, optionalId, optionalIds, pipelineProperty, readableDeal, simplifyDeal } from './common';
+import { contactLocator, dealReader, INFO_AS_TEXT, optionalId, optionalIds, pipelineProperty, simplifyDeal } from './common';
 import { sortedCollection } from '../../../shared/fields';
 
 export const getAllDeal: Operation = {
@@ -42,7 +42,7 @@ export const getAllDeal: Operation = {
 		]),
 	],
 	output: async (answer, ctx, req) => {
-		const deals = (answer as IDataObject[]).map((d) => readableDeal(d, ctx));
+		const deals = (answer as IDataObject[]).map(dealReader(ctx));
 		if (!ctx.param<IDataObject>('options', {}).includeSummary || deals.length === 0) return deals;
 		const body = await ctx.request<IDataObject>({ method: 'GET', path: req.path, qs: { ...req.qs, deal_summary: true, page: 1, limit: 1 } });
 		const summary = (body?.summary as IDataObject | undefined) ?? null;
