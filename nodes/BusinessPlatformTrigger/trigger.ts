@@ -18,6 +18,18 @@ function sameSecret(given: string, expected: string): boolean {
 	return diff === 0;
 }
 
+/** A value stored under `key` in the object itself (never one it inherits, such as toString or constructor). */
+function ownValue(record: unknown, key: string): unknown {
+	if (!record || typeof record !== 'object' || !Object.prototype.hasOwnProperty.call(record, key)) return undefined;
+	return (record as Record<string, unknown>)[key];
+}
+
+/** `ownValue` when it is a non-empty text (a stored secret), else undefined. */
+function ownText(record: unknown, key: string): string | undefined {
+	const value = ownValue(record, key);
+	return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
 const positiveInt = (v: unknown): number | undefined => {
 	const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : NaN;
 	return Number.isSafeInteger(n) && n > 0 ? n : undefined;
@@ -121,15 +133,17 @@ export abstract class BusinessPlatformTriggerNode implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const query = this.getQueryData() as IDataObject;
+		const query = (this.getQueryData() ?? {}) as IDataObject;
 		const eventType = typeof query.event === 'string' ? query.event : '';
 		const given = typeof query.secret === 'string' ? query.secret : '';
 		const data = state(this);
-		const expected = data.secrets?.[eventType];
+		const expected = ownText(data.secrets, eventType);
 
 		// The platform signs nothing: the secret in the registered URL is what proves the call
-		// comes from the registration. A wrong or missing one is refused before any workflow runs.
-		if (!expected || !sameSecret(given, expected)) {
+		// comes from the registration. Only an event this registration holds (an own property of
+		// its stored secrets, never one every object inherits, such as toString) with its exact,
+		// non-empty secret starts the workflow; anything else is refused before any workflow runs.
+		if (expected === undefined || !EVENT_BY_VALUE.has(eventType) || !sameSecret(given, expected)) {
 			const res = this.getResponseObject();
 			res.writeHead(401, { 'content-type': 'application/json' });
 			res.end(JSON.stringify({ message: 'Unknown event or wrong secret for this Business Platform Trigger' }));
@@ -137,10 +151,11 @@ export abstract class BusinessPlatformTriggerNode implements INodeType {
 		}
 
 		const payload = this.getBodyData() as unknown;
+		const hookId = ownValue(data.hookIds, eventType);
 		const output: IDataObject = {
 			eventType,
 			receivedAt: new Date().toISOString(),
-			hookId: data.hookIds?.[eventType] ?? null,
+			hookId: typeof hookId === 'number' || typeof hookId === 'string' ? hookId : null,
 			payload: payload as IDataObject,
 		};
 

@@ -28,3 +28,22 @@ export async function startReceiver(status = 200): Promise<Receiver> {
 	});
 	return { ...server, calls };
 }
+
+/** A stand-in for an express response: records what the node wrote. */
+export function fakeResponse() {
+	const res = {
+		status: 0,
+		headers: {} as Record<string, unknown>,
+		body: '',
+		writeHead(status: number, headers?: Record<string, unknown>) {
+			res.status = status;
+			Object.assign(res.headers, headers);
+			return res;
+		},
+		end(text?: string) {
+			res.body = text ?? '';
+			return res;
+		},
+	};
+	return res;
+}

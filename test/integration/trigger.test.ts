@@ -11,7 +11,7 @@ import { ALL_ACCOUNTING, ALL_SALES, EVENTS, eventOptions, expandEvents } from '.
 import { recordId } from '../../nodes/BusinessPlatformTrigger/trigger';
 import { activateWebhook, additionalData, createHarness, deliverWebhook, triggerWorkflow, webhookData, webhookMethod, type Harness } from '../harness/n8n';
 import { readBody, serveLoopback, type Loopback } from '../helpers/loopback';
-import { startReceiver, type Receiver } from '../helpers/receiver';
+import { fakeResponse, startReceiver, type Receiver } from '../helpers/receiver';
 import { call, useSandbox, type Sandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
@@ -477,25 +477,6 @@ describe('OAuth V2', () => {
 });
 
 // ----------------------------------------------------------------- helpers --
-
-/** A stand-in for an express response: records what the node wrote. */
-function fakeResponse() {
-	const res = {
-		status: 0,
-		headers: {} as Record<string, unknown>,
-		body: '',
-		writeHead(status: number, headers?: Record<string, unknown>) {
-			res.status = status;
-			Object.assign(res.headers, headers);
-			return res;
-		},
-		end(text?: string) {
-			res.body = text ?? '';
-			return res;
-		},
-	};
-	return res;
-}
 
 /**
  * What n8n's webhook route does in front of webhook(): parses the body and the query,
