@@ -13,6 +13,19 @@ export function plainValue(value: unknown): string {
 	return String(value).trim();
 }
 
+/**
+ * An ID as one segment of a request path, encoded. "." and ".." (which URL parsers resolve,
+ * climbing to another endpoint) and empty or blank IDs are refused before any request,
+ * naming the field.
+ */
+export function pathSegment(value: unknown, label: string, ctx: Pick<OpContext, 'fail'>): string {
+	const text = String(value ?? '');
+	if (!text.trim() || /^\.{1,2}$/.test(text.trim())) {
+		throw ctx.fail(`The ${label} "${text.slice(0, 40)}" is not an ID`, `Give the ID of the record in "${label}": "." and ".." and blank values would point at another endpoint, so nothing was sent.`);
+	}
+	return encodeURIComponent(text);
+}
+
 /** A positive integer id from a number, a numeric string or a resource locator value. */
 export function toIntegerId(value: unknown, label: string, ctx: OpContext): number {
 	const text = plainValue(value);

@@ -164,14 +164,46 @@ function backoff(attempt: number): number {
 	return Math.min(RETRY.maxDelayMs, Math.round(exp * (0.75 + Math.random() * 0.5)));
 }
 
+/** A path segment the URL parser resolves (`.`, `..`, also percent-encoded): it would climb the path. */
+const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
+
+/**
+ * The request's URL: the base URL and the path, which must stay below it (same scheme, host
+ * and port, under the base URL's own path, no `.` or `..` segment). Anything else would send
+ * the token elsewhere and is refused before a request exists; returns what is wrong.
+ */
+export function apiUrl(base: string, path: string): { url: string } | { problem: string } {
+	const bare = path.split(/[?#]/, 1)[0];
+	if (!bare.startsWith('/') || bare.startsWith('//')) return { problem: `the path "${path}" does not start with a single "/"` };
+	// URL parsers read a backslash as a slash: it would split a segment in two.
+	if (bare.includes('\\')) return { problem: `the path "${path}" has a backslash` };
+	if (bare.split('/').some((segment) => DOT_SEGMENT.test(segment))) return { problem: `the path "${path}" has a "." or ".." segment, which would climb to another endpoint` };
+	let url: URL;
+	try {
+		url = new URL(base + path);
+	} catch {
+		return { problem: `the path "${path}" does not make a URL with the credential's base URL` };
+	}
+	const root = new URL(base);
+	if (url.origin !== root.origin || !`${url.pathname}/`.startsWith(`${root.pathname.replace(/\/+$/, '')}/`)) return { problem: `the path "${path}" leads away from the credential's API Base URL` };
+	return { url: base + path };
+}
+
 /** Sends one API request and returns the parsed answer (undefined for empty bodies). */
 export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest): Promise<T> {
 	const ctx = scope.ctx;
 	const info = await credentialInfo(scope, req.itemIndex);
 	const base = req.regional && info.regionalBaseUrl ? info.regionalBaseUrl : info.baseUrl;
+	const target = apiUrl(base, req.path);
+	if ('problem' in target) {
+		throw new NodeOperationError(ctx.getNode(), `Refused to send the request: ${target.problem}`, {
+			itemIndex: req.itemIndex,
+			description: 'Nothing was sent. Check the ID or path fields of this item: an ID must not be "." or "..", and a path must be an endpoint below the API Base URL.',
+		});
+	}
 	const options: IHttpRequestOptions = {
 		method: req.method,
-		url: base + req.path,
+		url: target.url,
 		qs: req.qs,
 		arrayFormat: 'repeat',
 		headers: { accept: req.text ? 'text/html, text/plain, application/json' : 'application/json' },

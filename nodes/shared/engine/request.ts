@@ -5,7 +5,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { BuiltRequest, Field, OpContext, Operation } from './model';
-import { readItemParameter } from './params';
+import { pathSegment } from '../fields';
+import { readItemParameter, wireLabels } from './params';
 import { shownInVersion } from './versions';
 
 const isEmpty = (v: unknown) =>
@@ -58,7 +59,7 @@ export function collectRequest(op: Operation, ctx: OpContext): BuiltRequest {
 	req.path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
 		const v = pathParams[name];
 		if (v === undefined || v === '') throw ctx.fail(`The ${name} is missing`, 'Fill in the field that identifies the record.');
-		return encodeURIComponent(v);
+		return pathSegment(v, wireLabels(op.fields)(name) ?? name, ctx);
 	});
 	return req;
 }
