@@ -14,6 +14,17 @@ import type { ICredentialDataDecryptedObject, ICredentialTestRequest, ICredentia
  * POST /v1/iam/auth/app/getrefreshtoken, and n8n saves the result with the rest.
  */
 
+/**
+ * The transport's rule for the Test button (baseUrlProblem in nodes/shared/transport.ts): https,
+ * or plain http only on loopback (the local sandbox). In the Test request's expressions, a base
+ * URL outside the rule becomes an address that cannot resolve (the reserved .invalid domain,
+ * whose name says the fix) and the token header is left empty, so the token never goes over
+ * plain http. (Connect's token URL is a saved hidden property: see docs/faults-and-security.md.)
+ */
+const REFUSED_HOST = 'use-https-in-the-api-base-url.invalid';
+const allowedBase = (expression: string) =>
+	`(u => /^(https:\\/\\/|http:\\/\\/(127(\\.\\d+){3}|localhost|\\[::1\\])(:\\d+)?(\\/|$))/i.test(u) ? u : "https://${REFUSED_HOST}")(String(${expression} ?? "").trim().replace(/\\/+$/, ""))`;
+
 /** The oauthTokenData key holding the platform token: `<word>-token` that is not a refresh token; V2 has none. */
 export function platformTokenKey(tokenData: IDataObject | undefined): string | undefined {
 	if (!tokenData) return undefined;
@@ -158,12 +169,12 @@ export class BusinessPlatformOAuth2Api implements ICredentialType {
 	/** The Test button: the platform's token validation endpoint, with the platform token. */
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			baseURL: `={{ ${allowedBase('$credentials.baseUrl')} }}`,
 			url: '/v1/iam/token/app/validate',
 			method: 'GET',
 			headers: {
 				'x-access-token':
-					'={{ (d => d ? d[Object.keys(d).find(k => /-token$/i.test(k) && !/refresh/i.test(k)) || "access_token"] : "")($credentials.oauthTokenData) }}',
+					`={{ ${allowedBase('$credentials.baseUrl')}.startsWith("https://${REFUSED_HOST}") ? "" : (d => d ? d[Object.keys(d).find(k => /-token$/i.test(k) && !/refresh/i.test(k)) || "access_token"] : "")($credentials.oauthTokenData) }}`,
 			},
 		},
 		rules: [
@@ -216,6 +227,8 @@ export class BusinessPlatformOAuth2Api implements ICredentialType {
 			url: `${baseUrl}/v1/iam/auth/app/getrefreshtoken`,
 			body: { refreshToken: data[refreshKey], userName, tenantId },
 			json: true,
+			// Never to another address: the body carries the refresh token.
+			disableFollowRedirect: true,
 		})) as IDataObject;
 		if (typeof renewed?.accessToken !== 'string') {
 			throw new Error('The platform did not renew its token (no accessToken in the getrefreshtoken answer). Reconnect the credential.');

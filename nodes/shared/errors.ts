@@ -19,6 +19,8 @@ export interface FailureFacts {
 	message: string;
 	/** n8n asked for the credential to be reconnected (refresh impossible). */
 	reconnect: boolean;
+	/** Where a redirect (3xx) pointed: scheme, host and port only (never its path or query). */
+	redirectTo?: string;
 }
 
 const NETWORK_CODES: ReadonlySet<string> = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_SOCKET_CONNECTION_TIMEOUT']);
@@ -66,6 +68,7 @@ export function readFailure(error: unknown): FailureFacts {
 	let body: unknown;
 	let retryAfterMs: number | undefined;
 	let code: string | undefined;
+	let redirectTo: string | undefined;
 	for (const layer of layers) {
 		const response = asObject(layer.response);
 		if (status === undefined) {
@@ -76,6 +79,7 @@ export function readFailure(error: unknown): FailureFacts {
 		if (body === undefined && response && 'body' in response) body = response.body;
 		const headers = asObject(response?.headers);
 		if (retryAfterMs === undefined && headers) retryAfterMs = parseRetryAfter(headers['retry-after'] ?? headers['Retry-After']);
+		if (redirectTo === undefined && headers) redirectTo = originOf(headers.location ?? headers.Location);
 		if (!code && typeof layer.code === 'string' && (NETWORK_CODES.has(layer.code) || /^E[A-Z]+$/.test(layer.code))) code = layer.code;
 	}
 	if (typeof body === 'string') {
@@ -88,7 +92,17 @@ export function readFailure(error: unknown): FailureFacts {
 	const top = layers[0] ?? {};
 	const message = String(top.message ?? error);
 	const reconnect = layers.some((l) => /needs to be reconnected|reconnect the credential/i.test(String(l.message ?? '')) || l.error === 'invalid_grant' || asObject(l.body)?.error === 'invalid_grant');
-	return { status, code, body, retryAfterMs, message, reconnect };
+	return { status, code, body, retryAfterMs, message, reconnect, ...(redirectTo ? { redirectTo } : {}) };
+}
+
+/** The scheme, host and port of a redirect's Location (relative ones resolve to "the same host"). */
+function originOf(location: unknown): string | undefined {
+	if (typeof location !== 'string' || !location) return undefined;
+	try {
+		return new URL(location).origin;
+	} catch {
+		return 'the same host';
+	}
 }
 
 export const isNetworkFailure = (f: FailureFacts) => f.status === undefined && (f.code !== undefined || /socket hang up|ECONNRESET|network|timeout/i.test(f.message));
@@ -176,6 +190,9 @@ export function toNodeApiError(facts: FailureFacts, ctx: ErrorContext): NodeApiE
 	} else if (facts.status === undefined) {
 		message = `Could not reach the Business Platform API (${(facts.code && NETWORK_WORDS[facts.code]) ?? 'network error'})`;
 		hint = `${facts.code ? `Network error ${facts.code}. ` : ''}Check the API Base URL in the credential and that the platform is reachable from n8n.`;
+	} else if (facts.status >= 300 && facts.status < 400) {
+		message = `The Business Platform API answered ${facts.status}, a redirect${facts.redirectTo ? ` to ${facts.redirectTo}` : ''}`;
+		hint = 'The pack does not follow redirects: the token and the request body were not sent to the new address. Check the API Base URL in the credential (the address of the API itself, with https://).';
 	} else {
 		message = `The Business Platform API answered ${facts.status}${platform.text ? `: ${platform.text}` : ''}${rejectedText(platform.text, platform.rejected, ctx.labelOf)}`;
 		hint = HINTS[facts.status] ?? (facts.status >= 500 ? 'The platform had a problem: try again later.' : 'Check the request fields.');

@@ -209,6 +209,9 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 		headers: { accept: req.text ? 'text/html, text/plain, application/json' : 'application/json' },
 		json: !req.text,
 		encoding: req.text ? 'text' : undefined,
+		// A redirect is an answer, never followed: the libraries under n8n keep x-access-token (and
+		// a 307/308's body) on a hop to another host, so following one could hand the token over.
+		disableFollowRedirect: true,
 	};
 	if (req.body !== undefined) {
 		options.body = req.body as IHttpRequestOptions['body'];

@@ -1,6 +1,7 @@
 import { BusinessPlatformOAuth2Api, platformRefreshTokenKey, platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { startSandbox, type Sandbox } from '../../sandbox/src/server';
 import { createHarness, testCredential } from '../harness/n8n';
+import { startReceiver } from '../helpers/receiver';
 
 describe('the credential', () => {
 	const cred = new BusinessPlatformOAuth2Api();
@@ -42,6 +43,19 @@ describe.each(['v1', 'v2'] as const)('the Test button (%s)', (mode) => {
 		const verdict = await testCredential(h.credentials);
 		expect(verdict.status).toBe('Error');
 		expect(verdict.message).toMatch(/reconnect/i);
+	});
+
+	it('never sends the token over plain http to a host that is not loopback (the transport\'s own rule)', async () => {
+		// [::ffff:127.0.0.1] reaches the receiver on 127.0.0.1 but is not one of the loopback names the rule allows.
+		const rx = await startReceiver();
+		try {
+			const h = createHarness(sb, sb.issueTokens(), { baseUrl: `http://[::ffff:127.0.0.1]:${new URL(rx.url).port}` });
+			const verdict = await testCredential(h.credentials);
+			expect(verdict.status).toBe('Error');
+			expect(rx.calls).toEqual([]);
+		} finally {
+			await rx.close();
+		}
 	});
 
 	it('explains a wrong base URL', async () => {

@@ -1,0 +1,78 @@
+/**
+ * Property: no token off the API host (issue 23, finding 2). The credential's API Base URL
+ * points at a front server that answers with a redirect of every kind (301, 302, 303, 307,
+ * 308) to another endpoint: another port, another host name, another scheme. Some cases
+ * answer 401 first, so the request goes again through n8n's OAuth2 path (refresh, then the
+ * retry) before the redirect. Whatever the method and body (Custom API Call sends any), the
+ * other endpoint receives nothing: neither the token nor the body. The item fails with an
+ * error that says what the platform answered and holds no token.
+ */
+import fc from 'fast-check';
+import type { IDataObject } from 'n8n-workflow';
+
+import { createHarness } from '../harness/n8n';
+import { serveLoopback } from '../helpers/loopback';
+import { checkProperty } from '../helpers/property';
+import { startReceiver } from '../helpers/receiver';
+import { useSandbox } from '../helpers/sandbox';
+
+const ctx = useSandbox();
+
+interface Case {
+	status: 301 | 302 | 303 | 307 | 308;
+	target: 'port' | 'host' | 'scheme';
+	first401: boolean;
+	method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+	body: IDataObject;
+}
+
+it('property: a redirect never carries the token or the body to another endpoint', async () => {
+	const sb = ctx.sb;
+	const other = await startReceiver();
+	const otherPort = new URL(other.url).port;
+	let current: Case | undefined;
+	let refused = false;
+	const front = await serveLoopback((req, res) => {
+		const c = current!;
+		if (c.first401 && !refused) {
+			refused = true;
+			res.writeHead(401, { 'content-type': 'application/json' });
+			return void res.end('{"message":"Invalid token!"}');
+		}
+		const location = { port: other.url, host: `http://localhost:${otherPort}`, scheme: `https://127.0.0.1:${otherPort}` }[c.target];
+		res.writeHead(c.status, { location: `${location}${req.url ?? '/'}` });
+		res.end();
+	});
+	const h = createHarness(sb, sb.demo.tokenResponse, { baseUrl: front.url });
+	const token = String(sb.demo.tokenResponse.access_token);
+	const arbitraryCase = fc.record<Case>({
+		status: fc.constantFrom(301, 302, 303, 307, 308),
+		target: fc.constantFrom('port', 'host', 'scheme'),
+		first401: fc.boolean(),
+		method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
+		body: fc.dictionary(fc.stringMatching(/^[a-z]{1,8}$/), fc.string({ maxLength: 20 }), { maxKeys: 3 }).map((d) => ({ ...d, marker: 'secret-body' })),
+	});
+	try {
+		await checkProperty(
+			200,
+			fc.asyncProperty(arbitraryCase, async (c) => {
+				current = c;
+				refused = false;
+				const before = other.calls.length;
+				const run = await h.run('businessPlatformSales', {
+					resource: 'customApiCall',
+					operation: 'customApiCall',
+					customMethod: c.method,
+					customPath: '/v1/crm/contacts',
+					...(c.method === 'GET' || c.method === 'DELETE' ? {} : { customBody: JSON.stringify(c.body) }),
+				});
+				expect(other.calls.slice(before)).toEqual([]);
+				expect(run.error?.message).toContain(`answered ${c.status}, a redirect`);
+				expect(JSON.stringify({ message: run.error?.message, description: run.error?.description })).not.toContain(token);
+			}),
+		);
+	} finally {
+		await front.close();
+		await other.close();
+	}
+});
