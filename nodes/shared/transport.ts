@@ -218,12 +218,17 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 		options.headers!['content-type'] = 'application/json';
 	}
 	let waited = 0;
+	// An earlier attempt may have been carried out: its connection dropped, or it got a 5xx.
+	let outcomeUnknown = false;
 	for (let attempt = 1; ; attempt++) {
 		try {
 			const answer = (await send(scope, info, options)) as T;
 			return (answer === '' && !req.text ? undefined : answer) as T;
 		} catch (error) {
 			const facts = readFailure(error);
+			// A DELETE sent again after an attempt whose outcome is unknown: "not found" means that attempt deleted it.
+			if (req.method === 'DELETE' && facts.status === 404 && outcomeUnknown) return undefined as T;
+			outcomeUnknown ||= (isNetworkFailure(facts) && facts.code !== 'ECONNREFUSED') || (facts.status !== undefined && facts.status >= 500);
 			// A refused connection sent nothing: like a 429, even a create can be sent again.
 			const neverSent = facts.status === undefined && facts.code === 'ECONNREFUSED';
 			const retryable =

@@ -120,6 +120,22 @@ describe('retries', () => {
 		expectDeleted(await h.run('businessPlatformSales', { resource: 'contact', operation: 'delete', contactId: { __rl: true, mode: 'id', value: String(id) } }), id, ctx.sb.store.tenant(1).contacts);
 	});
 
+	it.each([
+		['its connection dropped', { kind: 'drop' as const }],
+		['it got a 502', { kind: 'status' as const, status: 502 }],
+	])('a DELETE whose first attempt deleted the record but %s succeeds: the retry\'s 404 means it is gone', async (_, fault) => {
+		const id = ctx.sb.store.tenant(1).contacts.values().at(-1)!.id as number;
+		ctx.sb.faults.add({ ...fault, count: 1, phase: 'after', method: 'DELETE', path: `/v1/crm/contacts/${id}` });
+		ctx.sb.resetStats();
+		expectDeleted(await h.run('businessPlatformSales', { resource: 'contact', operation: 'delete', contactId: { __rl: true, mode: 'id', value: String(id) } }), id, ctx.sb.store.tenant(1).contacts);
+		expect(countRoute('DELETE /v1/crm/contacts/:id')).toBe(2);
+	});
+
+	it('a DELETE of a record that does not exist still fails with 404 (no earlier attempt)', async () => {
+		const run = await h.run('businessPlatformSales', { resource: 'contact', operation: 'delete', contactId: { __rl: true, mode: 'id', value: '987654' } });
+		expect(run.error?.message).toMatch(/answered 404/);
+	});
+
 	it('a POST succeeds after 429s (the platform refused it, so it is sent again) and exists once', async () => {
 		ctx.sb.faults.add({ kind: 'status', status: 429, retryAfter: 0, count: 2, method: 'POST', path: '/v1/crm/contacts' });
 		const run = await h.run('businessPlatformSales', { resource: 'contact', operation: 'create', name: 'Throttled Once', type: 'person' });
