@@ -64,6 +64,15 @@ interface CredentialInfo {
 	token?: string;
 	/** How many times the scope renewed the token (after a 401). */
 	generation: number;
+	/** The generation whose token the platform refused right after renewing it (a 401 with it fails at once). */
+	refused?: number;
+}
+
+/** A 401 with a token that was refused right after its renewal: no further refresh in this scope. */
+class TokenRefused extends Error {
+	constructor() {
+		super('The platform refused the Business Platform token even right after n8n renewed it');
+	}
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|::1)$/i;
@@ -132,9 +141,15 @@ async function send(scope: RunScope, info: CredentialInfo, options: IHttpRequest
 			(value: unknown) => ({ answered: true as const, value }),
 			(failure: unknown) => ({ answered: false as const, failure }),
 		);
-		if (plain.answered) return plain.value;
+		if (plain.answered) {
+			if (info.refused === generation) info.refused = undefined; // the token works after all: a later 401 is a new episode
+			return plain.value;
+		}
 		// Any other failure, or a 401 after a renewal, goes to apiRequest, which retries or turns it into a clean NodeApiError.
-		if (renewed || readFailure(plain.failure).status !== 401) throw plain.failure;
+		if (readFailure(plain.failure).status !== 401) throw plain.failure;
+		// One refresh per 401 episode: a token refused right after its renewal is not renewed again for every item.
+		if (info.refused === generation) throw new TokenRefused();
+		if (renewed) throw plain.failure;
 		const mine: { done: boolean; answer?: unknown; failure?: unknown } = { done: false };
 		await scope.once(`token#${generation}`, async () => {
 			await viaOAuth2().then(
@@ -144,11 +159,13 @@ async function send(scope: RunScope, info: CredentialInfo, options: IHttpRequest
 			mine.done = true;
 			await readStoredToken(scope, info);
 			info.generation = generation + 1;
+			// n8n refreshed and sent the request again, and the platform still answered 401: the new token is refused.
+			if (mine.failure !== undefined && readFailure(mine.failure).status === 401) info.refused = info.generation;
 			// The refresh itself failed (revoked): every waiting item fails with it.
 			if (mine.failure !== undefined && readFailure(mine.failure).reconnect) throw mine.failure;
 		});
 		if (mine.done) {
-			if (mine.failure !== undefined) throw mine.failure;
+			if (mine.failure !== undefined) throw info.refused === info.generation ? new TokenRefused() : mine.failure;
 			return mine.answer;
 		}
 	}
@@ -225,6 +242,12 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 			const answer = (await send(scope, info, options)) as T;
 			return (answer === '' && !req.text ? undefined : answer) as T;
 		} catch (error) {
+			if (error instanceof TokenRefused) {
+				throw new NodeOperationError(ctx.getNode(), error.message, {
+					itemIndex: req.itemIndex,
+					description: `n8n renewed the token once for this execution and the platform still answered 401 to ${req.method} ${req.path}, so it was not renewed again for the other items. Check that the app registered on the platform may use this endpoint (its scopes), or open the credential and click "Reconnect".`,
+				});
+			}
 			const facts = readFailure(error);
 			// A DELETE sent again after an attempt whose outcome is unknown: "not found" means that attempt deleted it.
 			if (req.method === 'DELETE' && facts.status === 404 && outcomeUnknown) return undefined as T;

@@ -95,6 +95,26 @@ describe.each(['v1', 'v1-legacy', 'v2'] as const)('refresh in sandbox mode %s', 
 		expect((await call(sb, 'GET', '/v1/iam/token/app/validate', { token: storedToken(h) })).status).toBe(200);
 	});
 
+	it.each([1, 5])('an endpoint that keeps answering 401 (Parallel Requests %i): one refresh for 10 items, each failing with one clear error', async (concurrency) => {
+		const h = createHarness(sb, sb.issueTokens());
+		const ids = sb.store.tenant(1).contacts.values().slice(0, 10).map((c) => c.id);
+		sb.faults.add({ kind: 'status', status: 401, method: 'GET', path: '/^\\/v1\\/crm\\/contacts\\/\\d+$/' });
+		sb.auth.resetStats();
+		try {
+			const run = await h.run(
+				'businessPlatformSales',
+				{ resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, requestOptions: { concurrency } },
+				ids.map((id) => ({ json: { id } })),
+				{ continueOnFail: true },
+			);
+			expect(sb.auth.stats.refreshGrant).toBe(1);
+			expect(run.json).toHaveLength(10);
+			for (const item of run.json) expect(item.error).toBe('The platform refused the Business Platform token even right after n8n renewed it');
+		} finally {
+			sb.faults.clear();
+		}
+	});
+
 	it('a revoked refresh token: the error says to reconnect and holds no token', async () => {
 		const tokens = sb.issueTokens();
 		const h = createHarness(sb, tokens);
