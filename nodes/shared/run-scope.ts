@@ -19,6 +19,8 @@ export class RunScope<C extends RequestContext = RequestContext> {
 
 	private readonly files = new Map<IDataObject, IBinaryKeyData>();
 
+	private readonly lines = new Map<string, Promise<void>>();
+
 	private nodeCopy?: INode;
 
 	/** Parameter values that hold no expression: the same for every item, so read once per call (see engine/params.ts). */
@@ -44,6 +46,19 @@ export class RunScope<C extends RequestContext = RequestContext> {
 			pending.catch(() => this.values.delete(key));
 		}
 		return await pending;
+	}
+
+	/**
+	 * A place in the line of `key`: `turn` resolves when every earlier place of that key was
+	 * released. Places are taken in the order of the calls (items take theirs in input order);
+	 * `release` must be called on every path.
+	 */
+	queue(key: string): { turn: Promise<void>; release: () => void } {
+		let release!: () => void;
+		const done = new Promise<void>((resolve) => (release = resolve));
+		const turn = this.lines.get(key) ?? Promise.resolve();
+		this.lines.set(key, turn.then(async () => await done));
+		return { turn, release };
 	}
 
 	/** Marks an output item as carrying files (binary data); the executor attaches them to the item. */

@@ -108,6 +108,7 @@ async function runItem(scope: RunScope<IExecuteFunctions>, resources: Resource[]
 	const fn = scope.ctx;
 	let entered = false;
 	let failed = true;
+	let line: { turn: Promise<void>; release: () => void } | undefined;
 	try {
 		const resource = readItemValue<string>(scope, 'resource', itemIndex, '');
 		const operation = readItemValue<string>(scope, 'operation', itemIndex, '');
@@ -115,12 +116,17 @@ async function runItem(scope: RunScope<IExecuteFunctions>, resources: Resource[]
 		if (!op) throw new NodeOperationError(fn.getNode(), `The operation "${operation}" of "${resource}" is not known`, { itemIndex });
 		const ctx = contextFor(scope, itemIndex, op);
 		const collected = op.run ? undefined : collectRequest(op, ctx);
+		// Taken before the first await, so places are in input order.
+		const key = op.serialKey?.(ctx);
+		line = key === undefined ? undefined : scope.queue(`${op.value}:${key}`);
 		await gate.enter(itemIndex);
 		entered = true;
+		await line?.turn;
 		const out = await runOperation(op, ctx, collected);
 		failed = false;
 		return out;
 	} finally {
+		line?.release();
 		// A failure (a NotStarted item only repeats an earlier one) keeps later items from the platform.
 		if (failed && stopOnError) gate.fail(itemIndex);
 		if (entered) gate.leave();

@@ -100,6 +100,12 @@ export interface Operation {
 	output?: (answer: unknown, ctx: OpContext, req: BuiltRequest) => Output | Promise<Output>;
 	/** A fully custom operation (composites such as Create or Update). */
 	run?: (ctx: OpContext) => Promise<Output>;
+	/**
+	 * Items with the same key (read from the item before its turn) talk to the platform one after
+	 * another, in input order, whatever Parallel Requests says: an upsert finds what an earlier item
+	 * of the run created instead of creating it again.
+	 */
+	serialKey?: (ctx: OpContext) => string | undefined;
 	/** What the operation gives back, for the tool description a model reads ("the created contact"); derived when not set. */
 	returns?: string;
 }

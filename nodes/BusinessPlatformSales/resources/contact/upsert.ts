@@ -26,6 +26,8 @@ export const upsertContact: Operation = {
 		if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw ctx.fail(`Email "${email}" is not an email address`, 'Create or Update finds the contact by its email: give a full address.');
 		req.body.email = email;
 	},
+	// Two items with the same email run one after the other: the second finds what the first created.
+	serialKey: (ctx) => String(ctx.param('email', '')).trim().toLowerCase() || undefined,
 	run: async (ctx) => {
 		const req = await buildRequest(ctx.operation, ctx);
 		const body = req.body;
