@@ -89,6 +89,13 @@ export interface PageOptions {
 	pageSize?: number;
 }
 
+/** An item's ID as text (`id`, else `_id`), or undefined when it has none. */
+function idOf(item: unknown): string | undefined {
+	if (!item || typeof item !== 'object') return undefined;
+	const id = (item as IDataObject).id ?? (item as IDataObject)._id;
+	return typeof id === 'number' || (typeof id === 'string' && id !== '') ? `${typeof id}:${id}` : undefined;
+}
+
 /**
  * Walks the pages of a list endpoint. Stops at: the total page count the envelope
  * gives; an empty or short page; enough items for `limit`; or a page identical to
@@ -104,6 +111,9 @@ export async function paginate(scope: RunScope, req: ApiRequest, opts: PageOptio
 		return opts.limit !== undefined ? items.slice(0, opts.limit) : items;
 	}
 	const out: IDataObject[] = [];
+	// A record created or deleted between two pages shifts the page boundary: the same record can
+	// come again on the next page. Each ID is kept once (items without an ID are all kept).
+	const seen = new Set<string>();
 	let previousFirst: string | undefined;
 	// The page size the server really uses: no maximum is documented, so a server may give
 	// fewer items than asked for. The largest page seen so far is taken as its page size, and
@@ -129,6 +139,9 @@ export async function paginate(scope: RunScope, req: ApiRequest, opts: PageOptio
 		if (page > 1 && first === previousFirst) break;
 		previousFirst = first;
 		for (const item of items) {
+			const id = idOf(item);
+			if (id !== undefined && seen.has(id)) continue;
+			if (id !== undefined) seen.add(id);
 			out.push(item);
 			if (opts.limit !== undefined && out.length >= opts.limit) return out;
 		}

@@ -13,6 +13,11 @@ export const getAllContact: Operation = {
 	path: '/v1/crm/contacts',
 	paginate: 'contacts',
 	simplify: simplifyContact,
+	// Return All without a chosen order pages oldest first: a contact created meanwhile lands on the
+	// last page instead of shifting every page boundary (newest first would repeat one and skip it).
+	prepare: (req, ctx) => {
+		if (ctx.param<boolean>('returnAll', false) && req.qs.orderBy === undefined && req.qs.order === undefined) Object.assign(req.qs, { orderBy: 'created_at', order: 'asc' });
+	},
 	fields: [
 		collection({ displayName: 'Filters', name: 'filters', placeholder: 'Add Filter', default: {} }, [
 			queryField({ displayName: 'Search', name: 'search', type: 'string', default: '', description: 'Text found in the name, email or phone' }),

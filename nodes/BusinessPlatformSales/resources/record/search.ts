@@ -85,6 +85,9 @@ export const searchRecord: Operation = {
 		}
 		req.body.logicalOperator = String(req.body.logicalOperator ?? 'and').toLowerCase() === 'or' ? 'or' : 'and';
 		await prepareSearch(req, ctx);
+		// Return All without a chosen order pages oldest first (createdAt ascending): a record created
+		// meanwhile lands on the last page instead of shifting the page boundaries.
+		if (ctx.param<boolean>('returnAll', false) && req.qs.sortCol === undefined && req.qs.sortDir === undefined) Object.assign(req.qs, { sortCol: 'createdAt', sortDir: 1 });
 	},
 	output: async (answer, ctx) => {
 		const records = Array.isArray(answer) ? (answer as IDataObject[]) : [];
