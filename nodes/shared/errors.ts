@@ -35,7 +35,7 @@ const NETWORK_WORDS: Record<string, string> = {
 	ECONNRESET: 'the connection was closed without an answer',
 	EPIPE: 'the connection was closed while sending',
 	UND_ERR_SOCKET: 'the connection was closed without an answer',
-	ECONNABORTED: 'the connection was aborted',
+	ECONNABORTED: 'no answer within the timeout, or the connection was aborted',
 	ETIMEDOUT: 'timed out',
 	ERR_SOCKET_CONNECTION_TIMEOUT: 'timed out',
 	ENOTFOUND: 'host not found',

@@ -23,6 +23,9 @@ export class RunScope<C extends RequestContext = RequestContext> {
 
 	private nodeCopy?: INode;
 
+	/** How long one request may wait for its answer (the node's Request Options → Timeout); the transport's default when unset. */
+	requestTimeoutMs?: number;
+
 	/** Parameter values that hold no expression: the same for every item, so read once per call (see engine/params.ts). */
 	readonly fixedParameters = new Map<string, unknown>();
 

@@ -52,8 +52,12 @@ export const RETRY = {
 	baseDelayMs: 300,
 	/** Longest single wait, also the cap for Retry-After. */
 	maxDelayMs: 20_000,
-	/** Total waiting for one request. */
+	/** Total waiting between attempts of one request. */
 	maxTotalWaitMs: 60_000,
+	/** One attempt's wait for an answer, unless the node's Timeout says otherwise. */
+	timeoutMs: 30_000,
+	/** All attempts of one request together, answers and waits included: no retry starts past it. */
+	maxTotalMs: 120_000,
 };
 
 interface CredentialInfo {
@@ -229,12 +233,14 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 		// A redirect is an answer, never followed: the libraries under n8n keep x-access-token (and
 		// a 307/308's body) on a hop to another host, so following one could hand the token over.
 		disableFollowRedirect: true,
+		timeout: scope.requestTimeoutMs ?? RETRY.timeoutMs,
 	};
 	if (req.body !== undefined) {
 		options.body = req.body as IHttpRequestOptions['body'];
 		options.headers!['content-type'] = 'application/json';
 	}
 	let waited = 0;
+	const started = Date.now();
 	// An earlier attempt may have been carried out: its connection dropped, or it got a 5xx.
 	let outcomeUnknown = false;
 	for (let attempt = 1; ; attempt++) {
@@ -257,7 +263,8 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 			const retryable =
 				req.retry !== 'never' && !facts.reconnect && (facts.status === 429 || neverSent || (isIdempotent(req) && (isNetworkFailure(facts) || (facts.status !== undefined && facts.status >= 500))));
 			const delay = facts.status === 429 && facts.retryAfterMs !== undefined ? facts.retryAfterMs : backoff(attempt);
-			if (retryable && attempt < RETRY.attempts && delay <= RETRY.maxDelayMs && waited + delay <= RETRY.maxTotalWaitMs) {
+			const inBudget = waited + delay <= RETRY.maxTotalWaitMs && Date.now() - started + delay <= RETRY.maxTotalMs;
+			if (retryable && attempt < RETRY.attempts && delay <= RETRY.maxDelayMs && inBudget) {
 				waited += delay;
 				await sleep(delay);
 				continue;

@@ -136,6 +136,28 @@ describe('retries', () => {
 		expect(run.error?.message).toMatch(/answered 404/);
 	});
 
+	it('Timeout: a GET that gets no answer in time is tried again; a create is not, and the error says so', async () => {
+		const id = contact().id as number;
+		ctx.sb.faults.add({ kind: 'latency', ms: 2500, count: 1, method: 'GET', path: `/v1/crm/contacts/${id}` });
+		ctx.sb.resetStats();
+		const t0 = Date.now();
+		const get = await h.run('businessPlatformSales', { resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: String(id) }, requestOptions: { timeout: 1000 } });
+		expect(get.error).toBeUndefined();
+		expect(get.json[0].id).toBe(id);
+		// Answered before the slow first attempt could have been: the retry answered.
+		expect(Date.now() - t0).toBeLessThan(2500);
+
+		ctx.sb.faults.add({ kind: 'latency', ms: 2500, count: 1, method: 'POST', path: '/v1/crm/contacts' });
+		ctx.sb.resetStats();
+		const post = await h.run('businessPlatformSales', { resource: 'contact', operation: 'create', name: 'Slow Create', type: 'person', requestOptions: { timeout: 1000 } });
+		expect(post.error?.message).toMatch(/no answer within the timeout/);
+		expect(post.error?.description).toMatch(/not repeated automatically/);
+		// After the slow attempt's time: at most one record (the sandbox drops a request whose client left), never two.
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+		expect(countRoute('POST /v1/crm/contacts')).toBeLessThanOrEqual(1);
+		expect(ctx.sb.store.tenant(1).contacts.values().filter((c) => c.name === 'Slow Create').length).toBeLessThanOrEqual(1);
+	});
+
 	it('a POST succeeds after 429s (the platform refused it, so it is sent again) and exists once', async () => {
 		ctx.sb.faults.add({ kind: 'status', status: 429, retryAfter: 0, count: 2, method: 'POST', path: '/v1/crm/contacts' });
 		const run = await h.run('businessPlatformSales', { resource: 'contact', operation: 'create', name: 'Throttled Once', type: 'person' });

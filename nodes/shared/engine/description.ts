@@ -58,6 +58,15 @@ const REQUEST_OPTIONS_PROPERTY: INodeProperties = {
 			default: 5,
 			description: 'How many items are sent to the platform at the same time. Output order always follows input order. Use 1 to send items one after another.',
 		},
+		{
+			displayName: 'Timeout',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1000 },
+			default: 30000,
+			description:
+				'How long to wait for the platform to answer one request, in milliseconds. Past it the request fails: reads, updates and deletes are tried again (within two minutes in all), a create is not, since the platform may have carried it out.',
+		},
 	],
 };
 

@@ -139,7 +139,10 @@ export async function executeOperations(fn: IExecuteFunctions, resources: Resour
 	const scope = new RunScope(fn);
 	const items = fn.getInputData();
 	const continueOnFail = fn.continueOnFail();
-	const concurrency = Number(readSetting(fn, CONCURRENCY_PARAMETER, {}).concurrency ?? 5) || 5;
+	const settings = readSetting(fn, CONCURRENCY_PARAMETER, {});
+	const concurrency = Number(settings.concurrency ?? 5) || 5;
+	const timeout = Number(settings.timeout);
+	if (Number.isFinite(timeout) && timeout > 0) scope.requestTimeoutMs = timeout;
 	const gate = new OrderedGate(concurrency);
 	// Up to `concurrency` items with the platform, and as many again reading their parameters ahead (at least 2).
 	const window = concurrency + Math.max(2, concurrency);
