@@ -46,7 +46,7 @@ describe('Parallel Requests', () => {
 		if (concurrency === 1) expect(received(since, prefix)).toEqual(people(prefix, 12).map((p) => p.name));
 	});
 
-	it('an item whose expression fails stops the node: earlier items are created, later ones never reach the platform though their parameters were read ahead', async () => {
+	it('an item whose expression fails stops the node before anything is sent: every item\'s input is checked before the first write', async () => {
 		ctx.sb.faults.add(LATENCY);
 		const prefix = 'Stops at 2';
 		const input: IDataObject[] = people(prefix, 6);
@@ -59,8 +59,8 @@ describe('Parallel Requests', () => {
 		);
 		expect(run.error?.message).toMatch(/Name/);
 		expect(run.error?.context?.itemIndex).toBe(2);
-		expect(received(since, prefix.toUpperCase())).toEqual([`${prefix} 0`, `${prefix} 1`].map((n) => n.toUpperCase()));
-		expect(stored(prefix.toUpperCase())).toHaveLength(2);
+		expect(received(since, prefix.toUpperCase())).toEqual([]);
+		expect(stored(prefix.toUpperCase())).toHaveLength(0);
 	});
 
 	it('a request the platform refuses stops the node: no later item is sent', async () => {
@@ -73,6 +73,20 @@ describe('Parallel Requests', () => {
 		// Item 0 was refused; item 1 may have been in flight beside it (2 at once); nothing after.
 		expect(received(since, prefix).length).toBeLessThanOrEqual(2);
 		expect(received(since, prefix)).not.toContain(`${prefix} 2`);
+		// What was written anyway is named in the error, by item and ID.
+		for (const c of stored(prefix)) expect(run.error?.description).toContain(`(ID ${String(c.id)})`);
+	});
+
+	it('a refused item at 5 in parallel: the error names every record the run wrote, and those are all that exist', async () => {
+		ctx.sb.faults.add(LATENCY);
+		ctx.sb.faults.add({ kind: 'status', status: 422, count: 1, method: 'POST', path: '/v1/crm/contacts' });
+		const prefix = 'Refused at five';
+		const run = await create(5, people(prefix, 10));
+		expect(run.error?.context?.itemIndex).toBe(0);
+		const written = stored(prefix);
+		expect(written.length).toBeGreaterThan(0);
+		for (const c of written) expect(run.error?.description).toContain(`(ID ${String(c.id)})`);
+		expect((run.error?.description?.match(/\(ID /g) ?? []).length).toBe(written.length);
 	});
 
 	it('with continue on fail, every item is tried and the failed one says its index', async () => {

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The transport through n8n-core: every paging envelope walked to the end, limits
  * that stop early, retries that never duplicate a create, and the regional host.

@@ -22,6 +22,7 @@ import type { BuiltRequest, OpContext, Operation, Output, Resource } from './mod
 import { defaultOutput } from './output';
 import { readItemValue, readSetting, wireLabels } from './params';
 import { buildRequest, collectRequest } from './request';
+import { checkInput, writes, writtenText } from './checks';
 
 /** The answer of an operation for one item: its own `run`, or its request (paged for lists) and `output`. */
 async function answerOf(op: Operation, ctx: OpContext, collected?: BuiltRequest): Promise<Output> {
@@ -76,7 +77,7 @@ function findOperation(resources: Resource[], resource: string, operation: strin
 }
 
 /** Output items in input order, each paired with its input; a failure is the item's error (continue on fail) or the node's. */
-function collect(scope: RunScope<IExecuteFunctions>, results: Array<Settled<Output> | undefined>, continueOnFail: boolean): INodeExecutionData[] {
+function collect(scope: RunScope<IExecuteFunctions>, results: Array<Settled<Output> | undefined>, continueOnFail: boolean, written?: string): INodeExecutionData[] {
 	const out: INodeExecutionData[] = [];
 	for (let i = 0; i < results.length; i++) {
 		const r = results[i];
@@ -94,28 +95,43 @@ function collect(scope: RunScope<IExecuteFunctions>, results: Array<Settled<Outp
 			out.push({ json: { error: error.message, ...(error.description ? { description: error.description } : {}), itemIndex: i }, pairedItem: { item: i } });
 			continue;
 		}
-		if (error instanceof NodeOperationError || (error as { name?: string }).name === 'NodeApiError') {
-			if (error.context && error.context.itemIndex === undefined) error.context.itemIndex = i;
-			throw error;
-		}
-		throw new NodeOperationError(scope.ctx.getNode(), error, { itemIndex: i });
+		const known = error instanceof NodeOperationError || (error as { name?: string }).name === 'NodeApiError';
+		const failure = known ? error : new NodeOperationError(scope.ctx.getNode(), error, { itemIndex: i });
+		if (known && failure.context && failure.context.itemIndex === undefined) failure.context.itemIndex = i;
+		if (written) failure.description = [failure.description, written].filter(Boolean).join(' ');
+		throw failure;
 	}
 	return out;
 }
 
-/** One item: its parameters read ahead, then its turn with the platform at the gate. */
-async function runItem(scope: RunScope<IExecuteFunctions>, resources: Resource[], gate: OrderedGate, itemIndex: number, stopOnError: boolean): Promise<Output> {
-	const fn = scope.ctx;
+/** An item ready for its turn: its operation, context and request (parameters read, mapped to the wire). */
+interface ReadItem {
+	op: Operation;
+	ctx: OpContext;
+	collected?: BuiltRequest;
+	/** The request as the fields give it, for the checks (also for an operation with its own `run`). */
+	checked: BuiltRequest;
+}
+
+/** Reads an item's parameters into its request (n8n evaluates their expressions here); nothing is sent. */
+function readItem(scope: RunScope<IExecuteFunctions>, resources: Resource[], itemIndex: number): ReadItem {
+	const resource = readItemValue<string>(scope, 'resource', itemIndex, '');
+	const operation = readItemValue<string>(scope, 'operation', itemIndex, '');
+	const op = findOperation(resources, resource, operation);
+	if (!op) throw new NodeOperationError(scope.ctx.getNode(), `The operation "${operation}" of "${resource}" is not known`, { itemIndex });
+	const ctx = contextFor(scope, itemIndex, op);
+	// A custom `run` builds its request itself; reading it here checks its fields all the same.
+	const checked = collectRequest(op, ctx, !op.run);
+	return { op, ctx, collected: op.run ? undefined : checked, checked };
+}
+
+/** One item: its parameters read ahead (or already, when every input was checked first), then its turn with the platform at the gate. */
+async function runItem(scope: RunScope<IExecuteFunctions>, gate: OrderedGate, itemIndex: number, stopOnError: boolean, read: () => ReadItem): Promise<Output> {
 	let entered = false;
 	let failed = true;
 	let line: { turn: Promise<void>; release: () => void } | undefined;
 	try {
-		const resource = readItemValue<string>(scope, 'resource', itemIndex, '');
-		const operation = readItemValue<string>(scope, 'operation', itemIndex, '');
-		const op = findOperation(resources, resource, operation);
-		if (!op) throw new NodeOperationError(fn.getNode(), `The operation "${operation}" of "${resource}" is not known`, { itemIndex });
-		const ctx = contextFor(scope, itemIndex, op);
-		const collected = op.run ? undefined : collectRequest(op, ctx);
+		const { op, ctx, collected } = read();
 		// Taken before the first await, so places are in input order.
 		const key = op.serialKey?.(ctx);
 		line = key === undefined ? undefined : scope.queue(`${op.value}:${key}`);
@@ -144,10 +160,29 @@ export async function executeOperations(fn: IExecuteFunctions, resources: Resour
 	const timeout = Number(settings.timeout);
 	if (Number.isFinite(timeout) && timeout > 0) scope.requestTimeoutMs = timeout;
 	const gate = new OrderedGate(concurrency);
+	// Stop on errors: every item's input is checked before the first request (engine/checks.ts).
+	const ready = continueOnFail ? undefined : await checkAll(scope, resources, items.length);
+	const read = (itemIndex: number) => ready?.[itemIndex] ?? readItem(scope, resources, itemIndex);
 	// Up to `concurrency` items with the platform, and as many again reading their parameters ahead (at least 2).
 	const window = concurrency + Math.max(2, concurrency);
-	const results = await mapConcurrent(items, window, async (_item, itemIndex) => await runItem(scope, resources, gate, itemIndex, !continueOnFail), !continueOnFail);
+	const results = await mapConcurrent(items, window, async (_item, itemIndex) => await runItem(scope, gate, itemIndex, !continueOnFail, () => read(itemIndex)), !continueOnFail);
 	// Items after a failure that read their parameters but never reached the platform have no output.
 	const started = results.map((r) => (r && !r.ok && r.error instanceof NotStarted ? undefined : r));
-	return [collect(scope, started, continueOnFail)];
+	const written = ready ? writtenText(started, ready.map((r) => writes(r.op, r.ctx))) : undefined;
+	return [collect(scope, started, continueOnFail, written)];
+}
+
+/** Every item read and checked in input order; the first bad one fails the node before anything is sent. */
+async function checkAll(scope: RunScope<IExecuteFunctions>, resources: Resource[], count: number): Promise<ReadItem[]> {
+	const ready: ReadItem[] = [];
+	for (let i = 0; i < count; i++) {
+		try {
+			const item = readItem(scope, resources, i);
+			await checkInput(item.op, item.ctx, item.checked);
+			ready.push(item);
+		} catch (error) {
+			collect(scope, [...new Array<undefined>(i), { ok: false, error }], false);
+		}
+	}
+	return ready;
 }

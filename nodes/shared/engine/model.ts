@@ -106,6 +106,10 @@ export interface Operation {
 	 * of the run created instead of creating it again.
 	 */
 	serialKey?: (ctx: OpContext) => string | undefined;
+	/** Checks of the item's input that need no request, run for every item before the first is sent (engine/checks.ts). */
+	check?: (ctx: OpContext) => void;
+	/** A POST that only reads (Get Many by IDs): a failure elsewhere does not list it among written records. */
+	readOnly?: boolean;
 	/** What the operation gives back, for the tool description a model reads ("the created contact"); derived when not set. */
 	returns?: string;
 }

@@ -45,7 +45,7 @@ function applyField(f: Field, value: unknown, req: BuiltRequest, ctx: OpContext,
  * parameters (n8n evaluates their expressions here) and mapping them to the wire. No
  * request goes out, so the executor runs it ahead of the item's turn with the platform.
  */
-export function collectRequest(op: Operation, ctx: OpContext): BuiltRequest {
+export function collectRequest(op: Operation, ctx: OpContext, fillPath = true): BuiltRequest {
 	const req: BuiltRequest = { method: op.method, path: op.path, qs: {}, body: {} };
 	const pathParams: Record<string, string> = {};
 	const version = ctx.scope.node.typeVersion;
@@ -56,6 +56,7 @@ export function collectRequest(op: Operation, ctx: OpContext): BuiltRequest {
 		const read = readItemParameter(ctx.scope, f.property.name, ctx.itemIndex, op.fields);
 		if (read.shown) applyField(f, read.value, req, ctx, pathParams);
 	}
+	if (!fillPath) return req;
 	req.path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
 		const v = pathParams[name];
 		if (v === undefined || v === '') throw ctx.fail(`The ${name} is missing`, 'Fill in the field that identifies the record.');

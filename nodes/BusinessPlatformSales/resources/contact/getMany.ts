@@ -10,6 +10,7 @@ export const getManyContact: Operation = {
 	action: 'Get contacts by IDs',
 	description: 'Get several contacts at once by their IDs',
 	method: 'POST',
+	readOnly: true,
 	path: '/v1/crm/contacts/multiple',
 	// Only reads: safe to repeat after a 5xx or a dropped connection.
 	idempotent: true,
