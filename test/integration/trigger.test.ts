@@ -294,6 +294,25 @@ describe('registration lifecycle', () => {
 		expect(live(sb, t.base)).toHaveLength(0);
 	});
 
+	it('a registration deleted on the platform side is noticed at the next activation (restart or re-publish): checkExists says so and create registers that event again, the others kept', async () => {
+		const sb = ctx.sb;
+		const t = await activeTrigger(sb, { events: ['CREATE_INVOICE', 'UPDATE_INVOICE'] });
+		const state = nodeState(t.wf);
+		expect((await call(sb, 'DELETE', `/v1/webhooks/delete/${state.hookIds!.UPDATE_INVOICE}`)).status).toBe(200);
+		const restarted = again(sb, t, { events: ['CREATE_INVOICE', 'UPDATE_INVOICE'] });
+		expect(await webhookMethod('checkExists', restarted.wf, restarted.wd)).toBe(false);
+		const seq = lastSeq(sb);
+		await webhookMethod('create', restarted.wf, restarted.wd);
+		expect(registerCalls(sb, seq).map((r) => JSON.parse(r.body!).eventType)).toEqual(['UPDATE_INVOICE']);
+		expect(
+			live(sb, t.base)
+				.map((w) => w.eventType)
+				.sort(),
+		).toEqual(['CREATE_INVOICE', 'UPDATE_INVOICE']);
+		expect(nodeState(restarted.wf).hookIds!.CREATE_INVOICE).toBe(state.hookIds!.CREATE_INVOICE);
+		await deactivate(sb, restarted);
+	});
+
 	it('refuses an empty selection before sending anything', async () => {
 		const sb = ctx.sb;
 		const t = trigger(sb, { events: [] });
