@@ -1,0 +1,196 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
+/**
+ * At most one write per item, and no silent write (issue 23): every write operation below
+ * (one per kind: create in each module that has one, Create or Update, a Custom API Call
+ * POST, a delete) against every fault of the sandbox (5xx before and after the platform
+ * carried the request out, 429, a connection dropped before and after, latency, every token
+ * expired), at Parallel Requests 1, 5 and 20, with Continue On Fail off and on. Four items a
+ * cell, each with its own marker. In every cell:
+ *
+ * - at most once: no item's record exists twice;
+ * - no silent write: each record that exists is in an output item, or named by ID in the
+ *   node's error, or its item's error says the platform may have carried it out;
+ * - nothing claimed is missing: each ID an output item names exists (is gone, for a delete).
+ *
+ * `npm run report:faults` writes the table to bench/results/faults-writes.md.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { RETRY } from '../../nodes/shared/transport';
+import type { FaultRule } from '../../sandbox/src/faults';
+import { createHarness, type Harness, type NodeRun } from '../harness/n8n';
+import { useSandbox } from '../helpers/sandbox';
+
+const ctx = useSandbox({ rows: 20 });
+const tenant = () => ctx.sb.store.tenant(1);
+let h: Harness;
+let cell = 0;
+
+interface Write {
+	id: string;
+	node: string;
+	/** The route every item writes to (for the fault rules). */
+	method: 'POST' | 'DELETE';
+	path: string;
+	parameters: (marker: string) => IDataObject;
+	/** Input of item i (its marker in `marker`). */
+	input?: (marker: string) => Promise<IDataObject> | IDataObject;
+	/** The records carrying a marker, as the sandbox holds them. */
+	records: (marker: string) => IDataObject[];
+	/** A delete: the record must be gone. */
+	deletes?: boolean;
+}
+
+const named = (list: () => IDataObject[]) => (marker: string) => list().filter((r) => r.name === marker && r.is_deleted !== true);
+
+const WRITES: Write[] = [
+	{ id: 'contact create', node: 'businessPlatformSales', method: 'POST', path: '/^\\/v1\\/crm\\/contacts$/', parameters: () => ({ resource: 'contact', operation: 'create', name: '={{ $json.marker }}', type: 'person' }), records: named(() => tenant().contacts.values()) },
+	{
+		id: 'contact create or update',
+		node: 'businessPlatformSales',
+		method: 'POST',
+		path: '/^\\/v1\\/crm\\/contacts$/',
+		parameters: () => ({ resource: 'contact', operation: 'upsert', email: '={{ $json.marker.replace(/ /g, "-") + "@example.com" }}', name: '={{ $json.marker }}', type: 'person' }),
+		records: named(() => tenant().contacts.values()),
+	},
+	{ id: 'deal create', node: 'businessPlatformSales', method: 'POST', path: '/^\\/v1\\/crm\\/deals$/', parameters: () => ({ resource: 'deal', operation: 'create', name: '={{ $json.marker }}' }), records: named(() => tenant().deals.values()) },
+	{
+		id: 'activity create',
+		node: 'businessPlatformSales',
+		method: 'POST',
+		path: '/^\\/v1\\/crm\\/activities$/',
+		parameters: () => ({ resource: 'activity', operation: 'create', name: '={{ $json.marker }}', activityType: 'call', start: '2027-01-10T09:00:00Z', end: '2027-01-10T09:30:00Z' }),
+		records: named(() => tenant().activities.values()),
+	},
+	{ id: 'category create', node: 'businessPlatformCampaigns', method: 'POST', path: '/^\\/v1\\/.*categor/', parameters: () => ({ resource: 'category', operation: 'create', name: '={{ $json.marker }}' }), records: named(() => tenant().categories.values()) },
+	{
+		id: 'custom call POST',
+		node: 'businessPlatformSales',
+		method: 'POST',
+		path: '/^\\/v1\\/crm\\/contacts$/',
+		parameters: () => ({ resource: 'customApiCall', operation: 'customApiCall', customMethod: 'POST', customPath: '/v1/crm/contacts', customBody: '={{ JSON.stringify({ name: $json.marker, type: "person" }) }}' }),
+		records: named(() => tenant().contacts.values()),
+	},
+	{
+		id: 'contact delete',
+		node: 'businessPlatformSales',
+		method: 'DELETE',
+		path: '/^\\/v1\\/crm\\/contacts\\/\\d+$/',
+		parameters: () => ({ resource: 'contact', operation: 'delete', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }),
+		input: async (marker) => {
+			const made = await h.run('businessPlatformSales', { resource: 'contact', operation: 'create', name: marker, type: 'person' });
+			return { marker, id: made.json[0].id };
+		},
+		records: named(() => tenant().contacts.values()),
+		deletes: true,
+	},
+];
+
+const FAULTS: Array<{ id: string; rules: (w: Write) => FaultRule[]; expire?: boolean }> = [
+	{ id: '503 after processing', rules: (w) => [{ kind: 'status', status: 503, count: 1, phase: 'after', method: w.method, path: w.path }] },
+	{ id: '503 before processing', rules: (w) => [{ kind: 'status', status: 503, count: 1, method: w.method, path: w.path }] },
+	{ id: '429', rules: (w) => [{ kind: 'status', status: 429, retryAfter: 0, count: 2, method: w.method, path: w.path }] },
+	{ id: 'drop before', rules: (w) => [{ kind: 'drop', count: 1, method: w.method, path: w.path }] },
+	{ id: 'drop after', rules: (w) => [{ kind: 'drop', count: 1, phase: 'after', method: w.method, path: w.path }] },
+	{ id: 'latency 300 ms', rules: (w) => [{ kind: 'latency', ms: 300, count: 2, method: w.method, path: w.path }] },
+	{ id: 'token expired', rules: () => [], expire: true },
+];
+
+const CONCURRENCY = [1, 5, 20];
+const ITEMS = 4;
+
+interface Outcome {
+	duplicates: number;
+	silent: number;
+	missing: number;
+	failedItems: number;
+	failedRun: boolean;
+}
+const table: Array<{ write: string; fault: string; concurrency: number; continueOnFail: boolean } & Outcome> = [];
+
+/** What the run says about each item: output IDs, and the text of its error (its own, or the node's). */
+function reported(run: NodeRun): { ids: Set<string>; text: string; itemErrors: Map<number, string> } {
+	const ids = new Set(run.json.map((j) => j.id).filter((id) => id !== undefined).map(String));
+	const itemErrors = new Map<number, string>();
+	for (const item of run.items) if (item.json.error !== undefined) itemErrors.set(Number(item.json.itemIndex), `${String(item.json.error)} ${String(item.json.description ?? '')}`);
+	return { ids, text: `${run.error?.message ?? ''} ${run.error?.description ?? ''}`, itemErrors };
+}
+
+const UNKNOWN_OUTCOME = /not repeated automatically|may already have carried it out/;
+
+async function runCell(w: Write, fault: (typeof FAULTS)[number], concurrency: number, continueOnFail: boolean): Promise<Outcome> {
+	const markers = Array.from({ length: ITEMS }, (_, i) => `AMO ${++cell} ${i}`);
+	const input = await Promise.all(markers.map(async (marker) => ({ json: w.input ? await w.input(marker) : { marker } })));
+	for (const rule of fault.rules(w)) ctx.sb.faults.add(rule);
+	if (fault.expire) ctx.sb.auth.expireAll();
+	const run = await h.run(w.node, { ...w.parameters(''), requestOptions: { concurrency } }, input, { continueOnFail });
+	ctx.sb.faults.clear();
+	const { ids, text, itemErrors } = reported(run);
+	const out: Outcome = { duplicates: 0, silent: 0, missing: 0, failedItems: itemErrors.size, failedRun: run.error !== undefined };
+	markers.forEach((marker, i) => {
+		const records = w.records(marker);
+		if (records.length > 1) out.duplicates++;
+		if (w.deletes) {
+			// A delete the output claims must be gone; one still there is reported failed.
+			const claimed = run.json.some((j) => j.deleted === true && String(j.id) === String(input[i].json.id));
+			if (claimed && records.length) out.missing++;
+			return;
+		}
+		for (const r of records) {
+			const itemText = itemErrors.get(i) ?? (run.error?.context?.itemIndex === i ? text : '');
+			const known = ids.has(String(r.id)) || text.includes(`(ID ${String(r.id)})`) || UNKNOWN_OUTCOME.test(itemText);
+			if (!known) out.silent++;
+		}
+	});
+	// Every ID an output item names exists (a create or update that claims a record has one).
+	const existing = new Set(markers.flatMap((m) => w.records(m)).map((r) => String(r.id)));
+	if (!w.deletes) for (const id of ids) if (!existing.has(id)) out.missing++;
+	return out;
+}
+
+beforeAll(() => {
+	h = createHarness(ctx.sb, ctx.sb.issueTokens());
+	RETRY.baseDelayMs = 5;
+});
+afterAll(() => {
+	RETRY.baseDelayMs = 300;
+	if (process.env.BP_WRITE_REPORTS !== '1') return;
+	const lines = [
+		'# Every write operation under every fault',
+		'',
+		'`npm run report:faults` (test/integration/at-most-once.test.ts): four items a cell, each with its own marker. "duplicates": items whose record exists twice; "silent": records that exist but that neither an output item nor an error names (by ID, or as "may have been carried out"); "missing": records an output item claims that do not exist (or, for a delete, still exist).',
+		'',
+		'| write | fault | parallel | continue on fail | duplicates | silent | missing | items failed | run failed |',
+		'|---|---|---|---|---|---|---|---|---|',
+		...table.map((r) => `| ${r.write} | ${r.fault} | ${r.concurrency} | ${r.continueOnFail ? 'on' : 'off'} | ${r.duplicates} | ${r.silent} | ${r.missing} | ${r.failedItems} | ${r.failedRun ? 'yes' : 'no'} |`),
+		'',
+		`${table.length} cells: ${table.reduce((n, r) => n + r.duplicates, 0)} duplicates, ${table.reduce((n, r) => n + r.silent, 0)} silent writes, ${table.reduce((n, r) => n + r.missing, 0)} missing.`,
+		'',
+	];
+	const dir = join(__dirname, '../../bench/results');
+	mkdirSync(dir, { recursive: true });
+	writeFileSync(join(dir, 'faults-writes.md'), lines.join('\n'));
+});
+
+describe.each(WRITES)('$id', (w) => {
+	it.each(FAULTS.map((f) => [f.id, f] as const))('under %s, at Parallel Requests 1/5/20, Continue On Fail off and on: at most once, nothing silent, nothing missing', async (_, fault) => {
+		for (const concurrency of CONCURRENCY) {
+			for (const continueOnFail of [false, true]) {
+				const outcome = await runCell(w, fault, concurrency, continueOnFail);
+				table.push({ write: w.id, fault: fault.id, concurrency, continueOnFail, ...outcome });
+				expect({ write: w.id, fault: fault.id, concurrency, continueOnFail, duplicates: outcome.duplicates, silent: outcome.silent, missing: outcome.missing }).toEqual({
+					write: w.id,
+					fault: fault.id,
+					concurrency,
+					continueOnFail,
+					duplicates: 0,
+					silent: 0,
+					missing: 0,
+				});
+			}
+		}
+	});
+});
