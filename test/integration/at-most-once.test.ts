@@ -39,12 +39,12 @@ interface Write {
 	/** Input of item i (its marker in `marker`). */
 	input?: (marker: string) => Promise<IDataObject> | IDataObject;
 	/** The records carrying a marker, as the sandbox holds them. */
-	records: (marker: string) => IDataObject[];
+	records: (marker: string) => Array<Record<string, unknown>>;
 	/** A delete: the record must be gone. */
 	deletes?: boolean;
 }
 
-const named = (list: () => IDataObject[]) => (marker: string) => list().filter((r) => r.name === marker && r.is_deleted !== true);
+const named = (list: () => Array<Record<string, unknown>>) => (marker: string) => list().filter((r) => r.name === marker && r.is_deleted !== true);
 
 const WRITES: Write[] = [
 	{ id: 'contact create', node: 'businessPlatformSales', method: 'POST', path: '/^\\/v1\\/crm\\/contacts$/', parameters: () => ({ resource: 'contact', operation: 'create', name: '={{ $json.marker }}', type: 'person' }), records: named(() => tenant().contacts.values()) },
