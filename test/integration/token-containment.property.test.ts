@@ -9,9 +9,10 @@
  */
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
+import { request } from 'undici';
 
 import { createHarness } from '../harness/n8n';
-import { serveLoopback } from '../helpers/loopback';
+import { readBody, serveLoopback } from '../helpers/loopback';
 import { checkProperty } from '../helpers/property';
 import { startReceiver } from '../helpers/receiver';
 import { useSandbox } from '../helpers/sandbox';
@@ -75,4 +76,55 @@ it('property: a redirect never carries the token or the body to another endpoint
 		await front.close();
 		await other.close();
 	}
+});
+
+describe('the platform-token renewal (getrefreshtoken, legacy V1 apps)', () => {
+	const legacy = useSandbox({ mode: 'v1-legacy' });
+
+	it('property: a redirect of getrefreshtoken never carries the refresh token (its body) to another endpoint', async () => {
+		const sb = legacy.sb;
+		const other = await startReceiver();
+		const otherPort = new URL(other.url).port;
+		let current: Pick<Case, 'status' | 'target'> = { status: 307, target: 'port' };
+		let redirected = 0;
+		// A front that passes every request to the sandbox, except the renewal, which it redirects.
+		const front = await serveLoopback(async (req, res) => {
+			const body = await readBody(req);
+			if (req.url?.startsWith('/v1/iam/auth/app/getrefreshtoken')) {
+				redirected++;
+				const location = { port: other.url, host: `http://localhost:${otherPort}`, scheme: `https://127.0.0.1:${otherPort}` }[current.target];
+				res.writeHead(current.status, { location: `${location}${req.url}` });
+				return void res.end();
+			}
+			const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
+			const answer = await request(sb.baseUrl + (req.url ?? '/'), { method: req.method as 'GET', headers, body: body || undefined });
+			const text = await answer.body.text();
+			res.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? 'application/json') });
+			res.end(text);
+		});
+		const arbitraryCase = fc.record({ status: fc.constantFrom(301, 302, 303, 307, 308), target: fc.constantFrom('port', 'host', 'scheme') }) as fc.Arbitrary<Pick<Case, 'status' | 'target'>>;
+		try {
+			await checkProperty(
+				30,
+				fc.asyncProperty(arbitraryCase, async (c) => {
+					current = c;
+					const before = { other: other.calls.length, redirected };
+					const h = createHarness(sb, sb.issueTokens(), { baseUrl: front.url });
+					const refreshToken = String((h.credentials.data().oauthTokenData as IDataObject)['platform-refresh-token'] ?? '');
+					// A first run marks the token pair; then every token expires, so the next run goes
+					// through n8n's OAuth2 refresh and the credential's renewal of the platform token.
+					expect((await h.run('businessPlatformSales', { resource: 'contact', operation: 'getAll', returnAll: false, limit: 1 })).error).toBeUndefined();
+					sb.auth.expireAll();
+					const run = await h.run('businessPlatformSales', { resource: 'contact', operation: 'getAll', returnAll: false, limit: 1 });
+					expect(redirected).toBeGreaterThan(before.redirected); // the renewal was asked for, and redirected
+					expect(other.calls.slice(before.other)).toEqual([]);
+					expect(run.error).toBeDefined();
+					if (refreshToken) expect(JSON.stringify({ message: run.error?.message, description: run.error?.description })).not.toContain(refreshToken);
+				}),
+			);
+		} finally {
+			await front.close();
+			await other.close();
+		}
+	});
 });
