@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Property: IDs into paths (issue 23, finding 8). For every operation of the three action
  * nodes whose path carries an ID field, any text in that field (prototype keys, ".", "..",
@@ -18,7 +17,7 @@ import type { Field, Operation, Resource } from '../../nodes/shared/engine/model
 import { shownInVersion } from '../../nodes/shared/engine/versions';
 import { apiUrl } from '../../nodes/shared/transport';
 import { createHarness } from '../harness/n8n';
-import { checkProperty, hostileString } from '../helpers/property';
+import { checkProperty, hostileString, propertyParameters } from '../helpers/property';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
@@ -56,11 +55,14 @@ test('the operations with IDs in their path are found', () => {
 test('property: an ID field either stops the item before sending or fills exactly one segment of the operation\'s own path', async () => {
 	const sb = ctx.sb;
 	const h = createHarness(sb);
+	const idValue = fc.oneof({ weight: 3, arbitrary: hostileString() }, fc.constantFrom('1', '42'));
+	const idsForOperation = fc.constantFrom(...PATH_OPERATIONS).chain((p) => fc.tuple(fc.constant(p), fc.array(idValue, { minLength: p.idFields.length, maxLength: p.idFields.length })));
 	await checkProperty(
 		400,
-		fc.asyncProperty(fc.constantFrom(...PATH_OPERATIONS), hostileString(), async ({ node, resource, op, idFields }, id) => {
+		// Each ID field gets its own value: hostile, or a plain one so that a later field is reached too.
+		fc.asyncProperty(idsForOperation, async ([{ node, resource, op, idFields }, ids]) => {
 			const parameters: IDataObject = { resource, operation: op.value };
-			for (const f of idFields) parameters[f.property.name] = f.property.type === 'resourceLocator' ? { __rl: true, mode: 'id', value: id } : id;
+			idFields.forEach((f, i) => (parameters[f.property.name] = f.property.type === 'resourceLocator' ? { __rl: true, mode: 'id', value: ids[i] } : ids[i]));
 			const before = sb.requests().at(-1)?.seq ?? 0;
 			// n8n itself may refuse the workflow first (a locator's ID pattern): refused before sending too.
 			await h.run(node, parameters, [{ json: {} }]).catch((error: Error) => expect(error.name).toBe('WorkflowHasIssuesError'));
@@ -96,7 +98,7 @@ test('property: the transport sends only below the credential\'s API Base URL', 
 			// Nothing the URL parser resolved: the path it sends is the path it was given.
 			expect(url.pathname.split('/').length).toBe(`${root.pathname.replace(/\/+$/, '')}${p.split(/[?#]/, 1)[0]}`.split('/').length);
 		}),
-		{ seed: Number(process.env.FC_SEED ?? 20261124), numRuns: 3000 * (Number(process.env.FC_RUNS ?? 1) || 1) },
+		propertyParameters(3000),
 	);
 });
 
