@@ -27,10 +27,15 @@ interface Case {
 	body: IDataObject;
 }
 
+/** The other endpoint as a redirect names it: the receiver's own URL (another port), its port under another host name, or https. */
+function elsewhere(otherUrl: string, target: Case['target']): string {
+	const port = new URL(otherUrl).port;
+	return { port: otherUrl, host: `http://localhost:${port}`, scheme: `https://127.0.0.1:${port}` }[target];
+}
+
 it('property: a redirect never carries the token or the body to another endpoint', async () => {
 	const sb = ctx.sb;
 	const other = await startReceiver();
-	const otherPort = new URL(other.url).port;
 	let current: Case | undefined;
 	let refused = false;
 	const front = await serveLoopback((req, res) => {
@@ -40,7 +45,7 @@ it('property: a redirect never carries the token or the body to another endpoint
 			res.writeHead(401, { 'content-type': 'application/json' });
 			return void res.end('{"message":"Invalid token!"}');
 		}
-		const location = { port: other.url, host: `http://localhost:${otherPort}`, scheme: `https://127.0.0.1:${otherPort}` }[c.target];
+		const location = elsewhere(other.url, c.target);
 		res.writeHead(c.status, { location: `${location}${req.url ?? '/'}` });
 		res.end();
 	});
@@ -84,7 +89,6 @@ describe('the platform-token renewal (getrefreshtoken, legacy V1 apps)', () => {
 	it('property: a redirect of getrefreshtoken never carries the refresh token (its body) to another endpoint', async () => {
 		const sb = legacy.sb;
 		const other = await startReceiver();
-		const otherPort = new URL(other.url).port;
 		let current: Pick<Case, 'status' | 'target'> = { status: 307, target: 'port' };
 		let redirected = 0;
 		// A front that passes every request to the sandbox, except the renewal, which it redirects.
@@ -92,7 +96,7 @@ describe('the platform-token renewal (getrefreshtoken, legacy V1 apps)', () => {
 			const body = await readBody(req);
 			if (req.url?.startsWith('/v1/iam/auth/app/getrefreshtoken')) {
 				redirected++;
-				const location = { port: other.url, host: `http://localhost:${otherPort}`, scheme: `https://127.0.0.1:${otherPort}` }[current.target];
+				const location = elsewhere(other.url, current.target);
 				res.writeHead(current.status, { location: `${location}${req.url}` });
 				return void res.end();
 			}
