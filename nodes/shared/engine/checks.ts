@@ -10,6 +10,7 @@
  *   node's error names every record the run wrote (item and ID), so nothing exists unseen.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Settled } from '../concurrency';
 import { CUSTOM_CALL_OPERATION } from './custom-call';
@@ -24,12 +25,14 @@ const offline = async (): Promise<never> => await Promise.reject(new NeedsPlatfo
 export async function checkInput(op: Operation, ctx: OpContext, collected: BuiltRequest): Promise<void> {
 	const dry: OpContext = { ...ctx, request: offline, paginate: offline };
 	op.check?.(dry);
-	if (!op.prepare) return;
-	try {
-		await op.prepare(structuredClone(collected), dry);
-	} catch (error) {
-		if (!(error instanceof NeedsPlatform)) throw error;
-	}
+	const failure = await Promise.resolve()
+		.then(async () => await op.prepare?.(structuredClone(collected), dry))
+		.then(
+			() => undefined,
+			(error: unknown) => error,
+		);
+	if (failure === undefined || failure instanceof NeedsPlatform) return;
+	throw failure instanceof NodeOperationError || failure instanceof NodeApiError ? failure : new NodeOperationError(ctx.fn.getNode(), failure as Error, { itemIndex: ctx.itemIndex });
 }
 
 /** Whether an item of this operation writes to the platform (not a read, a list or a GET custom call). */
