@@ -1,10 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * At most one write per item, and no silent write (issue 23): every write operation below
- * (one per kind: create in each module that has one, Create or Update, a Custom API Call
- * POST, a delete) against every fault of the sandbox (5xx before and after the platform
- * carried the request out, 429, a connection dropped before and after, latency, every token
- * expired), at Parallel Requests 1, 5 and 20, with Continue On Fail off and on. Four items a
+ * At most one write per item, and no silent write (issue 23): the creates of the three nodes
+ * (where a repeat is a duplicate: contact, label, deal, pipeline, activity, category, people
+ * user), Create or Update, a Custom API Call POST and a delete, against every fault of the
+ * sandbox (5xx before and after the platform carried the request out, 429, a connection
+ * dropped before and after, latency, every token expired), at Parallel Requests 1, 5 and 20, with Continue On Fail off and on. Four items a
  * cell, each with its own marker. In every cell:
  *
  * - at most once: no item's record exists twice;
@@ -65,6 +65,23 @@ const WRITES: Write[] = [
 		parameters: () => ({ resource: 'activity', operation: 'create', name: '={{ $json.marker }}', activityType: 'call', start: '2027-01-10T09:00:00Z', end: '2027-01-10T09:30:00Z' }),
 		records: named(() => tenant().activities.values()),
 	},
+	{ id: 'contact label create', node: 'businessPlatformSales', method: 'POST', path: '/^\\/v1\\/crm\\/contacts\\/labels$/', parameters: () => ({ resource: 'contactLabel', operation: 'create', name: '={{ $json.marker }}', color: '#ff8800' }), records: named(() => tenant().labels.values()) },
+	{
+		id: 'pipeline create',
+		node: 'businessPlatformSales',
+		method: 'POST',
+		path: '/^\\/v1\\/crm\\/deals\\/pipelines$/',
+		parameters: () => ({ resource: 'pipeline', operation: 'create', name: '={{ $json.marker }}', stages: { stage: [{ name: 'First', dealProbability: 10, rottingDays: 0, helpText: '' }] } }),
+		records: named(() => tenant().pipelines.values()),
+	},
+	{
+		id: 'people user create',
+		node: 'businessPlatformPeople',
+		method: 'POST',
+		path: '/^\\/v1\\/people\\/users$/',
+		parameters: () => ({ resource: 'user', operation: 'create', firstName: '={{ $json.marker }}', lastName: 'Once', emailId: '={{ $json.marker.replace(/ /g, ".") + "@acme.example" }}' }),
+		records: (marker) => tenant().peopleUsers.values().filter((u) => u.firstName === marker),
+	},
 	{ id: 'category create', node: 'businessPlatformCampaigns', method: 'POST', path: '/^\\/v1\\/.*categor/', parameters: () => ({ resource: 'category', operation: 'create', name: '={{ $json.marker }}' }), records: named(() => tenant().categories.values()) },
 	{
 		id: 'custom call POST',
@@ -95,7 +112,7 @@ const FAULTS: Array<{ id: string; rules: (w: Write) => FaultRule[]; expire?: boo
 	{ id: '429', rules: (w) => [{ kind: 'status', status: 429, retryAfter: 0, count: 2, method: w.method, path: w.path }] },
 	{ id: 'drop before', rules: (w) => [{ kind: 'drop', count: 1, method: w.method, path: w.path }] },
 	{ id: 'drop after', rules: (w) => [{ kind: 'drop', count: 1, phase: 'after', method: w.method, path: w.path }] },
-	{ id: 'latency 300 ms', rules: (w) => [{ kind: 'latency', ms: 300, count: 2, method: w.method, path: w.path }] },
+	{ id: 'latency 150 ms', rules: (w) => [{ kind: 'latency', ms: 150, count: 2, method: w.method, path: w.path }] },
 	{ id: 'token expired', rules: () => [], expire: true },
 ];
 
@@ -113,11 +130,17 @@ const table: Array<{ write: string; fault: string; concurrency: number; continue
 
 /** What the run says about each item: output IDs, and the text of its error (its own, or the node's). */
 function reported(run: NodeRun): { ids: Set<string>; text: string; itemErrors: Map<number, string> } {
-	const ids = new Set(run.json.map((j) => j.id).filter((id) => id !== undefined).map(String));
+	const ids = new Set(run.json.map(recordId).filter((id) => id !== undefined));
 	const itemErrors = new Map<number, string>();
 	for (const item of run.items) if (item.json.error !== undefined) itemErrors.set(Number(item.json.itemIndex), `${String(item.json.error)} ${String(item.json.description ?? '')}`);
 	return { ids, text: `${run.error?.message ?? ''} ${run.error?.description ?? ''}`, itemErrors };
 }
+
+/** A record's or output item's ID: id, _id or (people) userId. */
+const recordId = (r: Record<string, unknown>) => {
+	const id = r.id ?? r._id ?? r.userId;
+	return id === undefined || id === null ? undefined : String(id);
+};
 
 const UNKNOWN_OUTCOME = /not repeated automatically|may already have carried it out/;
 
@@ -141,12 +164,12 @@ async function runCell(w: Write, fault: (typeof FAULTS)[number], concurrency: nu
 		}
 		for (const r of records) {
 			const itemText = itemErrors.get(i) ?? (run.error?.context?.itemIndex === i ? text : '');
-			const known = ids.has(String(r.id)) || text.includes(`(ID ${String(r.id)})`) || UNKNOWN_OUTCOME.test(itemText);
+			const known = ids.has(recordId(r)!) || text.includes(`(ID ${recordId(r)})`) || UNKNOWN_OUTCOME.test(itemText);
 			if (!known) out.silent++;
 		}
 	});
 	// Every ID an output item names exists (a create or update that claims a record has one).
-	const existing = new Set(markers.flatMap((m) => w.records(m)).map((r) => String(r.id)));
+	const existing = new Set(markers.flatMap((m) => w.records(m)).map(recordId));
 	if (!w.deletes) for (const id of ids) if (!existing.has(id)) out.missing++;
 	return out;
 }

@@ -41,11 +41,11 @@ export function writes(op: Operation, ctx: OpContext): boolean {
 	return op.method !== 'GET' && !op.paginate && op.readOnly !== true;
 }
 
-/** The ID an output item names (`id`, `_id`, `hookId`), if any. */
+/** The ID an output item names (`id`, `_id`, a people user's `userId`), if any. */
 function idOf(json: unknown): string | undefined {
 	if (!json || typeof json !== 'object') return undefined;
 	const o = json as IDataObject;
-	const id = o.id ?? o._id ?? o.Id;
+	const id = o.id ?? o._id ?? o.Id ?? o.userId;
 	return typeof id === 'number' || (typeof id === 'string' && id !== '') ? String(id) : undefined;
 }
 
