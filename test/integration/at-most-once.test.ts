@@ -21,6 +21,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { RETRY } from '../../nodes/shared/transport';
 import type { FaultRule } from '../../sandbox/src/faults';
+import type { LoggedRequest } from '../../sandbox/src/server';
 import { createHarness, type Harness, type NodeRun } from '../harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
@@ -33,7 +34,7 @@ interface Write {
 	id: string;
 	node: string;
 	/** The route every item writes to (for the fault rules). */
-	method: 'POST' | 'DELETE';
+	method: 'POST' | 'DELETE' | 'PATCH';
 	path: string;
 	parameters: (marker: string) => IDataObject;
 	/** Input of item i (its marker in `marker`). */
@@ -42,6 +43,17 @@ interface Write {
 	records: (marker: string) => Array<Record<string, unknown>>;
 	/** A delete: the record must be gone. */
 	deletes?: boolean;
+	/** An update: which request the sandbox carried out belongs to an item (its path or body names the item's records). */
+	mine?: (entry: LoggedRequest, item: IDataObject) => boolean;
+}
+
+/** A request the sandbox carried out: answered 2xx, or failed by a fault injected after processing. */
+const carriedOut = (e: LoggedRequest) => (e.status >= 200 && e.status < 300 && !e.fault) || /after processing/.test(e.fault ?? '');
+
+/** A contact made for an item to update or delete. */
+async function contactFor(marker: string): Promise<IDataObject> {
+	const made = await h.run('businessPlatformSales', { resource: 'contact', operation: 'create', name: marker, type: 'person' });
+	return { marker, id: made.json[0].id };
 }
 
 const named = (list: () => Array<Record<string, unknown>>) => (marker: string) => list().filter((r) => r.name === marker && r.is_deleted !== true);
@@ -97,12 +109,32 @@ const WRITES: Write[] = [
 		method: 'DELETE',
 		path: '/^\\/v1\\/crm\\/contacts\\/\\d+$/',
 		parameters: () => ({ resource: 'contact', operation: 'delete', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }),
-		input: async (marker) => {
-			const made = await h.run('businessPlatformSales', { resource: 'contact', operation: 'create', name: marker, type: 'person' });
-			return { marker, id: made.json[0].id };
-		},
+		input: contactFor,
 		records: named(() => tenant().contacts.values()),
 		deletes: true,
+	},
+	{
+		id: 'contact update',
+		node: 'businessPlatformSales',
+		method: 'PATCH',
+		path: '/^\\/v1\\/crm\\/contacts\\/\\d+$/',
+		parameters: () => ({ resource: 'contact', operation: 'update', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, updateFields: { phone: '5550100' } }),
+		input: contactFor,
+		records: () => [],
+		mine: (e, item) => e.path === `/v1/crm/contacts/${String(item.id)}`,
+	},
+	{
+		id: 'deal bulk update',
+		node: 'businessPlatformSales',
+		method: 'PATCH',
+		path: '/^\\/v1\\/crm\\/deals$/',
+		parameters: () => ({ resource: 'deal', operation: 'bulkUpdate', dealIds: '={{ $json.ids }}', updateFields: { status: 1 } }),
+		input: async (marker) => {
+			const ids = await Promise.all([1, 2].map(async (n) => (await h.run('businessPlatformSales', { resource: 'deal', operation: 'create', name: `${marker} ${n}` })).json[0].id));
+			return { marker, ids: ids.join(',') };
+		},
+		records: () => [],
+		mine: (e, item) => String((JSON.parse(e.body ?? '{}') as IDataObject).ids) === String(item.ids),
 	},
 ];
 
@@ -142,6 +174,9 @@ const recordId = (r: Record<string, unknown>) => {
 	return id === undefined || id === null ? undefined : String(id);
 };
 
+/** The input index an output item is paired with. */
+const pairedIndex = (paired: unknown) => (Array.isArray(paired) ? (paired[0] as { item?: number })?.item : typeof paired === 'object' && paired ? (paired as { item?: number }).item : undefined);
+
 const UNKNOWN_OUTCOME = /not repeated automatically|may already have carried it out/;
 
 async function runCell(w: Write, fault: (typeof FAULTS)[number], concurrency: number, continueOnFail: boolean): Promise<Outcome> {
@@ -149,10 +184,25 @@ async function runCell(w: Write, fault: (typeof FAULTS)[number], concurrency: nu
 	const input = await Promise.all(markers.map(async (marker) => ({ json: w.input ? await w.input(marker) : { marker } })));
 	for (const rule of fault.rules(w)) ctx.sb.faults.add(rule);
 	if (fault.expire) ctx.sb.auth.expireAll();
+	const since = ctx.sb.requests().at(-1)?.seq ?? 0;
 	const run = await h.run(w.node, { ...w.parameters(''), requestOptions: { concurrency } }, input, { continueOnFail });
 	ctx.sb.faults.clear();
 	const { ids, text, itemErrors } = reported(run);
 	const out: Outcome = { duplicates: 0, silent: 0, missing: 0, failedItems: itemErrors.size, failedRun: run.error !== undefined };
+	if (w.mine) {
+		const done = ctx.sb.requests().filter((e) => e.seq > since && e.method === w.method && carriedOut(e));
+		input.forEach(({ json }, i) => {
+			const times = done.filter((e) => w.mine!(e, json)).length;
+			if (times > 1) out.duplicates++;
+			// Carried out: the item's output says so, or the node's error names the item, or its error says it may have happened.
+			const succeeded = run.items.some((it) => pairedIndex(it.pairedItem) === i && it.json.error === undefined);
+			const named = new RegExp(`These items were written[^]*\\bitem ${i}\\b`).test(text);
+			const itemText = itemErrors.get(i) ?? (run.error?.context?.itemIndex === i ? text : '');
+			if (times === 1 && !succeeded && !named && !UNKNOWN_OUTCOME.test(itemText)) out.silent++;
+			if (times === 0 && succeeded) out.missing++;
+		});
+		return out;
+	}
 	markers.forEach((marker, i) => {
 		const records = w.records(marker);
 		if (records.length > 1) out.duplicates++;
