@@ -17,7 +17,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 
 import { DEFAULT_N8N_VERSION, n8nAtLeast, selectedRuntime } from '../../scripts/n8n-versions';
 import { DEMO_AGENT, demoCredential, demoOpenAiCredential } from '../../scripts/start';
-import { AI_TOOLS_DOC, checkDocSection, README, renderToolTable, renderTools, type ToolView } from '../helpers/ai-tools-doc';
+import { AI_AGENTS_DOC, AI_TOOLS_DOC, checkDocSection, renderToolTable, renderTools, type ToolView } from '../helpers/ai-tools-doc';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import { startScriptedLlm, text, toolResults, type ChatRequest, type ScriptedLlm } from '../helpers/scripted-llm';
 import { demoAgent, fromAiKeys, toolNodes, type Wf } from './ai-env';
@@ -157,7 +157,7 @@ describe('an n8n AI Agent with the pack as tools', () => {
 		const tools = toolsOf(first);
 		expectOneToolPerNode(tools);
 		checkDocSection(AI_TOOLS_DOC, 'agent', renderTools(tools));
-		checkDocSection(README, 'demo-agent-tools', renderToolTable(tools));
+		checkDocSection(AI_AGENTS_DOC, 'demo-agent-tools', renderToolTable(tools));
 	});
 
 	it('finds the deals of a contact, adds an activity; a platform error comes back to the model as a readable tool result, and it recovers', async () => {

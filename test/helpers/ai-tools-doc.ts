@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * docs/ai-tools.md (and the README's tool list) hold, between markers, what models receive
+ * docs/ai-tools.md (and docs/ai-agents.md's tool list) hold, between markers, what models receive
  * from the pack's tools, written by the tests that observe it. A test compares what it
  * observed with its section and fails with the command that rewrites it;
  * `npm run docs:ai-tools` sets BP_WRITE_REPORTS=1 and the sections are written instead.
@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { ROOT } from '../../scripts/n8n-runtime';
 
 export const AI_TOOLS_DOC = 'docs/ai-tools.md';
-export const README = 'README.md';
+/** The page about AI agents, whose demo-agent tool list is generated too (it was the README's until the README moved its depth to docs/). */
+export const AI_AGENTS_DOC = 'docs/ai-agents.md';
 const UPDATE = 'npm run docs:ai-tools';
 
 const markers = (name: string) => [`<!-- generated:${name} (${UPDATE}) -->`, `<!-- /generated:${name} -->`];
