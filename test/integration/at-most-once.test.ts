@@ -85,16 +85,51 @@ function onRecord(id: string, node: string, resource: string, method: Write['met
 	};
 }
 
+const PIPELINE = (marker: string) => ({ name: marker, stages: { stage: [{ name: 'First', dealProbability: 10, rottingDays: 0, helpText: '' }] } });
 const ACTIVITY = (marker: string) => ({ name: marker, activityType: 'call', start: '2027-01-10T09:00:00Z', end: '2027-01-10T09:30:00Z' });
 
+/** Every number in a request body (bulk bodies carry IDs as `ids`, or as a bare array). */
+const numbersIn = (body: string | undefined): number[] => (body ?? '').match(/\d+/g)?.map(Number) ?? [];
+
+/** A bulk write: two records made per item, their IDs in the item's `ids`; a request is the item's when its body carries them. */
+function bulk(id: string, resource: string, method: Write['method'], route: string, parameters: IDataObject, create: (marker: string) => IDataObject): Write {
+	return {
+		id,
+		node: 'businessPlatformSales',
+		method,
+		path: route,
+		parameters: () => ({ resource, ...parameters }),
+		input: async (marker) => {
+			const made = await Promise.all([1, 2].map(async (n) => await h.run('businessPlatformSales', { resource, operation: 'create', ...create(`${marker} ${n}`) })));
+			for (const m of made) expect(m.error).toBeUndefined();
+			return { marker, ids: made.map((m) => recordId(m.json[0])).join(',') };
+		},
+		records: () => [],
+		mine: (e, item) => String(item.ids)
+			.split(',')
+			.every((x) => numbersIn(e.body).includes(Number(x))),
+		repeatable: method === 'PUT' || method === 'DELETE',
+	};
+}
+
+const BULK_WRITES: Write[] = [
+	bulk('deal bulk update', 'deal', 'PATCH', '/^\\/v1\\/crm\\/deals$/', { operation: 'bulkUpdate', dealIds: '={{ $json.ids }}', updateFields: { status: 1 } }, (marker) => ({ name: marker })),
+	bulk('deal bulk delete', 'deal', 'DELETE', '/^\\/v1\\/crm\\/deals$/', { operation: 'bulkDelete', dealIds: '={{ $json.ids }}' }, (marker) => ({ name: marker })),
+	bulk('contact bulk update', 'contact', 'PATCH', '/^\\/v1\\/crm\\/contacts$/', { operation: 'bulkUpdate', contactIds: '={{ $json.ids }}', updateFields: { visibilityType: 'team' } }, (marker) => ({ name: marker, type: 'person' })),
+	bulk('activity bulk update', 'activity', 'PATCH', '/^\\/v1\\/crm\\/activities\\/bulkUpdate$/', { operation: 'bulkUpdate', activityIds: '={{ $json.ids }}', updateFields: { visibilityType: 'private' } }, (marker) => ACTIVITY(marker)),
+	bulk('activity bulk delete', 'activity', 'POST', '/^\\/v1\\/crm\\/activities\\/bulkDelete$/', { operation: 'bulkDelete', activityIds: '={{ $json.ids }}' }, (marker) => ACTIVITY(marker)),
+];
+
 const RECORD_WRITES: Write[] = [
+	onRecord('deal update', 'businessPlatformSales', 'deal', 'PUT', '/v1/crm/deals', { operation: 'update', dealId: byId, updateFields: { name: 'After' } }, (marker) => ({ name: marker })),
+	onRecord('pipeline delete', 'businessPlatformSales', 'pipeline', 'DELETE', '/v1/crm/deals/pipelines', { operation: 'delete', pipelineId: '={{ $json.id }}' }, PIPELINE),
 	onRecord('activity update', 'businessPlatformSales', 'activity', 'PUT', '/v1/crm/activities', { operation: 'update', activityId: byId, updateFields: { name: 'After' } }, ACTIVITY),
 	onRecord('activity delete', 'businessPlatformSales', 'activity', 'DELETE', '/v1/crm/activities', { operation: 'delete', activityId: byId }, ACTIVITY),
 	onRecord('contact replace', 'businessPlatformSales', 'contact', 'PUT', '/v1/crm/contacts', { operation: 'replace', contactId: byId, name: 'Replaced', type: 'person' }, (marker) => ({ name: marker, type: 'person' })),
 	onRecord('contact label update', 'businessPlatformSales', 'contactLabel', 'PUT', '/v1/crm/contacts/labels', { operation: 'update', labelId: '={{ $json.id }}', updateFields: { color: '#000000' } }, (marker) => ({ name: marker, color: '#ff8800' })),
 	onRecord('contact label delete', 'businessPlatformSales', 'contactLabel', 'DELETE', '/v1/crm/contacts/labels', { operation: 'delete', labelId: '={{ $json.id }}' }, (marker) => ({ name: marker, color: '#ff8800' })),
 	onRecord('deal delete', 'businessPlatformSales', 'deal', 'DELETE', '/v1/crm/deals', { operation: 'delete', dealId: byId }, (marker) => ({ name: marker })),
-	onRecord('pipeline update', 'businessPlatformSales', 'pipeline', 'PUT', '/v1/crm/deals/pipelines', { operation: 'update', pipelineId: '={{ $json.id }}', updateFields: { name: 'Renamed' } }, (marker) => ({ name: marker, stages: { stage: [{ name: 'First', dealProbability: 10, rottingDays: 0, helpText: '' }] } })),
+	onRecord('pipeline update', 'businessPlatformSales', 'pipeline', 'PUT', '/v1/crm/deals/pipelines', { operation: 'update', pipelineId: '={{ $json.id }}', updateFields: { name: 'Renamed' } }, PIPELINE),
 	onRecord('category update', 'businessPlatformCampaigns', 'category', 'PATCH', '/v1/crm/campaign/category', { operation: 'update', categoryId: byId, updateFields: { name: 'Renamed category' } }, (marker) => ({ name: marker })),
 	onRecord('category delete', 'businessPlatformCampaigns', 'category', 'DELETE', '/v1/crm/campaign/category', { operation: 'delete', categoryId: byId }, (marker) => ({ name: marker })),
 ];
@@ -164,19 +199,7 @@ const WRITES: Write[] = [
 		records: () => [],
 		mine: (e, item) => e.path === `/v1/crm/contacts/${String(item.id)}`,
 	},
-	{
-		id: 'deal bulk update',
-		node: 'businessPlatformSales',
-		method: 'PATCH',
-		path: '/^\\/v1\\/crm\\/deals$/',
-		parameters: () => ({ resource: 'deal', operation: 'bulkUpdate', dealIds: '={{ $json.ids }}', updateFields: { status: 1 } }),
-		input: async (marker) => {
-			const ids = await Promise.all([1, 2].map(async (n) => (await h.run('businessPlatformSales', { resource: 'deal', operation: 'create', name: `${marker} ${n}` })).json[0].id));
-			return { marker, ids: ids.join(',') };
-		},
-		records: () => [],
-		mine: (e, item) => String((JSON.parse(e.body ?? '{}') as IDataObject).ids) === String(item.ids),
-	},
+
 ];
 
 const FAULTS: Array<{ id: string; rules: (w: Write) => FaultRule[]; expire?: boolean }> = [
@@ -292,7 +315,7 @@ afterAll(() => {
 	writeFileSync(join(dir, 'faults-writes.md'), lines.join('\n'));
 });
 
-describe.each([...WRITES, ...RECORD_WRITES])('$id', (w) => {
+describe.each([...WRITES, ...RECORD_WRITES, ...BULK_WRITES])('$id', (w) => {
 	it.each(FAULTS.map((f) => [f.id, f] as const))('under %s, at Parallel Requests 1/5/20, Continue On Fail off and on: at most once, nothing silent, nothing missing', async (_, fault) => {
 		let carried = 0;
 		for (const concurrency of CONCURRENCY) {
