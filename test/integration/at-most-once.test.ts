@@ -66,27 +66,33 @@ const named = (list: () => Array<Record<string, unknown>>) => (marker: string) =
 
 const byId = { __rl: true, mode: 'id', value: '={{ $json.id }}' };
 
+/** An item's record made first, with the node's own Create: `{ marker, id }`. */
+const madeBy = (node: string, resource: string, create: (marker: string) => IDataObject) => async (marker: string): Promise<IDataObject> => {
+	const made = await h.run(node, { resource, operation: 'create', ...create(marker) });
+	expect(made.error).toBeUndefined();
+	return { marker, id: recordId(made.json[0]) };
+};
+
+/** A write to records made first (`input`), counted from the requests the sandbox carried out for each item (`mine`). */
+const onMade = (w: Pick<Write, 'id' | 'node' | 'method' | 'path' | 'input' | 'mine'> & { resource: string; parameters: IDataObject | (() => IDataObject) }): Write => ({
+	id: w.id,
+	node: w.node,
+	method: w.method,
+	path: w.path,
+	parameters: () => ({ resource: w.resource, ...(typeof w.parameters === 'function' ? w.parameters() : w.parameters) }),
+	input: w.input,
+	records: () => [],
+	mine: w.mine,
+	repeatable: w.method === 'PUT' || w.method === 'DELETE',
+});
+
 /**
  * A write to one record per item: the record is made first (`create`), then the operation runs on it. PUT and DELETE
  * are idempotent (sent again after an unknown outcome, with the same result), so only a POST or PATCH counts twice.
  */
 function onRecord(id: string, node: string, resource: string, method: Write['method'], base: string, parameters: IDataObject, create: (marker: string) => IDataObject): Write {
-	const escaped = base.replace(/\//g, '\\/');
-	return {
-		id,
-		node,
-		method,
-		path: `/^${escaped}\\/\\d+$/`,
-		parameters: () => ({ resource, ...parameters }),
-		input: async (marker) => {
-			const made = await h.run(node, { resource, operation: 'create', ...create(marker) });
-			expect(made.error).toBeUndefined();
-			return { marker, id: recordId(made.json[0]) };
-		},
-		records: () => [],
-		mine: (e, item) => e.path === `${base}/${String(item.id)}`,
-		repeatable: method === 'PUT' || method === 'DELETE',
-	};
+	const path = `/^${base.replace(/\//g, '\\/')}\\/\\d+$/`;
+	return onMade({ id, node, resource, method, path, parameters, input: madeBy(node, resource, create), mine: (e, item) => e.path === `${base}/${String(item.id)}` });
 }
 
 const PIPELINE = (marker: string) => ({ name: marker, stages: { stage: [{ name: 'First', dealProbability: 10, rottingDays: 0, helpText: '' }] } });
@@ -96,43 +102,19 @@ const ACTIVITY = (marker: string) => ({ name: marker, activityType: 'call', star
 const numbersIn = (body: string | undefined): number[] => (body ?? '').match(/\d+/g)?.map(Number) ?? [];
 
 /** A bulk write: two records made per item, their IDs in the item's `ids`; a request is the item's when its body carries them. */
-function bulk(id: string, resource: string, method: Write['method'], route: string, parameters: IDataObject, create: (marker: string) => IDataObject): Write {
-	return {
-		id,
-		node: 'businessPlatformSales',
-		method,
-		path: route,
-		parameters: () => ({ resource, ...parameters }),
-		input: async (marker) => {
-			const made = await Promise.all([1, 2].map(async (n) => await h.run('businessPlatformSales', { resource, operation: 'create', ...create(`${marker} ${n}`) })));
-			for (const m of made) expect(m.error).toBeUndefined();
-			return { marker, ids: made.map((m) => recordId(m.json[0])).join(',') };
-		},
-		records: () => [],
-		mine: (e, item) => String(item.ids)
-			.split(',')
-			.every((x) => numbersIn(e.body).includes(Number(x))),
-		repeatable: method === 'PUT' || method === 'DELETE',
+function bulk(id: string, resource: string, method: Write['method'], path: string, parameters: IDataObject, create: (marker: string) => IDataObject): Write {
+	const input = async (marker: string) => {
+		const made = await Promise.all([1, 2].map(async (n) => await madeBy('businessPlatformSales', resource, create)(`${marker} ${n}`)));
+		return { marker, ids: made.map((m) => String(m.id)).join(',') };
 	};
+	const mine = (e: LoggedRequest, item: IDataObject) => String(item.ids).split(',').every((x) => numbersIn(e.body).includes(Number(x)));
+	return onMade({ id, node: 'businessPlatformSales', resource, method, path, parameters, input, mine });
 }
 
 /** A People write whose body names the item's record (a user, a component group) made first. */
-function people(id: string, resource: string, method: Write['method'], route: string, parameters: IDataObject, create: (marker: string) => IDataObject): Write {
-	return {
-		id,
-		node: 'businessPlatformPeople',
-		method,
-		path: route,
-		parameters: () => ({ resource, ...parameters }),
-		input: async (marker) => {
-			const made = await h.run('businessPlatformPeople', { resource, operation: 'create', ...create(marker) });
-			expect(made.error).toBeUndefined();
-			return { marker, id: recordId(made.json[0]) };
-		},
-		records: () => [],
-		mine: (e, item) => (e.body ?? '').includes(String(item.id)),
-		repeatable: method === 'PUT' || method === 'DELETE',
-	};
+function people(id: string, resource: string, method: Write['method'], path: string, parameters: IDataObject, create: (marker: string) => IDataObject): Write {
+	const mine = (e: LoggedRequest, item: IDataObject) => (e.body ?? '').includes(String(item.id));
+	return onMade({ id, node: 'businessPlatformPeople', resource, method, path, parameters, input: madeBy('businessPlatformPeople', resource, create), mine });
 }
 
 const USER = (marker: string) => ({ firstName: marker, lastName: 'Once', emailId: `${marker.replace(/ /g, '.')}.x@acme.example` });
@@ -161,21 +143,9 @@ const tableLocator = () => ({ __rl: true, mode: 'id', value: String(contactsTabl
 
 /** A write to one table record per item, the record made first (Record → Create, the Name column). */
 function recordWrite(id: string, method: Write['method'], parameters: IDataObject): Write {
-	return {
-		id,
-		node: 'businessPlatformSales',
-		method,
-		path: '/^\\/v1\\/crm\\/core\\/table\\/[^/]+\\/record\\/[^/]+$/',
-		parameters: () => ({ resource: 'record', tableId: tableLocator(), recordId: byId, ...parameters }),
-		input: async (marker) => {
-			const made = await h.run('businessPlatformSales', { resource: 'record', operation: 'create', tableId: tableLocator(), columns: { mappingMode: 'defineBelow', value: { Name: marker }, schema: [] } });
-			expect(made.error).toBeUndefined();
-			return { marker, id: recordId(made.json[0]) };
-		},
-		records: () => [],
-		mine: (e, item) => e.path.endsWith(`/record/${String(item.id)}`),
-		repeatable: method === 'PUT' || method === 'DELETE',
-	};
+	const input = madeBy('businessPlatformSales', 'record', (marker) => ({ tableId: tableLocator(), columns: { mappingMode: 'defineBelow', value: { Name: marker }, schema: [] } }));
+	const path = '/^\\/v1\\/crm\\/core\\/table\\/[^/]+\\/record\\/[^/]+$/';
+	return onMade({ id, node: 'businessPlatformSales', resource: 'record', method, path, parameters: () => ({ tableId: tableLocator(), recordId: byId, ...parameters }), input, mine: (e, item) => e.path.endsWith(`/record/${String(item.id)}`) });
 }
 
 /** Writes whose fixtures are their own: payroll, table records, email templates, stages and forms. */
