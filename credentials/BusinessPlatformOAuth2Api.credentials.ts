@@ -15,11 +15,12 @@ import type { ICredentialDataDecryptedObject, ICredentialTestRequest, ICredentia
  */
 
 /**
- * The transport's rule for the Test button (baseUrlProblem in nodes/shared/transport.ts): https,
- * or plain http only on loopback (the local sandbox). In the Test request's expressions, a base
- * URL outside the rule becomes an address that cannot resolve (the reserved .invalid domain,
- * whose name says the fix) and the token header is left empty, so the token never goes over
- * plain http. (Connect's token URL is a saved hidden property: see docs/faults-and-security.md.)
+ * One rule for every address the credential sends a secret to, the transport's (baseUrlProblem in
+ * nodes/shared/transport.ts): https, or plain http only on loopback (the local sandbox). In the
+ * expressions of the Test request and of Connect's token URL (where n8n sends the client secret),
+ * a base URL outside the rule becomes an address that cannot resolve (the reserved .invalid
+ * domain, whose name says the fix), and the Test request's token header is left empty: no secret
+ * goes over plain http.
  */
 const REFUSED_HOST = 'use-https-in-the-api-base-url.invalid';
 const allowedBase = (expression: string) =>
@@ -150,7 +151,7 @@ export class BusinessPlatformOAuth2Api implements ICredentialType {
 			displayName: 'Access Token URL',
 			name: 'accessTokenUrl',
 			type: 'hidden',
-			default: '={{$self["baseUrl"].replace(/\\/+$/, "")}}/oauth/token',
+			default: `={{ ${allowedBase('$self["baseUrl"]')} }}/oauth/token`,
 		},
 		{
 			displayName: 'Auth URI Query Parameters',
