@@ -251,7 +251,7 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 			if (error instanceof TokenRefused) {
 				throw new NodeOperationError(ctx.getNode(), error.message, {
 					itemIndex: req.itemIndex,
-					description: `n8n renewed the token once for this execution and the platform still answered 401 to ${req.method} ${req.path}, so it was not renewed again for the other items. Check that the app registered on the platform may use this endpoint (its scopes), or open the credential and click "Reconnect".`,
+					description: `The platform refused the token even after a refresh: n8n renewed it once for this execution and the platform still answered 401 to ${req.method} ${req.path}, so it was not renewed again for the other items. Check that the app registered on the platform may use this endpoint (its scopes), or open the credential and click "Reconnect".`,
 				});
 			}
 			const facts = readFailure(error);
