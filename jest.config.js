@@ -15,6 +15,7 @@ const project = (name, extra = {}) => ({
 	testMatch: [`<rootDir>/test/${name}/**/*.test.ts`],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
 	setupFiles: ['<rootDir>/test/setup-env.ts'],
+	setupFilesAfterEnv: ['<rootDir>/test/global/contract-check.ts'],
 	modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.n8n-runtime/'],
 	...extra,
 });

@@ -236,7 +236,10 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 		timeout: scope.requestTimeoutMs ?? RETRY.timeoutMs,
 	};
 	if (req.body !== undefined) {
-		options.body = req.body as IHttpRequestOptions['body'];
+		// n8n's request helper sends no body at all for an empty object; the platform documents
+		// `{}` where an operation takes an empty body (User → Sync Beneficiaries), so it goes as text.
+		const empty = typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) && Object.keys(req.body).length === 0;
+		options.body = (empty ? '{}' : req.body) as IHttpRequestOptions['body'];
 		options.headers!['content-type'] = 'application/json';
 	}
 	let waited = 0;

@@ -5,6 +5,7 @@
  * raw state, bulk seeding, reset and restart (see the README's table).
  */
 import type { Auth, AuthMode } from './auth';
+import type { ContractLog } from './contract/log';
 import { DEMO_IDENTITIES } from './config';
 import type { Env } from './env';
 import type { FaultRule, Faults } from './faults';
@@ -24,6 +25,8 @@ export interface AdminDeps {
 	requests(): LoggedRequest[];
 	reset(): void;
 	restart(ms: number): Promise<void>;
+	/** Present when the sandbox checks traffic against the contract. */
+	contract?: ContractLog;
 }
 
 export function registerAdmin(r: Router<undefined>, d: AdminDeps): void {
@@ -40,6 +43,8 @@ export function registerAdmin(r: Router<undefined>, d: AdminDeps): void {
 		const path = ctx.query.str('path');
 		return ok(d.requests().filter((e) => e.seq > since && (!path || e.path.startsWith(path))));
 	}, none);
+	r.add('GET', '/__admin/contract', () => ok(d.contract ? { checking: true, ...d.contract.summary() } : { checking: false }), none);
+	r.add('POST', '/__admin/contract/reset', () => (d.contract?.reset(), ok()), none);
 	r.add('GET', '/__admin/faults', () => ok(d.faults.list()), none);
 	r.add('POST', '/__admin/faults', (ctx) => {
 		const rules = Array.isArray(ctx.body) ? ctx.body : [ctx.body];

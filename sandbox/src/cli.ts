@@ -26,6 +26,8 @@ Usage: npm run sandbox -- [flags]
                           status:429:retryAfter=1:rate=0.2  drop:count=2:method=POST
   --regional              also serve a "regional host" on a second port (same data)
   --accept-bearer         benchmarks only: also accept the token as Authorization: Bearer
+  --contract              check every request and answer against contract/openapi.yaml
+                          (violations at /__admin/contract)
                           (not the platform's behaviour; see the README)
   --help                  this text
 `;
@@ -56,6 +58,7 @@ function parse(argv: string[]): { config: Partial<SandboxConfig>; faults: FaultR
 			case '--fault': faults.push(parseFaultFlag(next())); break;
 			case '--regional': config.regional = true; break;
 			case '--accept-bearer': config.acceptBearer = true; break;
+			case '--contract': config.contract = true; break;
 			case '--help': case '-h': process.stderr.write(HELP); return process.exit(0);
 			default: throw new Error(`Unknown flag ${flag} (see --help)`);
 		}

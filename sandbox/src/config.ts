@@ -19,6 +19,7 @@ export const DEFAULT_CONFIG: SandboxConfig = {
 	maxBody: 20 * 1024 * 1024,
 	regional: false,
 	acceptBearer: false,
+	contract: false,
 };
 
 export const DEMO_IDENTITIES: Identity[] = [

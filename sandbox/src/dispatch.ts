@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { OAuthError, type Auth, type Session } from './auth';
 import type { SandboxConfig } from './env';
+import type { ContractLog } from './contract/log';
 import type { FaultHit, FaultRule, Faults } from './faults';
 import { ApiError, errorBody, parseBody, Query, type Ctx, type ErrorStyle, type Reply, type Router } from './http';
 import type { RequestEntry, RequestLog } from './requestLog';
@@ -24,23 +25,22 @@ export interface DispatchDeps {
 	auth: Auth;
 	faults: Faults;
 	log: RequestLog;
+	/** With `contract: true`: every API request and answer is checked against contract/openapi.yaml. */
+	contract?: ContractLog;
+}
+
+/** A reply as it goes on the wire: its body text and content type. */
+function wire(reply: Reply): { payload?: string; contentType?: string } {
+	if (reply.body === undefined) return {};
+	if (typeof reply.body === 'string' && reply.contentType) return { payload: reply.body, contentType: reply.contentType };
+	return { payload: JSON.stringify(reply.body), contentType: 'application/json;charset=UTF-8' };
 }
 
 export function send(res: ServerResponse, reply: Reply): void {
 	const headers: Record<string, string | number> = { ...(reply.headers ?? {}) };
-	let payload: string | undefined;
-	if (reply.body !== undefined) {
-		if (typeof reply.body === 'string' && reply.contentType) {
-			payload = reply.body;
-			headers['content-type'] = reply.contentType;
-		} else {
-			payload = JSON.stringify(reply.body);
-			headers['content-type'] = 'application/json;charset=UTF-8';
-		}
-		headers['content-length'] = Buffer.byteLength(payload);
-	} else {
-		headers['content-length'] = 0;
-	}
+	const { payload, contentType } = wire(reply);
+	if (contentType) headers['content-type'] = contentType;
+	headers['content-length'] = payload === undefined ? 0 : Buffer.byteLength(payload);
 	res.writeHead(reply.status, headers);
 	res.end(payload);
 }
@@ -105,6 +105,8 @@ interface Incoming {
 	matched: ReturnType<Router<Session>['match']> | ReturnType<Router<undefined>['match']>;
 	style: ErrorStyle;
 	entry: RequestEntry;
+	/** The body text, once read. */
+	raw?: string;
 }
 
 function incoming(d: DispatchDeps, req: IncomingMessage, host: Host): Incoming {
@@ -136,6 +138,7 @@ async function answer(d: DispatchDeps, i: Incoming): Promise<Reply> {
 	const { req, method, path, matched, isAdmin, entry } = i;
 	try {
 		const raw = await readBody(req, d.config.maxBody);
+		i.raw = raw;
 		if (!isAdmin && raw) entry.body = raw.length > 65536 ? raw.slice(0, 65536) : raw;
 		if (!matched) throw new ApiError(404, `No endpoint ${method} ${path}`, [], 'Check the path against the API documents');
 		if (!('route' in matched)) throw new ApiError(405, `Method ${method} is not allowed on ${path}`, [], `Allowed: ${matched.allowed.join(', ')}`);
@@ -160,12 +163,26 @@ async function answer(d: DispatchDeps, i: Incoming): Promise<Reply> {
 	}
 }
 
+/** Checks an API request and, unless the connection was dropped, its answer against the contract. */
+function checkContract(d: DispatchDeps, i: Incoming, reply: Reply | undefined): void {
+	if (!d.contract || i.isAdmin) return;
+	const caller = i.req.headers['x-sandbox-caller'] === 'test' ? 'test' : 'node';
+	const header = i.req.headers['content-type'];
+	const facts = { method: i.method, path: i.url.pathname, query: i.url.searchParams, contentType: header, body: i.raw };
+	const op = d.contract.request(facts, caller);
+	if (!op || !reply) return;
+	const { payload, contentType } = wire(reply);
+	d.contract.response(op, caller, { method: i.method, path: i.url.pathname, status: reply.status, contentType, body: payload ?? '' });
+}
+
 /** The request handler of both listeners. */
 export function requestHandler(d: DispatchDeps): (req: IncomingMessage, res: ServerResponse, host: Host) => Promise<void> {
 	const drop = (i: Incoming, fault: string) => {
 		i.entry.status = 0;
 		i.entry.fault = fault;
 		d.log.record(i.entry);
+		// Dropped before its body was read: what it sent is not known, so it is not checked.
+		if (i.raw !== undefined) checkContract(d, i, undefined);
 		i.req.socket.destroy();
 	};
 	return async (req, res, host) => {
@@ -177,7 +194,8 @@ export function requestHandler(d: DispatchDeps): (req: IncomingMessage, res: Ser
 			i.entry.status = before.status;
 			i.entry.fault = `status ${before.status}`;
 			d.log.record(i.entry);
-			await readBody(req, d.config.maxBody).catch(() => '');
+			i.raw = await readBody(req, d.config.maxBody).catch(() => undefined);
+			checkContract(d, i, before);
 			return send(res, before);
 		}
 		let reply = await answer(d, i);
@@ -189,6 +207,7 @@ export function requestHandler(d: DispatchDeps): (req: IncomingMessage, res: Ser
 		}
 		i.entry.status = reply.status;
 		if (!i.isAdmin) d.log.record(i.entry);
+		checkContract(d, i, reply);
 		send(res, reply);
 	};
 }

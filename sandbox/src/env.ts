@@ -35,6 +35,11 @@ export interface SandboxConfig {
 	 * Request node can send an OAuth2 token only that way). Off by default.
 	 */
 	acceptBearer: boolean;
+	/**
+	 * Check every API request, answer and event payload against contract/openapi.yaml and
+	 * keep the violations (`/__admin/contract`). The tests turn it on; off by default.
+	 */
+	contract: boolean;
 }
 
 export interface Env {

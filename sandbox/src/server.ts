@@ -7,6 +7,7 @@
 import { registerAdmin } from './admin';
 import { Auth, type Session } from './auth';
 import { DEMO_IDENTITIES, resolveConfig } from './config';
+import { ContractLog } from './contract/log';
 import { requestHandler, sleep } from './dispatch';
 import type { Env, SandboxConfig } from './env';
 import { Faults, prng, type FaultRule } from './faults';
@@ -22,6 +23,7 @@ export type { SandboxConfig } from './env';
 export type { FaultRule } from './faults';
 export type { AuthMode } from './auth';
 export type { LoggedRequest } from './requestLog';
+export type { ContractLog, ContractSummary, Violation } from './contract/log';
 export { DEFAULT_CONFIG, DEMO_IDENTITIES } from './config';
 
 export interface Sandbox {
@@ -35,6 +37,8 @@ export interface Sandbox {
 	readonly auth: Auth;
 	readonly faults: Faults;
 	readonly hooks: Webhooks;
+	/** With `contract: true`: what was checked against contract/openapi.yaml, and every violation. */
+	readonly contract?: ContractLog;
 	/** A ready token pair of the first demo user (the full token response). */
 	readonly demo: { tokenResponse: Record<string, unknown>; accessToken: string; refreshToken: string; username: string; tenantId: number };
 	/** The line the CLI prints when ready. */
@@ -99,6 +103,8 @@ export async function startSandbox(options: Partial<SandboxConfig> & { faults?: 
 	const platform = createPlatform(config, initialFaults ?? []);
 	const { env, auth, faults, hooks } = platform;
 	const log = new RequestLog(config);
+	const contract = config.contract ? new ContractLog() : undefined;
+	if (contract) hooks.checkEvent = (payload) => contract.event(payload);
 
 	// The admin endpoints act on the Sandbox object, which exists once the listeners are up.
 	const admin = new Router<undefined>();
@@ -113,12 +119,13 @@ export async function startSandbox(options: Partial<SandboxConfig> & { faults?: 
 		requests: () => log.entries,
 		reset: () => platform.seedAll(),
 		restart: (ms) => sandboxRef.current!.restart(ms),
+		contract,
 	});
 
-	const listeners = new Listeners(config, requestHandler({ config, api: platform.api, admin, auth, faults, log }));
+	const listeners = new Listeners(config, requestHandler({ config, api: platform.api, admin, auth, faults, log, contract }));
 	const port = await listeners.listen(config.port, 'main');
 	const regionalPort = config.regional ? await listeners.listen(0, 'regional') : undefined;
-	sandboxRef.current = sandboxObject(config, platform, log, listeners, port, regionalPort);
+	sandboxRef.current = { ...sandboxObject(config, platform, log, listeners, port, regionalPort), contract };
 	return sandboxRef.current;
 }
 

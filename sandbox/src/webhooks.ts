@@ -52,6 +52,8 @@ const publicHook = (h: Doc) => ({ hookId: h.hookId, eventType: h.eventType, webh
 
 export class Webhooks {
 	readonly deliveries: Delivery[] = [];
+	/** Set when the sandbox checks its traffic against the contract: sees every event payload it sends. */
+	checkEvent?: (payload: unknown) => void;
 	private pending = new Set<Promise<void>>();
 
 	constructor(
@@ -85,7 +87,9 @@ export class Webhooks {
 
 	private send(tenant: Tenant, eventType: string, data: unknown): { eventId: string; done: Promise<unknown> } {
 		const eventId = randomUUID();
-		const body = JSON.stringify({ eventType, eventId, tenantId: tenant.id, occurredAt: new Date().toISOString(), data });
+		const payload = { eventType, eventId, tenantId: tenant.id, occurredAt: new Date().toISOString(), data };
+		this.checkEvent?.(payload);
+		const body = JSON.stringify(payload);
 		const all: Promise<void>[] = [];
 		for (const hook of tenant.webhooks.values()) {
 			if (hook.deleted || hook.eventType !== eventType) continue;

@@ -6,11 +6,27 @@
  */
 import { RUN_ENV, sweepRun } from '../../scripts/processes';
 import { sweepQueueFolders } from '../../scripts/queue-servers';
+import { rmSync } from 'node:fs';
+
+import { contractRunFolder, runContractCounts } from '../helpers/contract';
 import { say } from './run';
+
+/** One line: how much traffic this run held against contract/openapi.yaml. */
+function contractLine(): void {
+	const files = runContractCounts();
+	if (!files.length) return;
+	const total = (k: 'nodeRequests' | 'testRequests' | 'responses' | 'events') => files.reduce((n, f) => n + f[k], 0);
+	say(
+		`contract/openapi.yaml: ${total('nodeRequests')} requests the nodes and n8n sent, ${total('responses')} sandbox answers and ${total('events')} event payloads checked ` +
+			`in ${files.length} test files (${total('testRequests')} requests of the tests themselves), no violation left unreported`,
+	);
+	rmSync(contractRunFolder(), { recursive: true, force: true });
+}
 
 export default function globalTeardown(): void {
 	const id = process.env[RUN_ENV];
 	if (!id) return;
+	contractLine();
 	const swept = sweepRun(id);
 	if (swept.length) say(`stopped ${swept.length} process(es) a test file left running: ${swept.map((s) => `${s.pid} ${s.cmd.slice(0, 80)}`).join('; ')}`);
 	// Queue-mode data folders of test files whose worker was killed (their owner is gone).

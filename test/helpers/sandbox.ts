@@ -5,6 +5,7 @@
 import { request } from 'undici';
 
 import { onCleanup } from '../../scripts/processes';
+import { watchContract } from './contract';
 import { startSandbox, type Sandbox, type SandboxConfig, type FaultRule } from '../../sandbox/src/server';
 
 export type { Sandbox };
@@ -40,7 +41,8 @@ export function queryString(query: CallOptions['query']): string {
 }
 
 export async function call<T = any>(sb: Sandbox, method: string, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
-	const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+	// Marks the test's own requests: the contract binds what the nodes send (test/helpers/contract.ts).
+	const headers: Record<string, string> = { 'x-sandbox-caller': 'test', ...(opts.headers ?? {}) };
 	const token = opts.token === undefined ? sb.demo.accessToken : opts.token;
 	if (token) headers['x-access-token'] = token;
 	let body: string | undefined;
@@ -60,9 +62,13 @@ export async function call<T = any>(sb: Sandbox, method: string, path: string, o
 
 export type SandboxOptions = Partial<SandboxConfig> & { faults?: FaultRule[] };
 
-/** A sandbox in this process, stopped with the test file even if a hook failed or timed out. */
+/**
+ * A sandbox in this process, stopped with the test file even if a hook failed or timed out.
+ * It checks its traffic against the platform contract (`contract: false` turns that off).
+ */
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-	const sb = await startSandbox(options);
+	const sb = await startSandbox({ contract: true, ...options });
+	watchContract(sb);
 	onCleanup(() => sb.stop());
 	return sb;
 }
