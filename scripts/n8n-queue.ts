@@ -6,7 +6,7 @@
  * For the queue-mode tests (test/queue) and the throughput benchmark. Everything runs
  * on 127.0.0.1 as managed processes; `stop()` (also run by the process registry on every
  * path, see scripts/processes.ts) stops them and removes the cluster's temp folder.
- * Settings and pitfalls: README "Running at scale", ../shared/notes/n8n-queue-mode.md.
+ * Settings and pitfalls: docs/running-at-scale.md.
  */
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';

@@ -3,7 +3,7 @@
  * A real n8n for the demo, the end-to-end tests and the benchmarks: the pinned runtime
  * (scripts/n8n-install.ts) started headless on loopback with this pack loaded, as a
  * managed process (scripts/processes.ts: own process group, stopped on every path).
- * Facts behind the recipe: ../shared/notes/n8n-runtime.md.
+ * Facts behind the recipe: docs/development.md, "What `npm test` does on a fresh machine".
  */
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';

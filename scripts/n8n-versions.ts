@@ -4,7 +4,7 @@
  * compatibility range the README states. `N8N_TEST_VERSION` picks one (default: the
  * newest, which CI runs); each names the Node major it needs (n8n's `engines`) and
  * the overrides that make it install from the registry mirror used here, which lacks
- * some of the exact versions n8n asks for (../shared/notes/n8n-runtime.md).
+ * some of the exact versions n8n asks for (docs/development.md, "What `npm test` does on a fresh machine").
  *
  * - 1.123.81: the last 1.x on npm, what many self-hosted instances still run. Node 22
  *   (n8n 1.123: `>=20.19 <= 24.x`). Override: xlsx, which n8n

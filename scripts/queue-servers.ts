@@ -5,7 +5,7 @@
  * devDependency; Debian's postgresql as a fallback). Each runs as a managed process
  * (scripts/processes.ts) on its own loopback port with its data in a temp folder that
  * is removed on every path (see `queueTempFolder`). Facts behind the recipe:
- * ../shared/notes/n8n-queue-mode.md.
+ * docs/running-at-scale.md.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
