@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The contract (contract/openapi.yaml) against the code on both sides: every operation of
  * the documents has a node operation that sends it and a sandbox route that answers it,
