@@ -13,7 +13,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { RUN_ENV } from '../../scripts/processes';
+import { loadContract } from '../../sandbox/src/contract/load';
 import type { Sandbox, Violation } from '../../sandbox/src/server';
+
+/** The event types of the contract (components.schemas.EventType). */
+export const contractEvents = (): string[] => (loadContract().doc as { components: { schemas: { EventType: { enum: string[] } } } }).components.schemas.EventType.enum;
 
 interface Watched {
 	sb: Sandbox;
