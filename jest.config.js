@@ -9,6 +9,20 @@
  * editor's also Chromium, the queue's also Redis and PostgreSQL) before any of their files starts.
  * Every file runs in test/global/environment.ts, which stops what the file started.
  */
+/**
+ * BP_N8N_CORE_DIR (scripts/test-internals.ts sets it): a node_modules folder of a pinned n8n
+ * runtime whose n8n-core and n8n-workflow replace the devDependencies, so the n8n-core
+ * harness runs against another n8n version (the pinned-behaviour tests on the oldest n8n).
+ */
+const coreDir = process.env.BP_N8N_CORE_DIR;
+const otherCore = coreDir
+	? {
+			moduleNameMapper: { '^n8n-core$': `${coreDir}/n8n-core`, '^n8n-workflow$': `${coreDir}/n8n-workflow` },
+			// The mapped runtime stays visible to jest; the others (and dist/) do not.
+			modulePathIgnorePatterns: ['<rootDir>/dist/', `<rootDir>/.n8n-runtime/(?!${require('node:path').basename(require('node:path').dirname(coreDir))}/)`],
+		}
+	: {};
+
 const project = (name, extra = {}) => ({
 	displayName: name,
 	testEnvironment: '<rootDir>/test/global/environment.ts',
@@ -17,6 +31,7 @@ const project = (name, extra = {}) => ({
 	setupFiles: ['<rootDir>/test/setup-env.ts'],
 	setupFilesAfterEnv: ['<rootDir>/test/global/contract-check.ts'],
 	modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.n8n-runtime/'],
+	...otherCore,
 	...extra,
 });
 

@@ -8,18 +8,21 @@
  * settings as every n8n request). When the platform answers 401, one request goes
  * through n8n's OAuth2 path (`httpRequestWithAuthentication`), which refreshes (one
  * refresh however many items run at once), and the others resend with the new token
- * (see send). n8n's OAuth2 path reads and decrypts the credential and resolves its
- * expressions on every call: the CPU profile (docs/performance.md) showed that cost on
- * every request; it is still used as a whole when the scope has no token.
+ * (`send`, in n8n-internals.ts: it relies on how n8n's OAuth2 helper behaves). n8n's
+ * OAuth2 path reads and decrypts the credential and resolves its expressions on every
+ * call: the CPU profile (docs/performance.md) showed that cost on every request; it is
+ * still used as a whole when the scope has no token.
  */
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { isNetworkFailure, readFailure, toNodeApiError } from './errors';
+import { CREDENTIAL_TYPE, send, storedToken, TokenRefused, type CredentialInfo } from './n8n-internals';
 import type { RunScope } from './run-scope';
 
-export const CREDENTIAL_TYPE = 'businessPlatformOAuth2Api';
+export { CREDENTIAL_TYPE } from './n8n-internals';
+
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
@@ -60,25 +63,6 @@ export const RETRY = {
 	maxTotalMs: 120_000,
 };
 
-interface CredentialInfo {
-	baseUrl: string;
-	regionalBaseUrl?: string;
-	tokenKey?: string;
-	/** The platform token as stored when the scope read it; undefined (not connected): every request through n8n's OAuth2 path. */
-	token?: string;
-	/** How many times the scope renewed the token (after a 401). */
-	generation: number;
-	/** The generation whose token the platform refused right after renewing it (a 401 with it fails at once). */
-	refused?: number;
-}
-
-/** A 401 with a token that was refused right after its renewal: no further refresh in this scope. */
-class TokenRefused extends Error {
-	constructor() {
-		super('The platform refused the Business Platform token even right after n8n renewed it');
-	}
-}
-
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|::1)$/i;
 
 /** Checks a base URL from the credential: https, or http only on loopback. Returns what is wrong, if anything. */
@@ -109,70 +93,6 @@ async function credentialInfo(scope: RunScope, itemIndex?: number): Promise<Cred
 		const tokenKey = platformTokenKey(tokenData);
 		return { baseUrl: normaliseBaseUrl(creds.baseUrl), regionalBaseUrl: regional || undefined, tokenKey, token: storedToken(tokenData, tokenKey), generation: 0 };
 	});
-}
-
-function storedToken(tokenData: IDataObject | undefined, tokenKey: string | undefined): string | undefined {
-	const token = tokenData?.[tokenKey ?? 'access_token'];
-	return typeof token === 'string' && token ? token : undefined;
-}
-
-const oauth2Options = (info: CredentialInfo) => ({ property: info.tokenKey, keyToIncludeInAccessTokenHeader: 'x-access-token', tokenType: 'Bearer' });
-
-/** The stored credential's token, read again into the scope. */
-async function readStoredToken(scope: RunScope, info: CredentialInfo): Promise<void> {
-	const creds = await (scope.ctx as IExecuteFunctions).getCredentials(CREDENTIAL_TYPE, 0);
-	const tokenData = creds.oauthTokenData as IDataObject | undefined;
-	info.tokenKey = platformTokenKey(tokenData);
-	info.token = storedToken(tokenData, info.tokenKey);
-}
-
-/**
- * One attempt, with the scope's token through n8n's plain `httpRequest`. On a 401, the
- * first item to see it (per refused token, in this scope) sends its request through n8n's
- * OAuth2 path, which sends the stored token — a token another execution already refreshed
- * just works — or refreshes it (n8n merges concurrent refreshes, in queue mode across
- * processes too, and runs the credential's preAuthentication), saves it and retries; the
- * scope then reads the stored token again, and the other items, which waited, send their
- * request once more with it. Without a token in the scope, n8n's OAuth2 path as a whole.
- */
-async function send(scope: RunScope, info: CredentialInfo, options: IHttpRequestOptions): Promise<unknown> {
-	const ctx = scope.ctx;
-	const viaOAuth2 = async () => await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, { ...options, headers: { ...options.headers } }, { oauth2: oauth2Options(info) });
-	for (let renewed = false; ; renewed = true) {
-		const { token, generation } = info;
-		if (token === undefined) return await viaOAuth2();
-		const plain = await ctx.helpers.httpRequest({ ...options, headers: { ...options.headers, 'x-access-token': token } }).then(
-			(value: unknown) => ({ answered: true as const, value }),
-			(failure: unknown) => ({ answered: false as const, failure }),
-		);
-		if (plain.answered) {
-			if (info.refused === generation) info.refused = undefined; // the token works after all: a later 401 is a new episode
-			return plain.value;
-		}
-		// Any other failure, or a 401 after a renewal, goes to apiRequest, which retries or turns it into a clean NodeApiError.
-		if (readFailure(plain.failure).status !== 401) throw plain.failure;
-		// One refresh per 401 episode: a token refused right after its renewal is not renewed again for every item.
-		if (info.refused === generation) throw new TokenRefused();
-		if (renewed) throw plain.failure;
-		const mine: { done: boolean; answer?: unknown; failure?: unknown } = { done: false };
-		await scope.once(`token#${generation}`, async () => {
-			await viaOAuth2().then(
-				(answer: unknown) => Object.assign(mine, { answer }),
-				(failure: unknown) => Object.assign(mine, { failure }),
-			);
-			mine.done = true;
-			await readStoredToken(scope, info);
-			info.generation = generation + 1;
-			// n8n refreshed and sent the request again, and the platform still answered 401: the new token is refused.
-			if (mine.failure !== undefined && readFailure(mine.failure).status === 401) info.refused = info.generation;
-			// The refresh itself failed (revoked): every waiting item fails with it.
-			if (mine.failure !== undefined && readFailure(mine.failure).reconnect) throw mine.failure;
-		});
-		if (mine.done) {
-			if (mine.failure !== undefined) throw info.refused === info.generation ? new TokenRefused() : mine.failure;
-			return mine.answer;
-		}
-	}
 }
 
 function isIdempotent(req: ApiRequest): boolean {

@@ -1,22 +1,16 @@
 /**
- * Reading a node parameter for an item. n8n's getNodeParameter throws "Could not get
- * parameter" (a UserError naming the parameter) when the parameter is not in the
- * node's parameters: it is not shown for the node's current settings (displayOptions),
- * so it has no value. That, and only that, means "absent". Any other error — an
+ * Reading a node parameter for an item. A parameter not shown for the node's current
+ * settings (displayOptions) has no value: that, and only that, means "absent" (how n8n
+ * says so: `isNotShown` in ../n8n-internals.ts). Any other error — an
  * expression that fails, a value n8n cannot validate — fails the item and names the
  * parameter, instead of silently sending the request without it.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { isNotShown, sameForEveryItem } from '../n8n-internals';
 import type { RunScope } from '../run-scope';
 import type { Field } from './model';
-
-/** Whether getNodeParameter failed because the parameter is not shown (so not set) for this node. */
-export function isNotShown(error: unknown, name: string): boolean {
-	const e = error as { message?: unknown; extra?: { parameterName?: unknown } } | null;
-	return typeof e?.message === 'string' && e.message.startsWith('Could not get parameter') && (e.extra?.parameterName ?? name) === name;
-}
 
 /** The display name of a parameter among an operation's fields (children included), else its name. */
 function labelOf(name: string, fields: Field[] | undefined): string {
@@ -50,17 +44,9 @@ export function readShownParameter<T>(fn: IExecuteFunctions, name: string, itemI
 	try {
 		return { shown: true, value: fn.getNodeParameter(name, itemIndex, fallback as never, { extractValue: true }) as T };
 	} catch (error) {
-		if (isNotShown(error, name)) return { shown: false };
+		if (isNotShown(error, name, fn.getNode())) return { shown: false };
 		throw parameterError(fn, name, itemIndex, error, fields);
 	}
-}
-
-/** Whether a parameter's saved value holds an expression anywhere (a text starting with "="). */
-function holdsExpression(value: unknown): boolean {
-	if (typeof value === 'string') return value.startsWith('=');
-	if (Array.isArray(value)) return value.some(holdsExpression);
-	if (value !== null && typeof value === 'object') return Object.values(value as IDataObject).some(holdsExpression);
-	return false;
 }
 
 /**
@@ -73,9 +59,7 @@ export function readItemParameter<T>(scope: RunScope<IExecuteFunctions>, name: s
 	const cached = scope.fixedParameters.get(name) as ShownValue<T> | undefined;
 	if (cached) return cached;
 	const read = readShownParameter<T>(scope.ctx, name, itemIndex, undefined, fields);
-	const raw = scope.node.parameters[name];
-	const sameForEveryItem = !holdsExpression(raw) && (!read.shown || read.value === null || typeof read.value !== 'object');
-	if (sameForEveryItem) scope.fixedParameters.set(name, read);
+	if (sameForEveryItem(scope.node, name, read)) scope.fixedParameters.set(name, read);
 	return read;
 }
 
