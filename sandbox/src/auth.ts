@@ -346,8 +346,9 @@ function escapeHtml(s: string): string {
 	return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** An HTML page of the sandbox. Its empty icon keeps a browser from asking for /favicon.ico, which is no endpoint of the contract. */
 function page(title: string, content: string): string {
-	return `<!doctype html><html><head><meta charset="utf-8"><title>${title} · Business Platform sandbox</title>
+	return `<!doctype html><html><head><meta charset="utf-8"><title>${title} · Business Platform sandbox</title><link rel="icon" href="data:,">
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto}button{margin-right:1rem;padding:.5rem 1rem}</style></head>
 <body><h1>${title}</h1>${content}<p><small>Business Platform sandbox: a local simulator, not the real service.</small></p></body></html>`;
 }
