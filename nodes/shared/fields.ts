@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { BuiltRequest, Field, OpContext, Send } from './engine/model';
+import type { Field, OpContext, Send } from './engine/model';
 
 /** Text of a parameter that may be a number, a text or a resource locator object (`{ __rl, mode, value }`). */
 export function plainValue(value: unknown): string {
@@ -195,8 +195,6 @@ export function requireSomeFields(body: IDataObject, ctx: OpContext, where = 'Up
 /** The numeric id at the end of a request path (after the path was filled in). */
 export const idFromPath = (path: string) => Number(path.split('/').pop());
 
-/** The output of a Delete whose id ends the path: `{ deleted: true, id }`. */
-export const deletedFromPath = (_answer: unknown, _ctx: OpContext, req: BuiltRequest): IDataObject => ({ deleted: true, id: idFromPath(req.path) });
 
 export const options = (values: Array<[string, string | number]>): INodePropertyOptions[] => values.map(([name, value]) => ({ name, value }));
 

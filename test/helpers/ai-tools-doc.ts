@@ -16,16 +16,16 @@ export const AI_TOOLS_DOC = 'docs/ai-tools.md';
 export const AI_AGENTS_DOC = 'docs/ai-agents.md';
 const UPDATE = 'npm run docs:ai-tools';
 
-const markers = (name: string) => [`<!-- generated:${name} (${UPDATE}) -->`, `<!-- /generated:${name} -->`];
+const markers = (name: string, update: string) => [`<!-- generated:${name} (${update}) -->`, `<!-- /generated:${name} -->`];
 
-/** Compares (or, with BP_WRITE_REPORTS=1, rewrites) one generated section of a document (a path from the project root). */
-export function checkDocSection(file: string, name: string, content: string): void {
-	const [open, close] = markers(name);
+/** Compares (or, with BP_WRITE_REPORTS=1, rewrites) one generated section of a document (a path from the project root); `update` is the command that rewrites it. */
+export function checkDocSection(file: string, name: string, content: string, update = UPDATE): void {
+	const [open, close] = markers(name, update);
 	const path = join(ROOT, file);
 	const doc = readFileSync(path, 'utf8');
 	const start = doc.indexOf(open);
 	const end = doc.indexOf(close);
-	if (start < 0 || end < start) throw new Error(`${file} has no section "${name}": add the lines\n${open}\n${close}\nwhere it belongs, then run ${UPDATE}`);
+	if (start < 0 || end < start) throw new Error(`${file} has no section "${name}": add the lines\n${open}\n${close}\nwhere it belongs, then run ${update}`);
 	const current = doc.slice(start + open.length, end).trim();
 	const wanted = content.trim();
 	if (current === wanted) return;
@@ -38,7 +38,7 @@ export function checkDocSection(file: string, name: string, content: string): vo
 	const at = a.findIndex((line, i) => line !== b[i]);
 	const line = at < 0 ? a.length : at;
 	throw new Error(
-		`${file} (section "${name}") no longer matches what the model receives: run "${UPDATE}", review the diff and commit it.\n` +
+		`${file} (section "${name}") no longer matches what the code gives: run "${update}", review the diff and commit it.\n` +
 			`First difference at line ${line + 1} of the section:\n  committed: ${a[line] ?? '(end)'}\n  received:  ${b[line] ?? '(end)'}`,
 	);
 }

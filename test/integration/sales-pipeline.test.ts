@@ -112,18 +112,21 @@ describe('Pipeline operations', () => {
 	it('accepts the create answer in either spelling: { Id, Success } and { id, success }', async () => {
 		const create = pipelineResource.operations.find((o) => o.value === 'create')!;
 		const reads: string[] = [];
-		const fake = {
-			request: async (req: { path: string }) => {
-				reads.push(req.path);
-				return { id: 77, name: 'Read back' };
-			},
-			fail: (message: string) => new Error(message),
-		} as unknown as OpContext;
-		const req = { method: 'POST' as const, path: '/v1/crm/deals/pipelines', qs: {}, body: {} };
-		expect(await create.output!({ Id: 77, Success: true }, fake, req)).toEqual({ id: 77, name: 'Read back' });
-		expect(await create.output!({ id: 77, success: true }, fake, req)).toEqual({ id: 77, name: 'Read back' });
+		// The platform's create answer is given by `send`; the read-back goes through `request`.
+		const fake = (answer: IDataObject) =>
+			({
+				fromFields: () => ({ method: 'POST' as const, path: '/v1/crm/deals/pipelines', qs: {}, body: { name: 'Read back' } }),
+				send: async () => await Promise.resolve(answer),
+				request: async (req: { path: string }) => {
+					reads.push(req.path);
+					return await Promise.resolve({ id: 77, name: 'Read back' });
+				},
+				fail: (message: string) => new Error(message),
+			}) as unknown as OpContext;
+		expect(await create.execute!(fake({ Id: 77, Success: true }))).toEqual({ id: 77, name: 'Read back' });
+		expect(await create.execute!(fake({ id: 77, success: true }))).toEqual({ id: 77, name: 'Read back' });
 		expect(reads).toEqual(['/v1/crm/deals/pipelines/77', '/v1/crm/deals/pipelines/77']);
-		await expect(create.output!({ Id: 77, Success: false }, fake, req)).rejects.toThrow(/did not confirm/);
+		await expect(create.execute!(fake({ Id: 77, Success: false }))).rejects.toThrow(/did not confirm/);
 	});
 });
 

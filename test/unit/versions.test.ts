@@ -8,7 +8,7 @@ import { VersionedNodeType } from 'n8n-workflow';
 
 import { buildProperties } from '../../nodes/shared/engine/description';
 import type { Field, OpContext, Operation, Resource } from '../../nodes/shared/engine/model';
-import { buildRequest } from '../../nodes/shared/engine/request';
+import { collectRequest } from '../../nodes/shared/engine/request';
 import { readItemParameter } from '../../nodes/shared/engine/params';
 import { RunScope } from '../../nodes/shared/run-scope';
 import { compareSnapshots } from '../descriptions/compare';
@@ -70,7 +70,7 @@ describe('changing a parameter in a new node version', () => {
 		} as unknown as IExecuteFunctions;
 		const op = operation([inVersions(visibilityV1, { '@version': [1] }), inVersions(visibilityV2, { '@version': [{ _cnd: { gte: 2 } }] })]);
 		const ctx = { fn, scope: new RunScope(fn), itemIndex: 0, operation: op, fail: (m: string) => new Error(m) } as unknown as OpContext;
-		expect((await buildRequest(op, ctx)).body).toEqual({ visibility_type: sent });
+		expect(collectRequest(op, ctx).body).toEqual({ visibility_type: sent });
 	});
 });
 

@@ -93,6 +93,8 @@ export function bulkDeleteOutput(answer: unknown, ids: string[], ctx: OpContext,
 	return ids.map((id) => ({ deleted: true, id }));
 }
 
+export const BULK_DELETE_WHY = 'The platform answers a refused bulk delete with 200 and status "failed", which fails the item with its words; otherwise it shows nothing, so the output is one item per deleted ID.';
+
 /** A text answer: the text itself; a JSON-encoded string (an answer sent as application/json) is unquoted. */
 export function answerText(answer: unknown): string {
 	if (answer === undefined || answer === null) return '';
@@ -122,6 +124,8 @@ export function payPeriodSearch(req: BuiltRequest, ctx: OpContext): void {
 	else if (filters.search) req.qs.searchString = String(filters.search);
 }
 
+export const PAY_PERIOD_LIST_WHY = 'The pay period filter (two dates) is checked before sending and sent as the platform’s "MM/DD/YYYY-MM/DD/YYYY" search text; the answer’s int64 numbers (written as text) are turned back into numbers.';
+
 /** A user (employee) picked from the list or given by ID. */
 export const userLocator = (name = 'userId', displayName = 'User', description = 'The user (employee) to use'): INodeProperties =>
 	locator({ name, displayName, search: 'searchPeopleUsers', description, numeric: false, placeholder: 'e.g. 65f1c0ffee0123456789abcd' });
@@ -142,3 +146,10 @@ export function sortOrderProperty(defaultOrder: 'asc' | 'desc' = 'desc'): INodeP
 
 /** A list answer with its int64-as-string numbers turned into numbers. */
 export const int64List = (answer: unknown): IDataObject[] => int64ToNumbers((answer as IDataObject[] | undefined) ?? []);
+
+export const INT64_LIST_WHY = 'The platform writes int64 numbers as text: the answer’s are turned back into numbers.';
+
+/** A list whose only code is turning its int64-as-string numbers into numbers. */
+export async function int64ListOf(ctx: OpContext): Promise<IDataObject[]> {
+	return int64List(await ctx.send<IDataObject[]>(ctx.fromFields()));
+}

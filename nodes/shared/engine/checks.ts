@@ -2,10 +2,11 @@
  * What happens around a failure when the node stops on errors (no Continue On Fail):
  *
  * - Before the first request, every item's input is checked: its parameters read and mapped
- *   to the wire (collectRequest), the operation's own `check`, and its `prepare` run on a copy
- *   of the request with the platform out of reach. Bad input in any item stops the run with
- *   nothing written. A `prepare` that needs the platform (a table's columns, say) is checked
- *   as far as it gets without it; the rest of its checks run at the item's turn.
+ *   to the wire (collectRequest), and the operation's own `execute` run on a copy of the
+ *   request with the platform out of reach, up to its first request. Bad input in any item
+ *   stops the run with nothing written. An operation that asks the platform before it can
+ *   check (a table's columns, say) is checked as far as it gets without it; the rest of its
+ *   checks run at the item's turn.
  * - When the platform refuses an item, items sent at the same time may have been written: the
  *   node's error names every record the run wrote (item and ID), so nothing exists unseen.
  */
@@ -14,19 +15,19 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Settled } from '../concurrency';
 import { CUSTOM_CALL_OPERATION } from './custom-call';
-import type { BuiltRequest, OpContext, Operation, Output } from './model';
+import type { OpContext, Operation, Output } from './model';
 
-/** Thrown by the platform's stand-in during the checks: the rest of `prepare` needs the platform. */
+/** Thrown by the platform's stand-in during the checks: the rest of `execute` needs the platform. */
 class NeedsPlatform extends Error {}
 
 const offline = async (): Promise<never> => await Promise.reject(new NeedsPlatform('checked at the item’s turn'));
 
 /** Runs an item's local checks; throws the item's error for bad input. */
-export async function checkInput(op: Operation, ctx: OpContext, collected: BuiltRequest): Promise<void> {
-	const dry: OpContext = { ...ctx, request: offline, paginate: offline };
-	op.check?.(dry);
+export async function checkInput(op: Operation, ctx: OpContext): Promise<void> {
+	if (!op.execute) return;
+	const dry: OpContext = { ...ctx, fromFields: () => structuredClone(ctx.fromFields()), send: offline, request: offline, paginate: offline };
 	const failure = await Promise.resolve()
-		.then(async () => await op.prepare?.(structuredClone(collected), dry))
+		.then(async () => await op.execute?.(dry))
 		.then(
 			() => undefined,
 			(error: unknown) => error,

@@ -135,10 +135,6 @@ export const CUSTOM_CALL_OPERATION: Operation = {
 	description: 'Call any endpoint of the Business Platform API with this credential (method, path, query, body)',
 	method: 'GET',
 	path: '/',
-	check: (ctx) => {
-		checkedPath(ctx);
-		jsonValue(ctx, 'customQuery', 'Query Parameters (JSON)');
-		if (ctx.param<Method>('customMethod', 'GET') !== 'GET') jsonValue(ctx, 'customBody', 'Body (JSON)');
-	},
-	run: runCustomCall,
+	// Its path, query and body are checked before its request, so a bad one stops a run before anything is sent.
+	execute: runCustomCall,
 };

@@ -21,54 +21,56 @@ import { CONCURRENCY_PARAMETER } from './description';
 import type { BuiltRequest, OpContext, Operation, Output, Resource } from './model';
 import { defaultOutput } from './output';
 import { readItemValue, readSetting, wireLabels } from './params';
-import { buildRequest, collectRequest } from './request';
+import { collectRequest } from './request';
 import { checkInput, writes, writtenText } from './checks';
 
-/** The answer of an operation for one item: its own `run`, or its request (paged for lists) and `output`. */
-async function answerOf(op: Operation, ctx: OpContext, collected?: BuiltRequest): Promise<Output> {
-	if (op.run) return await op.run(ctx);
-	const req = await buildRequest(op, ctx, collected);
-	const api: ApiRequest = {
+/** A built request as the transport takes it, with the operation's settings. */
+function apiRequestOf(op: Operation, req: BuiltRequest): ApiRequest {
+	const bodyWanted = req.sendBody ?? (['POST', 'PUT', 'PATCH'].includes(req.method) || Object.keys(req.body).length > 0);
+	return {
 		method: req.method,
 		path: req.path,
 		qs: Object.keys(req.qs).length ? req.qs : undefined,
-		body: req.rawBody !== undefined ? req.rawBody : (req.sendBody ?? (['POST', 'PUT', 'PATCH'].includes(req.method) || Object.keys(req.body).length > 0)) ? req.body : undefined,
+		body: req.rawBody !== undefined ? req.rawBody : bodyWanted ? req.body : undefined,
 		regional: op.regional,
 		retry: op.retry,
 		idempotent: op.idempotent,
 		text: op.text,
 	};
-	let answer: unknown;
-	if (op.paginate) {
-		const returnAll = ctx.param<boolean>('returnAll', false);
-		answer = await ctx.paginate(api, op.paginate, returnAll ? undefined : ctx.param<number>('limit', 50));
-	} else {
-		answer = await ctx.request(api);
-	}
-	return op.output ? await op.output(answer, ctx, req) : defaultOutput(answer);
 }
 
-async function runOperation(op: Operation, ctx: OpContext, collected?: BuiltRequest): Promise<Output> {
-	const out = await answerOf(op, ctx, collected);
+/** One item through its operation: its own `execute`, or the request its fields give and the answer as items; then Simplify. */
+async function runOperation(op: Operation, ctx: OpContext): Promise<Output> {
+	const out = op.execute ? await op.execute(ctx) : defaultOutput(await ctx.send(ctx.fromFields()));
 	if (op.simplify && out !== undefined && ctx.param<boolean>('simplify', true)) {
 		return Array.isArray(out) ? out.map(op.simplify) : op.simplify(out);
 	}
 	return out;
 }
 
+/** The item's context; its request from the fields is read here, before its turn (nothing is sent). */
 function contextFor(scope: RunScope<IExecuteFunctions>, itemIndex: number, op: Operation): OpContext {
 	const fn = scope.ctx;
 	const labelOf = wireLabels(op.fields);
-	return {
+	let collected: BuiltRequest | undefined;
+	const ctx: OpContext = {
 		fn,
 		scope,
 		itemIndex,
 		operation: op,
 		param: <T>(name: string, fallback?: T) => readItemValue<T>(scope, name, itemIndex, fallback, op.fields),
+		fromFields: () => (collected ??= collectRequest(op, ctx)),
+		send: async <T>(req: BuiltRequest) => {
+			const api = apiRequestOf(op, req);
+			if (!op.paginate) return await ctx.request<T>(api);
+			const limit = ctx.param<boolean>('returnAll', false) ? undefined : ctx.param<number>('limit', 50);
+			return (await ctx.paginate(api, op.paginate, limit)) as T;
+		},
 		request: async <T>(req: ApiRequest) => await apiRequest<T>(scope, { ...req, itemIndex, labelOf }),
 		paginate: async (req, style, limit) => await paginate(scope, { ...req, itemIndex, labelOf }, { style, limit }),
 		fail: (message, description) => new NodeOperationError(fn.getNode(), message, { itemIndex, description }),
 	};
+	return ctx;
 }
 
 function findOperation(resources: Resource[], resource: string, operation: string): Operation | undefined {
@@ -104,13 +106,10 @@ function collect(scope: RunScope<IExecuteFunctions>, results: Array<Settled<Outp
 	return out;
 }
 
-/** An item ready for its turn: its operation, context and request (parameters read, mapped to the wire). */
+/** An item ready for its turn: its operation and context, its request read from its fields. */
 interface ReadItem {
 	op: Operation;
 	ctx: OpContext;
-	collected?: BuiltRequest;
-	/** The request as the fields give it, for the checks (also for an operation with its own `run`). */
-	checked: BuiltRequest;
 }
 
 /** Reads an item's parameters into its request (n8n evaluates their expressions here); nothing is sent. */
@@ -120,9 +119,8 @@ function readItem(scope: RunScope<IExecuteFunctions>, resources: Resource[], ite
 	const op = findOperation(resources, resource, operation);
 	if (!op) throw new NodeOperationError(scope.ctx.getNode(), `The operation "${operation}" of "${resource}" is not known`, { itemIndex });
 	const ctx = contextFor(scope, itemIndex, op);
-	// A custom `run` builds its request itself; reading it here checks its fields all the same.
-	const checked = collectRequest(op, ctx, !op.run);
-	return { op, ctx, collected: op.run ? undefined : checked, checked };
+	ctx.fromFields();
+	return { op, ctx };
 }
 
 /** One item: its parameters read ahead (or already, when every input was checked first), then its turn with the platform at the gate. */
@@ -131,14 +129,14 @@ async function runItem(scope: RunScope<IExecuteFunctions>, gate: OrderedGate, it
 	let failed = true;
 	let line: { turn: Promise<void>; release: () => void } | undefined;
 	try {
-		const { op, ctx, collected } = read();
+		const { op, ctx } = read();
 		// Taken before the first await, so places are in input order.
 		const key = op.serialKey?.(ctx);
 		line = key === undefined ? undefined : scope.queue(`${op.value}:${key}`);
 		await gate.enter(itemIndex);
 		entered = true;
 		await line?.turn;
-		const out = await runOperation(op, ctx, collected);
+		const out = await runOperation(op, ctx);
 		failed = false;
 		return out;
 	} finally {
@@ -178,7 +176,7 @@ async function checkAll(scope: RunScope<IExecuteFunctions>, resources: Resource[
 	for (let i = 0; i < count; i++) {
 		try {
 			const item = readItem(scope, resources, i);
-			await checkInput(item.op, item.ctx, item.checked);
+			await checkInput(item.op, item.ctx);
 			ready.push(item);
 		} catch (error) {
 			collect(scope, [...new Array<undefined>(i), { ok: false, error }], false);

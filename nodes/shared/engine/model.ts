@@ -1,8 +1,9 @@
 /**
  * The operation model: each endpoint is one `Operation` (method, path, fields with
- * where each goes on the wire, paging style and, where needed, small hooks), grouped
- * in `Resource`s. The node's UI (description.ts) and its requests (request.ts,
- * execute.ts) are both made from it, so adding an endpoint is one entry, not new code.
+ * where each goes on the wire, paging style), grouped in `Resource`s. The node's UI
+ * (description.ts) and its requests (request.ts, execute.ts) are both made from it.
+ * An operation that does more than "fields to a request, the answer to items" says so
+ * in its own `execute`, in plain code with the helpers of `OpContext`.
  */
 import type {
 	IDataObject,
@@ -40,7 +41,7 @@ export interface Field {
 	children?: Field[];
 }
 
-/** What an operation's hooks get for one item. */
+/** What an operation's `execute` (and a field's `map`) gets for one item. */
 export interface OpContext {
 	fn: IExecuteFunctions;
 	/** The execution's run scope (values read once, files of output items). */
@@ -52,6 +53,10 @@ export interface OpContext {
 	 * that fails, or any other error reading it, fails the item with the parameter's name.
 	 */
 	param<T = unknown>(name: string, fallback?: T): T;
+	/** The item's request as the operation's fields give it (method, path filled, query, body), read before its turn. */
+	fromFields(): BuiltRequest;
+	/** Sends a built request the way the operation sends it (its retry, region and text settings); a list walks its pages up to Return All/Limit. */
+	send<T = unknown>(req: BuiltRequest): Promise<T>;
 	/** One API request for this item (with its index in errors). */
 	request<T = unknown>(req: ApiRequest): Promise<T>;
 	/** A list request through the operation's paging style. */
@@ -94,20 +99,23 @@ export interface Operation {
 	paginate?: PageStyle;
 	/** Adds a Simplify switch (on by default) that maps each output item. */
 	simplify?: (item: IDataObject) => IDataObject;
-	/** Adjusts the built request (validation, encodings, computed fields). */
-	prepare?: (req: BuiltRequest, ctx: OpContext) => void | Promise<void>;
-	/** Shapes the answer into output items. Default: arrays split, objects kept, empty → `{ success: true }`. */
-	output?: (answer: unknown, ctx: OpContext, req: BuiltRequest) => Output | Promise<Output>;
-	/** A fully custom operation (composites such as Create or Update). */
-	run?: (ctx: OpContext) => Promise<Output>;
+	/**
+	 * What the operation does for one item when it is more than the default (send the request
+	 * its fields give, the answer as items: arrays split, objects kept, empty → `{ success: true }`):
+	 * checks, a computed body, a read-back, a shaped answer. Plain code with `ctx.fromFields()`,
+	 * `ctx.send()` and `ctx.request()`. Before the first item is sent, it also runs for every item
+	 * with the platform out of reach, as a check of its input (engine/checks.ts): whatever it
+	 * checks before its first request stops a bad run before anything is written.
+	 */
+	execute?: (ctx: OpContext) => Promise<Output>;
+	/** Why the operation has its own `execute`, in a sentence (required with it; docs/ARCHITECTURE.md lists them). */
+	why?: string;
 	/**
 	 * Items with the same key (read from the item before its turn) talk to the platform one after
 	 * another, in input order, whatever Parallel Requests says: an upsert finds what an earlier item
 	 * of the run created instead of creating it again.
 	 */
 	serialKey?: (ctx: OpContext) => string | undefined;
-	/** Checks of the item's input that need no request, run for every item before the first is sent (engine/checks.ts). */
-	check?: (ctx: OpContext) => void;
 	/** A POST that only reads (Get Many by IDs): a failure elsewhere does not list it among written records. */
 	readOnly?: boolean;
 	/** What the operation gives back, for the tool description a model reads ("the created contact"); derived when not set. */

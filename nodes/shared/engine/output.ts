@@ -1,11 +1,22 @@
-/** An answer as output items when the operation shapes nothing itself: arrays split, objects kept, empty → `{ success: true }`. */
+/**
+ * The engine's helpers for an operation's answer: the default (arrays split, objects kept,
+ * empty → `{ success: true }`) and the Delete whose ID ends the path.
+ */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Output } from './model';
+import { idFromPath } from '../fields';
+import type { OpContext, Output } from './model';
 
 export function defaultOutput(answer: unknown): Output {
 	if (answer === undefined || answer === null || answer === '') return { success: true };
 	if (Array.isArray(answer)) return answer.map((a) => (a !== null && typeof a === 'object' ? (a as IDataObject) : { value: a as string }));
 	if (typeof answer === 'object') return answer as IDataObject;
 	return { value: answer as string };
+}
+
+/** A Delete whose ID ends the path: the platform answers with nothing to show, so the output names it, `{ deleted: true, id }`. */
+export async function deleteByPath(ctx: OpContext): Promise<IDataObject> {
+	const req = ctx.fromFields();
+	await ctx.send(req);
+	return { deleted: true, id: idFromPath(req.path) };
 }

@@ -1,6 +1,7 @@
 /**
  * The request builder: one item's request from its operation's fields (path, query
- * and body, each field mapped to its wire form), then the operation's `prepare`.
+ * and body, each field mapped to its wire form). An operation's `execute` takes it
+ * from there (`ctx.fromFields()`).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -41,11 +42,11 @@ function applyField(f: Field, value: unknown, req: BuiltRequest, ctx: OpContext,
 }
 
 /**
- * An item's request from the operation's fields, before its `prepare`: reading the
+ * An item's request from the operation's fields: reading the
  * parameters (n8n evaluates their expressions here) and mapping them to the wire. No
  * request goes out, so the executor runs it ahead of the item's turn with the platform.
  */
-export function collectRequest(op: Operation, ctx: OpContext, fillPath = true): BuiltRequest {
+export function collectRequest(op: Operation, ctx: OpContext): BuiltRequest {
 	const req: BuiltRequest = { method: op.method, path: op.path, qs: {}, body: {} };
 	const pathParams: Record<string, string> = {};
 	const version = ctx.scope.node.typeVersion;
@@ -56,17 +57,10 @@ export function collectRequest(op: Operation, ctx: OpContext, fillPath = true): 
 		const read = readItemParameter(ctx.scope, f.property.name, ctx.itemIndex, op.fields);
 		if (read.shown) applyField(f, read.value, req, ctx, pathParams);
 	}
-	if (!fillPath) return req;
 	req.path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
 		const v = pathParams[name];
 		if (v === undefined || v === '') throw ctx.fail(`The ${name} is missing`, 'Fill in the field that identifies the record.');
 		return pathSegment(v, wireLabels(op.fields)(name) ?? name, ctx);
 	});
 	return req;
-}
-
-/** Collects an item's request from the operation's fields, then runs its `prepare` (which may ask the platform). */
-export async function buildRequest(op: Operation, ctx: OpContext, collected: BuiltRequest = collectRequest(op, ctx)): Promise<BuiltRequest> {
-	await op.prepare?.(collected, ctx);
-	return collected;
 }

@@ -17,12 +17,13 @@ export const createCategory: Operation = {
 		bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '', required: true }),
 		{ property: { displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', placeholder: 'Add Field', default: {}, options: [] }, children: detailFields() },
 	],
-	prepare: (req, ctx) => {
+	why: 'Refuses an empty name before sending; the platform answers with the ID only, so the category is read back whole.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		if (!String(req.body.name ?? '').trim()) throw ctx.fail('Name is empty', 'Give the category a name.');
-	},
-	// The answer is a CreateResponse { id }: the node returns the whole category.
-	output: async (answer, ctx) => {
-		const id = Number((answer as IDataObject | undefined)?.id ?? (answer as IDataObject | undefined)?.Id);
-		return Number.isInteger(id) && id > 0 ? await readBack(ctx, id) : ((answer ?? { success: true }) as IDataObject);
+		// The answer is a CreateResponse { id }: the node returns the whole category.
+		const answer = await ctx.send<IDataObject | undefined>(req);
+		const id = Number(answer?.id ?? answer?.Id);
+		return Number.isInteger(id) && id > 0 ? await readBack(ctx, id) : (answer ?? { success: true });
 	},
 };

@@ -1,8 +1,8 @@
 /** Category → Delete: DELETE /v1/crm/campaign/category/{id}. Delete a campaign category. */
 
 import type { Operation } from '../../../shared/engine/model';
+import { deleteByPath } from '../../../shared/engine/output';
 import { categoryId } from './common';
-import { deletedFromPath } from '../../../shared/fields';
 
 export const deleteCategory: Operation = {
 	value: 'delete',
@@ -12,5 +12,6 @@ export const deleteCategory: Operation = {
 	method: 'DELETE',
 	path: '/v1/crm/campaign/category/{id}',
 	fields: [categoryId],
-	output: deletedFromPath,
+	why: 'The platform answers a delete with nothing to show: the output names the deleted ID.',
+	execute: deleteByPath,
 };

@@ -18,10 +18,13 @@ export const updateCategory: Operation = {
 			children: [bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '' }), ...detailFields()],
 		},
 	],
-	prepare: (req, ctx) => {
+	why: 'Refuses an update with no fields or an empty name before sending; the PATCH answers without a documented body, so the category is read back.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		requireSomeFields(req.body, ctx);
 		if ('name' in req.body && !String(req.body.name).trim()) throw ctx.fail('Name is empty', 'A category needs a name: leave the field out to keep the current one.');
+		await ctx.send(req);
+		// The PATCH answers 200 without a documented body: the node reads the category back.
+		return await readBack(ctx, idFromPath(req.path));
 	},
-	// The PATCH answers 200 without a documented body: the node reads the category back.
-	output: async (_a, ctx, req) => await readBack(ctx, idFromPath(req.path)),
 };

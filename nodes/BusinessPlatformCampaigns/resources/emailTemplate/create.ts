@@ -80,7 +80,9 @@ export const createEmailTemplate: Operation = {
 			children: [bodyField({ displayName: 'Image URL', name: 'image', type: 'string', default: '', description: 'Address of a preview image of the template' })],
 		},
 	],
-	prepare: async (req, ctx) => {
+	why: 'Refuses an empty name or a design that is not JSON, URL-encodes the design and reads the HTML from text or a file before sending; with no endpoint to read one template, the output is what was sent with the answer, decoded.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		if (!String(req.body.name ?? '').trim()) throw ctx.fail('Name is empty', 'Give the template a name.');
 		const design = parseJson(ctx.param('templateJson', ''), 'Template JSON', ctx);
 		if (design === undefined || design === null || typeof design !== 'object') {
@@ -89,10 +91,9 @@ export const createEmailTemplate: Operation = {
 		req.body.template_json = encodeURIComponent(JSON.stringify(design));
 		const html = await readHtml(ctx);
 		if (html !== undefined) req.body.template_html = html;
-	},
-	// The answer of creation is not shown in the spec (the sandbox answers { id }) and there is no
-	// endpoint to read one template: the node returns the answer together with what it sent, decoded.
-	output: (answer, _ctx, req) => {
+		const answer = await ctx.send(req);
+		// The answer of creation is not shown in the spec (the sandbox answers { id }) and there is no
+		// endpoint to read one template: the node returns the answer together with what it sent, decoded.
 		const a = answer !== null && typeof answer === 'object' && !Array.isArray(answer) ? (answer as IDataObject) : typeof answer === 'number' ? { id: answer } : {};
 		return templateOutput({ ...req.body, ...a });
 	},

@@ -27,5 +27,6 @@ export const getAllEmailTemplate: Operation = {
 			],
 		},
 	],
-	output: (answer) => ((answer as IDataObject[] | undefined) ?? []).map(templateOutput),
+	why: 'Each template’s editor JSON comes URL-encoded: the output gives it decoded.',
+	execute: async (ctx) => ((await ctx.send<IDataObject[] | undefined>(ctx.fromFields())) ?? []).map(templateOutput),
 };

@@ -1,8 +1,8 @@
 /** Form → Delete: DELETE /v1/crm/campaign/assets/forms/{id}. Delete a form. */
 
 import type { Operation } from '../../../shared/engine/model';
+import { deleteByPath } from '../../../shared/engine/output';
 import { formId } from './common';
-import { deletedFromPath } from '../../../shared/fields';
 
 export const deleteForm: Operation = {
 	value: 'delete',
@@ -12,5 +12,6 @@ export const deleteForm: Operation = {
 	method: 'DELETE',
 	path: '/v1/crm/campaign/assets/forms/{id}',
 	fields: [formId],
-	output: deletedFromPath,
+	why: 'The platform answers a delete with nothing to show: the output names the deleted ID.',
+	execute: deleteByPath,
 };

@@ -13,6 +13,7 @@ export const getForm: Operation = {
 	method: 'GET',
 	path: '/v1/crm/campaign/assets/forms/{id}',
 	fields: [formId],
-	output: (answer) => formOutput((answer ?? {}) as IDataObject),
+	why: 'The form’s template comes as JSON text: the output gives it as JSON when it parses.',
+	execute: async (ctx) => formOutput((await ctx.send<IDataObject | undefined>(ctx.fromFields())) ?? {}),
 	simplify: simplifyForm,
 };

@@ -35,8 +35,10 @@ export const getAllForm: Operation = {
 			],
 		},
 	],
-	output: (answer, ctx) => {
-		const forms = ((answer as IDataObject[] | undefined) ?? []).map(formOutput);
+	why: 'Each form’s template comes as JSON text, given as JSON when it parses; Include Markup off leaves out the raw HTML and template.',
+	execute: async (ctx) => {
+		const answer = await ctx.send<IDataObject[] | undefined>(ctx.fromFields());
+		const forms = (answer ?? []).map(formOutput);
 		return ctx.param<IDataObject>('options', {}).includeMarkup === false ? forms.map(withoutMarkup) : forms;
 	},
 	simplify: simplifyForm,

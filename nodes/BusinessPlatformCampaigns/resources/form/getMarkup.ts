@@ -64,9 +64,12 @@ export const getMarkupForm: Operation = {
 			},
 		},
 	],
-	// A missing field name is refused before the markup is fetched.
-	prepare: (_req, ctx) => {
+	why: 'Refuses an empty output field name before fetching; the markup text is unquoted when sent as JSON text and can also be given as an HTML file.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		// A missing field name is refused before the markup is fetched.
 		outputField(ctx);
+		const answer = await ctx.send(req);
+		return await markupOutput(answer, ctx, idFromPath(req.path));
 	},
-	output: async (answer, ctx, req) => await markupOutput(answer, ctx, idFromPath(req.path)),
 };

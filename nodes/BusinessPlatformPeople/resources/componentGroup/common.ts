@@ -145,7 +145,7 @@ export function groupFields(replace: boolean): Field[] {
 	];
 }
 
-export function prepareGroup(req: BuiltRequest, ctx: OpContext): void {
+function prepareGroup(req: BuiltRequest, ctx: OpContext): void {
 	if (!String(req.body.name ?? '').trim()) throw ctx.fail('Name is empty', 'Give the component group a name.');
 	const has = (k: string) => Array.isArray(req.body[k]) && (req.body[k] as unknown[]).length > 0;
 	req.body.hasFixedComponents = has('fixedComponents');
@@ -154,4 +154,12 @@ export function prepareGroup(req: BuiltRequest, ctx: OpContext): void {
 	req.body.users ??= [];
 }
 
-export const groupOutput = (answer: unknown) => int64ToNumbers((answer ?? {}) as IDataObject);
+/** Create and Update: the name checked and the has… flags set before sending; the answer with its int64 numbers as numbers. */
+export async function saveGroup(ctx: OpContext): Promise<IDataObject> {
+	const req = ctx.fromFields();
+	prepareGroup(req, ctx);
+	const answer = await ctx.send<IDataObject | undefined>(req);
+	return int64ToNumbers(answer ?? {});
+}
+
+export const SAVE_GROUP_WHY = 'Refuses an empty name before sending and sets the has… flags the platform expects from the lists given; the answer’s int64 numbers (written as text) are turned back into numbers.';

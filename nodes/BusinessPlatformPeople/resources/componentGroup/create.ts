@@ -1,7 +1,7 @@
 /** Component Group → Create: POST /v1/people/tenants/component-group. Create a group of pay components and benefits. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { groupFields, groupOutput, PATH, prepareGroup } from './common';
+import { groupFields, PATH, SAVE_GROUP_WHY, saveGroup } from './common';
 
 export const createComponentGroup: Operation = {
 	value: 'create',
@@ -12,6 +12,6 @@ export const createComponentGroup: Operation = {
 	path: PATH,
 	regional: true,
 	fields: groupFields(false),
-	prepare: prepareGroup,
-	output: groupOutput,
+	why: SAVE_GROUP_WHY,
+	execute: saveGroup,
 };

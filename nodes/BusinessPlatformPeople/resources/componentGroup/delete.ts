@@ -1,8 +1,10 @@
 /** Component Group → Delete: POST /v1/people/tenants/component-group/delete. Delete one or more component groups. */
 
+import type { IDataObject } from 'n8n-workflow';
+
 import type { Operation } from '../../../shared/engine/model';
 import { bodyField, toStringIds } from '../../../shared/fields';
-import { bulkDeleteOutput } from '../common';
+import { BULK_DELETE_WHY, bulkDeleteOutput } from '../common';
 import { PATH } from './common';
 
 export const deleteComponentGroup: Operation = {
@@ -21,5 +23,10 @@ export const deleteComponentGroup: Operation = {
 		),
 		bodyField({ displayName: 'Force Delete', name: 'forcedDelete', type: 'boolean', default: false, description: 'Whether to delete groups even when they apply to users' }),
 	],
-	output: (answer, ctx, req) => bulkDeleteOutput(answer, req.body.ids as string[], ctx, 'component groups'),
+	why: BULK_DELETE_WHY,
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		const answer = await ctx.send<IDataObject | undefined>(req);
+		return bulkDeleteOutput(answer, req.body.ids as string[], ctx, 'component groups');
+	},
 };

@@ -27,8 +27,11 @@ export const getComponentGroup: Operation = {
 			],
 		},
 	],
-	output: (answer, ctx, req) => {
-		const a = int64ToNumbers((answer ?? {}) as IDataObject);
+	why: 'The platform answers with a list of groups: the output is the group asked for (its int64 numbers as numbers), and a missing one fails the item.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		const answer = await ctx.send<IDataObject | undefined>(req);
+		const a = int64ToNumbers(answer ?? {});
 		const list = (a.componentGroups as IDataObject[] | undefined) ?? [];
 		const found = list.find((g) => String(g.id) === String(req.qs.id)) ?? (list.length === 1 ? list[0] : undefined);
 		if (!found) throw ctx.fail(`Component group ${String(req.qs.id)} was not found`, 'Check the ID of the component group.');

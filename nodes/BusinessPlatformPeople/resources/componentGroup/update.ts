@@ -1,7 +1,7 @@
 /** Component Group → Update: PUT /v1/people/tenants/component-group. Replace a component group (PUT): components, benefits and users you leave out are removed. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { groupFields, groupId, groupOutput, PATH, prepareGroup } from './common';
+import { groupFields, groupId, PATH, SAVE_GROUP_WHY, saveGroup } from './common';
 
 export const updateComponentGroup: Operation = {
 	value: 'update',
@@ -12,6 +12,6 @@ export const updateComponentGroup: Operation = {
 	path: PATH,
 	regional: true,
 	fields: [groupId('id', 'body'), ...groupFields(true)],
-	prepare: prepareGroup,
-	output: groupOutput,
+	why: SAVE_GROUP_WHY,
+	execute: saveGroup,
 };

@@ -100,7 +100,9 @@ export const createPayrun: Operation = {
 			],
 		},
 	],
-	prepare: (req, ctx) => {
+	why: 'Refuses a missing or reversed work period before sending and leaves the employees out when every user is paid; the answer’s int64 numbers (written as text) are turned back into numbers.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		const wp = (req.body.workPeriod ?? {}) as IDataObject;
 		const from = requireMdy(wp.from, 'Work Period Start', ctx);
 		const to = requireMdy(wp.to, 'Work Period End', ctx);
@@ -110,6 +112,7 @@ export const createPayrun: Operation = {
 		};
 		if (time(to) < time(from)) throw ctx.fail('Work Period End is before Work Period Start', `The work period ${from} – ${to} ends before it starts.`);
 		if (req.body.isForAllUsers === true) delete req.body.employees;
+		const answer = await ctx.send<IDataObject | undefined>(req);
+		return int64ToNumbers(answer ?? {});
 	},
-	output: (answer) => int64ToNumbers((answer ?? {}) as IDataObject),
 };

@@ -28,8 +28,12 @@ export const deletePayrun: Operation = {
 			},
 		},
 	],
-	prepare: (req, ctx) => {
-		req.rawBody = toStringIds(ctx.param('payrunIds', []), 'Payruns', ctx).map((payrunId) => ({ payrunId }));
+	why: 'The body is a bare list of {payrunId} built from the picked payruns, and the platform answers with nothing to show: the output names each deleted ID.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		const body: IDataObject[] = toStringIds(ctx.param('payrunIds', []), 'Payruns', ctx).map((payrunId) => ({ payrunId }));
+		req.rawBody = body;
+		await ctx.send(req);
+		return body.map((p) => ({ deleted: true, id: p.payrunId }));
 	},
-	output: (_a, _ctx, req) => (req.rawBody as IDataObject[]).map((p) => ({ deleted: true, id: p.payrunId })),
 };

@@ -1,7 +1,9 @@
 /** Payrun → Get Many: GET /v1/people-pay-run/payruns. List payruns, optionally for a pay period. */
 
+import type { IDataObject } from 'n8n-workflow';
+
 import type { Operation } from '../../../shared/engine/model';
-import { int64List, payPeriodSearch } from '../common';
+import { int64List, PAY_PERIOD_LIST_WHY, payPeriodSearch } from '../common';
 import { BASE, simplifyPayrun, sortOptions } from './common';
 
 export const getAllPayrun: Operation = {
@@ -26,6 +28,10 @@ export const getAllPayrun: Operation = {
 		},
 		{ property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [] }, children: sortOptions('createdAt', 'desc') },
 	],
-	prepare: payPeriodSearch,
-	output: (answer) => int64List(answer),
+	why: PAY_PERIOD_LIST_WHY,
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		payPeriodSearch(req, ctx);
+		return int64List(await ctx.send<IDataObject[]>(req));
+	},
 };

@@ -1,7 +1,7 @@
 /** Payrun → Get Many by Year: GET /v1/people-pay-run/payruns/year/{year}. List the payruns of one year. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { int64List } from '../common';
+import { INT64_LIST_WHY, int64ListOf } from '../common';
 import { BASE, simplifyPayrun, sortOptions } from './common';
 
 export const getAllByYearPayrun: Operation = {
@@ -29,5 +29,6 @@ export const getAllByYearPayrun: Operation = {
 		},
 		{ property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [] }, children: sortOptions('month', 'asc') },
 	],
-	output: (answer) => int64List(answer),
+	why: INT64_LIST_WHY,
+	execute: int64ListOf,
 };

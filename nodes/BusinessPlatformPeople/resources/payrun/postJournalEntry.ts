@@ -18,12 +18,13 @@ export const postJournalEntryPayrun: Operation = {
 		journalEntryPayrunField('Posting writes a journal entry'),
 		{ property: { displayName: 'Posting Date', name: 'jeDate', type: 'dateTime', default: '', required: true, description: 'Date of the journal entry' } },
 	],
-	prepare: (req, ctx) => {
+	why: 'The body nests the payrun and its posting date (checked before sending) in a list; the platform answers with text only, so the output names the payrun and date posted.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		const payrunId = toStringId(ctx.param('payrunId'), 'Payrun', ctx);
-		req.body.payrun = [{ jeDate: requireMdy(ctx.param('jeDate', ''), 'Posting Date', ctx), payrunId }];
-	},
-	output: (answer, _ctx, req) => {
-		const entry = (req.body.payrun as IDataObject[])[0];
+		const entry: IDataObject = { jeDate: requireMdy(ctx.param('jeDate', ''), 'Posting Date', ctx), payrunId };
+		req.body.payrun = [entry];
+		const answer = await ctx.send(req);
 		return { payrunId: entry.payrunId, jeDate: entry.jeDate, posted: true, message: answerText(answer) };
 	},
 };

@@ -35,7 +35,9 @@ export const revertJournalEntryPayrun: Operation = {
 		},
 		{ property: { displayName: 'Revert Date', name: 'jeRevertDate', type: 'dateTime', default: '', required: true, description: 'Date of the reversing entry; not before the posting date' } },
 	],
-	prepare: async (req, ctx) => {
+	why: 'Checks the payrun, date and journal entry ID before sending; without an ID it reads the payrun’s posted entry from the payrun list (there is no endpoint for one payrun), and the text answer becomes an item naming what was reverted.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		const payrunId = toStringId(ctx.param('payrunId'), 'Payrun', ctx);
 		const jeRevertDate = requireMdy(ctx.param('jeRevertDate', ''), 'Revert Date', ctx);
 		let text = String(ctx.param('jeId', '')).trim();
@@ -47,10 +49,9 @@ export const revertJournalEntryPayrun: Operation = {
 			}
 			text = String(payrun.jeId);
 		}
-		req.body.revertPayrun = [{ jeId: Number(text), jeRevertDate, payrunId }];
-	},
-	output: (answer, _ctx, req) => {
-		const entry = (req.body.revertPayrun as IDataObject[])[0];
+		const entry: IDataObject = { jeId: Number(text), jeRevertDate, payrunId };
+		req.body.revertPayrun = [entry];
+		const answer = await ctx.send(req);
 		return { payrunId: entry.payrunId, jeId: entry.jeId, jeRevertDate: entry.jeRevertDate, reverted: true, message: answerText(answer) };
 	},
 };

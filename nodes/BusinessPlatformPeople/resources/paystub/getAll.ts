@@ -1,8 +1,10 @@
 /** Paystub → Get Many: GET /v1/people-pay-run/paystubs/employee/{employeeId}. List the paystubs of one employee. */
 
+import type { IDataObject } from 'n8n-workflow';
+
 import type { Operation } from '../../../shared/engine/model';
 import { options, toStringId } from '../../../shared/fields';
-import { int64List, payPeriodSearch, sortOrderProperty, userLocator } from '../common';
+import { int64List, PAY_PERIOD_LIST_WHY, payPeriodSearch, sortOrderProperty, userLocator } from '../common';
 import { simplifyPaystub } from './common';
 
 export const getAllPaystub: Operation = {
@@ -47,6 +49,10 @@ export const getAllPaystub: Operation = {
 			],
 		},
 	],
-	prepare: payPeriodSearch,
-	output: (answer) => int64List(answer),
+	why: PAY_PERIOD_LIST_WHY,
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		payPeriodSearch(req, ctx);
+		return int64List(await ctx.send<IDataObject[]>(req));
+	},
 };

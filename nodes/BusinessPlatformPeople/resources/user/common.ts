@@ -1,7 +1,7 @@
 /** User: the user picker field, list options and the shapes of user answers. */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Field, OpContext } from '../../../shared/engine/model';
+import type { BuiltRequest, Field, OpContext } from '../../../shared/engine/model';
 import { compact, queryField, toStringId, toStringIds } from '../../../shared/fields';
 import { int64ToNumbers, sortOrderProperty, userLocator } from '../common';
 import { group, str, toIsoDate } from './fields';
@@ -22,6 +22,13 @@ export function userOutput(answer: unknown, ctx: OpContext): IDataObject {
 		throw ctx.fail(`The platform did not save the user: ${text}`, 'Check the fields named in the message.');
 	}
 	return a;
+}
+
+/** Create, Update and Update Fields: the item's request checked by `check` before sending, the answer through `userOutput`. */
+export async function saveUser(ctx: OpContext, check: (req: BuiltRequest, ctx: OpContext) => void): Promise<IDataObject> {
+	const req = ctx.fromFields();
+	check(req, ctx);
+	return userOutput(await ctx.send(req), ctx);
 }
 
 export function simplifyUser(u: IDataObject): IDataObject {
@@ -79,3 +86,10 @@ export const userListExtras = (): Field[] => [
 ];
 
 export const usersOutput = (answer: unknown) => int64ToNumbers(((answer as IDataObject[] | undefined) ?? []) as IDataObject[]);
+
+/** Get Many and Search: the pages of users, their int64 numbers (such as iamUserId) as numbers. */
+export async function usersOf(ctx: OpContext): Promise<IDataObject[]> {
+	return usersOutput(await ctx.send<IDataObject[]>(ctx.fromFields()));
+}
+
+export const USERS_WHY = 'The platform writes int64 numbers (such as iamUserId) as text: the users’ are turned back into numbers.';

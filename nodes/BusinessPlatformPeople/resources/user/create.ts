@@ -1,7 +1,7 @@
 /** User → Create: POST /v1/people/users. Add an employee or contractor. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { userOutput } from './common';
+import { saveUser } from './common';
 import { checkWholeUser, requiredName, userGroups } from './fields';
 
 export const createUser: Operation = {
@@ -13,6 +13,6 @@ export const createUser: Operation = {
 	path: '/v1/people/users',
 	regional: true,
 	fields: [...requiredName(), ...userGroups('create')],
-	prepare: checkWholeUser,
-	output: userOutput,
+	why: 'Refuses an empty first name or a malformed email before sending; a 200 answer that carries errors and no user fails the item, and the user’s int64 numbers (written as text) are turned back into numbers.',
+	execute: async (ctx) => await saveUser(ctx, checkWholeUser),
 };

@@ -1,8 +1,10 @@
 /** User → Delete: POST /v1/people/users/delete/bulk. Delete one or more users. */
 
+import type { IDataObject } from 'n8n-workflow';
+
 import type { Operation } from '../../../shared/engine/model';
 import { bodyField, toStringIds } from '../../../shared/fields';
-import { bulkDeleteOutput } from '../common';
+import { BULK_DELETE_WHY, bulkDeleteOutput } from '../common';
 
 export const deleteUser: Operation = {
 	value: 'delete',
@@ -29,5 +31,10 @@ export const deleteUser: Operation = {
 		),
 		bodyField({ displayName: 'Force Delete', name: 'forcedDelete', type: 'boolean', default: false, description: 'Whether to delete users even when they are employees of a payrun' }),
 	],
-	output: (answer, ctx, req) => bulkDeleteOutput(answer, req.body.ids as string[], ctx, 'users'),
+	why: BULK_DELETE_WHY,
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		const answer = await ctx.send<IDataObject | undefined>(req);
+		return bulkDeleteOutput(answer, req.body.ids as string[], ctx, 'users');
+	},
 };

@@ -1,7 +1,7 @@
 /** User → Get Many: GET /v1/people/users. List users, with the platform’s filters. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { listOptions, simplifyUser, userListExtras, usersOutput } from './common';
+import { listOptions, simplifyUser, USERS_WHY, userListExtras, usersOf } from './common';
 
 export const getAllUser: Operation = {
 	value: 'getAll',
@@ -14,5 +14,6 @@ export const getAllUser: Operation = {
 	paginate: 'peopleUsers',
 	simplify: simplifyUser,
 	fields: [listOptions(userListExtras())],
-	output: usersOutput,
+	why: USERS_WHY,
+	execute: usersOf,
 };

@@ -33,5 +33,9 @@ export const getApproversUser: Operation = {
 			'Add option',
 		),
 	],
-	output: (answer) => int64ToNumbers((((answer ?? {}) as IDataObject).users as IDataObject[] | undefined) ?? []),
+	why: 'The approvers come wrapped in the answer’s users list: one item per approver, its int64 numbers (written as text) turned back into numbers.',
+	execute: async (ctx) => {
+		const answer = await ctx.send<IDataObject | undefined>(ctx.fromFields());
+		return int64ToNumbers((answer?.users as IDataObject[] | undefined) ?? []);
+	},
 };

@@ -13,5 +13,9 @@ export const getDesignationsUser: Operation = {
 	method: 'GET',
 	path: '/v1/people/users/designations',
 	regional: true,
-	output: (answer) => ((((answer ?? {}) as IDataObject).designations as string[] | undefined) ?? []).map((designation) => ({ designation })),
+	why: 'The platform answers with a list of plain texts: each designation becomes an item {"designation": …}.',
+	execute: async (ctx) => {
+		const answer = await ctx.send<IDataObject | undefined>(ctx.fromFields());
+		return ((answer?.designations as string[] | undefined) ?? []).map((designation) => ({ designation }));
+	},
 };

@@ -2,7 +2,7 @@
 
 import type { Operation } from '../../../shared/engine/model';
 import { queryField } from '../../../shared/fields';
-import { int64List } from '../common';
+import { INT64_LIST_WHY, int64ListOf } from '../common';
 import { listOptions } from './common';
 import { str } from './fields';
 
@@ -17,5 +17,6 @@ export const getTaxDeclarationsUser: Operation = {
 	regional: true,
 	paginate: 'taxDeclarations',
 	fields: [listOptions([queryField(str('Stage', 'stage', 'Only declarations in this stage, such as SUBMITTED, APPROVED or REJECTED (all when empty)'))])],
-	output: (answer) => int64List(answer),
+	why: INT64_LIST_WHY,
+	execute: int64ListOf,
 };

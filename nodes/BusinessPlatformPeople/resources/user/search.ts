@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
 import { compact, options } from '../../../shared/fields';
-import { listOptions, simplifyUser, userListExtras, usersOutput } from './common';
+import { listOptions, simplifyUser, USERS_WHY, userListExtras, usersOf } from './common';
 
 // --------------------------------------------------------- operations ----
 
@@ -98,5 +98,6 @@ export const searchUser: Operation = {
 		},
 		listOptions(userListExtras()),
 	],
-	output: usersOutput,
+	why: USERS_WHY,
+	execute: usersOf,
 };

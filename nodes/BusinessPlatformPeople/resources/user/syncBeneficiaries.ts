@@ -12,5 +12,9 @@ export const syncBeneficiariesUser: Operation = {
 	method: 'POST',
 	path: '/v1/people/users/sync-beneficiaries',
 	regional: true,
-	output: (answer) => ({ ...((answer ?? {}) as IDataObject) }),
+	why: 'The answer is one item as the platform gives it, and an empty answer stays an empty item rather than the default {"success": true}.',
+	execute: async (ctx) => {
+		const answer = await ctx.send<IDataObject | undefined>(ctx.fromFields());
+		return { ...(answer ?? {}) };
+	},
 };

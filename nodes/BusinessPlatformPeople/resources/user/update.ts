@@ -1,7 +1,7 @@
 /** User → Update: PUT /v1/people/users. Replace the whole user (PUT): fields you leave out are cleared. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { userIdField, userOutput } from './common';
+import { saveUser, userIdField } from './common';
 import { checkWholeUser, requiredName, userGroups } from './fields';
 
 export const updateUser: Operation = {
@@ -13,6 +13,6 @@ export const updateUser: Operation = {
 	path: '/v1/people/users',
 	regional: true,
 	fields: [userIdField('userId'), ...requiredName('replace'), ...userGroups('replace')],
-	prepare: checkWholeUser,
-	output: userOutput,
+	why: 'Refuses an empty first name or a malformed email before sending; a 200 answer that carries errors and no user fails the item, and the user’s int64 numbers (written as text) are turned back into numbers.',
+	execute: async (ctx) => await saveUser(ctx, checkWholeUser),
 };

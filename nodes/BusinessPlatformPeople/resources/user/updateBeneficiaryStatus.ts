@@ -46,7 +46,9 @@ export const updateBeneficiaryStatusUser: Operation = {
 			},
 		},
 	],
-	prepare: (req, ctx) => {
+	why: 'The status and users are checked before sending and nested in the platform’s beneficiaryStatusInfo list; the answer gives only a status, so the output is one item per user with their new status.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		const operation = String(ctx.param('beneficiaryStatus', '')).trim();
 		if (!operation) throw ctx.fail('Status is empty', 'Give the beneficiary status to set, such as ACTIVE.');
 		const list = ((ctx.param<IDataObject>('beneficiaries', {}).user as IDataObject[] | undefined) ?? []).map((u, i) => {
@@ -56,12 +58,8 @@ export const updateBeneficiaryStatusUser: Operation = {
 		});
 		if (!list.length) throw ctx.fail('Users is empty', 'Add at least one user whose status changes.');
 		req.body.beneficiaryStatusInfo = [{ beneficiaryDetails: list, operation }];
-	},
-	output: (answer, _ctx, req) => {
-		const info = (req.body.beneficiaryStatusInfo as IDataObject[])[0];
-		const status = ((answer ?? {}) as IDataObject).status;
-		return (info.beneficiaryDetails as IDataObject[]).map((d) =>
-			compact({ userId: d.userId, beneficiaryStatus: info.operation, beneficiaryReason: d.reason, beneficiaryId: d.beneId, status: status as string }),
-		);
+		const answer = await ctx.send<IDataObject | undefined>(req);
+		const status = answer?.status;
+		return list.map((d) => compact({ userId: d.userId, beneficiaryStatus: operation, beneficiaryReason: d.reason, beneficiaryId: d.beneId, status: status as string }));
 	},
 };

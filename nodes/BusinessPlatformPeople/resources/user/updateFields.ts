@@ -1,7 +1,7 @@
 /** User → Update Fields: PATCH /v1/people/users. Change the given fields of a user; the others keep their values (PATCH). */
 
 import type { Operation } from '../../../shared/engine/model';
-import { userIdField, userOutput } from './common';
+import { saveUser, userIdField } from './common';
 import { checkUser, userGroups } from './fields';
 
 export const updateFieldsUser: Operation = {
@@ -13,9 +13,10 @@ export const updateFieldsUser: Operation = {
 	path: '/v1/people/users',
 	regional: true,
 	fields: [userIdField('userId'), ...userGroups('patch')],
-	prepare: (req, ctx) => {
-		if (Object.keys(req.body).filter((k) => k !== 'userId').length === 0) throw ctx.fail('Nothing to update', 'Add at least one field in one of the groups (Identity, Dates, Address, …).');
-		checkUser(req, ctx);
-	},
-	output: userOutput,
+	why: 'Refuses an update with no field, an empty first name or a malformed email before sending; a 200 answer that carries errors and no user fails the item, and the user’s int64 numbers (written as text) are turned back into numbers.',
+	execute: async (ctx) =>
+		await saveUser(ctx, (req, c) => {
+			if (Object.keys(req.body).filter((k) => k !== 'userId').length === 0) throw c.fail('Nothing to update', 'Add at least one field in one of the groups (Identity, Dates, Address, …).');
+			checkUser(req, c);
+		}),
 };

@@ -11,9 +11,12 @@ export const bulkDeleteActivity: Operation = {
 	method: 'POST',
 	path: '/v1/crm/activities/bulkDelete',
 	fields: [{ property: activityIdsProperty }],
-	prepare: (req, ctx) => {
+	why: 'The body is a bare JSON array of IDs, which no field can give; the output is one item per deleted ID.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		// The body is a bare JSON array of IDs.
 		req.rawBody = activityIds(ctx.param('activityIds', ''), ctx);
+		await ctx.send(req);
+		return (req.rawBody as number[]).map((id) => ({ deleted: true, id }));
 	},
-	output: (_a, _ctx, req) => (req.rawBody as number[]).map((id) => ({ deleted: true, id })),
 };

@@ -20,10 +20,13 @@ export const bulkUpdateActivity: Operation = {
 			),
 		]),
 	],
-	prepare: (req, ctx) => {
+	why: 'Refuses an update with no field before sending; the platform answers with nothing to show, so the output is one item per updated ID.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		const { ids, ...rest } = req.body;
 		void ids;
 		requireSomeFields(rest, ctx);
+		await ctx.send(req);
+		return (req.body.ids as number[]).map((id) => ({ id, updated: true }));
 	},
-	output: (_a, _ctx, req) => (req.body.ids as number[]).map((id) => ({ id, updated: true })),
 };

@@ -24,12 +24,15 @@ export const createActivity: Operation = {
 		bodyField({ ...endProperty, required: true }, 'end', dateTime('End')),
 		sortedCollection({ displayName: 'Additional Fields', name: 'additionalFields', placeholder: 'Add Field', default: {} }, detailFields()),
 	],
-	prepare: (req, ctx) => {
+	why: 'Refuses an empty name, start or end, or an end before the start, and fills the time zone before sending; the platform answers with the ID only, so the activity is read back.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		if (!String(req.body.name ?? '').trim()) throw ctx.fail('Name is empty', 'Give the activity a name.');
 		if (!req.body.start) throw ctx.fail('Start is empty', 'Give the date and time the activity starts.');
 		if (!req.body.end) throw ctx.fail('End is empty', 'Give the date and time the activity ends.');
 		checkTimes(req, ctx);
 		defaultTimeZone(req, ctx);
+		const answer = await ctx.send(req);
+		return await readBack(ctx, toIntegerId((answer as IDataObject | undefined)?.id, 'The created activity’s ID', ctx));
 	},
-	output: async (answer, ctx) => await readBack(ctx, toIntegerId((answer as IDataObject | undefined)?.id, 'The created activity’s ID', ctx)),
 };

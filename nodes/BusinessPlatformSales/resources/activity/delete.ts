@@ -2,7 +2,7 @@
 
 import type { Operation } from '../../../shared/engine/model';
 import { idField } from './common';
-import { deletedFromPath } from '../../../shared/fields';
+import { deleteByPath } from '../../../shared/engine/output';
 
 export const deleteActivity: Operation = {
 	value: 'delete',
@@ -12,5 +12,6 @@ export const deleteActivity: Operation = {
 	method: 'DELETE',
 	path: '/v1/crm/activities/{id}',
 	fields: [idField],
-	output: deletedFromPath,
+	why: 'The platform answers a delete with nothing to show: the output names the deleted ID.',
+	execute: deleteByPath,
 };

@@ -14,5 +14,10 @@ export const getActivity: Operation = {
 	path: '/v1/crm/activities/{id}',
 	fields: [idField],
 	simplify: simplifyActivity,
-	output: (answer) => withPlainNotes(answer as IDataObject),
+	why: 'Notes stored as base64 come back as plain text.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		const answer = await ctx.send(req);
+		return withPlainNotes(answer as IDataObject);
+	},
 };

@@ -117,9 +117,12 @@ export const getAllActivity: Operation = {
 			},
 		]),
 	],
-	prepare: (req, ctx) => {
+	why: 'The filters become the platform’s one query expression; notes stored as base64 come back as plain text.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		const query = activityQuery(ctx.param<IDataObject>('filters', {}), ctx);
 		if (query) req.qs.query = query;
+		const answer = await ctx.send(req);
+		return (answer as IDataObject[]).map(withPlainNotes);
 	},
-	output: (answer) => (answer as IDataObject[]).map(withPlainNotes),
 };

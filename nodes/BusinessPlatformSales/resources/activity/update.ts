@@ -21,10 +21,13 @@ export const updateActivity: Operation = {
 			...detailFields(),
 		]),
 	],
-	prepare: (req, ctx) => {
+	why: 'Refuses an update with no field, a blank name or an end before the start before sending; the platform answers without the activity, so it is read back.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		requireSomeFields(req.body, ctx);
 		if ('name' in req.body && !String(req.body.name).trim()) throw ctx.fail('Name is empty', 'Give the activity a name, or remove the Name field.');
 		checkTimes(req, ctx);
+		await ctx.send(req);
+		return await readBack(ctx, idFromPath(req.path));
 	},
-	output: async (_a, ctx, req) => await readBack(ctx, idFromPath(req.path)),
 };

@@ -18,10 +18,12 @@ export const bulkUpdateContact: Operation = {
 			contactFields().filter((f) => ['labelId', 'ownerId', 'visibilityType', 'visibilityIds'].includes(f.property.name)),
 		),
 	],
-	prepare: (req, ctx) => {
+	why: 'Refuses an update with no field before sending; the platform answers with nothing to show, so the output is one item per updated ID.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		const { ids, ...rest } = req.body;
 		requireSomeFields(rest, ctx);
-		void ids;
+		await ctx.send(req);
+		return (ids as number[]).map((id) => ({ id, updated: true }));
 	},
-	output: (_a, _ctx, req) => (req.body.ids as number[]).map((id) => ({ id, updated: true })),
 };

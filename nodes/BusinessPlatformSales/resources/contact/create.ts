@@ -1,6 +1,8 @@
 /** Contact → Create: POST /v1/crm/contacts. Create a person or organization contact. */
 
 import type { Operation } from '../../../shared/engine/model';
+import { defaultOutput } from '../../../shared/engine/output';
+
 import { collection } from '../../../shared/fields';
 import { contactFields, nameField, requireName, typeField } from './common';
 
@@ -12,5 +14,10 @@ export const createContact: Operation = {
 	method: 'POST',
 	path: '/v1/crm/contacts',
 	fields: [nameField, typeField, collection({ displayName: 'Additional Fields', name: 'additionalFields', placeholder: 'Add Field', default: {} }, contactFields())],
-	prepare: (req, ctx) => requireName(req.body, ctx),
+	why: 'Refuses a blank name before sending (the platform would store it).',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		requireName(req.body, ctx);
+		return defaultOutput(await ctx.send(req));
+	},
 };

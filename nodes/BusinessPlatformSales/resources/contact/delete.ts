@@ -1,7 +1,7 @@
 /** Contact → Delete: DELETE /v1/crm/contacts/{id}. Delete a contact. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { deletedFromPath } from '../../../shared/fields';
+import { deleteByPath } from '../../../shared/engine/output';
 import { idField } from './common';
 
 export const deleteContact: Operation = {
@@ -12,5 +12,6 @@ export const deleteContact: Operation = {
 	method: 'DELETE',
 	path: '/v1/crm/contacts/{id}',
 	fields: [idField],
-	output: deletedFromPath,
+	why: 'The platform answers a delete with nothing to show: the output names the deleted ID.',
+	execute: deleteByPath,
 };

@@ -1,6 +1,8 @@
 /** Contact → Get Many: GET /v1/crm/contacts. List contacts, with filters. */
 
 import type { Operation } from '../../../shared/engine/model';
+import { defaultOutput } from '../../../shared/engine/output';
+
 import { collection, options, queryField, toIntegerIds } from '../../../shared/fields';
 import { CONTACT_TYPES, simplifyContact } from './common';
 
@@ -15,9 +17,13 @@ export const getAllContact: Operation = {
 	simplify: simplifyContact,
 	// Return All without a chosen order pages oldest first: a contact created meanwhile lands on the
 	// last page instead of shifting every page boundary (newest first would repeat one and skip it).
-	prepare: (req, ctx) => {
+	why: 'Return All without a chosen order pages oldest first, so contacts created during the walk do not shift the pages.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		if (ctx.param<boolean>('returnAll', false) && req.qs.orderBy === undefined && req.qs.order === undefined) Object.assign(req.qs, { orderBy: 'created_at', order: 'asc' });
+		return defaultOutput(await ctx.send(req));
 	},
+
 	fields: [
 		collection({ displayName: 'Filters', name: 'filters', placeholder: 'Add Filter', default: {} }, [
 			queryField({ displayName: 'Search', name: 'search', type: 'string', default: '', description: 'Text found in the name, email or phone' }),

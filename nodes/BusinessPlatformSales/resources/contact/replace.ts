@@ -17,6 +17,11 @@ export const replaceContact: Operation = {
 		typeField,
 		collection({ displayName: 'Additional Fields', name: 'additionalFields', placeholder: 'Add Field', default: {} }, contactFields()),
 	],
-	prepare: (req, ctx) => requireName(req.body, ctx),
-	output: async (_a, ctx, req) => await readBack(ctx, Number(req.path.split('/').pop())),
+	why: 'Refuses a blank name before sending; the platform answers without the contact, so it is read back.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		requireName(req.body, ctx);
+		await ctx.send(req);
+		return await readBack(ctx, Number(req.path.split('/').pop()));
+	},
 };

@@ -19,9 +19,12 @@ export const updateContact: Operation = {
 			...contactFields(),
 		]),
 	],
-	prepare: (req, ctx) => {
+	why: 'Refuses an update with no field or a blank name before sending; the platform answers without the contact, so it is read back.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		requireSomeFields(req.body, ctx);
 		if ('name' in req.body) requireName(req.body, ctx);
+		await ctx.send(req);
+		return await readBack(ctx, Number(req.path.split('/').pop()));
 	},
-	output: async (_a, ctx, req) => await readBack(ctx, Number(req.path.split('/').pop())),
 };

@@ -3,7 +3,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
-import { buildRequest } from '../../../shared/engine/request';
 import { collection } from '../../../shared/fields';
 import { contactFields, nameField, readBack, requireName, typeField } from './common';
 
@@ -20,18 +19,15 @@ export const upsertContact: Operation = {
 		typeField,
 		collection({ displayName: 'Additional Fields', name: 'additionalFields', placeholder: 'Add Field', default: {} }, contactFields().filter((f) => f.property.name !== 'email')),
 	],
-	prepare: async (req, ctx) => {
-		requireName(req.body, ctx);
-		const email = String(ctx.param('email', '')).trim();
-		if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw ctx.fail(`Email "${email}" is not an email address`, 'Create or Update finds the contact by its email: give a full address.');
-		req.body.email = email;
-	},
 	// Two items with the same email run one after the other: the second finds what the first created.
 	serialKey: (ctx) => String(ctx.param('email', '')).trim().toLowerCase() || undefined,
-	run: async (ctx) => {
-		const req = await buildRequest(ctx.operation, ctx);
-		const body = req.body;
-		const email = String(body.email);
+	why: 'Finds the contact by its email first, then updates it (PATCH) and reads it back, or creates it.',
+	execute: async (ctx) => {
+		const body = ctx.fromFields().body;
+		requireName(body, ctx);
+		const email = String(ctx.param('email', '')).trim();
+		if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw ctx.fail(`Email "${email}" is not an email address`, 'Create or Update finds the contact by its email: give a full address.');
+		body.email = email;
 		const found = await ctx.paginate({ method: 'GET', path: '/v1/crm/contacts', qs: { email } }, 'contacts');
 		const matches = found.filter((c) => String(c.email ?? '').toLowerCase() === email.toLowerCase()).sort((a, b) => Number(a.id) - Number(b.id));
 		if (matches.length) {

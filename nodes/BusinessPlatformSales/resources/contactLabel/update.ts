@@ -18,8 +18,11 @@ export const updateContactLabel: Operation = {
 			children: [bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '' }), ...detailFields()],
 		},
 	],
-	prepare: (req, ctx) => {
+	why: 'Refuses an update with no field before sending; the platform answers without the label, so it is read back.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		requireSomeFields(req.body, ctx);
+		await ctx.send(req);
+		return await readBack(ctx, idFromPath(req.path));
 	},
-	output: async (_a, ctx, req) => await readBack(ctx, idFromPath(req.path)),
 };

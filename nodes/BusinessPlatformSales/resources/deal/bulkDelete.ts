@@ -11,5 +11,10 @@ export const bulkDeleteDeal: Operation = {
 	method: 'DELETE',
 	path: '/v1/crm/deals',
 	fields: [dealIdsField('ids')],
-	output: (_a, _ctx, req) => (req.body.ids as number[]).map((id) => ({ deleted: true, id })),
+	why: 'The platform answers with nothing to show: the output is one item per deleted ID.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		await ctx.send(req);
+		return (req.body.ids as number[]).map((id) => ({ deleted: true, id }));
+	},
 };

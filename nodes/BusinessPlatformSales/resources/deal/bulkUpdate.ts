@@ -21,13 +21,13 @@ export const bulkUpdateDeal: Operation = {
 			reasonField,
 		]),
 	],
-	prepare: (req, ctx) => {
+	why: 'Refuses an update with no field before sending; the output is one item per updated ID.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		const { ids, ...rest } = req.body;
-		void ids;
 		requireSomeFields(rest, ctx);
-	},
-	output: (answer, _ctx, req) => {
-		const ids = Array.isArray(answer) && answer.length ? (answer as unknown[]).map(Number) : (req.body.ids as number[]);
-		return ids.map((id) => ({ id, updated: true }));
+		const answer = await ctx.send(req);
+		const updated = Array.isArray(answer) && answer.length ? (answer as unknown[]).map(Number) : (ids as number[]);
+		return updated.map((id) => ({ id, updated: true }));
 	},
 };

@@ -13,6 +13,11 @@ export const getDeal: Operation = {
 	method: 'GET',
 	path: '/v1/crm/deals/{id}',
 	fields: [idField, dealOptionsField()],
-	output: (answer, ctx) => readableDeal(answer as IDataObject, ctx),
+	why: 'The contact, organization and owner info come as JSON text and are given as objects (version 2).',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		const answer = await ctx.send(req);
+		return readableDeal(answer as IDataObject, ctx);
+	},
 	simplify: simplifyDeal,
 };

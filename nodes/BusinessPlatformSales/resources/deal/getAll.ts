@@ -41,7 +41,10 @@ export const getAllDeal: Operation = {
 			{ property: INFO_AS_TEXT },
 		]),
 	],
-	output: async (answer, ctx, req) => {
+	why: 'The contact, organization and owner info come as JSON text and are given as objects (version 2); Include Summary asks the platform for the summary in one more request.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		const answer = await ctx.send(req);
 		const deals = (answer as IDataObject[]).map(dealReader(ctx));
 		if (!ctx.param<IDataObject>('options', {}).includeSummary || deals.length === 0) return deals;
 		const body = await ctx.request<IDataObject>({ method: 'GET', path: req.path, qs: { ...req.qs, deal_summary: true, page: 1, limit: 1 } });

@@ -22,7 +22,9 @@ export const updateDeal: Operation = {
 			...detailFields(),
 		]),
 	],
-	prepare: async (req, ctx) => {
+	why: 'Refuses an update with no field or a blank name before sending; custom fields are merged into the deal’s current list (read first), and the deal is read back.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		requireSomeFields(req.body, ctx);
 		if ('name' in req.body && !String(req.body.name).trim()) throw ctx.fail('Name is empty', 'Give the deal a name, or remove the Name field.');
 		const given = req.body.custom_field as IDataObject[] | undefined;
@@ -38,6 +40,7 @@ export const updateDeal: Operation = {
 			}
 			req.body.custom_field = JSON.stringify(list);
 		}
+		await ctx.send(req);
+		return await readBack(ctx, idFromPath(req.path));
 	},
-	output: async (_a, ctx, req) => await readBack(ctx, idFromPath(req.path)),
 };

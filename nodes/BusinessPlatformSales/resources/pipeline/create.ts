@@ -18,8 +18,11 @@ export const createPipeline: Operation = {
 			send: { in: 'body', key: 'stages', map: stagesBody },
 		},
 	],
-	prepare: (req, ctx) => {
+	why: 'Refuses an empty name before sending; the platform answers with a confirmation and the ID only, so the pipeline is read back.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		if (!String(req.body.name ?? '').trim()) throw ctx.fail('Name is empty', 'Give the pipeline a name.');
+		const answer = await ctx.send(req);
+		return await readBack(ctx, confirmedId(answer, ctx));
 	},
-	output: async (answer, ctx) => await readBack(ctx, confirmedId(answer, ctx)),
 };

@@ -27,11 +27,12 @@ export const updatePipeline: Operation = {
 			],
 		},
 	],
-	prepare: (req, ctx) => {
+	why: 'Refuses an update with no field or a blank name before sending; the platform answers with a confirmation only, which is checked, and the pipeline is read back.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		requireSomeFields(req.body, ctx);
 		if ('name' in req.body && !String(req.body.name).trim()) throw ctx.fail('Name is empty', 'Give the pipeline a name, or remove the Name field.');
-	},
-	output: async (answer, ctx, req) => {
+		const answer = await ctx.send(req);
 		const id = idFromPath(req.path);
 		confirmedId(answer, ctx, id);
 		return await readBack(ctx, id);

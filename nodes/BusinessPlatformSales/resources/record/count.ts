@@ -16,5 +16,10 @@ export const countRecord: Operation = {
 	path: `${TABLES_PATH}/{tableId}/count`,
 	regional: true,
 	fields: [tableField],
-	output: (answer, ctx) => ({ tableId: tableIdOf(ctx), count: Number((answer as IDataObject | undefined)?.count ?? 0) }),
+	why: 'The output is the count with its table ID.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		const answer = await ctx.send(req);
+		return { tableId: tableIdOf(ctx), count: Number((answer as IDataObject | undefined)?.count ?? 0) };
+	},
 };

@@ -14,8 +14,11 @@ export const createRecord: Operation = {
 	path: `${TABLES_PATH}/{tableId}/record`,
 	regional: true,
 	fields: [tableField, columnsField(true), byNameField('the created record')],
-	prepare: async (req, ctx) => {
+	why: 'The cells come from the Columns mapper, checked against the table’s columns (read from the platform); the record is given from the answer or read back.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		req.body.cells = await cellsFromMapper(ctx, 'create');
+		const answer = await ctx.send(req);
+		return await writtenRecord(answer, ctx);
 	},
-	output: async (answer, ctx) => await writtenRecord(answer, ctx),
 };

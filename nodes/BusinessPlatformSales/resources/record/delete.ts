@@ -14,5 +14,10 @@ export const deleteRecord: Operation = {
 	path: recordPath,
 	regional: true,
 	fields: [tableField, recordField],
-	output: (answer, ctx) => ({ deleted: true, id: String((answer as IDataObject | undefined)?.id ?? recordIdValue(ctx.param('recordId'), ctx)), tableId: tableIdOf(ctx) }),
+	why: 'The output names the deleted record and its table.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		const answer = await ctx.send(req);
+		return { deleted: true, id: String((answer as IDataObject | undefined)?.id ?? recordIdValue(ctx.param('recordId'), ctx)), tableId: tableIdOf(ctx) };
+	},
 };

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
 import { locator } from '../../../shared/fields';
-import { tableIdValue, tableLocator } from '../table/common';
+import { tableIdValue } from '../table/common';
 import { TABLES_PATH } from '../table/model';
 
 const recordLocator: INodeProperties = {
@@ -16,6 +16,8 @@ export function recordIdValue(value: unknown, ctx: OpContext): string {
 	if (!id) throw ctx.fail('Record is empty', 'Pick a record from the list, or give its ID.');
 	return id;
 }
+
+const tableLocator = locator({ name: 'tableId', displayName: 'Table', search: 'searchTables', numeric: false, placeholder: 'e.g. 65f1c0ffee0123456789abcd', description: 'The table to use' });
 
 export const tableField: Field = { property: tableLocator, send: { in: 'path', key: 'tableId', map: tableIdValue } };
 

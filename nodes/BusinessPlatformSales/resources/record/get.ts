@@ -15,5 +15,10 @@ export const getRecord: Operation = {
 	path: recordPath,
 	regional: true,
 	fields: [tableField, recordField, byNameField('the record')],
-	output: async (answer, ctx) => await shape(answer as IDataObject, ctx),
+	why: 'Cells come keyed by column ID and are given by column name too (Cells by Name), which needs the table’s columns.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		const answer = await ctx.send(req);
+		return await shape(answer as IDataObject, ctx);
+	},
 };

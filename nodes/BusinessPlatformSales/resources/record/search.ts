@@ -76,7 +76,9 @@ export const searchRecord: Operation = {
 		]),
 		byNameField('each record'),
 	],
-	prepare: async (req, ctx) => {
+	why: 'The conditions are checked against the table’s columns and become the platform’s filter; Return All without an order pages oldest first; cells are given by column name too.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		const opts = (ctx.param<IDataObject>('options', {}) ?? {}) as IDataObject;
 		if (opts.sortDirection !== undefined) {
 			const dir = Number(opts.sortDirection);
@@ -88,8 +90,7 @@ export const searchRecord: Operation = {
 		// Return All without a chosen order pages oldest first (createdAt ascending): a record created
 		// meanwhile lands on the last page instead of shifting the page boundaries.
 		if (ctx.param<boolean>('returnAll', false) && req.qs.sortCol === undefined && req.qs.sortDir === undefined) Object.assign(req.qs, { sortCol: 'createdAt', sortDir: 1 });
-	},
-	output: async (answer, ctx) => {
+		const answer = await ctx.send(req);
 		const records = Array.isArray(answer) ? (answer as IDataObject[]) : [];
 		if (!ctx.param<boolean>('cellsByName', true) || records.length === 0) return records;
 		const table = await tableFor(ctx, tableIdOf(ctx));

@@ -27,8 +27,11 @@ export const updateRecord: Operation = {
 		]),
 		byNameField('the updated record'),
 	],
-	prepare: async (req, ctx) => {
+	why: 'The cells come from the Columns mapper, checked against the table’s columns (read from the platform); the record is given from the answer or read back.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		req.body.cells = await cellsFromMapper(ctx, 'update');
+		const answer = await ctx.send(req);
+		return await writtenRecord(answer, ctx, recordIdValue(ctx.param('recordId'), ctx));
 	},
-	output: async (answer, ctx) => await writtenRecord(answer, ctx, recordIdValue(ctx.param('recordId'), ctx)),
 };

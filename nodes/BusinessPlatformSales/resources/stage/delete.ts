@@ -3,10 +3,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
+import { deleteByPath } from '../../../shared/engine/output';
 import { inVersion1 } from '../../../shared/engine/versions';
-import { deletedFromPath, idPath } from '../../../shared/fields';
-import { stageLocator } from '../deal/common';
-import { pipelineIdProperty, pipelineLocator } from '../pipeline/common';
+import { idPath } from '../../../shared/fields';
+import { pipelineProperties, stageLocator } from './common';
 
 // The same Return All and Limit as every paged list (applied here, to the pipeline's stages).
 
@@ -29,9 +29,9 @@ export const deleteStage: Operation = {
 	path: '/v1/crm/deals/pipelines/stages/{id}',
 	fields: [
 		// Only narrows the Stage list; not sent.
-		{ property: inVersion1({ ...pipelineIdProperty('The pipeline whose stages the Stage list shows (not sent)'), required: false }) },
-		{ property: pipelineLocator('The pipeline whose stages the Stage list shows (not sent)', false) },
-		...[inVersion1(stageIdProperty), stageLocator('The stage to delete', true)].map((property) => idPath(property, 'Stage')),
+		...pipelineProperties('The pipeline whose stages the Stage list shows (not sent)', false).map((property) => ({ property })),
+		...[inVersion1(stageIdProperty), stageLocator('The stage to delete')].map((property) => idPath(property, 'Stage')),
 	],
-	output: deletedFromPath,
+	why: 'The platform answers a delete with nothing to show: the output names the deleted ID.',
+	execute: deleteByPath,
 };

@@ -4,10 +4,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { LIMIT_PROPERTY, RETURN_ALL_PROPERTY } from '../../../shared/engine/description';
 import type { Operation } from '../../../shared/engine/model';
-import { inVersion1 } from '../../../shared/engine/versions';
-import { toIntegerId } from '../../../shared/fields';
-import { simplifyStage } from './common';
-import { pipelineIdProperty, pipelineLocator } from '../pipeline/common';
+import { idFromPath, idPath } from '../../../shared/fields';
+import { pipelineProperties, simplifyStage } from './common';
 
 export const getAllStage: Operation = {
 	value: 'getAll',
@@ -16,14 +14,16 @@ export const getAllStage: Operation = {
 	description: 'List the stages of a pipeline, in their order',
 	method: 'GET',
 	path: '/v1/crm/deals/pipelines/{id}',
-	fields: [{ property: inVersion1(pipelineIdProperty('The pipeline whose stages to list')) }, { property: pipelineLocator('The pipeline whose stages to list') }, { property: RETURN_ALL_PROPERTY }, { property: LIMIT_PROPERTY }],
+	fields: [...pipelineProperties('The pipeline whose stages to list').map((property) => idPath(property, 'Pipeline')), { property: RETURN_ALL_PROPERTY }, { property: LIMIT_PROPERTY }],
 	simplify: simplifyStage,
-	run: async (ctx) => {
-		const id = toIntegerId(ctx.param('pipelineId'), 'Pipeline', ctx);
+	why: 'The platform has no list of stages: they are read from their pipeline, put in order and cut to the Limit here.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		const id = idFromPath(req.path);
 		const all = ctx.param<boolean>('returnAll', false);
 		const max = all ? undefined : ctx.param<number>('limit', 50);
 		if (max !== undefined && (!Number.isInteger(max) || max < 1)) throw ctx.fail(`Limit must be a whole number of 1 or more, got ${String(max)}`);
-		const pipeline = await ctx.request<IDataObject>({ method: 'GET', path: `/v1/crm/deals/pipelines/${id}` });
+		const pipeline = await ctx.send<IDataObject>(req);
 		const stages = [...((pipeline?.stages as IDataObject[] | undefined) ?? [])]
 			.sort((a, b) => Number(a.order ?? 0) - Number(b.order ?? 0))
 			.map((s) => ({ ...s, pipeline_id: s.pipeline_id ?? pipeline.id ?? id }));

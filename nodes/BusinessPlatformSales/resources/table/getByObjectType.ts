@@ -18,7 +18,10 @@ export const getByObjectTypeTable: Operation = {
 	regional: true,
 	fields: tableFilters(),
 	simplify: simplifyTable,
-	output: (answer) => {
+	why: 'The platform answers one object keyed by object type: the output is one item per table, with its object type.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		const answer = await ctx.send(req);
 		if (!isObject(answer)) return [];
 		return Object.entries(answer)
 			.filter(([, t]) => isObject(t))
