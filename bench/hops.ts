@@ -1,0 +1,92 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
+/**
+ * `npm run bench:hops`: which of the pack's files and functions one item runs through, for
+ * Deal → Create (issue 25's "hops"). One Deal → Create runs in the n8n-core harness of the
+ * tests against an in-process sandbox, first to load and warm everything, then once more
+ * under V8's precise coverage: every function of `nodes/` and `credentials/` that ran for
+ * that second item is listed, by file (tsx's export getters and constants left out). First, the
+ * files a reader opens for the operation itself: its file and the node's files it imports (labels,
+ * helpers), the engine aside. Printed, not written: it measures the code, not the machine.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-hops-'));
+process.env.N8N_LOG_LEVEL ??= 'silent';
+
+import { startSandbox } from '../sandbox/src/server';
+import { createHarness } from '../test/harness/n8n';
+import { ROOT, say } from './common';
+
+const OWN = /^(nodes|credentials)\//;
+/** What tsx's module wrapper adds (export getters are named after the export; `get`, `__name`), and class field initialisers. */
+const WRAPPER = /^(get|__name|<instance_members_initializer>|[A-Z0-9_]+)$/;
+
+const OPERATION = 'nodes/BusinessPlatformSales/resources/deal/create.ts';
+const NODE_FOLDER = 'nodes/BusinessPlatformSales/';
+
+/** The node's own files an operation's file reaches through its imports (labels, helpers): what a reader opens besides the engine. */
+function nodeFilesOf(file: string, seen = new Set<string>()): Set<string> {
+	seen.add(file);
+	const text = readFileSync(join(ROOT, file), 'utf8');
+	for (const [, spec] of text.matchAll(/from '(\.[^']+)'/g)) {
+		const target = relative(ROOT, resolve(join(ROOT, dirname(file)), spec));
+		const path = `${target}.ts`;
+		if (path.startsWith(NODE_FOLDER) && !seen.has(path)) nodeFilesOf(path, seen);
+	}
+	return seen;
+}
+
+async function main(): Promise<void> {
+	const own = [...nodeFilesOf(OPERATION)];
+	say(`Deal → Create's own files (the operation's file and the node files it imports): ${own.length}`);
+	for (const f of own) say(`  ${f}`);
+	const sb = await startSandbox({});
+	try {
+		const h = createHarness(sb, sb.issueTokens());
+		const create = async (name: string) => {
+			const r = await h.run('businessPlatformSales', { resource: 'deal', operation: 'create', name, additionalFields: {} });
+			if (r.error) throw r.error;
+		};
+		await create('Warm-up deal');
+		const session = new Session();
+		session.connect();
+		await session.post('Profiler.enable');
+		await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+		await session.post('Profiler.takePreciseCoverage'); // resets the counts
+		await create('Measured deal');
+		const { result } = await session.post('Profiler.takePreciseCoverage');
+		await session.post('Profiler.stopPreciseCoverage');
+		session.disconnect();
+		const byFile = new Map<string, string[]>();
+		for (const script of result) {
+			if (!script.url.startsWith('file://')) continue;
+			const file = relative(ROOT, fileURLToPath(script.url));
+			if (!OWN.test(file)) continue;
+			// The module's top level (the range from offset 0) ran when it loaded; an unnamed function is an arrow function of an object literal (an operation's hook, a map).
+			const ran = script.functions
+				.filter((f) => f.ranges[0]?.count > 0 && f.ranges[0].startOffset > 0 && !WRAPPER.test(f.functionName))
+				.map((f) => f.functionName);
+			// A named one appears twice when its module exports it (the export's getter has its name too).
+			const named = [...new Set(ran.filter(Boolean))];
+			const arrows = ran.filter((n) => !n).length;
+			if (ran.length) byFile.set(file, arrows ? [...named, `${arrows} arrow function${arrows > 1 ? 's' : ''}`] : named);
+		}
+		const files = [...byFile.keys()].sort();
+		say(`Deal → Create, one item runs through ${files.length} files of the pack`);
+		for (const f of files) say(`  ${f}: ${byFile.get(f)!.join(', ')}`);
+	} finally {
+		await sb.stop();
+	}
+}
+
+main().then(
+	() => process.exit(0),
+	(error: unknown) => {
+		process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+		process.exit(1);
+	},
+);
