@@ -12,8 +12,11 @@
  * 3. The token on n8n's plain request,
  *    n8n's OAuth2 helper only on a 401   → send, storedToken, CredentialInfo
  * 4. Items read ahead of their turn       → (documented here; the gate is concurrency.ts)
+ * 5. "={{ $json.key }}" is the item's own
+ *    value                               → readableWithoutN8n, readWithoutN8n
  */
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
+import * as workflow from 'n8n-workflow';
 
 import { platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { readFailure } from './errors';
@@ -176,3 +179,68 @@ export async function send(scope: RunScope, info: CredentialInfo, options: IHttp
 // There is no other path to fall back to: a getNodeParameter that returned a promise would
 // change n8n's node API itself (its type), so the typecheck against that n8n-workflow fails,
 // and the pinned test names the change.
+
+// ── 5. "={{ $json.key }}" is the item's own value ─────────────────────────────────
+// Relies on: n8n evaluates a parameter saved as "={{ $json.key }}" to the own value `key` of the
+// item at that index of the node's input ($json is connectionInputData[itemIndex].json,
+// packages/workflow/src/workflow-data-proxy.ts), unchanged when it is a text, a finite number or a
+// boolean; a collection to its entries, each evaluated so; and getNodeParameter then leaves such
+// values as they are for a property without extractValue or validateType that is not a resource
+// locator, filter or resource mapper (_getNodeParameter with cleanupParameterData, extractValue and
+// validateValueAgainstSchema, packages/core/src/execution-engine/node-execution-context/).
+// Buys: n8n 2.x evaluates every expression in an isolate (about 0.5–0.9 ms each) and looks the
+// property up twice among the node's properties on every read (docs/performance.md, "Expressions").
+// When it does not hold: only these shapes are read so, and only after n8n itself has read the
+// parameter once in the execution (so its display conditions and type were checked by n8n); any
+// other expression, a key the item does not own, a value of another kind (null, an object, a list)
+// is read through getNodeParameter, for that item. Keys n8n's expression sandbox refuses
+// ("Cannot access … due to security concerns": n8n-workflow isSafeObjectProperty, where this n8n
+// has it, and every name of Object, Object.prototype, Function.prototype and Reflect, and any key
+// starting "__") always go through n8n, which refuses them as before.
+
+const JSON_KEY = /^=\{\{\s*\$json\.([A-Za-z_$][\w$]*)\s*\}\}$/;
+
+type Plain = string | number | boolean;
+const isPlain = (v: unknown): v is Plain => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+
+const BUILT_IN_NAMES: ReadonlySet<string> = new Set(['prototype', 'caller', 'callee', 'arguments', 'mainModule', 'binding', 'dlopen', 'execve', 'loadEnvFile', 'getBuiltinModule', 'prepareStackTrace', ...[Object, Object.prototype, Function.prototype, Reflect].flatMap((o) => Object.getOwnPropertyNames(o))]);
+
+/** Whether n8n's expression sandbox lets an expression read this key (checked with n8n's own test where this n8n has it). */
+function safeKey(key: string): boolean {
+	const n8nSays = (workflow as { isSafeObjectProperty?: (k: string) => boolean }).isSafeObjectProperty;
+	return !key.startsWith('__') && !BUILT_IN_NAMES.has(key) && (typeof n8nSays !== 'function' || n8nSays(key));
+}
+
+/** The item's own value that a saved "={{ $json.key }}" gives; undefined when n8n must evaluate it. */
+function jsonKeyValue(saved: string, json: IDataObject | undefined): Plain | undefined {
+	const key = JSON_KEY.exec(saved)?.[1];
+	if (key === undefined || !json || !safeKey(key) || !Object.prototype.hasOwnProperty.call(json, key)) return undefined;
+	const value = json[key];
+	return isPlain(value) ? value : undefined;
+}
+
+/** Whether a saved value may be read without n8n: "={{ $json.key }}", or a collection of such and of fixed texts, numbers and booleans. */
+export function readableWithoutN8n(saved: unknown): boolean {
+	if (typeof saved === 'string') return JSON_KEY.test(saved);
+	if (saved === null || typeof saved !== 'object' || Array.isArray(saved) || '__rl' in saved) return false;
+	return Object.values(saved).every((v) => (typeof v === 'string' ? !v.startsWith(EXPRESSION_MARK) || JSON_KEY.test(v) : isPlain(v)));
+}
+
+/** One item's value of a saved value that is `readableWithoutN8n` (a new object for a collection); undefined when n8n must read it for this item. */
+export function readWithoutN8n(saved: unknown, json: IDataObject | undefined): { value: unknown } | undefined {
+	if (typeof saved === 'string') {
+		const value = jsonKeyValue(saved, json);
+		return value === undefined ? undefined : { value };
+	}
+	const out: IDataObject = {};
+	for (const [key, entry] of Object.entries(saved as IDataObject)) {
+		if (typeof entry !== 'string' || !entry.startsWith(EXPRESSION_MARK)) {
+			out[key] = entry;
+			continue;
+		}
+		const value = jsonKeyValue(entry, json);
+		if (value === undefined) return undefined;
+		out[key] = value;
+	}
+	return { value: out };
+}

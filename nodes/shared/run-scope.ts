@@ -29,6 +29,9 @@ export class RunScope<C extends RequestContext = RequestContext> {
 	/** Parameter values that hold no expression: the same for every item, so read once per call (see engine/params.ts). */
 	readonly fixedParameters = new Map<string, unknown>();
 
+	/** Saved values each item reads without n8n ("={{ $json.key }}" and collections of such; n8n-internals.ts, 5). */
+	readonly quickParameters = new Map<string, unknown>();
+
 	constructor(readonly ctx: C) {}
 
 	/** The node (its type version, its parameters as saved): n8n copies it on every getNode(), so it is read once per call. */

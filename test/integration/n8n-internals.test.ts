@@ -7,13 +7,15 @@
  * `npm run test:internals:oldest` on n8n 1.123.81's n8n-core and n8n-workflow, from the
  * pinned runtime (jest maps both packages there; see jest.config.js).
  */
+import fc from 'fast-check';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { EXPRESSION_MARK, holdsExpression, isNotShown, NOT_SHOWN_MESSAGE, sameForEveryItem, storedToken } from '../../nodes/shared/n8n-internals';
+import { EXPRESSION_MARK, holdsExpression, isNotShown, NOT_SHOWN_MESSAGE, readableWithoutN8n, readWithoutN8n, sameForEveryItem, storedToken } from '../../nodes/shared/n8n-internals';
 import { platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { n8nAtLeast } from '../../scripts/n8n-versions';
 import { createHarness, NODE_TYPES, PACKAGE, type Harness } from '../harness/n8n';
+import { checkProperty, PROTOTYPE_KEYS } from '../helpers/property';
 import { useSandbox } from '../helpers/sandbox';
 
 const CREDENTIAL = 'businessPlatformOAuth2Api';
@@ -27,6 +29,17 @@ interface Seen {
 	sameForEveryItem: boolean;
 	token?: unknown;
 	answer?: unknown;
+	/** `quick` and `extra` as the pack reads them (extractValue), or n8n's error, for shortcut 5. */
+	read: Record<'quick' | 'extra', { value?: unknown; error?: string }>;
+}
+
+/** A parameter as the pack reads it (engine/params.ts), or the error n8n gave. */
+function readAsPack(fn: IExecuteFunctions, name: string, i: number): { value?: unknown; error?: string } {
+	try {
+		return { value: fn.getNodeParameter(name, i, undefined, { extractValue: true }) };
+	} catch (e) {
+		return { error: (e as Error).message };
+	}
 }
 
 class Probe implements INodeType {
@@ -45,6 +58,19 @@ class Probe implements INodeType {
 			{ displayName: 'Only In B', name: 'onlyB', type: 'string', default: 'b-default', displayOptions: { show: { mode: ['b'] } } },
 			{ displayName: 'Text', name: 'text', type: 'string', default: '' },
 			{ displayName: 'Call', name: 'call', type: 'string', default: '' },
+			{ displayName: 'Quick', name: 'quick', type: 'string', default: '' },
+			{
+				displayName: 'Extra',
+				name: 'extra',
+				type: 'collection',
+				default: {},
+				options: [
+					{ displayName: 'A', name: 'a', type: 'string', default: '' },
+					{ displayName: 'B', name: 'b', type: 'string', default: '' },
+					{ displayName: 'N', name: 'n', type: 'number', default: 0 },
+					{ displayName: 'F', name: 'f', type: 'boolean', default: false },
+				],
+			},
 		],
 	};
 
@@ -66,6 +92,7 @@ class Probe implements INodeType {
 				thenable: typeof (value as { then?: unknown } | null)?.then === 'function',
 				hidden,
 				sameForEveryItem: sameForEveryItem(node, 'text', { shown: true, value }),
+				read: { quick: readAsPack(this, 'quick', i), extra: readAsPack(this, 'extra', i) },
 			};
 			const call = this.getNodeParameter('call', i) as string;
 			if (call) {
@@ -147,5 +174,42 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals.ts)', ()
 	it('4. read ahead: getNodeParameter answers at once, not with a promise', async () => {
 		const seen = await probe({ text: '={{ $json.n }}' }, [{ n: 1 }, { n: 2 }]);
 		expect(seen.map((s) => s.thenable)).toEqual([false, false]);
+	});
+
+	it('5. "={{ $json.key }}": n8n gives the item\'s own text, number or boolean unchanged, also inside a collection (property, against readWithoutN8n)', async () => {
+		// Mostly keys the items have, some the sandbox refuses (prototype names), some random.
+		const key = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('name', 'email', 'n', '_id', '$x') }, { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS, 'mainModule', 'caller') }, { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z_$][\w$]{0,8}$/) });
+		const value = fc.oneof(
+			{ weight: 6, arbitrary: fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.integer(), fc.double(), fc.boolean()) },
+			{ weight: 1, arbitrary: fc.oneof(fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 })) },
+		);
+		const expression = fc.oneof(
+			key.map((k) => `={{ $json.${k} }}`),
+			fc.tuple(fc.constantFrom('', ' ', '  ', '\t'), key, fc.constantFrom('', ' ', '\n')).map(([a, k, b]) => `={{${a}$json.${k}${b}}}`),
+			fc.constantFrom('={{ $json.name }}x', '={{ $json["name"] }}', '={{ $json.name.length }}', '={{ $json }}', '= {{ $json.name }}', 'plain text', '', '={{ 1 + 1 }}'),
+		);
+		const saved = fc.record({ quick: expression, extra: fc.record({ a: expression, b: fc.string(), n: fc.integer(), f: fc.boolean() }, { requiredKeys: ['a'] }) });
+		const items = fc.array(fc.dictionary(key, value, { maxKeys: 6 }), { minLength: 1, maxLength: 4 });
+		let compared = 0;
+		await checkProperty(
+			120,
+			fc.asyncProperty(saved, items, async ({ quick: savedQuick, extra }, input) => {
+				const seen = await probe({ text: 'x', quick: savedQuick, extra }, input);
+				for (const [i, json] of input.entries()) {
+					for (const [savedValue, field] of [
+						[savedQuick, 'quick'],
+						[extra, 'extra'],
+					] as const) {
+						const quick = readableWithoutN8n(savedValue) ? readWithoutN8n(savedValue, json) : undefined;
+						if (!quick) continue;
+						// Where the pack reads without n8n, n8n reads the same value (and does not fail).
+						expect({ field, ...seen[i].read[field] }).toStrictEqual({ field, value: quick.value });
+						compared++;
+					}
+				}
+			}),
+		);
+		// The property reached the shortcut, not only its fallbacks.
+		expect(compared).toBeGreaterThan(100);
 	});
 });

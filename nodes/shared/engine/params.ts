@@ -8,7 +8,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isNotShown, sameForEveryItem } from '../n8n-internals';
+import { isNotShown, readableWithoutN8n, readWithoutN8n, sameForEveryItem } from '../n8n-internals';
 import type { RunScope } from '../run-scope';
 import type { Field } from './model';
 
@@ -49,17 +49,35 @@ export function readShownParameter<T>(fn: IExecuteFunctions, name: string, itemI
 	}
 }
 
+/** Property types whose values n8n's getNodeParameter gives as evaluated (no extraction, no validation). */
+const PLAIN_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'boolean', 'options', 'collection']);
+
+/** Whether every field of this name (versions may differ) is of a plain type, a collection's options too. */
+function plainProperty(name: string, fields: Field[] | undefined): boolean {
+	const plain = (p: INodeProperties): boolean =>
+		PLAIN_TYPES.has(p.type) && !p.extractValue && !p.validateType && (p.type !== 'collection' || (p.options ?? []).every((o) => 'type' in o && plain(o)));
+	const named = (fields ?? []).filter((f) => f.property.name === name);
+	return named.length > 0 && named.every((f) => plain(f.property));
+}
+
 /**
  * `readShownParameter` for an item of an execution. A parameter whose saved value holds no
  * expression has the same value for every item: when that value is not an object (a text,
  * number or boolean, or "not shown"), it is read once per execution instead of once per
- * item. Objects (collections) are read for each item, so no item gets another's copy.
+ * item. Objects (collections) are read for each item, so no item gets another's copy. A value
+ * saved as "={{ $json.key }}" (or a collection of such) is read by n8n for the first item and
+ * then from each item's own JSON (n8n-internals.ts, 5), where that gives a text, number or boolean.
  */
 export function readItemParameter<T>(scope: RunScope<IExecuteFunctions>, name: string, itemIndex: number, fields?: Field[]): ShownValue<T> {
 	const cached = scope.fixedParameters.get(name) as ShownValue<T> | undefined;
 	if (cached) return cached;
+	if (scope.quickParameters.has(name)) {
+		const quick = readWithoutN8n(scope.quickParameters.get(name), scope.ctx.getInputData()[itemIndex]?.json);
+		if (quick) return { shown: true, value: quick.value as T };
+	}
 	const read = readShownParameter<T>(scope.ctx, name, itemIndex, undefined, fields);
 	if (sameForEveryItem(scope.node, name, read)) scope.fixedParameters.set(name, read);
+	else if (read.shown && readableWithoutN8n(scope.node.parameters[name]) && plainProperty(name, fields)) scope.quickParameters.set(name, scope.node.parameters[name]);
 	return read;
 }
 
