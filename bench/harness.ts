@@ -1,15 +1,16 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Rows measured in the n8n-core harness (the pack's nodes run in-process through
- * n8n-core, as in the integration tests) against a sandbox in its own process: creating
- * contacts against a raw undici client with keep-alive (the ideal) and without it (a new
- * connection per request: what n8n's request helpers do, so the ceiling for any node);
- * Return All against raw paging; a bulk update and the trigger's activation as figures.
+ * n8n-core, as in the integration tests) against a sandbox in its own process, judged
+ * against n8n's own floor (bench/helper-node.ts: the least any node can do in n8n):
+ * creating contacts, and Return All over records. As information, not targets: the same
+ * against a raw undici client with keep-alive (the ideal) and without it (a new connection
+ * per request, what n8n's request helpers do), a bulk update and the trigger's activation.
  * Each scenario runs in a fresh process (bench/measure.ts).
  */
 import { startSandboxProcess } from '../scripts/sandbox-process';
 import { admin, measure, say, wireStats, type WireStats } from './common';
-import { fmt, row, worstOf, type BenchRow, type InfoRow, type Section } from './rows';
+import { asInfo, fmt, row, worstOf, type BenchRow, type InfoRow, type Section } from './rows';
 
 const N = 1000;
 /** Rounds of each harness measurement (`BENCH_ROUNDS`, default 2); each keeps its best. */
@@ -33,7 +34,7 @@ async function createRun(base: Base, scenario: string, args: Record<string, unkn
 
 const wireNote = (w: WireStats) => `${fmt(w.connections)} connections for ${fmt(w.requests)} requests, at most ${w.maxOpenConnections} open, at most ${w.maxRequestsAtOnce} being answered at once`;
 
-async function createRows(base: Base): Promise<{ rows: BenchRow[]; raw: Record<string, unknown> }> {
+async function createRows(base: Base): Promise<{ rows: BenchRow[]; info: InfoRow[]; raw: Record<string, unknown> }> {
 	const rows: BenchRow[] = [];
 	const raw: Record<string, unknown> = {};
 	for (const c of [5, 20]) {
@@ -64,17 +65,19 @@ async function createRows(base: Base): Promise<{ rows: BenchRow[]; raw: Record<s
 		rows.push(
 			row({ ...common, id: `harness-vs-raw-keepalive-c${c}`, baseline: keep.perSecond, target: 0.6, baselineLabel: `raw undici, keep-alive: ${wireNote(keep.wire)}`, note: `pack: ${wireNote(pack.wire)}; ${why}` }),
 			row({ ...common, id: `harness-vs-raw-nokeepalive-c${c}`, baseline: noKeep.perSecond, target: 0.9, baselineLabel: `raw undici, new connection per request: ${wireNote(noKeep.wire)}`, note: `pack: ${wireNote(pack.wire)}; ${why}` }),
-			row({ ...common, id: `harness-vs-n8n-floor-c${c}`, baseline: floor.perSecond, target: 0.9, baselineLabel: `n8n's floor: helpers.httpRequest + two expressions per item, no engine: ${wireNote(floor.wire)}`, note: 'what the pack adds to what n8n costs any node: parameters it reads beyond the two fields, the request builder, retries and error handling' }),
+			row({ ...common, id: `harness-vs-n8n-floor-c${c}`, baseline: floor.perSecond, target: 0.95, baselineLabel: `n8n's floor: helpers.httpRequest + two expressions per item, no engine: ${wireNote(floor.wire)}`, note: 'what the pack adds to what n8n costs any node: parameters it reads beyond the two fields, the request builder, retries and error handling' }),
 		);
 	}
 	const pick = (prefix: string) => rows.filter((r) => r.id.startsWith(`${prefix}-c`));
 	const ceiling = rows.filter((r) => r.id.startsWith('harness-vs-raw-nokeepalive')).map((r) => `${r.id}: raw without keep-alive is ${fmt(r.baseline / rows.find((k) => k.id === r.id.replace('nokeepalive', 'keepalive'))!.baseline, 2)}× raw with keep-alive`);
+	// Raw undici is a ceiling no node inside n8n reaches (n8n's helpers open a connection per request): information, not a target.
+	const rawRows = rows.filter((r) => r.id.startsWith('harness-vs-raw'));
 	return {
-		rows: [
-			worstOf('harness-vs-raw-keepalive', `Create ${fmt(N)} contacts in the harness vs raw undici with keep-alive (5 and 20 in parallel)`, pick('harness-vs-raw-keepalive'), `n8n's helpers open a connection per request; ${ceiling.join('; ')}`),
-			worstOf('harness-vs-raw-nokeepalive', `Create ${fmt(N)} contacts in the harness vs raw undici without keep-alive (5 and 20 in parallel)`, pick('harness-vs-raw-nokeepalive'), 'the ceiling n8n’s request helpers allow'),
-			worstOf('harness-vs-n8n-floor', `Create ${fmt(N)} contacts in the harness vs n8n's floor for any node (5 and 20 in parallel)`, pick('harness-vs-n8n-floor'), 'the pack against the least any node can do in n8n'),
-			...rows,
+		rows: [worstOf('harness-vs-n8n-floor', `Create ${fmt(N)} contacts in the harness vs n8n's floor for any node (5 and 20 in parallel)`, pick('harness-vs-n8n-floor'), 'the pack against the least any node can do in n8n'), ...pick('harness-vs-n8n-floor')],
+		info: [
+			asInfo(worstOf('harness-vs-raw-keepalive', `Create ${fmt(N)} contacts in the harness vs raw undici with keep-alive (5 and 20 in parallel)`, pick('harness-vs-raw-keepalive'), `n8n's helpers open a connection per request; ${ceiling.join('; ')}`)),
+			asInfo(worstOf('harness-vs-raw-nokeepalive', `Create ${fmt(N)} contacts in the harness vs raw undici without keep-alive (5 and 20 in parallel)`, pick('harness-vs-raw-nokeepalive'), 'the ceiling n8n’s request helpers allow')),
+			...rawRows.map(asInfo),
 		],
 		raw,
 	};
@@ -90,10 +93,11 @@ export async function seedForReturnAll(base: Base): Promise<string> {
 	return tableId;
 }
 
-async function returnAllRows(base: Base): Promise<{ rows: BenchRow[]; raw: Record<string, unknown> }> {
+async function returnAllRows(base: Base): Promise<{ rows: BenchRow[]; info: InfoRow[]; raw: Record<string, unknown> }> {
 	say('  harness: Return All over 50,000 records and 20,000 contacts…');
 	const tableId = await seedForReturnAll(base);
 	const rows: BenchRow[] = [];
+	const info: InfoRow[] = [];
 	const raw: Record<string, unknown> = {};
 	const cases = [
 		['return-all-records', 'Return All, 50,000 records (cells also by column name, the default), pages of 100', 'rawRecords', 'packRecords', {}],
@@ -113,8 +117,23 @@ async function returnAllRows(base: Base): Promise<{ rows: BenchRow[]; raw: Recor
 		raw[id] = { raw: r, pack: p };
 		const outMb = p.bytes / 1048576;
 		const floorNote = rawName === 'rawRecords' ? `; n8n's floor (helpers.httpRequest page after page, no pack code) ${fmt(floor.ms / 1000, 2)} s = ${fmt(floor.ms / r.ms, 2)}× raw: the pack reads two pages ahead, which no single-page client does` : '';
+		info.push(asInfo(row({ id, scenario, pack: p.ms / 1000, baseline: r.ms / 1000, unit: 's', better: 'lower', target: 1.2, baselineLabel: 'raw undici paging, keep-alive', note: `${fmt(p.items)} items${floorNote}` })));
+		// Like for like with n8n's floor: the same records, raw cells (the floor maps no cells), pages of 100.
+		if (id === 'return-all-records-raw-cells')
+			rows.push(
+				row({
+					id: 'return-all-vs-n8n-floor',
+					scenario: 'Return All, 50,000 records (raw cells), pages of 100, vs n8n’s floor for paging',
+					pack: p.ms / 1000,
+					baseline: floor.ms / 1000,
+					unit: 's',
+					better: 'lower',
+					target: 1.05,
+					baselineLabel: "n8n's floor: helpers.httpRequest page after page, the records as items, no pack code",
+					note: `${fmt(p.items)} items; the pack reads two pages ahead once the total is known, keeps each ID once and checks the answer`,
+				}),
+			);
 		rows.push(
-			row({ id, scenario, pack: p.ms / 1000, baseline: r.ms / 1000, unit: 's', better: 'lower', target: 1.2, baselineLabel: 'raw undici paging, keep-alive', note: `${fmt(p.items)} items${floorNote}` }),
 			row({
 				id: `${id}-memory`,
 				scenario: `${scenario}: peak heap growth vs the output's JSON size`,
@@ -139,7 +158,7 @@ async function returnAllRows(base: Base): Promise<{ rows: BenchRow[]; raw: Recor
 			}),
 		);
 	}
-	return { rows, raw };
+	return { rows, info, raw };
 }
 
 async function infoRows(base: Base): Promise<{ info: InfoRow[]; raw: Record<string, unknown> }> {
@@ -170,7 +189,7 @@ export async function harnessSection(): Promise<Section> {
 		const create = await createRows(base);
 		const returnAll = await returnAllRows(base);
 		const info = await infoRows(base);
-		return { title: `In the n8n-core harness (nodes in-process, sandbox in its own process; best of ${ROUNDS} rounds)`, rows: [...create.rows, ...returnAll.rows], info: info.info, raw: { create: create.raw, returnAll: returnAll.raw, ...info.raw } };
+		return { title: `In the n8n-core harness (nodes in-process, sandbox in its own process; best of ${ROUNDS} rounds)`, rows: [...create.rows, ...returnAll.rows], info: [...create.info, ...returnAll.info, ...info.info], raw: { create: create.raw, returnAll: returnAll.raw, ...info.raw } };
 	} finally {
 		await stop();
 	}

@@ -115,8 +115,9 @@ function rowsOf(results: Map<string, Run>): BenchRow[] {
 			const b = get(v, c);
 			return row({ id: `${id}-c${c}`, scenario: `Create ${fmt(N)} contacts in n8n, ${c} in parallel (HTTP Request node: batch ${c}, interval 0)`, pack: p.perSecond, baseline: b.perSecond, unit: '/s', better: 'higher', target, baselineLabel: LABEL[v], note: `pack: ${wire(p)}; HTTP Request node: ${wire(b)}` });
 		});
-	const oauth = perLevel('create-in-n8n-vs-http-oauth', 'httpOAuth', 1.2, LEVELS);
-	const stat = perLevel('create-in-n8n-vs-http-static', 'httpStatic', 1.0, LEVELS);
+	// The goal: twice the HTTP Request node at every level, with either credential.
+	const oauth = perLevel('create-in-n8n-vs-http-oauth', 'httpOAuth', 2.0, LEVELS);
+	const stat = perLevel('create-in-n8n-vs-http-static', 'httpStatic', 2.0, LEVELS);
 	const bearer =
 		"same OAuth2 tokens through n8n's OAuth2 path: the pack's credential is restricted to the pack's nodes (n8n refuses it in the HTTP Request node), so the HTTP Request node uses n8n's generic OAuth2 credential (no expression fields: cheaper for n8n to read than the pack's); the sandbox runs in mode v2 with --accept-bearer (n8n sends an OAuth2 token only as Authorization: Bearer)";
 	rows.push(

@@ -137,6 +137,7 @@ async function triggerProfiles(out: string[]): Promise<void> {
 		const runs: Array<{ label: string; fromUs: number; toUs: number; perSecond: number }> = [];
 		for (const [label, leg] of [
 			["n8n's Webhook node (for comparison)", 'webhook'],
+			["n8n's floor for a credentialed trigger (for comparison)", 'floor'],
 			["The pack's Trigger", 'trigger'],
 		] as const) {
 			say(`  profiling: ${label}…`);

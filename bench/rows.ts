@@ -69,6 +69,11 @@ export function row(r: RowInput): BenchRow {
 	return { id: r.id, scenario: r.scenario, pack: round(r.pack), baseline: round(r.baseline), unit: r.unit, ratio: round(ratio, 3), target: r.target, direction, met, baselineLabel: r.baselineLabel, ...(r.note ? { note: r.note } : {}) };
 }
 
+/** A comparison kept as information, not judged (the raw-undici rows: a ceiling no node inside n8n can reach). */
+export function asInfo(r: BenchRow): InfoRow {
+	return { id: r.id, scenario: r.scenario, value: r.ratio, unit: '×', text: `${fmt(r.ratio, 2)}×: pack ${figure(r.pack, r.unit)} vs ${figure(r.baseline, r.unit)} (${r.baselineLabel})${r.note ? `; ${r.note}` : ''}` };
+}
+
 /** The lowest (atLeast) or highest (atMost) ratio of several rows, as one headline row under `id`. */
 export function worstOf(id: string, scenario: string, rows: BenchRow[], note: string): BenchRow {
 	const worst = rows.reduce((a, b) => ((a.direction === 'atLeast' ? b.ratio < a.ratio : b.ratio > a.ratio) ? b : a));

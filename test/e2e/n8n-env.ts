@@ -95,11 +95,11 @@ export interface E2e {
 	stop(): Promise<void>;
 }
 
-/** Installs the runtime if needed, imports, starts n8n, sets up the owner and activates the given workflows (id → webhook path). */
-export async function startE2e(credentials: unknown[], workflows: Array<Record<string, unknown>>, activate: Record<string, string | undefined>): Promise<E2e> {
+/** Installs the runtime if needed, imports, starts n8n, sets up the owner and activates the given workflows (id → webhook path); `extraEnv` goes to n8n (a bench's custom nodes). */
+export async function startE2e(credentials: unknown[], workflows: Array<Record<string, unknown>>, activate: Record<string, string | undefined>, extraEnv: NodeJS.ProcessEnv = {}): Promise<E2e> {
 	await ensureRuntime();
 	const folder = prepareUserFolder();
-	const env = await n8nEnvironment(folder);
+	const env = { ...(await n8nEnvironment(folder)), ...extraEnv };
 	const files = join(folder, 'import');
 	mkdirSync(files, { recursive: true });
 	writeFileSync(join(files, 'credentials.json'), JSON.stringify(credentials));
