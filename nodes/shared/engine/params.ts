@@ -52,12 +52,13 @@ export function readShownParameter<T>(fn: IExecuteFunctions, name: string, itemI
 /** Property types whose values n8n's getNodeParameter gives as evaluated (no extraction, no validation). */
 const PLAIN_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'boolean', 'options', 'collection']);
 
-/** Whether every field of this name (versions may differ) is of a plain type, a collection's options too. */
-function plainProperty(name: string, fields: Field[] | undefined): boolean {
-	const plain = (p: INodeProperties): boolean =>
-		PLAIN_TYPES.has(p.type) && !p.extractValue && !p.validateType && (p.type !== 'collection' || (p.options ?? []).every((o) => 'type' in o && plain(o)));
+/** Whether every field of this name (versions may differ) is of a plain type, and so is each option a saved collection holds. */
+function plainProperty(name: string, fields: Field[] | undefined, saved: unknown): boolean {
+	const plain = (p: INodeProperties): boolean => PLAIN_TYPES.has(p.type) && !p.extractValue && !p.validateType;
+	const heldOptions = (p: INodeProperties): boolean =>
+		Object.keys(saved as IDataObject).every((key) => (p.options ?? []).some((o) => 'type' in o && o.name === key && o.type !== 'collection' && plain(o)));
 	const named = (fields ?? []).filter((f) => f.property.name === name);
-	return named.length > 0 && named.every((f) => plain(f.property));
+	return named.length > 0 && named.every((f) => plain(f.property) && (f.property.type !== 'collection' || heldOptions(f.property)));
 }
 
 /**
@@ -77,7 +78,7 @@ export function readItemParameter<T>(scope: RunScope<IExecuteFunctions>, name: s
 	}
 	const read = readShownParameter<T>(scope.ctx, name, itemIndex, undefined, fields);
 	if (sameForEveryItem(scope.node, name, read)) scope.fixedParameters.set(name, read);
-	else if (read.shown && readableWithoutN8n(scope.node.parameters[name]) && plainProperty(name, fields)) scope.quickParameters.set(name, scope.node.parameters[name]);
+	else if (read.shown && readableWithoutN8n(scope.node.parameters[name]) && plainProperty(name, fields, scope.node.parameters[name])) scope.quickParameters.set(name, scope.node.parameters[name]);
 	return read;
 }
 
