@@ -14,9 +14,12 @@ export function defaultOutput(answer: unknown): Output {
 	return { value: answer as string };
 }
 
-/** A Delete whose ID ends the path: the platform answers with nothing to show, so the output names it, `{ deleted: true, id }`. */
-export async function deleteByPath(ctx: OpContext): Promise<IDataObject> {
-	const req = ctx.fromFields();
-	await ctx.send(req);
-	return { deleted: true, id: idFromPath(req.path) };
-}
+/** A Delete whose ID ends the path, as an operation's `execute` and `why` (spread it: `...deleteByPath`): the output names the ID, `{ deleted: true, id }`. */
+export const deleteByPath = {
+	why: 'The platform answers a delete with nothing to show: the output names the deleted ID.',
+	execute: async (ctx: OpContext): Promise<IDataObject> => {
+		const req = ctx.fromFields();
+		await ctx.send(req);
+		return { deleted: true, id: idFromPath(req.path) };
+	},
+};

@@ -12,6 +12,5 @@ export const deleteCategory: Operation = {
 	method: 'DELETE',
 	path: '/v1/crm/campaign/category/{id}',
 	fields: [categoryId],
-	why: 'The platform answers a delete with nothing to show: the output names the deleted ID.',
-	execute: deleteByPath,
+	...deleteByPath,
 };

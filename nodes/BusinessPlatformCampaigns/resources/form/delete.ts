@@ -12,6 +12,5 @@ export const deleteForm: Operation = {
 	method: 'DELETE',
 	path: '/v1/crm/campaign/assets/forms/{id}',
 	fields: [formId],
-	why: 'The platform answers a delete with nothing to show: the output names the deleted ID.',
-	execute: deleteByPath,
+	...deleteByPath,
 };

@@ -12,6 +12,5 @@ export const deleteActivity: Operation = {
 	method: 'DELETE',
 	path: '/v1/crm/activities/{id}',
 	fields: [idField],
-	why: 'The platform answers a delete with nothing to show: the output names the deleted ID.',
-	execute: deleteByPath,
+	...deleteByPath,
 };

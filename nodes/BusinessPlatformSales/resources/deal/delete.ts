@@ -12,6 +12,5 @@ export const deleteDeal: Operation = {
 	method: 'DELETE',
 	path: '/v1/crm/deals/{id}',
 	fields: [idField],
-	why: 'The platform answers a delete with nothing to show: the output names the deleted ID.',
-	execute: deleteByPath,
+	...deleteByPath,
 };

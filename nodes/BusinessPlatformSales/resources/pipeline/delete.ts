@@ -12,6 +12,5 @@ export const deletePipeline: Operation = {
 	method: 'DELETE',
 	path: '/v1/crm/deals/pipelines/{id}',
 	fields: [...idFields],
-	why: 'The platform answers a delete with nothing to show: the output names the deleted ID.',
-	execute: deleteByPath,
+	...deleteByPath,
 };

@@ -32,6 +32,5 @@ export const deleteStage: Operation = {
 		...pipelineProperties('The pipeline whose stages the Stage list shows (not sent)', false).map((property) => ({ property })),
 		...[inVersion1(stageIdProperty), stageLocator('The stage to delete')].map((property) => idPath(property, 'Stage')),
 	],
-	why: 'The platform answers a delete with nothing to show: the output names the deleted ID.',
-	execute: deleteByPath,
+	...deleteByPath,
 };
