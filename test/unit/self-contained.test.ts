@@ -3,8 +3,9 @@
  * The repository needs nothing beside it: no test, script, sandbox, node or benchmark
  * file names the platform's API documents or the notes they came with (the contract,
  * contract/openapi.yaml, holds what the code relies on), and no relative path in them
- * climbs out of the repository. (A plain `grep "../shared"` also matches the nodes'
- * imports of nodes/shared/, which is why this test resolves each path instead.)
+ * climbs out of the repository. Each relative path is resolved from its file: the nodes'
+ * imports of their common folder, nodes/shared/ (from nodes/<Node>/methods/ for instance),
+ * stay inside the repository, which a plain text search for the folder name cannot tell.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
