@@ -181,6 +181,8 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals.ts)', ()
 		const key = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('name', 'email', 'n', '_id', '$x') }, { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS, 'mainModule', 'caller') }, { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z_$][\w$]{0,8}$/) });
 		const value = fc.oneof(
 			{ weight: 6, arbitrary: fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.integer(), fc.double(), fc.boolean()) },
+			// Data that looks like an expression stays data: n8n does not evaluate a value a second time.
+			{ weight: 1, arbitrary: fc.constantFrom('={{ 1 + 1 }}', '={{ $json.name }}', '{{ $json.email }}', '=', '', 'x'.repeat(100_000)) },
 			{ weight: 1, arbitrary: fc.oneof(fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 })) },
 		);
 		const expression = fc.oneof(
