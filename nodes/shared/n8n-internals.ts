@@ -203,7 +203,14 @@ const JSON_KEY = /^=\{\{\s*\$json\.([A-Za-z_$][\w$]*)\s*\}\}$/;
 type Plain = string | number | boolean;
 const isPlain = (v: unknown): v is Plain => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 
-const BUILT_IN_NAMES: ReadonlySet<string> = new Set(['prototype', 'caller', 'callee', 'arguments', 'mainModule', 'binding', 'dlopen', 'execve', 'loadEnvFile', 'getBuiltinModule', 'prepareStackTrace', ...[Object, Object.prototype, Function.prototype, Reflect].flatMap((o) => Object.getOwnPropertyNames(o))]);
+/** Data keys every function object also has: n8n reads them from an item like any key (pinned by the property of 5). */
+const DATA_NAMES: ReadonlySet<string> = new Set(['name', 'length']);
+
+const BUILT_IN_NAMES: ReadonlySet<string> = new Set(
+	['prototype', 'caller', 'callee', 'arguments', 'mainModule', 'binding', 'dlopen', 'execve', 'loadEnvFile', 'getBuiltinModule', 'prepareStackTrace', ...[Object, Object.prototype, Function.prototype, Reflect].flatMap((o) => Object.getOwnPropertyNames(o))].filter(
+		(n) => !DATA_NAMES.has(n),
+	),
+);
 
 /** Whether n8n's expression sandbox lets an expression read this key (checked with n8n's own test where this n8n has it). */
 function safeKey(key: string): boolean {

@@ -178,7 +178,7 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals.ts)', ()
 
 	it('5. "={{ $json.key }}": n8n gives the item\'s own text, number or boolean unchanged, also inside a collection (property, against readWithoutN8n)', async () => {
 		// Mostly keys the items have, some the sandbox refuses (prototype names), some random.
-		const key = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('name', 'email', 'n', '_id', '$x') }, { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS, 'mainModule', 'caller') }, { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z_$][\w$]{0,8}$/) });
+		const key = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('name', 'email', 'n', '_id', '$x', 'length') }, { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS, 'mainModule', 'caller') }, { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z_$][\w$]{0,8}$/) });
 		const value = fc.oneof(
 			{ weight: 6, arbitrary: fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.integer(), fc.double(), fc.boolean()) },
 			// Data that looks like an expression stays data: n8n does not evaluate a value a second time.

@@ -66,3 +66,26 @@ describe('a parameter hidden by another parameter’s value', () => {
 		expect(body).not.toHaveProperty('employees');
 	});
 });
+
+describe('"={{ $json.key }}" read from the item (nodes/shared/n8n-internals.ts, 5)', () => {
+	it('Contact → Create with Name and Additional Fields → Email as "={{ $json.… }}": n8n reads each parameter once per execution, every item gets its own values', async () => {
+		const core = await import('n8n-core');
+		const proto = Object.getPrototypeOf(core.ExecuteContext.prototype) as { _getNodeParameter: (name: string, ...rest: unknown[]) => unknown };
+		const original = proto._getNodeParameter;
+		const reads = new Map<string, number>();
+		proto._getNodeParameter = function (this: unknown, name: string, ...rest: unknown[]) {
+			reads.set(name, (reads.get(name) ?? 0) + 1);
+			return original.call(this, name, ...rest);
+		};
+		try {
+			const input = Array.from({ length: 12 }, (_, i) => ({ json: { name: `Read once ${i}`, email: `read.once.${i}@example.com` } }));
+			const run = await createHarness(ctx.sb).run('businessPlatformSales', { resource: 'contact', operation: 'create', name: '={{ $json.name }}', type: 'person', additionalFields: { email: '={{ $json.email }}' } }, input);
+			expect(run.error).toBeUndefined();
+			expect(run.json.map((c: IDataObject) => [c.name, c.email])).toEqual(input.map((i) => [i.json.name, i.json.email]));
+			expect(reads.get('name')).toBe(1);
+			expect(reads.get('additionalFields')).toBe(1);
+		} finally {
+			proto._getNodeParameter = original;
+		}
+	});
+});

@@ -55,10 +55,13 @@ const PLAIN_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'boolean',
 /** Whether every field of this name (versions may differ) is of a plain type, and so is each option a saved collection holds. */
 function plainProperty(name: string, fields: Field[] | undefined, saved: unknown): boolean {
 	const plain = (p: INodeProperties): boolean => PLAIN_TYPES.has(p.type) && !p.extractValue && !p.validateType;
-	const heldOptions = (p: INodeProperties): boolean =>
-		Object.keys(saved as IDataObject).every((key) => (p.options ?? []).some((o) => 'type' in o && o.name === key && o.type !== 'collection' && plain(o)));
+	// A collection's options are its field's children (the description generator fills `options` from them).
+	const heldOptions = (f: Field): boolean => {
+		const options = f.children ? f.children.map((c) => c.property) : (f.property.options ?? []);
+		return Object.keys(saved as IDataObject).every((key) => options.some((o) => 'type' in o && o.name === key && o.type !== 'collection' && plain(o)));
+	};
 	const named = (fields ?? []).filter((f) => f.property.name === name);
-	return named.length > 0 && named.every((f) => plain(f.property) && (f.property.type !== 'collection' || heldOptions(f.property)));
+	return named.length > 0 && named.every((f) => plain(f.property) && (f.property.type !== 'collection' || heldOptions(f)));
 }
 
 /**
