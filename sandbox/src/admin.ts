@@ -11,6 +11,7 @@ import type { Env } from './env';
 import type { FaultRule, Faults } from './faults';
 import { ApiError, type Ctx, type Reply, type Router } from './http';
 import { MODULES } from './modules';
+import { advancePayrun } from './modules/payroll/lifecycle';
 import type { LoggedRequest } from './requestLog';
 import { isCollectionName, type Doc } from './state';
 import { EVENT_TYPES, type Webhooks } from './webhooks';
@@ -84,6 +85,17 @@ export function registerAdmin(r: Router<undefined>, d: AdminDeps): void {
 		return ok({ eventId, deliveries: d.hooks.deliveries.filter((x) => x.eventId === eventId) });
 	}, none);
 	r.add('GET', '/__admin/deliveries', () => ok(d.hooks.deliveries), none);
+	const clockView = () => ok({ now: new Date(d.env.store.clock.now()).toISOString(), frozen: d.env.store.clock.frozen });
+	r.add('GET', '/__admin/clock', clockView, none);
+	// Moves the sandbox's time (tests of polling triggers): { at?: ISO time, freeze?: boolean, advanceMs?: number }.
+	r.add('POST', '/__admin/clock', (ctx) => {
+		const b = body(ctx);
+		const at = b.at === undefined ? undefined : Date.parse(String(b.at));
+		if (at !== undefined && Number.isNaN(at)) throw new ApiError(400, 'at must be an ISO 8601 time');
+		if (b.advanceMs !== undefined && !Number.isFinite(Number(b.advanceMs))) throw new ApiError(400, 'advanceMs must be a number');
+		d.env.store.clock.set({ at, freeze: typeof b.freeze === 'boolean' ? b.freeze : undefined, advanceMs: b.advanceMs === undefined ? undefined : Number(b.advanceMs) });
+		return clockView();
+	}, none);
 	r.add('POST', '/__admin/reset', () => (d.reset(), ok()), none);
 	r.add('POST', '/__admin/restart', (ctx) => {
 		const ms = Number(body(ctx).downMs ?? 500);
@@ -97,6 +109,27 @@ export function registerAdmin(r: Router<undefined>, d: AdminDeps): void {
 		const doc = c.get(/^\d+$/.test(raw) ? Number(raw) : raw) ?? c.get(raw);
 		if (!doc) throw new ApiError(404, `No ${ctx.params.collection} ${raw}`);
 		return ok(doc);
+	}, none);
+	// What the platform changes on its own, which no documented endpoint does (a payrun processed or paid,
+	// an email template edited): the fields of the body are set; `stamp` names fields set to the sandbox's time.
+	r.add('PATCH', '/__admin/state/:tenantId/:collection/:id', (ctx) => {
+		const c = collection(d.env, ctx);
+		const raw = ctx.params.id;
+		const doc = c.get(/^\d+$/.test(raw) ? Number(raw) : raw) ?? c.get(raw);
+		if (!doc) throw new ApiError(404, `No ${ctx.params.collection} ${raw}`);
+		const { stamp, ...fields } = body(ctx);
+		const now = new Date(d.env.store.clock.now()).toISOString();
+		Object.assign(doc, fields, Object.fromEntries((Array.isArray(stamp) ? stamp : []).map((f) => [String(f), now])));
+		(c as { touch?: () => void }).touch?.();
+		return ok(doc);
+	}, none);
+	r.add('POST', '/__admin/payruns/:tenantId/:id/:step', (ctx) => {
+		const tenant = d.env.store.tenant(Number(ctx.params.tenantId));
+		const payrun = tenant.payruns.get(ctx.params.id);
+		if (!payrun) throw new ApiError(404, `No payrun ${ctx.params.id}`);
+		const step = ctx.params.step;
+		if (step !== 'process' && step !== 'pay') throw new ApiError(400, 'step must be process or pay');
+		return ok(advancePayrun(d.env, tenant, payrun, step));
 	}, none);
 	r.add('POST', '/__admin/seed', (ctx) => {
 		const b = body(ctx);

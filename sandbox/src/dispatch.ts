@@ -12,6 +12,7 @@ import type { ContractLog } from './contract/log';
 import type { FaultHit, FaultRule, Faults } from './faults';
 import { ApiError, errorBody, parseBody, Query, type Ctx, type ErrorStyle, type Reply, type Router } from './http';
 import type { RequestEntry, RequestLog } from './requestLog';
+import { withClock, type Clock } from './state';
 
 /** Which listener a request came in on. */
 export type Host = 'main' | 'regional';
@@ -27,6 +28,8 @@ export interface DispatchDeps {
 	log: RequestLog;
 	/** With `contract: true`: every API request and answer is checked against contract/openapi.yaml. */
 	contract?: ContractLog;
+	/** The sandbox's time, which every handler reads (state.ts `nowIso`). */
+	clock: Clock;
 }
 
 /** A reply as it goes on the wire: its body text and content type. */
@@ -198,7 +201,7 @@ export function requestHandler(d: DispatchDeps): (req: IncomingMessage, res: Ser
 			checkContract(d, i, before);
 			return send(res, before);
 		}
-		let reply = await answer(d, i);
+		let reply = await withClock(d.clock, async () => await answer(d, i));
 		const after = await runFaults(hits, 'after', i.style);
 		if (after === 'drop') return drop(i, 'drop after processing');
 		if (after) {

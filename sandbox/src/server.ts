@@ -122,7 +122,7 @@ export async function startSandbox(options: Partial<SandboxConfig> & { faults?: 
 		contract,
 	});
 
-	const listeners = new Listeners(config, requestHandler({ config, api: platform.api, admin, auth, faults, log, contract }));
+	const listeners = new Listeners(config, requestHandler({ config, api: platform.api, admin, auth, faults, log, contract, clock: env.store.clock }));
 	const port = await listeners.listen(config.port, 'main');
 	const regionalPort = config.regional ? await listeners.listen(0, 'regional') : undefined;
 	sandboxRef.current = { ...sandboxObject(config, platform, log, listeners, port, regionalPort), contract };

@@ -1,8 +1,10 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * In-memory, multi-tenant state. Every collection belongs to one tenant; ids of
  * integer-keyed sales resources come from sequences shared by all tenants, so an
  * id of another tenant is simply "not found" here.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 
 export type Doc = Record<string, unknown>;
@@ -134,8 +136,42 @@ const SEQ_START: Record<string, number> = {
 	je: 40001,
 };
 
+/**
+ * The sandbox's time. It follows the machine's clock unless a test moves it
+ * (`POST /__admin/clock`): set to a moment, frozen there (every change gets the same
+ * timestamp), or moved on. Each sandbox has its own; a request runs with its sandbox's clock.
+ */
+export class Clock {
+	private offsetMs = 0;
+	private frozenAt?: number;
+
+	now(): number {
+		return this.frozenAt ?? Date.now() + this.offsetMs;
+	}
+
+	/** `at`: jump to that moment; `freeze`: stop (true) or run on (false); `advanceMs`: move on by that much. */
+	set(change: { at?: number; freeze?: boolean; advanceMs?: number }): void {
+		const target = change.at ?? this.now() + (change.advanceMs ?? 0);
+		const frozen = change.freeze ?? this.frozenAt !== undefined;
+		this.frozenAt = frozen ? target : undefined;
+		this.offsetMs = frozen ? 0 : target - Date.now();
+	}
+
+	get frozen(): boolean {
+		return this.frozenAt !== undefined;
+	}
+}
+
+const currentClock = new AsyncLocalStorage<Clock>();
+
+/** Runs `fn` with `clock` as the time `nowIso` and `nowMs` give. */
+export const withClock = <T>(clock: Clock, fn: () => T): T => currentClock.run(clock, fn);
+
+export const nowMs = () => currentClock.getStore()?.now() ?? Date.now();
+
 export class Store {
 	readonly tenants = new Map<number, Tenant>();
+	readonly clock = new Clock();
 	private readonly seq = new Map<string, number>();
 	private oidCounter = 0;
 
@@ -159,7 +195,7 @@ export class Store {
 	}
 }
 
-export const nowIso = () => new Date().toISOString();
+export const nowIso = () => new Date(nowMs()).toISOString();
 
 // ---------- paging envelopes ----------
 
