@@ -9,10 +9,10 @@
  * base URLs and token field, a table's columns) and the files (binary data) output
  * items carry.
  */
-import type { IBinaryKeyData, IDataObject, IExecuteFunctions, IHookFunctions, ILoadOptionsFunctions, INode, IWebhookFunctions } from 'n8n-workflow';
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions, IHookFunctions, ILoadOptionsFunctions, INode, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-/** The n8n functions a call gets (`this` of execute, a picker, a webhook or a hook). */
-export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+/** The n8n functions a call gets (`this` of execute, a picker, a webhook, a hook or a poll). */
+export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
 export class RunScope<C extends RequestContext = RequestContext> {
 	private readonly values = new Map<string, Promise<unknown>>();

@@ -36,6 +36,9 @@ import { BusinessPlatformCampaigns } from '../../nodes/BusinessPlatformCampaigns
 import { BusinessPlatformPeople } from '../../nodes/BusinessPlatformPeople/BusinessPlatformPeople.node.ts';
 import { BusinessPlatformSales } from '../../nodes/BusinessPlatformSales/BusinessPlatformSales.node.ts';
 import { BusinessPlatformSalesTrigger } from '../../nodes/BusinessPlatformSalesTrigger/BusinessPlatformSalesTrigger.node.ts';
+import { BusinessPlatformPeopleTrigger } from '../../nodes/BusinessPlatformPeopleTrigger/BusinessPlatformPeopleTrigger.node.ts';
+import { BusinessPlatformCampaignsTrigger } from '../../nodes/BusinessPlatformCampaignsTrigger/BusinessPlatformCampaignsTrigger.node.ts';
+import { BusinessPlatformTableTrigger } from '../../nodes/BusinessPlatformTableTrigger/BusinessPlatformTableTrigger.node.ts';
 import { BusinessPlatformTrigger } from '../../nodes/BusinessPlatformTrigger/BusinessPlatformTrigger.node.ts';
 import { sandboxCredentialData } from '../../scripts/credential-data';
 import type { Sandbox } from '../helpers/sandbox';
@@ -50,6 +53,9 @@ export const NODE_TYPES: Record<string, INodeType> = {
 	[`${PACKAGE}.businessPlatformCampaigns`]: new BusinessPlatformCampaigns(),
 	[`${PACKAGE}.businessPlatformPeople`]: new BusinessPlatformPeople(),
 	[`${PACKAGE}.businessPlatformSalesTrigger`]: new BusinessPlatformSalesTrigger(),
+	[`${PACKAGE}.businessPlatformPeopleTrigger`]: new BusinessPlatformPeopleTrigger(),
+	[`${PACKAGE}.businessPlatformCampaignsTrigger`]: new BusinessPlatformCampaignsTrigger(),
+	[`${PACKAGE}.businessPlatformTableTrigger`]: new BusinessPlatformTableTrigger(),
 	// The trigger's first type name, hidden from the nodes panel; saved workflows use it.
 	[`${PACKAGE}.businessPlatformTrigger`]: new BusinessPlatformTrigger(),
 	// Test only: the transport without an operation around it.

@@ -16,7 +16,7 @@ import { PackageDirectoryLoader } from 'n8n-core';
 import { ROOT } from '../../scripts/n8n-install';
 import { extractTarball, packageJson, tarballPath } from '../../scripts/pack';
 
-const NODES = ['businessPlatformCampaigns', 'businessPlatformPeople', 'businessPlatformSales', 'businessPlatformTrigger'];
+const NODES = ['businessPlatformCampaigns', 'businessPlatformCampaignsTrigger', 'businessPlatformPeople', 'businessPlatformPeopleTrigger', 'businessPlatformSales', 'businessPlatformTableTrigger', 'businessPlatformTrigger'];
 const CREDENTIAL = 'businessPlatformOAuth2Api';
 
 interface Paths {

@@ -108,6 +108,29 @@ describe('one hop from an endpoint’s name to its code', () => {
 	});
 });
 
+const pollingTriggers = Object.entries(NODE_TYPES).filter(([, node]) => node.description.polling === true) as Array<[string, INodeType]>;
+
+describe('one hop from a polling event’s name to its code', () => {
+	it('there are the People, Campaigns and Table polling triggers', () => {
+		expect(pollingTriggers.map(([, n]) => n.description.name).sort()).toEqual(['businessPlatformCampaignsTrigger', 'businessPlatformPeopleTrigger', 'businessPlatformTableTrigger']);
+	});
+
+	it.each(pollingTriggers)('%s: each Event is nodes/<Node>/events/<event>.ts', (_name, node) => {
+		const folder = join(ROOT, 'nodes', node.description.name.replace(/^./, (c) => c.toUpperCase()), 'events');
+		const event = node.description.properties.find((p) => p.name === 'event')!;
+		const missing = (event.options as Array<{ value: string }>)
+			.map((o) => join(folder, `${o.value}.ts`))
+			.filter((file) => {
+				try {
+					return !readFileSync(file, 'utf8').includes(`value: '${file.split('/').pop()!.replace(/\.ts$/, '')}'`);
+				} catch {
+					return true;
+				}
+			});
+		expect(missing.map((f) => relative(ROOT, f))).toEqual([]);
+	});
+});
+
 /** Every picker a property names (also inside collections and resource locator modes). */
 function pickerNames(properties: INodeProperties[]): Array<[kind: string, name: string]> {
 	const out: Array<[string, string]> = [];
@@ -126,7 +149,7 @@ function pickerNames(properties: INodeProperties[]): Array<[kind: string, name: 
 }
 
 describe('pickers', () => {
-	it.each(actionNodes)('%s: every picker a field names exists in the node’s methods', (_name, node) => {
+	it.each([...actionNodes, ...pollingTriggers])('%s: every picker a field names exists in the node’s methods', (_name, node) => {
 		const methods = node.methods as Record<string, Record<string, unknown>>;
 		const missing = pickerNames(node.description.properties).filter(([kind, name]) => typeof methods[kind]?.[name] !== 'function');
 		expect(missing).toEqual([]);

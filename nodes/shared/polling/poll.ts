@@ -1,0 +1,155 @@
+/**
+ * One poll of a polling trigger: read the event's list, keep the changes the cursor has not
+ * seen, hand them to n8n oldest first, and move the cursor past them.
+ *
+ * Exactly once rests on three things:
+ * - The cursor (cursor.ts) lives in the workflow's static data and is changed in the same call
+ *   that returns the items. n8n saves static data when it starts the execution of those items
+ *   (`__emit` → saveStaticData) and never when the poll fails; a poll that throws returns
+ *   nothing and leaves the cursor as it was, so the next poll reads the same changes again.
+ * - A list read page by page can move underneath (a record deleted while the poll pages shifts
+ *   the rest up one place, so one record is never listed). A poll that read more than one
+ *   page reads the list again until a reading finds nothing the earlier ones missed (at most
+ *   POLL.maxReadings), and delivers what all readings found.
+ * - The cursor belongs to one event and one list (its filters): after a change of the event or
+ *   of a filter, the next poll starts again as a first poll.
+ */
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { fetchPage, PAGE_SIZE } from '../pagination';
+import type { RunScope } from '../run-scope';
+import { advance, byTime, newChanges, readCursor, startCursor, type Change, type Cursor } from './cursor';
+import type { ParamReader, PollEvent, PollList } from './model';
+
+export const POLL = {
+	/** Items asked for per page. */
+	pageSize: PAGE_SIZE,
+	/** Readings of a list that moved while it was paged, at most, per poll. */
+	maxReadings: 3,
+	/** Pages "Fetch Test Event" looks through for a matching item. */
+	testPages: 5,
+};
+
+export interface PollOptions {
+	/** First poll: deliver the items that already exist instead of starting from now. */
+	emitExisting: boolean;
+}
+
+interface Stored {
+	cursor?: unknown;
+	/** Which event and list the cursor belongs to. */
+	of?: unknown;
+}
+
+/** The changes on one page of the list (items that are not this event's change are left out). */
+function changesOf(items: IDataObject[], event: PollEvent, param: ParamReader): Change<IDataObject>[] {
+	const out: Change<IDataObject>[] = [];
+	for (const item of items) {
+		if (!item || typeof item !== 'object') continue;
+		const time = event.time(item);
+		if (time === undefined || (event.is && !event.is(item, param))) continue;
+		out.push({ key: event.key(item), time, item });
+	}
+	return out;
+}
+
+/** An item's time on the list's sort order (changes and non-changes alike): where paging may stop. */
+const sortTime = (event: PollEvent, item: IDataObject) => (item && typeof item === 'object' ? event.time(item) : undefined);
+
+interface Reading {
+	changes: Change<IDataObject>[];
+	pages: number;
+	/** The newest time of any item listed (a change of this event or not); -1 when none has one. */
+	newest: number;
+}
+
+interface ReadLimits {
+	/**
+	 * Newest first: stop after the page that reaches an item older than this; `newest`: older than
+	 * the newest item listed (a first poll reads every item of the newest timestamp, however many pages).
+	 */
+	since: number | 'newest';
+	maxPages?: number;
+	/** Stop after the first page that holds a change (Fetch Test Event). */
+	firstFound?: boolean;
+}
+
+/** One reading of the list: every page, or (newest first) the pages down to the first item older than `since`. */
+async function read(scope: RunScope, list: PollList, event: PollEvent, param: ParamReader, limits: ReadLimits): Promise<Reading> {
+	const reading: Reading = { changes: [], pages: 0, newest: -1 };
+	for (let page = 1; page <= (limits.maxPages ?? Number.MAX_SAFE_INTEGER); page++) {
+		const { items, more } = await fetchPage(scope, list.request, list.style, page, POLL.pageSize);
+		reading.pages++;
+		reading.changes.push(...changesOf(items, event, param));
+		for (const item of items) reading.newest = Math.max(reading.newest, sortTime(event, item) ?? -1);
+		if (!more || items.length === 0 || (limits.firstFound && reading.changes.length > 0)) break;
+		if (list.newestFirst) {
+			const last = sortTime(event, items[items.length - 1]);
+			if (last === undefined || last < (limits.since === 'newest' ? reading.newest : limits.since)) break;
+		}
+	}
+	return reading;
+}
+
+/** Reads until a reading adds nothing the earlier ones missed (see the file's comment). */
+async function readSettled(scope: RunScope, list: PollList, event: PollEvent, param: ParamReader, since: number): Promise<Change<IDataObject>[]> {
+	const first = await read(scope, list, event, param, { since });
+	if (first.pages <= 1) return first.changes;
+	const all = [...first.changes];
+	const keys = new Set(all.map((c) => c.key));
+	for (let n = 2; n <= POLL.maxReadings; n++) {
+		const again = await read(scope, list, event, param, { since });
+		const missed = again.changes.filter((c) => !keys.has(c.key));
+		if (missed.length === 0) break;
+		for (const c of missed) keys.add(c.key);
+		all.push(...missed);
+	}
+	return all;
+}
+
+/** Which event and list a cursor belongs to: the event and its request. */
+function ownerOf(event: PollEvent, list: PollList): string {
+	const { method, path, qs, body } = list.request;
+	return JSON.stringify([event.value, method, path, qs ?? {}, body ?? null]);
+}
+
+/** "Fetch Test Event": the newest matching item, without touching the cursor. */
+async function testItem(scope: RunScope, event: PollEvent, list: PollList, param: ParamReader): Promise<INodeExecutionData[][]> {
+	const { changes } = await read(scope, list, event, param, { since: -1, maxPages: list.newestFirst ? POLL.testPages : undefined, firstFound: list.newestFirst });
+	const newest = changes.sort(byTime).pop();
+	if (!newest) {
+		throw new NodeOperationError(scope.ctx.getNode(), `No ${event.noun} matches this event yet`, {
+			description: `Make the change in Business Platform (or check the event's filters), then click "Fetch Test Event" again. The trigger looked at the ${list.newestFirst ? `newest ${POLL.testPages * POLL.pageSize} ` : ''}items the platform lists.`,
+		});
+	}
+	return [[{ json: newest.item }]];
+}
+
+/** One poll (this of the node's `poll`). Returns null when nothing changed. */
+export async function pollOnce(scope: RunScope<IPollFunctions>, event: PollEvent, param: ParamReader, options: PollOptions): Promise<INodeExecutionData[][] | null> {
+	const ctx = scope.ctx;
+	const list = event.list(param);
+	if (ctx.getMode() === 'manual') return await testItem(scope, event, list, param);
+	const stored = ctx.getWorkflowStaticData('node') as Stored;
+	const owner = ownerOf(event, list);
+	let cursor: Cursor | undefined = stored.of === owner ? readCursor(stored.cursor) : undefined;
+	if (!cursor && !options.emitExisting) {
+		// First poll, starting from now: the newest changes are done, nothing is delivered.
+		// A remembering event reads every page once, so that no old change is announced as new later.
+		const first = await read(scope, list, event, param, { since: event.remember ? -1 : 'newest' });
+		stored.cursor = startCursor(first.changes, first.newest, event.remember);
+		stored.of = owner;
+		return null;
+	}
+	cursor ??= startCursor([], -1);
+	const fresh = newChanges(cursor, await readSettled(scope, list, event, param, cursor.since));
+	if (fresh.length === 0) {
+		stored.cursor = cursor;
+		stored.of = owner;
+		return null;
+	}
+	stored.cursor = advance(cursor, fresh, event.remember);
+	stored.of = owner;
+	return [fresh.map((c) => ({ json: c.item }))];
+}
