@@ -60,7 +60,17 @@ export const webhookStart = (path: string): Node => ({
 	parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
 });
 
-export const pack = (node: 'businessPlatformSales' | 'businessPlatformCampaigns' | 'businessPlatformPeople' | 'businessPlatformSalesTrigger' | 'businessPlatformTrigger', name: string, parameters: Record<string, unknown>, extra: Partial<Node> = {}): Node => ({
+export type PackNode =
+	| 'businessPlatformSales'
+	| 'businessPlatformCampaigns'
+	| 'businessPlatformPeople'
+	| 'businessPlatformSalesTrigger'
+	| 'businessPlatformTrigger'
+	| 'businessPlatformPeopleTrigger'
+	| 'businessPlatformCampaignsTrigger'
+	| 'businessPlatformTableTrigger';
+
+export const pack = (node: PackNode, name: string, parameters: Record<string, unknown>, extra: Partial<Node> = {}): Node => ({
 	name,
 	type: `${PKG}.${node}`,
 	parameters,

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 
 import { ROOT } from '../../scripts/n8n-install';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
-import { credential, pack, PKG, startE2e, webhookStart, workflow, type E2e } from './n8n-env';
+import { createWorkflow, credential, CRED_ID, pack, PKG, startE2e, webhookStart, workflow, type E2e } from './n8n-env';
+import { pollingExactlyOnce, type PollingHost } from './polling';
 import { campaignsCrud, peopleCrud, salesCrud } from './workflows';
 
 jest.setTimeout(300_000);
@@ -47,7 +48,7 @@ describe('the package in n8n', () => {
 		// usableAsTool gives each action node an AI-tool twin; the trigger has none. The trigger's
 		// first type name stays loaded for saved workflows, hidden from the nodes panel.
 		expect(ours.map((n) => n.name).sort()).toEqual(
-			['Campaigns', 'CampaignsTool', 'People', 'PeopleTool', 'Sales', 'SalesTool', 'SalesTrigger', 'Trigger'].map((n) => `${PKG}.businessPlatform${n}`),
+			['Campaigns', 'CampaignsTool', 'CampaignsTrigger', 'People', 'PeopleTool', 'PeopleTrigger', 'Sales', 'SalesTool', 'SalesTrigger', 'TableTrigger', 'Trigger'].map((n) => `${PKG}.businessPlatform${n}`),
 		);
 		expect(ours.filter((n) => n.hidden).map((n) => n.name)).toEqual([`${PKG}.businessPlatformTrigger`]);
 		const creds = (await (await fetch(`${e2e.n8n.url}/types/credentials.json`, { headers })).json()) as Array<{ name: string; extends?: string[]; supportedNodes?: string[] }>;
@@ -154,4 +155,20 @@ describe('continue on fail in a real run', () => {
 		expect(res.body[1]).toMatchObject({ error: expect.stringMatching(/404/) });
 		expect(res.body[2]).toMatchObject({ id: b });
 	});
+});
+
+// Last: it restarts n8n.
+describe('a polling trigger in a real n8n', () => {
+	it('People Trigger on Payrun Created, polled every minute: the changes made in the sandbox are delivered exactly once, also across a restart', async () => {
+		const host: PollingHost = {
+			async publish(wf) {
+				const id = await createWorkflow(e2e.api, wf, CRED_ID);
+				await e2e.activate(id);
+				return id;
+			},
+			executions: async (id) => ((await e2e.api.pub('GET', `/executions?workflowId=${id}&includeData=true&limit=250`)) as { data: never[] }).data,
+			restart: async () => await e2e.restart(),
+		};
+		await pollingExactlyOnce(sb, host, 'Single');
+	}, 600_000);
 });

@@ -227,6 +227,8 @@ export class Editor {
 	/** The words of every "Add …" control of the open node's collections (e.g. "Add Field", "Add option"). */
 	async collectionAddWords(): Promise<string[]> {
 		const adds = this.ndv.getByTestId('collection-parameter-add');
+		// The panel renders its fields after it opens: wait for the first collection.
+		await adds.first().waitFor();
 		const words: string[] = [];
 		for (const add of await adds.all()) {
 			const input = add.locator('input');

@@ -18,21 +18,24 @@ const README = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
 const NODES = ['Business Platform Sales', 'Business Platform Campaigns', 'Business Platform People'];
 
 describe('the nodes panel', () => {
-	scenario('searching "Business Platform" lists the three action nodes, each with its icon; the trigger is the Sales node\'s', async () => {
+	scenario('searching "Business Platform" lists the three action nodes and the Table Trigger (shown as "Business Platform Table"), each with its icon; the other triggers are their action node\'s', async () => {
 		const { ed } = env;
 		await ed.newWorkflow();
 		await ed.openNodesPanel();
 		await ed.search('Business Platform', 'Business Platform Sales');
 		const names = (await ed.creator.getByTestId('node-creator-item-name').allInnerTexts()).map((t) => t.trim());
-		expect(names).toEqual(expect.arrayContaining(NODES));
-		// The trigger's events are listed with the Sales node (its type is businessPlatformSalesTrigger), not as a node of its own.
+		// n8n's panel shows a trigger's name without "Trigger".
+		expect(names).toEqual(expect.arrayContaining([...NODES, 'Business Platform Table']));
+		// The Sales, People and Campaigns triggers' events are listed with their action node (their types are the action
+		// node's plus "Trigger"), not as nodes of their own.
 		expect(names.filter((n) => /^Business Platform( Trigger)?$/.test(n))).toEqual([]);
+		expect(names.filter((n) => n.startsWith('Business Platform'))).toHaveLength(4);
 		const icons = await ed.creator.getByTestId('item-iterator-item').locator('img').evaluateAll((imgs) =>
 			(imgs as Array<{ getAttribute(n: string): string | null; complete: boolean; naturalWidth: number }>).map((i) => ({ src: i.getAttribute('src'), loaded: i.complete && i.naturalWidth > 0 })),
 		);
-		expect(icons.length).toBeGreaterThanOrEqual(3);
+		expect(icons.length).toBeGreaterThanOrEqual(4);
 		expect(icons.filter((i) => !i.loaded)).toEqual([]);
-		expect(new Set(icons.map((i) => i.src)).size).toBe(3);
+		expect(new Set(icons.map((i) => i.src)).size).toBe(4);
 	});
 });
 

@@ -112,6 +112,48 @@ describe('Trigger', () => {
 	});
 });
 
+describe('Polling triggers', () => {
+	/** The events listed in the open panel entry, in lower case (n8n writes "On payrun created"). */
+	const events = async () => (await env.ed.panelEntries()).filter((e) => /^On /.test(e)).map((e) => e.toLowerCase());
+
+	/** Clicks an event in the open panel entry, then "Fetch Test Event"; the output panel's text. */
+	async function fetchTestEvent(event: string, before?: () => Promise<void>): Promise<string> {
+		const { ed } = env;
+		await ed.creator.getByText(new RegExp(`^\\s*${event}\\s*$`, 'i')).first().click();
+		await ed.ndv.waitFor();
+		await before?.();
+		expect(await ed.ndv.getByTestId('node-execute-button').innerText()).toMatch(/Fetch Test Event/i);
+		return await ed.executeStep();
+	}
+
+	scenario('People and Campaigns: their events are listed with their node; "Fetch Test Event" shows the newest item', async () => {
+		const { ed } = env;
+		await ed.newWorkflow();
+		await ed.openNodeActions('Business Platform People');
+		expect(await events()).toEqual(expect.arrayContaining(['on payrun created', 'on payrun processed', 'on journal entry posted', 'on paystub created', 'on user created']));
+		expect(await fetchTestEvent('On Payrun Created')).toMatch(/1 item/);
+		await ed.closeNdv();
+
+		await ed.newWorkflow();
+		await ed.openNodeActions('Business Platform Campaigns');
+		expect(await events()).toEqual(expect.arrayContaining(['on email template created', 'on email template updated']));
+		expect(await fetchTestEvent('On Email Template Created')).toMatch(/1 item/);
+	});
+
+	scenario('Table Trigger: its own entry ("Business Platform Table"); with a table chosen from the picker, "Fetch Test Event" shows the newest record', async () => {
+		const { ed } = env;
+		await ed.newWorkflow();
+		// n8n's panel shows a trigger's name without "Trigger".
+		await ed.openNodeActions('Business Platform Table');
+		expect(await events()).toEqual(expect.arrayContaining(['on record created', 'on record updated']));
+		const out = await fetchTestEvent('On Record Created', async () => {
+			const tables = await ed.pickerOptions('tableId');
+			await ed.choose('tableId', tables[0]);
+		});
+		expect(out).toMatch(/1 item/);
+	});
+});
+
 describe('the demo workflows (README, "In the editor")', () => {
 	scenario('"create a sample deal" runs from its button; the published "new deal → …" workflow then runs by itself', async () => {
 		const { ed, sb } = env;

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import { eventually, pack, workflow } from '../e2e/n8n-env';
+import { pollingExactlyOnce } from '../e2e/polling';
 import { campaignsCrud, peopleCrud, salesCrud } from '../e2e/workflows';
 import { contactsByName, describeQueue, startQueue, type Execution, type Queue } from './queue-env';
 import { batch, createMany } from './workflows';
@@ -202,6 +203,30 @@ describeQueue('queue mode: the trigger', () => {
 		await eventually(() => expect(live()).toHaveLength(0));
 		expect(registrations()).toHaveLength(3);
 		expect((await q.executions(wf)).map((e) => e.status)).toEqual(Array(EVENTS + 6).fill('success')); // nothing ran twice
+	});
+});
+
+describeQueue('queue mode: a polling trigger', () => {
+	it('People Trigger on Payrun Created: main polls, the 2 workers run the executions, each change is delivered exactly once', async () => {
+		sb.config.mode = 'v1';
+		const cred = await q.connect('Queue: polling');
+		const id = await pollingExactlyOnce(
+			sb,
+			{
+				async publish(wf) {
+					const id = await q.create(wf, cred);
+					await q.cluster.api.pub('POST', `/workflows/${id}/activate`);
+					return id;
+				},
+				executions: async (id) => (await q.executions(id, true)) as never,
+			},
+			'Queue',
+		);
+		// Main polled; the workers ran every execution.
+		const ran = new Set(q.cluster.workers.flatMap((w) => [...w.started]));
+		const runs = await q.executions(id);
+		expect(runs.length).toBeGreaterThan(0);
+		expect(runs.filter((e) => !ran.has(e.id)).map((e) => e.id)).toEqual([]);
 	});
 });
 

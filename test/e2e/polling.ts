@@ -1,0 +1,61 @@
+/**
+ * A polling trigger in a real n8n (single process or queue mode): a published workflow with the
+ * People Trigger on Payrun Created, polled every minute (n8n's shortest interval). n8n polls
+ * once when it publishes the workflow (the trigger starts from now), then every minute. Two
+ * payruns created in the same second and one a second later are delivered exactly once, in
+ * executions n8n stored; a poll after that, and (where the suite can restart n8n) a restart,
+ * deliver nothing more.
+ */
+import { makeChanges, POLL_DRIVERS } from '../helpers/poll-drivers';
+import type { Sandbox } from '../helpers/sandbox';
+import { eventually, pack, workflow } from './n8n-env';
+
+export interface PollingHost {
+	/** Creates the workflow on the suite's credential and publishes it; its id. */
+	publish(wf: Record<string, unknown>): Promise<string>;
+	/** The executions n8n stored for the workflow, with their data. */
+	executions(workflowId: string): Promise<Array<{ status: string; data?: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } } }>>;
+	restart?: () => Promise<void>;
+}
+
+const PAYRUNS = '/v1/people-pay-run/payruns';
+const polls = (sb: Sandbox) => sb.requests().filter((r) => r.method === 'GET' && r.path === PAYRUNS && r.status === 200).length;
+const driver = POLL_DRIVERS.find((d) => d.event === 'payrunCreated')!;
+
+/** Waits for the next poll of the payrun list (n8n polls every minute). */
+async function nextPoll(sb: Sandbox): Promise<void> {
+	const before = polls(sb);
+	await eventually(() => expect(polls(sb)).toBeGreaterThan(before), 150_000);
+}
+
+/** The payrun IDs the workflow's executions delivered, in order. */
+async function delivered(host: PollingHost, id: string): Promise<string[]> {
+	const runs = await host.executions(id);
+	return runs.flatMap((e) => (e.data?.resultData.runData['Payruns']?.[0]?.data?.main[0] ?? []).map((i) => String(i.json._id)));
+}
+
+/** Runs the scenario; gives the workflow's id. */
+export async function pollingExactlyOnce(sb: Sandbox, host: PollingHost, tag: string): Promise<string> {
+	const before = polls(sb);
+	const wf = workflow(`e2ePoll${tag}`.padEnd(16, '0').slice(0, 16), `Polling ${tag}`, [
+		pack('businessPlatformPeopleTrigger', 'Payruns', { event: 'payrunCreated', pollTimes: { item: [{ mode: 'everyMinute' }] }, options: {} }),
+	]);
+	const id = await host.publish(wf);
+	// Publishing polls once: the trigger starts from now.
+	await eventually(() => expect(polls(sb)).toBeGreaterThan(before), 60_000);
+	const made = [...(await makeChanges(sb, driver, 2, { sameTime: true })), ...(await makeChanges(sb, driver, 1))];
+	const got = await eventually(async () => {
+		const ids = await delivered(host, id);
+		expect(ids.length).toBeGreaterThanOrEqual(made.length);
+		return ids;
+	}, 150_000);
+	expect([...got].sort()).toEqual([...made].sort());
+	expect((await host.executions(id)).every((e) => e.status === 'success')).toBe(true);
+	await nextPoll(sb);
+	if (host.restart) {
+		await host.restart();
+		await nextPoll(sb);
+	}
+	expect([...(await delivered(host, id))].sort()).toEqual([...made].sort());
+	return id;
+}
