@@ -1,7 +1,7 @@
 /** What the People Trigger's payrun events share: the payrun list, newest change first, and its Year filter. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { ParamReader, PollList } from '../../shared/polling/model';
+import type { ParamReader, PollEvent, PollList } from '../../shared/polling/model';
 import { changeTime } from '../../shared/polling/cursor';
 
 /** The payrun field that holds the change time: the list is sorted by it, newest first. */
@@ -31,6 +31,13 @@ export function payrunList(field: PayrunTime, param: ParamReader): PollList {
 }
 
 export const payrunTime = (field: PayrunTime) => (p: IDataObject) => changeTime(p[field]);
+
+/** What every payrun event has: the Year filter, the payrun list sorted by `field`, and `field` as the change time. */
+export const payrunEvent = (field: PayrunTime): Pick<PollEvent, 'fields' | 'list' | 'time'> => ({
+	fields: [yearField],
+	list: (param) => payrunList(field, param),
+	time: payrunTime(field),
+});
 
 export const idOf = (p: IDataObject) => String(p._id ?? p.id ?? '');
 

@@ -6,16 +6,14 @@
  * of the same payrun does not announce the posting again.
  */
 import type { PollEvent } from '../../shared/polling/model';
-import { idOf, payrunList, payrunTime, yearField } from './common';
+import { idOf, payrunEvent } from './common';
 
 export const journalEntryPosted: PollEvent = {
 	value: 'journalEntryPosted',
 	name: 'Journal Entry Posted',
 	description: 'A payrun’s journal entry is posted to the books',
 	noun: 'payrun with a posted journal entry',
-	fields: [yearField],
-	list: (param) => payrunList('updatedAt', param),
-	time: payrunTime('updatedAt'),
+	...payrunEvent('updatedAt'),
 	key: (p) => `${idOf(p)}@${String(p.jeId)}`,
 	is: (p) => p.jeStatus === 'POSTED',
 	remember: true,

@@ -5,16 +5,14 @@
  * remembered so that a later change of the same payrun does not announce it again.
  */
 import type { PollEvent } from '../../shared/polling/model';
-import { idOf, lastJournalEntry, payrunList, payrunTime, yearField } from './common';
+import { idOf, lastJournalEntry, payrunEvent } from './common';
 
 export const journalEntryReverted: PollEvent = {
 	value: 'journalEntryReverted',
 	name: 'Journal Entry Reverted',
 	description: 'A payrun’s posted journal entry is reverted',
 	noun: 'payrun with a reverted journal entry',
-	fields: [yearField],
-	list: (param) => payrunList('updatedAt', param),
-	time: payrunTime('updatedAt'),
+	...payrunEvent('updatedAt'),
 	key: (p) => `${idOf(p)}@revert@${String(lastJournalEntry(p)?.jeId ?? p.revertedAt)}`,
 	is: (p) => p.jeStatus === 'REVERTED',
 	remember: true,

@@ -1,15 +1,13 @@
 /** On Payrun Payment Done: a paid payrun whose paymentDoneAt the trigger has not seen (GET /v1/people-pay-run/payruns, sorted by paymentDoneAt). */
 import type { PollEvent } from '../../shared/polling/model';
-import { idOf, payrunList, payrunTime, yearField } from './common';
+import { idOf, payrunEvent } from './common';
 
 export const payrunPaid: PollEvent = {
 	value: 'payrunPaid',
 	name: 'Payrun Payment Done',
 	description: 'The payments of a payrun are done',
 	noun: 'paid payrun',
-	fields: [yearField],
-	list: (param) => payrunList('paymentDoneAt', param),
-	time: payrunTime('paymentDoneAt'),
+	...payrunEvent('paymentDoneAt'),
 	key: (p) => `${idOf(p)}@${String(p.paymentDoneAt)}`,
 	is: (p) => p.isPaymentDone === true,
 };

@@ -1,15 +1,13 @@
 /** On Payrun Processed: a processed payrun whose processedAt the trigger has not seen (GET /v1/people-pay-run/payruns, sorted by processedAt). */
 import type { PollEvent } from '../../shared/polling/model';
-import { idOf, payrunList, payrunTime, yearField } from './common';
+import { idOf, payrunEvent } from './common';
 
 export const payrunProcessed: PollEvent = {
 	value: 'payrunProcessed',
 	name: 'Payrun Processed',
 	description: 'A payrun is processed',
 	noun: 'processed payrun',
-	fields: [yearField],
-	list: (param) => payrunList('processedAt', param),
-	time: payrunTime('processedAt'),
+	...payrunEvent('processedAt'),
 	key: (p) => `${idOf(p)}@${String(p.processedAt)}`,
 	is: (p) => p.processed === true,
 };

@@ -5,16 +5,14 @@
  */
 import type { PollEvent } from '../../shared/polling/model';
 import { changeTime } from '../../shared/polling/cursor';
-import { idOf, payrunList, payrunTime, yearField } from './common';
+import { idOf, payrunEvent } from './common';
 
 export const payrunUpdated: PollEvent = {
 	value: 'payrunUpdated',
 	name: 'Payrun Updated',
 	description: 'A payrun changes: processed, paid, its journal entry posted or reverted, or any other change the platform records',
 	noun: 'payrun',
-	fields: [yearField],
-	list: (param) => payrunList('updatedAt', param),
-	time: payrunTime('updatedAt'),
+	...payrunEvent('updatedAt'),
 	key: (p) => `${idOf(p)}@${String(p.updatedAt)}`,
 	is: (p) => (changeTime(p.updatedAt) ?? 0) > (changeTime(p.createdAt) ?? 0),
 };

@@ -5,9 +5,9 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { OPERATORS } from '../../BusinessPlatformSales/resources/record/conditions';
+import { CONDITION_COLUMN, CONDITION_OPERATOR } from '../../BusinessPlatformSales/resources/record/conditions';
 import { TABLES_PATH } from '../../BusinessPlatformSales/resources/table/model';
-import { locator, options } from '../../shared/fields';
+import { locator } from '../../shared/fields';
 import type { ParamReader, PollList } from '../../shared/polling/model';
 
 export const TABLE_FIELDS: INodeProperties[] = [
@@ -36,15 +36,8 @@ export const TABLE_FIELDS: INodeProperties[] = [
 				displayName: 'Condition',
 				name: 'condition',
 				values: [
-					{
-						displayName: 'Column Name or ID',
-						name: 'column',
-						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getFilterColumns', loadOptionsDependsOn: ['tableId.value'] },
-						default: '',
-						description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-					},
-					{ displayName: 'Operator', name: 'operator', type: 'options', options: options(OPERATORS), default: 'eq' },
+					CONDITION_COLUMN,
+					CONDITION_OPERATOR,
 					{
 						displayName: 'Value',
 						name: 'value',

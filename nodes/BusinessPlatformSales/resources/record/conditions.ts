@@ -1,5 +1,5 @@
 /** Record → Search: the conditions (FilterCondition) in plain words, checked and converted for their columns. */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
 import { options } from '../../../shared/fields';
@@ -33,6 +33,24 @@ const LIST_OPS: ReadonlySet<string> = new Set(['in', 'nin']);
 
 const EXACT_OPS: ReadonlySet<string> = new Set(['eq', 'neq', 'lt', 'lte', 'gt', 'gte']);
 
+/** A condition's column (the chosen table's columns, with the record dates) and operator: also the Table Trigger's. */
+export const CONDITION_COLUMN: INodeProperties = {
+	displayName: 'Column Name or ID',
+	name: 'column',
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getFilterColumns', loadOptionsDependsOn: ['tableId.value'] },
+	default: '',
+	description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+};
+
+export const CONDITION_OPERATOR: INodeProperties = {
+	displayName: 'Operator',
+	name: 'operator',
+	type: 'options',
+	options: options(OPERATORS),
+	default: 'eq',
+};
+
 export const filtersField: Field = {
 	property: {
 		displayName: 'Conditions',
@@ -46,21 +64,8 @@ export const filtersField: Field = {
 				displayName: 'Condition',
 				name: 'conditions',
 				values: [
-					{
-						displayName: 'Column Name or ID',
-						name: 'column',
-						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getFilterColumns', loadOptionsDependsOn: ['tableId.value'] },
-						default: '',
-						description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-					},
-					{
-						displayName: 'Operator',
-						name: 'operator',
-						type: 'options',
-						options: options(OPERATORS),
-						default: 'eq',
-					},
+					CONDITION_COLUMN,
+					CONDITION_OPERATOR,
 					{
 						displayName: 'Value',
 						name: 'value',
