@@ -14,8 +14,10 @@
  * 4. Items read ahead of their turn       → (documented here; the gate is concurrency.ts)
  * 5. "={{ $json.key }}" is the item's own
  *    value                               → readableWithoutN8n, readWithoutN8n
+ * 6. Polls of one node share its static
+ *    data, and may overlap               → claimPoll, holdsPoll, releasePoll
  */
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode, IPollFunctions } from 'n8n-workflow';
 import * as workflow from 'n8n-workflow';
 
 import { platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
@@ -250,4 +252,60 @@ export function readWithoutN8n(saved: unknown, json: IDataObject | undefined): {
 		out[key] = value;
 	}
 	return { value: out };
+}
+
+// ── 6. Polls of one node share its static data, and may overlap ────────────────
+// Relies on: n8n runs every poll of an active workflow's node on the one Workflow object built
+// when the workflow was activated, so getWorkflowStaticData('node') gives each poll the same
+// object in memory (n8n-core PollContext → Workflow.getStaticData); and n8n's default scheduler
+// starts a poll at every Poll Time without waiting for the one before (a cron job per Poll Time,
+// packages/core/src/execution-engine/poll-trigger-executor.ts in 2.x, active-workflows.ts
+// `activatePolling` in 1.x: no lock). A poll still paging through a large backlog when the next
+// Poll Time comes would otherwise read the same cursor as the new poll, and both would deliver.
+// Buys: a poll that starts while one of the same node runs delivers nothing and leaves the
+// cursor alone (polling/poll.ts); the next Poll Time reads what it would have read.
+// When it does not hold: a poll working on its own copy of the static data (n8n 2.41's opt-in
+// durable scheduler stages it per poll, and leases a node's polls so that they do not overlap)
+// never sees another's claim and polls as before. A claim is taken as left behind by a poll that
+// died after n8n's poll budget (getPollBudgetMs; five minutes, n8n's own default, where this n8n
+// has none): a later poll takes it over, and the poll that lost it delivers nothing. A claim
+// that n8n happened to save with the static data (another trigger of the workflow started an
+// execution during the poll) only delays polls after a restart by that budget.
+
+/** The node's static data, where `polling` holds the running poll's claim (its start, in ms since 1970). */
+export interface PollClaimHolder {
+	polling?: unknown;
+}
+/** n8n's poll budget where IPollFunctions has no getPollBudgetMs (n8n before 2.41). */
+export const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
+
+export interface PollClaim {
+	readonly at: number;
+}
+
+type BudgetedPoll = Pick<IPollFunctions, 'getNode'> & { getPollBudgetMs?: () => number };
+
+function pollBudgetMs(ctx: BudgetedPoll): number {
+	const budget = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : undefined;
+	return typeof budget === 'number' && Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_POLL_BUDGET_MS;
+}
+
+/**
+ * Claims the node's poll in its static data, or returns undefined when another poll of the node
+ * holds a claim younger than the poll budget. Reads and writes without awaiting in between, so
+ * two polls of one process cannot both claim.
+ */
+export function claimPoll(ctx: BudgetedPoll, data: PollClaimHolder, now = Date.now()): PollClaim | undefined {
+	const held = data.polling;
+	if (typeof held === 'number' && Math.abs(now - held) < pollBudgetMs(ctx)) return undefined;
+	data.polling = now;
+	return { at: now };
+}
+
+/** Whether the claim is still this poll's (not taken over after the budget). */
+export const holdsPoll = (data: PollClaimHolder, claim: PollClaim): boolean => data.polling === claim.at;
+
+/** Ends the claim, if it is still this poll's. */
+export function releasePoll(data: PollClaimHolder, claim: PollClaim): void {
+	if (holdsPoll(data, claim)) delete data.polling;
 }

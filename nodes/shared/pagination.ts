@@ -44,7 +44,10 @@ interface StyleDef {
 	items: (body: IDataObject) => unknown;
 	/** Total pages when the envelope tells them (counted by the server, with its own page size). */
 	totalPages?: (body: IDataObject) => number | undefined;
-	/** Total records when the envelope tells them (pages are then counted with the page size the server really used). */
+	/**
+	 * Total records when the envelope tells them. Without totalPages, pages are counted from it
+	 * with the page size the server really used; a polling trigger compares it across pages.
+	 */
 	totalRecords?: (body: IDataObject) => number | undefined;
 }
 
@@ -53,19 +56,26 @@ const num = (v: unknown) => {
 	return n === undefined || Number.isNaN(n) ? undefined : n;
 };
 const peopleTotal = (b: IDataObject) => num((b.filterConfig as IDataObject | undefined)?.totalPage);
+const peopleRecords = (b: IDataObject) => num((b.filterConfig as IDataObject | undefined)?.numberOfRecords);
 
 export const PAGE_STYLES: Record<PageStyle, StyleDef> = {
 	array: { single: true, page: '', size: '', items: (b) => b },
 	dataOnce: { single: true, page: '', size: '', items: (b) => b.data },
 	contacts: { page: 'page', size: 'limit', items: (b) => b.data, totalRecords: (b) => num((b.paginationInfo as IDataObject | undefined)?.totalRecords) },
 	activities: { page: 'page', size: 'pageSize', items: (b) => b.data, totalRecords: (b) => num((b.paginationInfo as IDataObject | undefined)?.totalRecords) },
-	pageEnvelope: { page: 'page', size: 'limit', items: (b) => b.data, totalPages: (b) => num(b.total_pages) },
+	pageEnvelope: { page: 'page', size: 'limit', items: (b) => b.data, totalPages: (b) => num(b.total_pages), totalRecords: (b) => num(b.number_of_records) },
 	dataOnly: { page: 'page', size: 'limit', items: (b) => b.data },
 	records: { page: 'pageNo', size: 'pageSize', items: (b) => b.data, totalRecords: (b) => num(b.totalCount) },
-	peopleUsers: { page: 'currentPage', size: 'limit', items: (b) => b.users, totalPages: peopleTotal },
+	peopleUsers: { page: 'currentPage', size: 'limit', items: (b) => b.users, totalPages: peopleTotal, totalRecords: peopleRecords },
 	taxDeclarations: { page: 'currentPage', size: 'limit', items: (b) => b.taxDeclarationInfo, totalPages: peopleTotal },
 	componentGroups: { page: 'currentPage', size: 'limit', items: (b) => b.componentGroups, totalPages: peopleTotal },
-	payruns: { page: 'currentPage', size: 'limit', items: (b) => b.payruns, totalPages: (b) => num((b.filterResponse as IDataObject | undefined)?.totalPages) },
+	payruns: {
+		page: 'currentPage',
+		size: 'limit',
+		items: (b) => b.payruns,
+		totalPages: (b) => num((b.filterResponse as IDataObject | undefined)?.totalPages),
+		totalRecords: (b) => num((b.filterResponse as IDataObject | undefined)?.totalCount),
+	},
 	payrunsOfYear: { page: 'currentPage', size: 'limit', items: (b) => b.payruns },
 	paystubs: { page: 'currentPage', size: 'limit', items: (b) => b.paystubs },
 };
@@ -162,18 +172,24 @@ export async function paginate(scope: RunScope, req: ApiRequest, opts: PageOptio
 }
 
 /**
- * One page of a list (for pickers, which show a page at a time), read as its style
- * describes. `more`: the totals say another page follows or, without totals, the page
- * was full.
+ * One page of a list (for pickers, which show a page at a time, and polling triggers), read
+ * as its style describes. `more`: the totals say another page follows or, without totals,
+ * the page was full. `records`: the list's length as the envelope gives it, if it does.
  */
-export async function fetchPage(scope: RunScope, req: ApiRequest, styleName: PageStyle, page: number, size: number): Promise<{ items: IDataObject[]; more: boolean }> {
+export async function fetchPage(
+	scope: RunScope,
+	req: ApiRequest,
+	styleName: PageStyle,
+	page: number,
+	size: number,
+): Promise<{ items: IDataObject[]; more: boolean; records?: number }> {
 	const style = PAGE_STYLES[styleName];
 	const body = await apiRequest<IDataObject>(scope, { ...req, qs: { [style.page]: page, [style.size]: size, ...(req.qs ?? {}) } });
 	const raw = body ? style.items(body) : undefined;
 	const items = Array.isArray(raw) ? (raw as IDataObject[]) : [];
-	if (items.length === 0) return { items, more: false };
+	const records = body ? style.totalRecords?.(body) : undefined;
+	if (items.length === 0) return { items, more: false, records };
 	const pages = style.totalPages?.(body);
-	const records = style.totalRecords?.(body);
 	const more = pages !== undefined ? page < pages : records !== undefined ? page * size < records : items.length >= size;
-	return { items, more };
+	return { items, more, records };
 }

@@ -8,13 +8,27 @@
  * pinned runtime (jest maps both packages there; see jest.config.js).
  */
 import fc from 'fast-check';
+import { PollContext } from 'n8n-core';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { EXPRESSION_MARK, holdsExpression, isNotShown, NOT_SHOWN_MESSAGE, readableWithoutN8n, readWithoutN8n, sameForEveryItem, storedToken } from '../../nodes/shared/n8n-internals';
+import {
+	claimPoll,
+	DEFAULT_POLL_BUDGET_MS,
+	EXPRESSION_MARK,
+	holdsExpression,
+	isNotShown,
+	NOT_SHOWN_MESSAGE,
+	readableWithoutN8n,
+	readWithoutN8n,
+	releasePoll,
+	sameForEveryItem,
+	storedToken,
+	type PollClaimHolder,
+} from '../../nodes/shared/n8n-internals';
 import { platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { n8nAtLeast } from '../../scripts/n8n-versions';
-import { createHarness, NODE_TYPES, PACKAGE, type Harness } from '../harness/n8n';
+import { additionalData, createHarness, NODE_TYPES, PACKAGE, triggerWorkflow, type Harness } from '../harness/n8n';
 import { checkProperty, PROTOTYPE_KEYS } from '../helpers/property';
 import { useSandbox } from '../helpers/sandbox';
 
@@ -213,5 +227,20 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals.ts)', ()
 		);
 		// The property reached the shortcut, not only its fallbacks.
 		expect(compared).toBeGreaterThan(100);
+	});
+	it('6. polls of one node: every PollContext of the workflow gets the same static data object, so a claim one poll makes stops the next at once; n8n\'s poll budget where it has one', () => {
+		const node = h.node('businessPlatformTableTrigger', { event: 'recordCreated', tableId: { __rl: true, mode: 'id', value: '1' }, options: {} }, 'Poll');
+		const workflow = triggerWorkflow(node);
+		const poll = (activation: 'activate' | 'update') => new PollContext(workflow, node, additionalData(h.credentials), 'trigger', activation);
+		const [a, b] = [poll('activate'), poll('update')];
+		const data = (c: PollContext) => c.getWorkflowStaticData('node') as PollClaimHolder;
+		const claim = claimPoll(a, data(a));
+		expect(claim).toBeDefined();
+		expect(claimPoll(b, data(b))).toBeUndefined();
+		releasePoll(data(a), claim!);
+		expect(claimPoll(b, data(b))).toBeDefined();
+		const budget = (a as { getPollBudgetMs?: () => number }).getPollBudgetMs;
+		if (n8nAtLeast('2.41.0')) expect(budget?.call(a)).toBe(DEFAULT_POLL_BUDGET_MS);
+		else expect(budget).toBeUndefined();
 	});
 });

@@ -1,8 +1,10 @@
 /**
  * Property: exactly once. Any sequence of record creates, updates and deletes, moves of the
  * sandbox's clock (frozen, so that many changes share one timestamp, or running), polls and
- * restarts (static data reloaded as n8n saved it), watched by a Table Trigger on Record Created
- * and one on Record Updated. After a last poll:
+ * restarts (static data reloaded as n8n saved it), and overlapping polls (n8n starts a poll at
+ * every Poll Time without waiting for the last: two polls of one node at once, a record created
+ * while they read), watched by a Table Trigger on Record Created and one on Record Updated.
+ * After a last poll:
  * - no change is delivered twice;
  * - every change that a poll could see (after the first poll, which starts from now) is
  *   delivered: a record that existed at a poll, a record version (ID and update time) that was
@@ -36,6 +38,7 @@ type Step =
 	| { kind: 'delete'; pick: number }
 	| { kind: 'clock'; freeze: boolean; advanceMs: number }
 	| { kind: 'poll' }
+	| { kind: 'overlap' }
 	| { kind: 'restart' };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -44,6 +47,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 	{ weight: 1, arbitrary: fc.nat(1000).map((pick) => ({ kind: 'delete' as const, pick })) },
 	{ weight: 2, arbitrary: fc.record({ kind: fc.constant('clock' as const), freeze: fc.boolean(), advanceMs: fc.constantFrom(0, 1, 999, 1000) }) },
 	{ weight: 3, arbitrary: fc.constant({ kind: 'poll' as const }) },
+	{ weight: 1, arbitrary: fc.constant({ kind: 'overlap' as const }) },
 	{ weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) },
 );
 
@@ -89,12 +93,21 @@ function watch(event: 'recordCreated' | 'recordUpdated'): Watch {
 	};
 }
 
-async function pollAll(watches: Watch[], first: boolean): Promise<void> {
+/** Two polls of each watch at once, a record created after the first has started. */
+async function overlapping(w: Watch): Promise<IDataObject[]> {
+	const first = w.poller.poll();
+	const created = call(ctx.sb, 'POST', path(), { body: { cells: cells() } });
+	const second = w.poller.poll();
+	const [a, b] = await Promise.all([first, second, created]);
+	return [...(a ?? []), ...(b ?? [])];
+}
+
+async function pollAll(watches: Watch[], first: boolean, overlap = false): Promise<void> {
 	const seen = visible();
 	for (const [i, w] of watches.entries()) {
 		const keys = [...(i === 0 ? seen.created : seen.updated).keys()];
 		for (const k of keys) (first ? w.old : w.due).add(k);
-		const out = (await w.poller.poll()) ?? [];
+		const out = overlap ? await overlapping(w) : ((await w.poller.poll()) ?? []);
 		for (const j of out) {
 			w.delivered.push(w.key(j));
 			w.times.push(w.time(j));
@@ -113,6 +126,7 @@ async function run(steps: Step[]): Promise<void> {
 		else if (s.kind === 'delete' && live.length > 1) await call(ctx.sb, 'DELETE', `${path()}/${String(live[s.pick % live.length]._id)}`);
 		else if (s.kind === 'clock') await setClock(ctx.sb, { freeze: s.freeze, advanceMs: s.advanceMs });
 		else if (s.kind === 'poll') await pollAll(watches, false);
+		else if (s.kind === 'overlap') await pollAll(watches, false, true);
 		else if (s.kind === 'restart') watches.forEach((w) => w.poller.restart());
 	}
 	await pollAll(watches, false);
@@ -126,7 +140,7 @@ async function run(steps: Step[]): Promise<void> {
 }
 
 describe('polling triggers deliver each change exactly once', () => {
-	it('any creates, updates, deletes, clock moves, polls and restarts', async () => {
+	it('any creates, updates, deletes, clock moves, polls, overlapping polls and restarts', async () => {
 		await checkProperty(100, fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40 }), run));
 	}, 300_000);
 });

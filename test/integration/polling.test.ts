@@ -2,12 +2,15 @@
  * The polling triggers (People, Table, Campaigns) through n8n-core's PollContext against the
  * sandbox, each event: the first poll starts from now, changes of one timestamp are all
  * delivered once, a restart (static data reloaded) delivers nothing twice, a backlog larger
- * than a page comes in order, a failed poll loses nothing, and "Fetch Test Event" shows the
- * newest matching item without moving the cursor.
+ * than a page comes in order, a failed poll loses nothing, a poll that overlaps another of the
+ * node delivers nothing, and "Fetch Test Event" shows the newest matching item without moving
+ * the cursor.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 import { request } from 'undici';
 
+import { DEFAULT_POLL_BUDGET_MS } from '../../nodes/shared/n8n-internals';
 import { POLL } from '../../nodes/shared/polling/poll';
 import { RETRY } from '../../nodes/shared/transport';
 import { createHarness, pick, type Harness } from '../harness/n8n';
@@ -31,6 +34,10 @@ afterEach(() => {
 const poller = (d: PollDriver, options: IDataObject = {}) => new Poller(h, d.type, { event: d.event, ...d.params(ctx.sb), options });
 const ids = (d: PollDriver, items: IDataObject[] | null) => (items ?? []).map((j) => d.idOf(j));
 const sorted = (list: string[]) => [...list].sort();
+/** Until a poll of `p` has claimed the node (it is then reading). */
+const claimed = async (p: Poller) => {
+	while (p.nodeData.polling === undefined) await sleep(5);
+};
 
 describe.each(POLL_DRIVERS.map((d) => [d.title, d] as const))('%s', (_title, d) => {
 	it('first poll starts from now: nothing that existed is delivered, then each change once', async () => {
@@ -88,6 +95,19 @@ describe.each(POLL_DRIVERS.map((d) => [d.title, d] as const))('%s', (_title, d) 
 		expect(await p.poll()).toBeNull();
 	});
 
+	it('a poll that starts while another of the node still reads delivers nothing: each change comes once, from the first', async () => {
+		const p = poller(d);
+		await p.poll();
+		const made = await makeChanges(ctx.sb, d, 2);
+		ctx.sb.faults.add({ kind: 'latency', ms: 400, count: 1 });
+		const first = p.poll();
+		await claimed(p); // the first poll waits for the platform's answer
+		expect(await p.poll()).toBeNull();
+		expect(sorted(ids(d, await first))).toEqual(sorted(made));
+		expect(await p.poll()).toBeNull();
+		expect(p.nodeData.polling).toBeUndefined();
+	});
+
 	it('"Fetch Test Event" shows the newest matching item and leaves the cursor alone', async () => {
 		const p = poller(d);
 		await p.poll();
@@ -137,6 +157,47 @@ describe('the cursor', () => {
 	});
 });
 
+describe('one poll of a node at a time', () => {
+	const d = POLL_DRIVERS.find((x) => x.event === 'recordCreated')!;
+
+	it('a claim younger than n8n\'s poll budget holds the node: the poll delivers nothing and leaves the cursor for the next', async () => {
+		const p = poller(d);
+		await p.poll();
+		const made = await makeChanges(ctx.sb, d, 2);
+		const cursor = JSON.stringify(p.nodeData.cursor);
+		p.nodeData.polling = Date.now() - 1000;
+		expect(await p.poll()).toBeNull();
+		expect(JSON.stringify(p.nodeData.cursor)).toBe(cursor);
+		delete p.nodeData.polling;
+		expect(sorted(ids(d, await p.poll()))).toEqual(sorted(made));
+	});
+
+	it('a claim older than the budget was left by a poll that died: the next poll takes it over and delivers', async () => {
+		const p = poller(d);
+		await p.poll();
+		const made = await makeChanges(ctx.sb, d, 2);
+		p.nodeData.polling = Date.now() - DEFAULT_POLL_BUDGET_MS - 1000;
+		expect(sorted(ids(d, await p.poll()))).toEqual(sorted(made));
+		expect(p.nodeData.polling).toBeUndefined();
+	});
+
+	it('a poll whose claim was taken over while it read delivers nothing and leaves the cursor to the poll that took it', async () => {
+		const p = poller(d);
+		await p.poll();
+		const made = await makeChanges(ctx.sb, d, 2);
+		const cursor = JSON.stringify(p.nodeData.cursor);
+		ctx.sb.faults.add({ kind: 'latency', ms: 300, count: 1 });
+		const late = p.poll();
+		await claimed(p);
+		p.nodeData.polling = (p.nodeData.polling as number) + DEFAULT_POLL_BUDGET_MS; // a later poll's claim, after the budget
+		expect(await late).toBeNull();
+		expect(JSON.stringify(p.nodeData.cursor)).toBe(cursor);
+		expect(p.nodeData.polling).toBeDefined(); // the other poll's claim stays
+		delete p.nodeData.polling;
+		expect(sorted(ids(d, await p.poll()))).toEqual(sorted(made));
+	});
+});
+
 describe('a list that moves while the poll pages', () => {
 	const d = POLL_DRIVERS.find((x) => x.event === 'recordCreated')!;
 
@@ -158,6 +219,16 @@ describe('a list that moves while the poll pages', () => {
 		});
 		return { server, arm: () => (state.armed = true) };
 	}
+
+	it('a list that stands still is read once: a backlog of three pages costs three requests', async () => {
+		POLL.pageSize = 3;
+		const p = poller(d);
+		await p.poll();
+		const made = await makeChanges(ctx.sb, d, 7);
+		const before = ctx.sb.requests().length;
+		expect(sorted(ids(d, await p.poll()))).toEqual(sorted(made));
+		expect(ctx.sb.requests().slice(before).filter((r) => r.path.endsWith('/paged-record'))).toHaveLength(3);
+	});
 
 	it('a record deleted after the first page was read hides no other: the poll reads again and delivers every change', async () => {
 		POLL.pageSize = 3;

@@ -2,15 +2,20 @@
  * One poll of a polling trigger: read the event's list, keep the changes the cursor has not
  * seen, hand them to n8n oldest first, and move the cursor past them.
  *
- * Exactly once rests on three things:
+ * Exactly once rests on four things:
  * - The cursor (cursor.ts) lives in the workflow's static data and is changed in the same call
  *   that returns the items. n8n saves static data when it starts the execution of those items
  *   (`__emit` → saveStaticData) and never when the poll fails; a poll that throws returns
  *   nothing and leaves the cursor as it was, so the next poll reads the same changes again.
  * - A list read page by page can move underneath (a record deleted while the poll pages shifts
  *   the rest up one place, so one record is never listed). A poll that read more than one
- *   page reads the list again until a reading finds nothing the earlier ones missed (at most
+ *   page, and saw the list move (its length, as the envelope gives it, changed between pages,
+ *   or one item came on two pages; a list whose envelope gives no length always counts as
+ *   moved), reads it again until a reading finds nothing the earlier ones missed (at most
  *   POLL.maxReadings), and delivers what all readings found.
+ * - One poll of a node at a time: n8n starts a poll at every Poll Time without waiting for the
+ *   last one, so a poll claims the node in its static data and a poll that finds the claim
+ *   delivers nothing (n8n-internals.ts, 6).
  * - The cursor belongs to one event and one list (its filters): after a change of the event or
  *   of a filter, the next poll starts again as a first poll.
  */
@@ -19,6 +24,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { fetchPage, PAGE_SIZE } from '../pagination';
 import type { RunScope } from '../run-scope';
+import { claimPoll, holdsPoll, releasePoll, type PollClaimHolder } from '../n8n-internals';
 import { advance, byTime, newChanges, readCursor, startCursor, type Change, type Cursor } from './cursor';
 import type { ParamReader, PollEvent, PollList } from './model';
 
@@ -36,7 +42,7 @@ export interface PollOptions {
 	emitExisting: boolean;
 }
 
-interface Stored {
+interface Stored extends PollClaimHolder {
 	cursor?: unknown;
 	/** Which event and list the cursor belongs to. */
 	of?: unknown;
@@ -60,6 +66,8 @@ const sortTime = (event: PollEvent, item: IDataObject) => (item && typeof item =
 interface Reading {
 	changes: Change<IDataObject>[];
 	pages: number;
+	/** The list may have moved while it was paged: see the file's comment. */
+	moved: boolean;
 	/** The newest time of any item listed (a change of this event or not); -1 when none has one. */
 	newest: number;
 }
@@ -77,12 +85,22 @@ interface ReadLimits {
 
 /** One reading of the list: every page, or (newest first) the pages down to the first item older than `since`. */
 async function read(scope: RunScope, list: PollList, event: PollEvent, param: ParamReader, limits: ReadLimits): Promise<Reading> {
-	const reading: Reading = { changes: [], pages: 0, newest: -1 };
+	const reading: Reading = { changes: [], pages: 0, moved: false, newest: -1 };
+	const listed = new Set<string>();
+	let length: number | undefined;
 	for (let page = 1; page <= (limits.maxPages ?? Number.MAX_SAFE_INTEGER); page++) {
-		const { items, more } = await fetchPage(scope, list.request, list.style, page, POLL.pageSize);
+		const { items, more, records } = await fetchPage(scope, list.request, list.style, page, POLL.pageSize);
 		reading.pages++;
+		reading.moved ||= records === undefined || (page > 1 && records !== length);
+		length = records;
 		reading.changes.push(...changesOf(items, event, param));
-		for (const item of items) reading.newest = Math.max(reading.newest, sortTime(event, item) ?? -1);
+		for (const item of items) {
+			if (!item || typeof item !== 'object') continue;
+			reading.newest = Math.max(reading.newest, sortTime(event, item) ?? -1);
+			const key = event.key(item);
+			reading.moved ||= listed.has(key);
+			listed.add(key);
+		}
 		if (!more || items.length === 0 || (limits.firstFound && reading.changes.length > 0)) break;
 		if (list.newestFirst) {
 			const last = sortTime(event, items[items.length - 1]);
@@ -95,7 +113,7 @@ async function read(scope: RunScope, list: PollList, event: PollEvent, param: Pa
 /** Reads until a reading adds nothing the earlier ones missed (see the file's comment). */
 async function readSettled(scope: RunScope, list: PollList, event: PollEvent, param: ParamReader, since: number): Promise<Change<IDataObject>[]> {
 	const first = await read(scope, list, event, param, { since });
-	if (first.pages <= 1) return first.changes;
+	if (first.pages <= 1 || !first.moved) return first.changes;
 	const all = [...first.changes];
 	const keys = new Set(all.map((c) => c.key));
 	for (let n = 2; n <= POLL.maxReadings; n++) {
@@ -126,30 +144,43 @@ async function testItem(scope: RunScope, event: PollEvent, list: PollList, param
 	return [[{ json: newest.item }]];
 }
 
-/** One poll (this of the node's `poll`). Returns null when nothing changed. */
+/** One poll (this of the node's `poll`). Returns null when nothing changed, or when another poll of the node runs. */
 export async function pollOnce(scope: RunScope<IPollFunctions>, event: PollEvent, param: ParamReader, options: PollOptions): Promise<INodeExecutionData[][] | null> {
 	const ctx = scope.ctx;
 	const list = event.list(param);
 	if (ctx.getMode() === 'manual') return await testItem(scope, event, list, param);
 	const stored = ctx.getWorkflowStaticData('node') as Stored;
-	const owner = ownerOf(event, list);
-	let cursor: Cursor | undefined = stored.of === owner ? readCursor(stored.cursor) : undefined;
+	const claim = claimPoll(ctx, stored);
+	if (!claim) return null;
+	try {
+		const found = await readChanges(scope, event, list, param, stored, options);
+		// A poll that lost its claim (it ran past n8n's poll budget and a later poll took over) delivers nothing.
+		if (!holdsPoll(stored, claim)) return null;
+		stored.cursor = found.cursor;
+		stored.of = ownerOf(event, list);
+		return found.fresh.length === 0 ? null : [found.fresh.map((c) => ({ json: c.item }))];
+	} finally {
+		releasePoll(stored, claim);
+	}
+}
+
+/** What a poll found: the changes to deliver (oldest first) and the cursor past them. */
+async function readChanges(
+	scope: RunScope<IPollFunctions>,
+	event: PollEvent,
+	list: PollList,
+	param: ParamReader,
+	stored: Stored,
+	options: PollOptions,
+): Promise<{ fresh: Change<IDataObject>[]; cursor: Cursor }> {
+	const cursor = stored.of === ownerOf(event, list) ? readCursor(stored.cursor) : undefined;
 	if (!cursor && !options.emitExisting) {
 		// First poll, starting from now: the newest changes are done, nothing is delivered.
 		// A remembering event reads every page once, so that no old change is announced as new later.
 		const first = await read(scope, list, event, param, { since: event.remember ? -1 : 'newest' });
-		stored.cursor = startCursor(first.changes, first.newest, event.remember);
-		stored.of = owner;
-		return null;
+		return { fresh: [], cursor: startCursor(first.changes, first.newest, event.remember) };
 	}
-	cursor ??= startCursor([], -1);
-	const fresh = newChanges(cursor, await readSettled(scope, list, event, param, cursor.since));
-	if (fresh.length === 0) {
-		stored.cursor = cursor;
-		stored.of = owner;
-		return null;
-	}
-	stored.cursor = advance(cursor, fresh, event.remember);
-	stored.of = owner;
-	return [fresh.map((c) => ({ json: c.item }))];
+	const from = cursor ?? startCursor([], -1);
+	const fresh = newChanges(from, await readSettled(scope, list, event, param, from.since));
+	return { fresh, cursor: fresh.length === 0 ? from : advance(from, fresh, event.remember) };
 }
