@@ -3,8 +3,10 @@
  * People Trigger on Payrun Created, polled every minute (n8n's shortest interval). n8n polls
  * once when it publishes the workflow (the trigger starts from now), then every minute. Two
  * payruns created in the same second and one a second later are delivered exactly once, in
- * executions n8n stored; a poll after that, and (where the suite can restart n8n) a restart,
- * deliver nothing more.
+ * executions n8n stored. Then (after a restart, where the suite can restart n8n) one payrun is
+ * created, and one poll later n8n holds exactly one execution more, with exactly that payrun:
+ * one execution per poll that found changes, every change in one execution. A poll after that
+ * delivers nothing more.
  */
 import { makeChanges, POLL_DRIVERS } from '../helpers/poll-drivers';
 import type { Sandbox } from '../helpers/sandbox';
@@ -28,11 +30,14 @@ async function nextPoll(sb: Sandbox): Promise<void> {
 	await eventually(() => expect(polls(sb)).toBeGreaterThan(before), 150_000);
 }
 
-/** The payrun IDs the workflow's executions delivered, in order. */
-async function delivered(host: PollingHost, id: string): Promise<string[]> {
+/** The payrun IDs each of the workflow's executions delivered. */
+async function deliveries(host: PollingHost, id: string): Promise<string[][]> {
 	const runs = await host.executions(id);
-	return runs.flatMap((e) => (e.data?.resultData.runData['Payruns']?.[0]?.data?.main[0] ?? []).map((i) => String(i.json._id)));
+	return runs.map((e) => (e.data?.resultData.runData['Payruns']?.[0]?.data?.main[0] ?? []).map((i) => String(i.json._id)));
 }
+
+/** The payrun IDs the workflow's executions delivered. */
+const delivered = async (host: PollingHost, id: string) => (await deliveries(host, id)).flat();
 
 /** Runs the scenario; gives the workflow's id. */
 export async function pollingExactlyOnce(sb: Sandbox, host: PollingHost, tag: string): Promise<string> {
@@ -51,11 +56,17 @@ export async function pollingExactlyOnce(sb: Sandbox, host: PollingHost, tag: st
 	}, 150_000);
 	expect([...got].sort()).toEqual([...made].sort());
 	expect((await host.executions(id)).every((e) => e.status === 'success')).toBe(true);
+	if (host.restart) await host.restart();
+	// One change, one poll: exactly one execution more, holding exactly that change.
+	const held = (await deliveries(host, id)).length;
+	const [single] = await makeChanges(sb, driver, 1);
+	await eventually(async () => expect((await deliveries(host, id)).length).toBeGreaterThan(held), 150_000);
 	await nextPoll(sb);
-	if (host.restart) {
-		await host.restart();
-		await nextPoll(sb);
-	}
-	expect([...(await delivered(host, id))].sort()).toEqual([...made].sort());
+	const after = await deliveries(host, id);
+	expect(after.length).toBe(held + 1);
+	expect(after.filter((items) => items.includes(single))).toEqual([[single]]);
+	expect(after.every((items) => items.length > 0)).toBe(true);
+	expect(after.flat().sort()).toEqual([...made, single].sort());
+	expect((await host.executions(id)).every((e) => e.status === 'success')).toBe(true);
 	return id;
 }
