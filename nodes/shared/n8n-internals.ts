@@ -265,8 +265,8 @@ export function readWithoutN8n(saved: unknown, json: IDataObject | undefined): {
 // Buys: a poll that starts while one of the same node runs delivers nothing and leaves the
 // cursor alone (polling/poll.ts); the next Poll Time reads what it would have read.
 // When it does not hold: a poll working on its own copy of the static data (n8n 2.41's opt-in
-// durable scheduler stages it per poll, and leases a node's polls so that they do not overlap)
-// never sees another's claim and polls as before. A claim is taken as left behind by a poll that
+// durable scheduler, N8N_SCHEDULER_ENABLED, loads the workflow for each poll, runs each poll
+// task under a lease and abandons it after 45 s) never sees another's claim and polls as before. A claim is taken as left behind by a poll that
 // died after n8n's poll budget (getPollBudgetMs; five minutes, n8n's own default, where this n8n
 // has none): a later poll takes it over, and the poll that lost it delivers nothing. A claim
 // that n8n happened to save with the static data (another trigger of the workflow started an
