@@ -153,27 +153,27 @@ export async function pollOnce(scope: RunScope<IPollFunctions>, event: PollEvent
 	const claim = claimPoll(ctx, stored);
 	if (!claim) return null;
 	try {
-		const found = await readChanges(scope, event, list, param, stored, options);
+		const owner = ownerOf(event, list);
+		const found = await readChanges(scope, event, list, param, stored.of === owner ? readCursor(stored.cursor) : undefined, options);
 		// A poll that lost its claim (it ran past n8n's poll budget and a later poll took over) delivers nothing.
 		if (!holdsPoll(stored, claim)) return null;
 		stored.cursor = found.cursor;
-		stored.of = ownerOf(event, list);
+		stored.of = owner;
 		return found.fresh.length === 0 ? null : [found.fresh.map((c) => ({ json: c.item }))];
 	} finally {
 		releasePoll(stored, claim);
 	}
 }
 
-/** What a poll found: the changes to deliver (oldest first) and the cursor past them. */
+/** What a poll found from the stored cursor (undefined: a first poll): the changes to deliver (oldest first) and the cursor past them. */
 async function readChanges(
 	scope: RunScope<IPollFunctions>,
 	event: PollEvent,
 	list: PollList,
 	param: ParamReader,
-	stored: Stored,
+	cursor: Cursor | undefined,
 	options: PollOptions,
 ): Promise<{ fresh: Change<IDataObject>[]; cursor: Cursor }> {
-	const cursor = stored.of === ownerOf(event, list) ? readCursor(stored.cursor) : undefined;
 	if (!cursor && !options.emitExisting) {
 		// First poll, starting from now: the newest changes are done, nothing is delivered.
 		// A remembering event reads every page once, so that no old change is announced as new later.
