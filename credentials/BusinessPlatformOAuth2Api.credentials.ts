@@ -51,6 +51,13 @@ function jwtClaims(token: unknown): IDataObject {
 	}
 }
 
+/** The tenant a credential's token is for: "Tenant ID (Legacy Apps)", else the platform token's claim; 0 when neither names one. */
+export function credentialTenant(credentials: IDataObject): number {
+	const tokenData = credentials.oauthTokenData as IDataObject | undefined;
+	const claims = jwtClaims(tokenData?.[platformTokenKey(tokenData) ?? 'access_token']);
+	return Number(credentials.tenantId) || Number(claims.tenantId ?? claims.tenant_id ?? claims.tid) || 0;
+}
+
 /** What the pack remembers inside oauthTokenData to notice that n8n has just refreshed. */
 const MARKER = 'n8nPlatformTokenPair';
 
@@ -215,7 +222,7 @@ export class BusinessPlatformOAuth2Api implements ICredentialType {
 		// The OAuth tokens changed but the platform token did not: renew it.
 		const refreshKey = platformRefreshTokenKey(data);
 		const claims = jwtClaims(data[tokenKey]);
-		const tenantId = Number(credentials.tenantId) || Number(claims.tenantId ?? claims.tenant_id ?? claims.tid);
+		const tenantId = credentialTenant(credentials);
 		const userName = (data.username as string | undefined) ?? (claims.username as string | undefined);
 		if (!refreshKey || !tenantId || !userName) {
 			throw new Error(

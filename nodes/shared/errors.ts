@@ -105,6 +105,44 @@ function originOf(location: unknown): string | undefined {
 	}
 }
 
+/** What stands in an error for a secret the platform's text held. */
+export const REDACTED = '[redacted]';
+/** Secrets shorter than this are not looked for: they would blank ordinary words of the text. */
+const MIN_SECRET_LENGTH = 6;
+
+/** Each secret as given and URL-encoded, longest first (so a secret that holds another is replaced whole). */
+function secretForms(secrets: Array<string | undefined> | undefined): string[] {
+	const forms = (secrets ?? []).flatMap((s) => (typeof s === 'string' && s.length >= MIN_SECRET_LENGTH ? [s, encodeURIComponent(s)] : []));
+	return [...new Set(forms)].sort((a, b) => b.length - a.length);
+}
+
+/** A text without any of the secrets (as given, and as URL-encoding writes them). */
+function scrubText(text: string, secrets: string[]): string {
+	let out = text;
+	for (const secret of secrets) out = out.split(secret).join(REDACTED);
+	return out;
+}
+
+function scrubValue(value: unknown, secrets: string[], depth = 0): unknown {
+	if (typeof value === 'string') return scrubText(value, secrets);
+	if (value === null || typeof value !== 'object' || depth > 20) return value;
+	if (Array.isArray(value)) return value.map((v) => scrubValue(v, secrets, depth + 1));
+	const out: IDataObject = {};
+	for (const [k, v] of Object.entries(value as IDataObject)) out[scrubText(k, secrets)] = scrubValue(v, secrets, depth + 1) as IDataObject[string];
+	return out;
+}
+
+/**
+ * The failure without any secret the pack knows (the access token, the refresh tokens, the client
+ * secret): a gateway or the platform may echo a request header or the token in its error text, and
+ * that text goes into the node's error, Continue On Fail items and an AI agent's context.
+ */
+export function withoutSecrets(facts: FailureFacts, secrets: Array<string | undefined>): FailureFacts {
+	const known = secretForms(secrets);
+	if (known.length === 0) return facts;
+	return { ...facts, message: scrubText(facts.message, known), body: scrubValue(facts.body, known) };
+}
+
 export const isNetworkFailure = (f: FailureFacts) => f.status === undefined && (f.code !== undefined || /socket hang up|ECONNRESET|network|timeout/i.test(f.message));
 
 /** A field the platform rejected, with its reason. */
@@ -176,6 +214,8 @@ export interface ErrorContext {
 	/** Extra sentence, e.g. that a create was not repeated. */
 	note?: string;
 	attempts?: number;
+	/** The credential's secrets: never in the error's texts, whatever the platform's text held (withoutSecrets). */
+	secrets?: Array<string | undefined>;
 }
 
 /** Builds the NodeApiError the user sees. Only plain facts go in: never options or headers. */
@@ -205,16 +245,21 @@ export function toNodeApiError(facts: FailureFacts, ctx: ErrorContext): NodeApiE
 		ctx.attempts && ctx.attempts > 1 ? `(${ctx.attempts} attempts.)` : '',
 		`Request: ${where}.`,
 	].filter(Boolean);
+	// The texts as they leave: a secret the platform sent encoded (the people gateway's base64 details) is decoded by now.
+	const known = secretForms(ctx.secrets);
+	const clean = (text: string) => scrubText(text, known);
+	message = clean(message);
+	const description = clean(parts.join(' '));
 	const plain: JsonObject = {
 		message,
-		description: parts.join(' '),
+		description,
 		httpCode: facts.status !== undefined ? String(facts.status) : (facts.code ?? 'network'),
 	};
-	if (platform.text) plain.platformMessage = platform.text;
-	if (platform.fields.length) plain.fieldErrors = platform.fields;
+	if (platform.text) plain.platformMessage = clean(platform.text);
+	if (platform.fields.length) plain.fieldErrors = platform.fields.map(clean);
 	const error = new NodeApiError(ctx.node, plain, {
 		message,
-		description: parts.join(' '),
+		description,
 		httpCode: plain.httpCode as string,
 		itemIndex: ctx.itemIndex,
 	});

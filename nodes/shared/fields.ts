@@ -14,13 +14,33 @@ export function plainValue(value: unknown): string {
 }
 
 /**
+ * A text with its percent-encodings undone, as often as a server or proxy on the way might undo
+ * them (each layer one more time), stopping at a text that no longer changes or is not valid encoding.
+ */
+export function fullyDecoded(text: string, layers = 4): string {
+	let out = text;
+	for (let i = 0; i < layers; i++) {
+		let next: string;
+		try {
+			next = decodeURIComponent(out);
+		} catch {
+			return out;
+		}
+		if (next === out) return out;
+		out = next;
+	}
+	return out;
+}
+
+/**
  * An ID as one segment of a request path, encoded. "." and ".." (which URL parsers resolve,
- * climbing to another endpoint) and empty or blank IDs are refused before any request,
+ * climbing to another endpoint), their percent-encodings ("%2e%2e", "%252e", which a server
+ * or proxy may decode into dots) and empty or blank IDs are refused before any request,
  * naming the field.
  */
 export function pathSegment(value: unknown, label: string, ctx: Pick<OpContext, 'fail'>): string {
 	const text = String(value ?? '');
-	if (!text.trim() || /^\.{1,2}$/.test(text.trim())) {
+	if (!text.trim() || /^\.{1,2}$/.test(fullyDecoded(text.trim()).trim())) {
 		throw ctx.fail(`The ${label} "${text.slice(0, 40)}" is not an ID`, `Give the ID of the record in "${label}": "." and ".." and blank values would point at another endpoint, so nothing was sent.`);
 	}
 	return encodeURIComponent(text);

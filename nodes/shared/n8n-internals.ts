@@ -88,6 +88,10 @@ export function isNotShown(error: unknown, name: string, node?: INode): boolean 
 // OAuth2 path as a whole (the documented way); a 401 always does.
 
 export interface CredentialInfo {
+	/** Which account the credential reaches (its ID in n8n, base URLs, tenant): no secret. */
+	account: string;
+	/** The credential's secrets as the scope read them (tokens, client secret): scrubbed from any text an error passes on. */
+	secrets: string[];
 	baseUrl: string;
 	regionalBaseUrl?: string;
 	tokenKey?: string;
@@ -119,6 +123,14 @@ async function readStoredToken(scope: RunScope, info: CredentialInfo): Promise<v
 	const tokenData = creds.oauthTokenData as IDataObject | undefined;
 	info.tokenKey = platformTokenKey(tokenData);
 	info.token = storedToken(tokenData, info.tokenKey);
+	info.secrets = [...new Set([...info.secrets, ...credentialSecrets(creds)])];
+}
+
+/** Every secret a stored credential holds: the client secret and each token of its token response. */
+export function credentialSecrets(creds: IDataObject): string[] {
+	const tokenData = (creds.oauthTokenData as IDataObject | undefined) ?? {};
+	const tokens = Object.entries(tokenData).filter(([k, v]) => typeof v === 'string' && /token/i.test(k) && !/type$/i.test(k));
+	return [creds.clientSecret, ...tokens.map(([, v]) => v)].filter((v): v is string => typeof v === 'string' && v !== '');
 }
 
 /**

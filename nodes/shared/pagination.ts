@@ -175,6 +175,13 @@ export async function paginate(scope: RunScope, req: ApiRequest, opts: PageOptio
  * One page of a list (for pickers, which show a page at a time, and polling triggers), read
  * as its style describes. `more`: the totals say another page follows or, without totals,
  * the page was full. `records`: the list's length as the envelope gives it, if it does.
+ *
+ * The platform documents no maximum page size, so it may serve fewer items than `size`, and it
+ * then counts its pages with the size it served. `served` is the largest page a caller that
+ * walks the pages has seen so far (0 on its first page): the page size the server really uses.
+ * With it, a page shorter than asked is the last one only when it is shorter than `served` too
+ * (a list without totals) or when the totals say so; without it (a picker, one page at a
+ * time) a short page without totals ends the list, as before.
  */
 export async function fetchPage(
 	scope: RunScope,
@@ -182,6 +189,7 @@ export async function fetchPage(
 	styleName: PageStyle,
 	page: number,
 	size: number,
+	served?: number,
 ): Promise<{ items: IDataObject[]; more: boolean; records?: number }> {
 	const style = PAGE_STYLES[styleName];
 	const body = await apiRequest<IDataObject>(scope, { ...req, qs: { [style.page]: page, [style.size]: size, ...(req.qs ?? {}) } });
@@ -190,6 +198,8 @@ export async function fetchPage(
 	const records = body ? style.totalRecords?.(body) : undefined;
 	if (items.length === 0) return { items, more: false, records };
 	const pages = style.totalPages?.(body);
-	const more = pages !== undefined ? page < pages : records !== undefined ? page * size < records : items.length >= size;
+	// The server's page size: what it served on its largest page so far (never more than asked).
+	const used = Math.min(size, Math.max(served ?? 0, items.length));
+	const more = pages !== undefined ? page < pages : records !== undefined ? page * used < records : items.length >= (served === undefined ? size : used);
 	return { items, more, records };
 }

@@ -16,9 +16,10 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
-import { isNetworkFailure, readFailure, toNodeApiError } from './errors';
-import { CREDENTIAL_TYPE, send, storedToken, TokenRefused, type CredentialInfo } from './n8n-internals';
+import { credentialTenant, platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
+import { isNetworkFailure, readFailure, toNodeApiError, withoutSecrets } from './errors';
+import { fullyDecoded } from './fields';
+import { CREDENTIAL_TYPE, credentialSecrets, send, storedToken, TokenRefused, type CredentialInfo } from './n8n-internals';
 import type { RunScope } from './run-scope';
 
 export { CREDENTIAL_TYPE } from './n8n-internals';
@@ -91,8 +92,15 @@ async function credentialInfo(scope: RunScope, itemIndex?: number): Promise<Cred
 		if (problem) throw new NodeOperationError(ctx.getNode(), problem, { itemIndex, description: 'Open the Business Platform credential and fix the address.' });
 		const tokenData = creds.oauthTokenData as IDataObject | undefined;
 		const tokenKey = platformTokenKey(tokenData);
-		return { baseUrl: normaliseBaseUrl(creds.baseUrl), regionalBaseUrl: regional || undefined, tokenKey, token: storedToken(tokenData, tokenKey), generation: 0 };
+		const baseUrl = normaliseBaseUrl(creds.baseUrl);
+		const account = JSON.stringify([ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? null, baseUrl, regional, credentialTenant(creds)]);
+		return { account, secrets: credentialSecrets(creds), baseUrl, regionalBaseUrl: regional || undefined, tokenKey, token: storedToken(tokenData, tokenKey), generation: 0 };
 	});
+}
+
+/** Which account the scope's credential reaches (its ID in n8n, its base URLs, its tenant): what a polling cursor belongs to. No secret. */
+export async function credentialAccount(scope: RunScope): Promise<string> {
+	return (await credentialInfo(scope)).account;
 }
 
 function isIdempotent(req: ApiRequest): boolean {
@@ -105,8 +113,8 @@ function backoff(attempt: number): number {
 	return Math.min(RETRY.maxDelayMs, Math.round(exp * (0.75 + Math.random() * 0.5)));
 }
 
-/** A path segment the URL parser resolves (`.`, `..`, also percent-encoded): it would climb the path. */
-const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
+/** A path segment the URL parser resolves (`.`, `..`), also once a server or proxy decodes it (`%2e`, `%252e`): it would climb the path. */
+const isDotSegment = (segment: string) => /^\.{1,2}$/.test(fullyDecoded(segment));
 
 /**
  * The request's URL: the base URL and the path, which must stay below it (same scheme, host
@@ -118,7 +126,7 @@ export function apiUrl(base: string, path: string): { url: string } | { problem:
 	if (!bare.startsWith('/') || bare.startsWith('//')) return { problem: `the path "${path}" does not start with a single "/"` };
 	// URL parsers read a backslash as a slash: it would split a segment in two.
 	if (bare.includes('\\')) return { problem: `the path "${path}" has a backslash` };
-	if (bare.split('/').some((segment) => DOT_SEGMENT.test(segment))) return { problem: `the path "${path}" has a "." or ".." segment, which would climb to another endpoint` };
+	if (bare.split('/').some(isDotSegment)) return { problem: `the path "${path}" has a "." or ".." segment, which would climb to another endpoint` };
 	let url: URL;
 	try {
 		url = new URL(base + path);
@@ -177,7 +185,7 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 					description: `The platform refused the token even after a refresh: n8n renewed it once for this execution and the platform still answered 401 to ${req.method} ${req.path}, so it was not renewed again for the other items. Check that the app registered on the platform may use this endpoint (its scopes), or open the credential and click "Reconnect".`,
 				});
 			}
-			const facts = readFailure(error);
+			const facts = withoutSecrets(readFailure(error), [...info.secrets, info.token]);
 			// A DELETE sent again after an attempt whose outcome is unknown: "not found" means that attempt deleted it.
 			if (req.method === 'DELETE' && facts.status === 404 && outcomeUnknown) return undefined as T;
 			outcomeUnknown ||= (isNetworkFailure(facts) && facts.code !== 'ECONNREFUSED') || (facts.status !== undefined && facts.status >= 500);
@@ -200,7 +208,7 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 			} else if (facts.status === 429) {
 				note = facts.retryAfterMs !== undefined ? `The platform asked to wait ${Math.round(facts.retryAfterMs / 1000)} s before retrying.` : undefined;
 			}
-			throw toNodeApiError(facts, { node: ctx.getNode(), method: req.method, path: req.path, itemIndex: req.itemIndex, labelOf: req.labelOf, note, attempts: attempt });
+			throw toNodeApiError(facts, { node: ctx.getNode(), method: req.method, path: req.path, itemIndex: req.itemIndex, labelOf: req.labelOf, note, attempts: attempt, secrets: [...info.secrets, info.token] });
 		}
 	}
 }

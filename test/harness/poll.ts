@@ -7,7 +7,7 @@
 import { PollContext } from 'n8n-core';
 import type { IDataObject, INodeExecutionData, IPollFunctions, WorkflowExecuteMode } from 'n8n-workflow';
 
-import { additionalData, NODE_TYPES, PACKAGE, triggerWorkflow, type Harness } from './n8n';
+import { additionalData, CREDENTIAL_TYPE, NODE_TYPES, PACKAGE, triggerWorkflow, type Harness } from './n8n';
 
 export class Poller {
 	/** The workflow's static data in memory (n8n's `workflow.staticData`). */
@@ -24,9 +24,17 @@ export class Poller {
 		private parameters: IDataObject,
 	) {}
 
+	/** The credential the node uses, by its ID in the harness's store (default: the harness's own). */
+	private credentialId?: string;
+
 	/** The parameters of the node from now on (a user edits the trigger). */
 	edit(parameters: IDataObject): void {
 		this.parameters = parameters;
+	}
+
+	/** The credential of the node from now on (a user picks another one in the trigger). */
+	useCredential(id: string): void {
+		this.credentialId = id;
 	}
 
 	/**
@@ -35,6 +43,7 @@ export class Poller {
 	 */
 	async poll(mode: WorkflowExecuteMode = 'trigger'): Promise<IDataObject[] | null> {
 		const node = this.h.node(this.type, this.parameters, 'Poll');
+		if (this.credentialId) node.credentials = { [CREDENTIAL_TYPE]: { id: this.credentialId, name: this.credentialId } };
 		const workflow = triggerWorkflow(node, mode === 'manual' ? (JSON.parse(JSON.stringify(this.staticData)) as IDataObject) : this.staticData);
 		const ctx = new PollContext(workflow, node, additionalData(this.h.credentials), mode, this.activated ? 'update' : 'activate');
 		const nodeType = NODE_TYPES[`${PACKAGE}.${this.type}`];

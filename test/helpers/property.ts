@@ -37,7 +37,7 @@ export const PROTOTYPE_KEYS: string[] = [
 /** Strings an attacker or an odd input would try: prototype keys, dots, slashes, encodings, unicode, empty and huge. */
 export const hostileString = (): fc.Arbitrary<string> =>
 	fc.oneof(
-		fc.constantFrom(...PROTOTYPE_KEYS, '', ' ', '.', '..', '../', '..%2f', '%2e%2e', '/', '//', '\\', '?', '#', '%', '%00', '\u0000', '\u202e', '😀', 'a'.repeat(10_000)),
+		fc.constantFrom(...PROTOTYPE_KEYS, '', ' ', '.', '..', '../', '..%2f', '%2e%2e', '%252e%252e', '%2E.', '/', '//', '\\', '?', '#', '%', '%00', '\u0000', '\u202e', '😀', 'a'.repeat(10_000)),
 		fc.string(),
 		fc.string({ unit: 'grapheme' }),
 		fc.stringMatching(/^[./\\%?#a-z0-9]{1,12}$/),

@@ -429,6 +429,50 @@ const CASES: Case[] = [
 		params: () => ({ resource: 'payrun', operation: 'getAllByYear', year: '={{ $json.year }}', returnAll: false, limit: 1 }),
 		items: () => [{ year: 2024 }, { year: '20x4' }, { year: 2023 }],
 	},
+	// Issue 32, finding 8: an ID that a server or proxy decodes into ".." is refused like "..".
+	{
+		input: 'Encoded dots as an ID: Record "%2e%2e" (and Table "%252e%252e")',
+		where: 'Sales → Record → Delete',
+		refusedBy: 'node',
+		names: /Record.*"%2e%2e" is not an ID/,
+		params: () => ({ resource: 'record', operation: 'delete', tableId: rl(tableOf('CONTACT')._id), recordId: rl('%2e%2e') }),
+	},
+	{
+		input: 'Doubly encoded dots as a table ID: "%252e%252e"',
+		where: 'Sales → Record → Delete',
+		refusedBy: 'node',
+		names: /Table.*"%252e%252e" is not an ID/,
+		params: () => ({ resource: 'record', operation: 'delete', tableId: rl('%252e%252e'), recordId: rl('ffffffffffffffffffffffff') }),
+	},
+	{
+		input: 'Encoded dots as an employee: "%2E%2e"',
+		where: 'People → Paystub → Get Many',
+		refusedBy: 'node',
+		names: /Employee.*"%2E%2e" is not an ID/,
+		params: () => ({ resource: 'paystub', operation: 'getAll', employeeId: rl('%2E%2e'), returnAll: true }),
+	},
+	// Issue 32, finding 6: a timeout past Node.js's longest timer would fire after 1 ms.
+	{
+		input: 'Request Options → Timeout of 2,147,483,648 ms (past 2^31 - 1)',
+		where: 'Sales → Contact → Create',
+		refusedBy: 'node',
+		names: /Request Options → Timeout must be a number of milliseconds from 1 to 2147483647/,
+		params: () => ({ resource: 'contact', operation: 'create', name: 'Timeout Test', type: 'person', requestOptions: { timeout: 2 ** 31 } }),
+	},
+	{
+		input: 'Request Options → Timeout of 2^53 + 2 ms',
+		where: 'People → Payrun → Get Many',
+		refusedBy: 'node',
+		names: /Request Options → Timeout must be/,
+		params: () => ({ resource: 'payrun', operation: 'getAll', returnAll: false, limit: 1, requestOptions: { timeout: 2 ** 53 + 2 } }),
+	},
+	{
+		input: 'Request Options → Parallel Requests of -1 (from an expression)',
+		where: 'Campaigns → Category → Get Many',
+		refusedBy: 'node',
+		names: /Request Options → Parallel Requests must be a whole number from 1 to 20/,
+		params: () => ({ resource: 'category', operation: 'getAll', returnAll: false, limit: 1, requestOptions: { concurrency: '={{ -1 }}' } }),
+	},
 	{
 		input: 'Half a pay period: start without end',
 		where: 'People → Paystub → Get Many',

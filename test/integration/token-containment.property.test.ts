@@ -132,3 +132,97 @@ describe('the platform-token renewal (getrefreshtoken, legacy V1 apps)', () => {
 		}
 	});
 });
+
+describe('the platform\'s error text never carries a secret (issue 32, finding 7)', () => {
+	type Where = 'errorMessage' | 'message' | 'debugMessage' | 'field error' | 'field name' | 'base64 details' | 'plain text' | 'nested';
+	interface Echo {
+		status: 400 | 403 | 404 | 406 | 409 | 413 | 422;
+		where: Where;
+		secret: 'x-access-token header' | 'access_token' | 'refresh_token' | 'platform refresh token' | 'client secret';
+		form: 'as is' | 'URL-encoded' | 'Bearer';
+		method: 'GET' | 'POST';
+		continueOnFail: boolean;
+	}
+
+	/** A body that holds `text` where the case says. */
+	function bodyOf(where: Where, text: string): { type: string; body: string } {
+		const json = (v: unknown) => ({ type: 'application/json', body: JSON.stringify(v) });
+		switch (where) {
+			case 'errorMessage':
+				return json({ code: 400, errorMessage: `Invalid header: ${text}`, httpStatus: '400 BAD_REQUEST' });
+			case 'message':
+				return json({ message: `token ${text} rejected`, error: 'Bad Request' });
+			case 'debugMessage':
+				return json({ errorMessage: 'Bad request', debugMessage: `headers: x-access-token=${text}` });
+			case 'field error':
+				return json({ errorMessage: 'Validation failed', errors: [{ field: 'name', error: `must not be ${text}` }] });
+			case 'field name':
+				return json({ errorMessage: 'Validation failed', errors: [{ field: text, error: 'unknown' }] });
+			case 'base64 details':
+				return json({ message: 'invalid', details: [{ value: Buffer.from(`name: has ${text}`).toString('base64') }] });
+			case 'nested':
+				return json({ errorMessage: 'Gateway', error: `upstream said ${text}`, request: { headers: { 'x-access-token': text } } });
+			default:
+				return { type: 'text/plain', body: `bad request from ${text}` };
+		}
+	}
+
+	it('property: a gateway that echoes the token, a refresh token or the client secret in its error leaves them out of the error and of Continue On Fail items', async () => {
+		const sb = ctx.sb;
+		let current: Echo | undefined;
+		const front = await serveLoopback(async (req, res) => {
+			await readBody(req);
+			const c = current!;
+			const data = h.credentials.data();
+			const tokens = data.oauthTokenData as IDataObject;
+			const raw = {
+				'x-access-token header': String(req.headers['x-access-token'] ?? ''),
+				access_token: String(tokens.access_token),
+				refresh_token: String(tokens.refresh_token),
+				'platform refresh token': String(tokens['platform-refresh-token'] ?? tokens.refresh_token),
+				'client secret': String(data.clientSecret),
+			}[c.secret];
+			const text = c.form === 'URL-encoded' ? encodeURIComponent(raw) : c.form === 'Bearer' ? `Bearer ${raw}` : raw;
+			const { type, body } = bodyOf(c.where, text);
+			res.writeHead(c.status, { 'content-type': type });
+			res.end(body);
+		});
+		// A client secret with characters that URL-encoding changes.
+		const h = createHarness(sb, sb.issueTokens(), { baseUrl: front.url, clientSecret: 'sandbox-secret/+= ü' });
+		const secrets = () => {
+			const data = h.credentials.data();
+			const tokens = data.oauthTokenData as IDataObject;
+			return [String(data.clientSecret), ...Object.entries(tokens).filter(([k, v]) => typeof v === 'string' && /token/.test(k) && k !== 'token_type').map(([, v]) => String(v))];
+		};
+		const arbitraryEcho = fc.record<Echo>({
+			status: fc.constantFrom(400, 403, 404, 406, 409, 413, 422),
+			where: fc.constantFrom('errorMessage', 'message', 'debugMessage', 'field error', 'field name', 'base64 details', 'plain text', 'nested'),
+			secret: fc.constantFrom('x-access-token header', 'access_token', 'refresh_token', 'platform refresh token', 'client secret'),
+			form: fc.constantFrom('as is', 'URL-encoded', 'Bearer'),
+			method: fc.constantFrom('GET', 'POST'),
+			continueOnFail: fc.boolean(),
+		});
+		try {
+			await checkProperty(
+				150,
+				fc.asyncProperty(arbitraryEcho, async (c) => {
+					current = c;
+					const params =
+						c.method === 'GET'
+							? { resource: 'contact', operation: 'getAll', returnAll: false, limit: 1 }
+							: { resource: 'contact', operation: 'create', name: 'Echo Test', type: 'person' };
+					const run = await h.run('businessPlatformSales', params, [{ json: {} }], { continueOnFail: c.continueOnFail });
+					const shown = JSON.stringify({ message: run.error?.message, description: run.error?.description, context: run.error?.context, items: run.json });
+					// The platform's words are there (the case really echoed), without the secret.
+					expect(shown).toMatch(/The Business Platform API answered 4\d\d/);
+					for (const secret of secrets()) {
+						expect(shown).not.toContain(secret);
+						expect(shown).not.toContain(encodeURIComponent(secret));
+					}
+				}),
+			);
+		} finally {
+			await front.close();
+		}
+	});
+});

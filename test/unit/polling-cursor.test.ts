@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 
-import { advance, changeTime, MAX_SEEN, newChanges, readCursor, startCursor, type Change, type Cursor } from '../../nodes/shared/polling/cursor';
+import { advance, changeTime, MAX_RECENT, newChanges, readCursor, startCursor, type Change, type Cursor } from '../../nodes/shared/polling/cursor';
 import { checkProperty } from '../helpers/property';
 
 const change = (key: string, time: number): Change => ({ key, time, item: { key } });
@@ -40,10 +40,26 @@ describe('a first poll', () => {
 	});
 });
 
-it('the cursor keeps at most MAX_SEEN keys of one timestamp', () => {
-	const many = Array.from({ length: MAX_SEEN + 50 }, (_, i) => change(`k${i}`, 7));
-	expect(advance(startCursor([], -1), many).seen).toHaveLength(MAX_SEEN);
+it('the cursor keeps every key of the newest timestamp (however many: a key left out would come again), and only those', () => {
+	// 1,050: past the 1,000 keys the cursor once kept (issue 32, finding 1), which then came again at every poll.
+	for (const n of [999, 1000, 1001, 1050, 5000]) {
+		const many = Array.from({ length: n }, (_, i) => change(`k${i}`, 7));
+		const cursor = advance(startCursor([], -1), many);
+		expect(cursor.seen).toHaveLength(n);
+		expect(newChanges(cursor, many)).toEqual([]);
+		expect(newChanges(startCursor(many, 7), many)).toEqual([]);
+	}
 	expect(advance(advance(startCursor([], -1), [change('a', 1)]), [change('b', 2)]).seen).toEqual(['b']);
+});
+
+it('a remembering cursor keeps the keys of the newest changes, whatever order they were listed in (a first poll lists newest first)', () => {
+	const count = MAX_RECENT + 50;
+	const newestFirst = Array.from({ length: count }, (_, i) => change(`p${count - i}`, count - i));
+	const cursor = startCursor(newestFirst, count, true);
+	expect(cursor.recent).toHaveLength(MAX_RECENT);
+	// The newest posting changes again later (a newer time, the same key): not announced again.
+	expect(newChanges(cursor, [change(`p${count}`, count + 5)])).toEqual([]);
+	expect(cursor.recent).not.toContain('p1');
 });
 
 describe('exactly once (property)', () => {
@@ -71,7 +87,37 @@ describe('exactly once (property)', () => {
 				out.push(...fresh);
 				expect(out.map((c) => c.key).sort()).toEqual(made.map((c) => c.key).sort());
 				expect(out.map((c) => c.time)).toEqual([...out.map((c) => c.time)].sort((a, b) => a - b));
-				expect(cursor.seen.length).toBeLessThanOrEqual(MAX_SEEN);
+				// The cursor holds the keys of one timestamp only.
+				expect(cursor.seen.length).toBeLessThanOrEqual(made.filter((c) => c.time === cursor.since).length);
+			}),
+		);
+	});
+});
+
+describe('exactly once past every bound (property)', () => {
+	it('bursts of one timestamp below, at and past the cursor\'s own numbers (1,000 kept recent keys) and a time beyond 2^53 ms: each change once', async () => {
+		const burst = fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 3 }) }, { weight: 1, arbitrary: fc.constantFrom(MAX_RECENT - 1, MAX_RECENT, MAX_RECENT + 1, 2 * MAX_RECENT + 7) });
+		const stream = fc.array(fc.tuple(fc.nat(2), burst, fc.nat(2)), { minLength: 1, maxLength: 8 }); // [time step, changes at that time, polls to wait]
+		await checkProperty(
+			60,
+			fc.asyncProperty(stream, fc.boolean(), fc.constantFrom(0, 2 ** 31, 2 ** 53 - 10), async (steps, remember, start) => {
+				let cursor = startCursor([], -1);
+				let time = start;
+				const made: Change[] = [];
+				const out: Change[] = [];
+				for (const [dt, count, wait] of steps) {
+					time += dt;
+					for (let i = 0; i < count; i++) made.push(change(`c${made.length}`, time));
+					if (wait === 0) continue;
+					const fresh = newChanges(cursor, made);
+					out.push(...fresh);
+					cursor = advance(cursor, fresh, remember);
+					// Polls that find nothing new stay empty, however many share the newest timestamp.
+					expect(newChanges(cursor, made)).toEqual([]);
+				}
+				out.push(...newChanges(cursor, made));
+				expect(out.map((c) => c.key).sort()).toEqual(made.map((c) => c.key).sort());
+				expect(new Set(out.map((c) => c.key)).size).toBe(out.length);
 			}),
 		);
 	});

@@ -148,15 +148,43 @@ async function runItem(scope: RunScope<IExecuteFunctions>, gate: OrderedGate, it
 	}
 }
 
+/** The longest timer Node.js keeps: a longer one fires after 1 ms (every attempt would be aborted at once). */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+/** Request Options → Parallel Requests: its field's range (a larger value from an expression is taken as the largest). */
+export const MAX_CONCURRENCY = 20;
+
+/**
+ * Request Options (Parallel Requests, Timeout), checked before anything is sent: a value that
+ * cannot work is refused, naming the field, rather than turned into something else on the way
+ * (a timeout past Node.js's longest timer fires at once; fewer than one request at a time never starts).
+ */
+function requestOptions(fn: IExecuteFunctions): { concurrency: number; timeout?: number } {
+	const settings = readSetting(fn, CONCURRENCY_PARAMETER, {});
+	const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+	const refuse = (field: string, value: unknown, range: string) =>
+		new NodeOperationError(fn.getNode(), `Request Options → ${field} must be ${range}, got "${String(value).slice(0, 40)}"`, {
+			description: `Nothing was sent. Set "${field}" under Request Options to ${range}, or remove it to use the default.`,
+			itemIndex: 0,
+		});
+	let concurrency = 5;
+	if (given(settings.concurrency)) {
+		const n = Math.floor(Number(settings.concurrency));
+		if (!Number.isFinite(n) || n < 1) throw refuse('Parallel Requests', settings.concurrency, `a whole number from 1 to ${MAX_CONCURRENCY}`);
+		concurrency = Math.min(n, MAX_CONCURRENCY);
+	}
+	if (!given(settings.timeout)) return { concurrency };
+	const timeout = Number(settings.timeout);
+	if (!Number.isFinite(timeout) || timeout < 1 || timeout > MAX_TIMEOUT_MS) throw refuse('Timeout', settings.timeout, `a number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (about 24 days)`);
+	return { concurrency, timeout: Math.round(timeout) };
+}
+
 /** The shared execute(): every item through its operation, in parallel up to the configured limit, in order, paired. */
 export async function executeOperations(fn: IExecuteFunctions, resources: Resource[]): Promise<INodeExecutionData[][]> {
 	const scope = new RunScope(fn);
 	const items = fn.getInputData();
 	const continueOnFail = fn.continueOnFail();
-	const settings = readSetting(fn, CONCURRENCY_PARAMETER, {});
-	const concurrency = Number(settings.concurrency ?? 5) || 5;
-	const timeout = Number(settings.timeout);
-	if (Number.isFinite(timeout) && timeout > 0) scope.requestTimeoutMs = timeout;
+	const { concurrency, timeout } = requestOptions(fn);
+	scope.requestTimeoutMs = timeout;
 	const gate = new OrderedGate(concurrency);
 	// Stop on errors: every item's input is checked before the first request (engine/checks.ts).
 	const ready = continueOnFail ? undefined : await checkAll(scope, resources, items.length);

@@ -8,7 +8,9 @@
  * change whose key is in `seen` (all of them at `since` or later). So:
  * - two changes with the same time are both delivered (the second one's key is not in `seen`);
  * - the cursor only grows by the changes of one timestamp (`seen` keeps the keys at `since`,
- *   never every ID ever seen);
+ *   never every ID ever seen). It keeps every one of them, however many share the timestamp: a
+ *   key left out would count as new at the next poll and be delivered again. Its size is the
+ *   platform's (how many records one timestamp holds), not a bound of the pack's;
  * - a change is new when it is at `since` or later and its key is not in `seen`.
  */
 export const CURSOR_VERSION = 1;
@@ -30,9 +32,10 @@ export interface Cursor {
 	recent?: string[];
 }
 
-/** The most keys of one timestamp a cursor keeps; past that, the oldest keys of that timestamp go. */
-export const MAX_SEEN = 1000;
-/** The most keys a remembering cursor keeps of the last changes delivered. */
+/**
+ * The most keys a remembering cursor keeps of the last changes delivered: those of the newest
+ * changes (by their time), so that a change of a recent record is never announced again.
+ */
 export const MAX_RECENT = 1000;
 
 /**
@@ -92,7 +95,8 @@ export function advance(cursor: Cursor, done: Change[], remember = false): Curso
 	if (newest < cursor.since) return cursor;
 	const atNewest = done.filter((c) => c.time === newest).map((c) => c.key);
 	const keys = newest === cursor.since ? [...cursor.seen, ...atNewest] : atNewest;
-	const next: Cursor = { v: CURSOR_VERSION, since: newest, seen: [...new Set(keys)].slice(-MAX_SEEN) };
-	if (remember) next.recent = [...new Set([...(cursor.recent ?? []), ...done.map((c) => c.key)])].slice(-MAX_RECENT);
+	const next: Cursor = { v: CURSOR_VERSION, since: newest, seen: [...new Set(keys)] };
+	// Oldest first, so that the newest keys are the ones kept (a first poll lists newest first).
+	if (remember) next.recent = [...new Set([...(cursor.recent ?? []), ...[...done].sort(byTime).map((c) => c.key)])].slice(-MAX_RECENT);
 	return next;
 }

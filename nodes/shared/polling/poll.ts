@@ -16,14 +16,17 @@
  * - One poll of a node at a time: n8n starts a poll at every Poll Time without waiting for the
  *   last one, so a poll claims the node in its static data and a poll that finds the claim
  *   delivers nothing (n8n-internals.ts, 6).
- * - The cursor belongs to one event and one list (its filters): after a change of the event or
- *   of a filter, the next poll starts again as a first poll.
+ * - The cursor belongs to one trigger as the user saved it: the event, the saved values of the
+ *   fields its list reads (an expression as written, not what it gives: `$now` in a filter gives
+ *   another value at every poll) and the account (the credential, its base URLs and tenant).
+ *   After a change of any of them, the next poll starts again as a first poll.
  */
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { fetchPage, PAGE_SIZE } from '../pagination';
 import type { RunScope } from '../run-scope';
+import { credentialAccount } from '../transport';
 import { claimPoll, holdsPoll, releasePoll, type PollClaimHolder } from '../n8n-internals';
 import { advance, byTime, newChanges, readCursor, startCursor, type Change, type Cursor } from './cursor';
 import type { ParamReader, PollEvent, PollList } from './model';
@@ -88,8 +91,11 @@ async function read(scope: RunScope, list: PollList, event: PollEvent, param: Pa
 	const reading: Reading = { changes: [], pages: 0, moved: false, newest: -1 };
 	const listed = new Set<string>();
 	let length: number | undefined;
+	// The page size the platform really serves (it may be smaller than asked: pagination.ts, fetchPage).
+	let served = 0;
 	for (let page = 1; page <= (limits.maxPages ?? Number.MAX_SAFE_INTEGER); page++) {
-		const { items, more, records } = await fetchPage(scope, list.request, list.style, page, POLL.pageSize);
+		const { items, more, records } = await fetchPage(scope, list.request, list.style, page, POLL.pageSize, served);
+		served = Math.max(served, items.length);
 		reading.pages++;
 		reading.moved ||= records === undefined || (page > 1 && records !== length);
 		length = records;
@@ -126,10 +132,38 @@ async function readSettled(scope: RunScope, list: PollList, event: PollEvent, pa
 	return all;
 }
 
-/** Which event and list a cursor belongs to: the event and its request. */
-function ownerOf(event: PollEvent, list: PollList): string {
+/** A saved parameter value as the owner compares it: a picker's value without what the picker shows (its cached name, its mode). */
+function savedValue(value: unknown): unknown {
+	if (value === null || typeof value !== 'object') return value;
+	if (Array.isArray(value)) return value.map(savedValue);
+	const object = value as IDataObject;
+	if (object.__rl === true) return { __rl: savedValue(object.value) };
+	return Object.fromEntries(Object.keys(object).sort().map((k) => [k, savedValue(object[k])]));
+}
+
+/**
+ * Which trigger a cursor belongs to (see the file's comment): the event, the saved values of the
+ * parameters its list read (`read`), and the account.
+ */
+function ownerOf(node: INode, event: PollEvent, read: Iterable<string>, account: string): string {
+	const saved = [...new Set(read)].sort().map((name) => [name, savedValue(Object.prototype.hasOwnProperty.call(node.parameters, name) ? node.parameters[name] : null)]);
+	return JSON.stringify(['v2', event.value, saved, account]);
+}
+
+/** The owner cursors had before the owner above (the evaluated request): such a cursor is carried over once, not dropped. */
+function formerOwnerOf(event: PollEvent, list: PollList): string {
 	const { method, path, qs, body } = list.request;
 	return JSON.stringify([event.value, method, path, qs ?? {}, body ?? null]);
+}
+
+/** The event's list, and the owner of its cursor: the event reads its fields through a reader that notes their names. */
+async function listAndOwner(scope: RunScope<IPollFunctions>, event: PollEvent, param: ParamReader): Promise<{ list: PollList; owner: string; former: string }> {
+	const read = new Set<string>(['event']);
+	const list = event.list((name, fallback) => {
+		read.add(name);
+		return param(name, fallback);
+	});
+	return { list, owner: ownerOf(scope.node, event, read, await credentialAccount(scope)), former: formerOwnerOf(event, list) };
 }
 
 /** "Fetch Test Event": the newest matching item, without touching the cursor. */
@@ -147,14 +181,14 @@ async function testItem(scope: RunScope, event: PollEvent, list: PollList, param
 /** One poll (this of the node's `poll`). Returns null when nothing changed, or when another poll of the node runs. */
 export async function pollOnce(scope: RunScope<IPollFunctions>, event: PollEvent, param: ParamReader, options: PollOptions): Promise<INodeExecutionData[][] | null> {
 	const ctx = scope.ctx;
-	const list = event.list(param);
-	if (ctx.getMode() === 'manual') return await testItem(scope, event, list, param);
+	if (ctx.getMode() === 'manual') return await testItem(scope, event, event.list(param), param);
 	const stored = ctx.getWorkflowStaticData('node') as Stored;
 	const claim = claimPoll(ctx, stored);
 	if (!claim) return null;
 	try {
-		const owner = ownerOf(event, list);
-		const found = await readChanges(scope, event, list, param, stored.of === owner ? readCursor(stored.cursor) : undefined, options);
+		const { list, owner, former } = await listAndOwner(scope, event, param);
+		const mine = stored.of === owner || (stored.of === former && typeof stored.of === 'string');
+		const found = await readChanges(scope, event, list, param, mine ? readCursor(stored.cursor) : undefined, options);
 		// A poll that lost its claim (it ran past n8n's poll budget and a later poll took over) delivers nothing.
 		if (!holdsPoll(stored, claim)) return null;
 		stored.cursor = found.cursor;
