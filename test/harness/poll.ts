@@ -27,14 +27,16 @@ export class Poller {
 	/** The credential the node uses, by its ID in the harness's store (default: the harness's own). */
 	private credentialId?: string;
 
-	/** The parameters of the node from now on (a user edits the trigger). */
+	/** The parameters of the node from now on (a user edits the trigger and saves the workflow: n8n activates it again). */
 	edit(parameters: IDataObject): void {
 		this.parameters = parameters;
+		this.activated = false;
 	}
 
-	/** The credential of the node from now on (a user picks another one in the trigger). */
+	/** The credential of the node from now on (a user picks another one and saves the workflow: n8n activates it again). */
 	useCredential(id: string): void {
 		this.credentialId = id;
+		this.activated = false;
 	}
 
 	/**
