@@ -41,6 +41,21 @@ describe('the snapshot', () => {
 	});
 });
 
+it('holds no default that follows the clock: a description built in another year is the same', () => {
+	// n8n leaves a value equal to the default out of a saved workflow: a default of "this year" changes what it reads.
+	jest.useFakeTimers({ now: new Date('2031-06-15T12:00:00Z') });
+	try {
+		let later: Snapshot[] = [];
+		jest.isolateModules(() => {
+			// eslint-disable-next-line @typescript-eslint/no-require-imports -- the descriptions built anew under the other clock
+			later = (require('../descriptions/snapshot') as typeof import('../descriptions/snapshot')).currentSnapshots();
+		});
+		expect(later).toEqual(current);
+	} finally {
+		jest.useRealTimers();
+	}
+});
+
 /** The guard itself, on a copy of the committed Sales snapshot changed the ways people change descriptions. */
 describe('the guard', () => {
 	const sales = committed.find((s) => s.name === 'businessPlatformSales')!;

@@ -4,6 +4,9 @@ import type { Operation } from '../../../shared/engine/model';
 import { INT64_LIST_WHY, int64ListOf } from '../common';
 import { BASE, simplifyPayrun, sortOptions } from './common';
 
+/** The Year's default since version 1 was published (2026): recorded in the description snapshot. */
+const YEAR_DEFAULT = 2026;
+
 export const getAllByYearPayrun: Operation = {
 	value: 'getAllByYear',
 	name: 'Get Many by Year',
@@ -16,7 +19,9 @@ export const getAllByYearPayrun: Operation = {
 	simplify: simplifyPayrun,
 	fields: [
 		{
-			property: { displayName: 'Year', name: 'year', type: 'number', typeOptions: { minValue: 1900, maxValue: 9999, numberPrecision: 0 }, default: new Date().getFullYear(), required: true },
+			// A fixed default: n8n leaves a value equal to the default out of a saved workflow, so a default
+			// that followed the calendar would change what saved workflows read on every 1 January.
+			property: { displayName: 'Year', name: 'year', type: 'number', typeOptions: { minValue: 1900, maxValue: 9999, numberPrecision: 0 }, default: YEAR_DEFAULT, required: true },
 			send: {
 				in: 'path',
 				key: 'year',
