@@ -12,6 +12,7 @@ import { PEOPLE_RESOURCES } from '../../nodes/BusinessPlatformPeople/resources';
 import { SALES_RESOURCES } from '../../nodes/BusinessPlatformSales/resources';
 import { EVENTS } from '../../nodes/BusinessPlatformTrigger/events';
 import type { Resource } from '../../nodes/shared/engine/model';
+import { ContractChecker } from '../../sandbox/src/contract/check';
 import type { ContractOperation } from '../../sandbox/src/contract/load';
 import { EVENT_TYPES } from '../../sandbox/src/webhooks';
 import { useSandbox } from '../helpers/sandbox';
@@ -133,5 +134,22 @@ describe('the platform contract', () => {
 		expect(ENDPOINTS.length).toBe(CONTRACT.operations.filter((o) => o.module !== 'auth').length);
 		expect(count('sales') + count('campaigns') + count('people') + count('webhooks')).toBe(ENDPOINTS.length);
 		for (const m of ['sales', 'campaigns', 'people', 'webhooks']) expect({ m, some: count(m) > 0 }).toEqual({ m, some: true });
+	});
+});
+
+describe('timestamps carry their format (issue 32): a platform that changed how it writes times is caught', () => {
+	const checker = new ContractChecker();
+	const op = (id: string) => CONTRACT.operations.find((o) => o.id === id)!;
+	const record = (createdAt: string) => JSON.stringify({ data: [{ _id: 'r1', cells: {}, createdAt, updatedAt: createdAt, createdBy: 1 }], totalCount: 1, pageNo: 1, pageSize: 30, sortCol: 'createdAt', sortDir: -1 });
+	const payruns = (processedAt: string) => JSON.stringify({ payruns: [{ _id: 'p1', createdAt: '2026-11-27T05:00:00.000Z', updatedAt: '2026-11-27T05:00:00Z', processedAt }] });
+
+	it.each(['2026-11-27T05:00:00.000Z', '2026-11-27T05:00:00.123456Z', '2026-11-27T06:00:00+01:00', '0001-01-01T00:00:00Z'])('accepts the forms the documents show: %s', (time) => {
+		expect(checker.checkResponse(op('record_search'), 200, 'application/json', record(time))).toEqual([]);
+		expect(checker.checkResponse(op('payrun_byYear'), 200, 'application/json', payruns(time))).toEqual([]);
+	});
+
+	it.each(['27/11/2026 05:00', '1764219600000', '2026-11-27 05:00:00', 'Fri Nov 27 2026', '2026-11-27T05:00:00'])('refuses another form: %s', (time) => {
+		expect(checker.checkResponse(op('record_search'), 200, 'application/json', record(time)).join('\n')).toMatch(/createdAt must match format "date-time"/);
+		expect(checker.checkResponse(op('payrun_byYear'), 200, 'application/json', payruns(time)).join('\n')).toMatch(/processedAt must match format "date-time"/);
 	});
 });
