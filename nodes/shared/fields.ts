@@ -15,11 +15,12 @@ export function plainValue(value: unknown): string {
 
 /**
  * A text with its percent-encodings undone, as often as a server or proxy on the way might undo
- * them (each layer one more time), stopping at a text that no longer changes or is not valid encoding.
+ * them (each layer one more time), until it no longer changes or is not valid encoding. Each
+ * round that changes it makes it shorter, so this ends, however many layers an attacker stacks.
  */
-export function fullyDecoded(text: string, layers = 4): string {
+export function fullyDecoded(text: string): string {
 	let out = text;
-	for (let i = 0; i < layers; i++) {
+	for (;;) {
 		let next: string;
 		try {
 			next = decodeURIComponent(out);
@@ -29,7 +30,6 @@ export function fullyDecoded(text: string, layers = 4): string {
 		if (next === out) return out;
 		out = next;
 	}
-	return out;
 }
 
 /**

@@ -4,6 +4,7 @@
  * has enough (it never downloads everything to slice it).
  */
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { RunScope } from './run-scope';
 import { apiRequest, type ApiRequest } from './transport';
@@ -82,14 +83,19 @@ export const PAGE_STYLES: Record<PageStyle, StyleDef> = {
 
 /** Page size used for Return All. The spec documents no maximum; 100 is accepted by every list of the sandbox. */
 export const PAGE_SIZE = 100;
-/** A safety stop for servers that never say "last page". */
-const MAX_PAGES = 100_000;
-/**
- * Return All over an envelope that tells the total: pages requested ahead of the one
- * being read, so n8n's per-request cost (a new connection each time) overlaps the
- * platform's answer time instead of adding to it. Never past the last page.
- */
-const READ_AHEAD = 2;
+export const PAGING = {
+	/**
+	 * A safety stop for a server that never says "last page": past it, Return All fails and says
+	 * so rather than return part of the list as if it were all of it.
+	 */
+	maxPages: 100_000,
+	/**
+	 * Return All over an envelope that tells the total: pages requested ahead of the one
+	 * being read, so n8n's per-request cost (a new connection each time) overlaps the
+	 * platform's answer time instead of adding to it. Never past the last page.
+	 */
+	readAhead: 2,
+};
 
 export interface PageOptions {
 	style: PageStyle;
@@ -132,14 +138,20 @@ export async function paginate(scope: RunScope, req: ApiRequest, opts: PageOptio
 	const getPage = async (page: number) => await apiRequest<IDataObject>(scope, { ...req, qs: { ...(req.qs ?? {}), [style.page]: page, [style.size]: size } });
 	const ahead = new Map<number, Promise<IDataObject>>();
 	const readAhead = (from: number, last: number) => {
-		for (let p = from; p <= Math.min(last, from + READ_AHEAD - 1); p++) {
+		for (let p = from; p <= Math.min(last, from + PAGING.readAhead - 1); p++) {
 			if (ahead.has(p)) continue;
 			const pending = getPage(p);
 			pending.catch(() => undefined); // awaited (and thrown) when its turn comes
 			ahead.set(p, pending);
 		}
 	};
-	for (let page = 1; page <= MAX_PAGES; page++) {
+	for (let page = 1; ; page++) {
+		if (page > PAGING.maxPages) {
+			throw new NodeOperationError(scope.ctx.getNode(), `The list did not end after ${PAGING.maxPages} pages (${out.length} items read)`, {
+				itemIndex: req.itemIndex,
+				description: `The platform kept answering full pages of ${req.method} ${req.path}. Nothing is returned rather than a part of the list: use a Limit, or filters that make the list shorter.`,
+			});
+		}
 		const body = await (ahead.get(page) ?? getPage(page));
 		ahead.delete(page);
 		const raw = body ? style.items(body) : undefined;

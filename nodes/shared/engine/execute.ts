@@ -63,7 +63,7 @@ function contextFor(scope: RunScope<IExecuteFunctions>, itemIndex: number, op: O
 		send: async <T>(req: BuiltRequest) => {
 			const api = apiRequestOf(op, req);
 			if (!op.paginate) return await ctx.request<T>(api);
-			const limit = ctx.param<boolean>('returnAll', false) ? undefined : ctx.param<number>('limit', 50);
+			const limit = ctx.param<boolean>('returnAll', false) ? undefined : limitOf(ctx.param<unknown>('limit', 50), ctx);
 			return (await ctx.paginate(api, op.paginate, limit)) as T;
 		},
 		request: async <T>(req: ApiRequest) => await apiRequest<T>(scope, { ...req, itemIndex, labelOf }),
@@ -71,6 +71,15 @@ function contextFor(scope: RunScope<IExecuteFunctions>, itemIndex: number, op: O
 		fail: (message, description) => new NodeOperationError(fn.getNode(), message, { itemIndex, description }),
 	};
 	return ctx;
+}
+
+/** Limit as a whole number of at least 1 (a fraction is rounded down); anything else (0, negative, not a number) is refused, naming the field. */
+function limitOf(value: unknown, ctx: OpContext): number {
+	const n = Math.floor(Number(value));
+	if (value === '' || value === null || typeof value === 'boolean' || !Number.isFinite(n) || n < 1) {
+		throw ctx.fail(`Limit must be a whole number of 1 or more, got "${String(value).slice(0, 40)}"`, 'Set "Limit" to how many items to return, or turn on "Return All".');
+	}
+	return n;
 }
 
 function findOperation(resources: Resource[], resource: string, operation: string): Operation | undefined {

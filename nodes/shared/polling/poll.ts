@@ -24,7 +24,7 @@
 import type { IDataObject, INode, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { fetchPage, PAGE_SIZE } from '../pagination';
+import { fetchPage, PAGE_SIZE, PAGING } from '../pagination';
 import type { RunScope } from '../run-scope';
 import { credentialAccount } from '../transport';
 import { claimPoll, holdsPoll, releasePoll, type PollClaimHolder } from '../n8n-internals';
@@ -94,6 +94,12 @@ async function read(scope: RunScope, list: PollList, event: PollEvent, param: Pa
 	// The page size the platform really serves (it may be smaller than asked: pagination.ts, fetchPage).
 	let served = 0;
 	for (let page = 1; page <= (limits.maxPages ?? Number.MAX_SAFE_INTEGER); page++) {
+		if (page > PAGING.maxPages) {
+			// A poll that fails delivers nothing and keeps its cursor: better than a part of the changes taken for all.
+			throw new NodeOperationError(scope.ctx.getNode(), `The list did not end after ${PAGING.maxPages} pages`, {
+				description: `The platform kept answering full pages of ${list.request.method} ${list.request.path}. The poll delivered nothing and will read the list again at the next poll time.`,
+			});
+		}
 		const { items, more, records } = await fetchPage(scope, list.request, list.style, page, POLL.pageSize, served);
 		served = Math.max(served, items.length);
 		reading.pages++;
