@@ -110,9 +110,21 @@ export const REDACTED = '[redacted]';
 /** Secrets shorter than this are not looked for: they would blank ordinary words of the text. */
 const MIN_SECRET_LENGTH = 6;
 
+/** A secret URL-encoded as gateways write it: upper- and lower-case hex, and a form's "+" for a space. */
+function encodedForms(secret: string): string[] {
+	let encoded: string;
+	try {
+		encoded = encodeURIComponent(secret);
+	} catch {
+		return []; // a lone surrogate cannot be encoded, so no text holds it encoded
+	}
+	const lower = encoded.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
+	return [encoded, lower, encoded.replace(/%20/g, '+'), lower.replace(/%20/g, '+')];
+}
+
 /** Each secret as given and URL-encoded, longest first (so a secret that holds another is replaced whole). */
 function secretForms(secrets: Array<string | undefined> | undefined): string[] {
-	const forms = (secrets ?? []).flatMap((s) => (typeof s === 'string' && s.length >= MIN_SECRET_LENGTH ? [s, encodeURIComponent(s)] : []));
+	const forms = (secrets ?? []).flatMap((s) => (typeof s === 'string' && s.length >= MIN_SECRET_LENGTH ? [s, ...encodedForms(s)] : []));
 	return [...new Set(forms)].sort((a, b) => b.length - a.length);
 }
 
@@ -125,7 +137,9 @@ function scrubText(text: string, secrets: string[]): string {
 
 function scrubValue(value: unknown, secrets: string[], depth = 0): unknown {
 	if (typeof value === 'string') return scrubText(value, secrets);
-	if (value === null || typeof value !== 'object' || depth > 20) return value;
+	if (value === null || typeof value !== 'object') return value;
+	// Deeper than any platform answer: scrubbed as one text rather than walked further.
+	if (depth > 20) return scrubText(JSON.stringify(value), secrets);
 	if (Array.isArray(value)) return value.map((v) => scrubValue(v, secrets, depth + 1));
 	const out: IDataObject = {};
 	for (const [k, v] of Object.entries(value as IDataObject)) out[scrubText(k, secrets)] = scrubValue(v, secrets, depth + 1) as IDataObject[string];

@@ -53,9 +53,13 @@ export async function searchPage(
 	toResult: (item: IDataObject) => INodeListSearchItems,
 	size = PICKER_PAGE,
 ): Promise<INodeListSearchResult> {
-	const page = Number(paginationToken ?? 1) || 1;
-	const { items, more } = await fetchPage(scope, req, style, page, size);
-	return { results: items.map(toResult), paginationToken: more ? String(page + 1) : undefined };
+	// The token names the next page and the page size the platform served so far ("3:30"), which may be
+	// smaller than asked: with it, a short page is known to be the last (pagination.ts, fetchPage).
+	const [pageText, servedText] = (paginationToken ?? '1').split(':');
+	const page = Math.max(1, Math.floor(Number(pageText)) || 1);
+	const served = Math.max(0, Math.floor(Number(servedText)) || 0);
+	const { items, more } = await fetchPage(scope, req, style, page, size, page > 1 ? served : undefined);
+	return { results: items.map(toResult), paginationToken: more ? `${page + 1}:${Math.max(served, items.length)}` : undefined };
 }
 
 /** The first entries of a list for a dropdown (up to MAX_OPTIONS), read page by page in its paging style. */
