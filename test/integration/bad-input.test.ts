@@ -56,6 +56,7 @@ const firstId = (list: Array<Record<string, unknown>>, key = 'id') => list[0][ke
 const contactId = () => firstId(tenant().contacts.values()) as number;
 const dealId = () => firstId(tenant().deals.values()) as number;
 const activityId = () => firstId(tenant().activities.values()) as number;
+const pipelineId = () => firstId(tenant().pipelines.values()) as number;
 const categoryId = () => firstId(tenant().categories.values()) as number;
 const peopleUserId = () => String(firstId(tenant().peopleUsers.values().filter((u) => u.status !== 'draft'), 'userId'));
 const payrunId = () => String(firstId(tenant().payruns.values(), '_id'));
@@ -450,6 +451,49 @@ const CASES: Case[] = [
 		refusedBy: 'node',
 		names: /Employee.*"%2E%2e" is not an ID/,
 		params: () => ({ resource: 'paystub', operation: 'getAll', employeeId: rl('%2E%2e'), returnAll: true }),
+	},
+	// Issue 32: each range check of the node, crossed on both sides.
+	{
+		input: 'Number out of range: stage deal probability -1, rotting days -1',
+		where: 'Sales → Pipeline → Create',
+		refusedBy: 'node',
+		names: /Stages: the deal probability of "Qualify" must be a whole number from 0 to 100/,
+		params: () => ({ resource: 'pipeline', operation: 'create', name: 'Below range', stages: { stage: [{ name: 'Qualify', dealProbability: -1, rottingDays: -1, helpText: '' }] } }),
+	},
+	{
+		input: 'Number out of range: rotting days -1',
+		where: 'Sales → Pipeline → Create',
+		refusedBy: 'node',
+		names: /Stages: the rotting days of "Qualify" must be a whole number, 0 or more/,
+		params: () => ({ resource: 'pipeline', operation: 'create', name: 'Below range', stages: { stage: [{ name: 'Qualify', dealProbability: 10, rottingDays: -1, helpText: '' }] } }),
+	},
+	{
+		input: 'Year below the range: 1899',
+		where: 'People → Payrun → Get Many by Year',
+		refusedBy: 'node',
+		names: /Year must be a four-digit year, got "1899"/,
+		params: () => ({ resource: 'payrun', operation: 'getAllByYear', year: 1899, returnAll: true }),
+	},
+	{
+		input: 'Year above the range: 10000',
+		where: 'People → Payrun → Get Many by Year',
+		refusedBy: 'node',
+		names: /Year must be a four-digit year, got "10000"/,
+		params: () => ({ resource: 'payrun', operation: 'getAllByYear', year: 10000, returnAll: true }),
+	},
+	{
+		input: 'Limit below 1: 0 (stages are cut to the Limit by the node)',
+		where: 'Sales → Stage → Get Many',
+		refusedBy: 'node',
+		names: /Limit must be a whole number of 1 or more, got 0/,
+		params: () => ({ resource: 'stage', operation: 'getAll', pipelineId: String(pipelineId()), returnAll: false, limit: 0 }),
+	},
+	{
+		input: 'Request Options → Timeout of 0 ms',
+		where: 'Sales → Deal → Get Many',
+		refusedBy: 'node',
+		names: /Request Options → Timeout must be a number of milliseconds from 1/,
+		params: () => ({ resource: 'deal', operation: 'getAll', returnAll: false, limit: 1, requestOptions: { timeout: 0 } }),
 	},
 	// Issue 32, finding 6: a timeout past Node.js's longest timer would fire after 1 ms.
 	{
