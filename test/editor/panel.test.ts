@@ -30,9 +30,13 @@ describe('the nodes panel', () => {
 		// node's plus "Trigger"), not as nodes of their own.
 		expect(names.filter((n) => /^Business Platform( Trigger)?$/.test(n))).toEqual([]);
 		expect(names.filter((n) => n.startsWith('Business Platform'))).toHaveLength(4);
-		const icons = await ed.creator.getByTestId('item-iterator-item').locator('img').evaluateAll((imgs) =>
-			(imgs as Array<{ getAttribute(n: string): string | null; complete: boolean; naturalWidth: number }>).map((i) => ({ src: i.getAttribute('src'), loaded: i.complete && i.naturalWidth > 0 })),
-		);
+		const readIcons = async () =>
+			await ed.creator.getByTestId('item-iterator-item').locator('img').evaluateAll((imgs) =>
+				(imgs as Array<{ getAttribute(n: string): string | null; complete: boolean; naturalWidth: number }>).map((i) => ({ src: i.getAttribute('src'), loaded: i.complete && i.naturalWidth > 0 })),
+			);
+		// The icons load after the list appears: on a busy machine a moment later. Wait for them (up to 30 s) before asserting.
+		let icons = await readIcons();
+		for (const deadline = Date.now() + 30_000; icons.some((i) => !i.loaded) && Date.now() < deadline; icons = await readIcons()) await ed.page.waitForTimeout(200);
 		expect(icons.length).toBeGreaterThanOrEqual(4);
 		expect(icons.filter((i) => !i.loaded)).toEqual([]);
 		expect(new Set(icons.map((i) => i.src)).size).toBe(4);
