@@ -38,6 +38,8 @@ const project = (name, extra = {}) => ({
 /** @type {import('jest').Config} */
 module.exports = {
 	testTimeout: 30000,
+	// Slow files first (test/global/sequencer.js); `npm test` runs 2 workers (package.json).
+	testSequencer: '<rootDir>/test/global/sequencer.js',
 	globalSetup: '<rootDir>/test/global/setup.ts',
 	globalTeardown: '<rootDir>/test/global/teardown.ts',
 	projects: [
