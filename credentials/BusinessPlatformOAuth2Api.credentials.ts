@@ -58,6 +58,13 @@ export function credentialTenant(credentials: IDataObject): number {
 	return Number(credentials.tenantId) || Number(claims.tenantId ?? claims.tenant_id ?? claims.tid) || 0;
 }
 
+/** Every secret a stored credential holds: the client secret and each token of its token response (scrubbed from error texts). */
+export function credentialSecrets(creds: IDataObject): string[] {
+	const tokenData = (creds.oauthTokenData as IDataObject | undefined) ?? {};
+	const tokens = Object.entries(tokenData).filter(([k, v]) => typeof v === 'string' && /token/i.test(k) && !/type$/i.test(k));
+	return [creds.clientSecret, ...tokens.map(([, v]) => v)].filter((v): v is string => typeof v === 'string' && v !== '');
+}
+
 /** What the pack remembers inside oauthTokenData to notice that n8n has just refreshed. */
 const MARKER = 'n8nPlatformTokenPair';
 

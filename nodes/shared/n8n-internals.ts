@@ -20,7 +20,7 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode, IPollFunctions } from 'n8n-workflow';
 import * as workflow from 'n8n-workflow';
 
-import { platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
+import { credentialSecrets, platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { readFailure } from './errors';
 import type { RunScope } from './run-scope';
 
@@ -126,12 +126,6 @@ async function readStoredToken(scope: RunScope, info: CredentialInfo): Promise<v
 	info.secrets = [...new Set([...info.secrets, ...credentialSecrets(creds)])];
 }
 
-/** Every secret a stored credential holds: the client secret and each token of its token response. */
-export function credentialSecrets(creds: IDataObject): string[] {
-	const tokenData = (creds.oauthTokenData as IDataObject | undefined) ?? {};
-	const tokens = Object.entries(tokenData).filter(([k, v]) => typeof v === 'string' && /token/i.test(k) && !/type$/i.test(k));
-	return [creds.clientSecret, ...tokens.map(([, v]) => v)].filter((v): v is string => typeof v === 'string' && v !== '');
-}
 
 /**
  * One attempt, with the scope's token through n8n's plain `httpRequest`. On a 401, the

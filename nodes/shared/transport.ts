@@ -16,10 +16,10 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { credentialTenant, platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
+import { credentialSecrets, credentialTenant, platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { isNetworkFailure, readFailure, toNodeApiError, withoutSecrets } from './errors';
 import { fullyDecoded } from './fields';
-import { CREDENTIAL_TYPE, credentialSecrets, send, storedToken, TokenRefused, type CredentialInfo } from './n8n-internals';
+import { CREDENTIAL_TYPE, send, storedToken, TokenRefused, type CredentialInfo } from './n8n-internals';
 import type { RunScope } from './run-scope';
 
 export { CREDENTIAL_TYPE } from './n8n-internals';
