@@ -29,11 +29,21 @@ export interface Wf {
 export const demoAgent = (): Wf => (demoWorkflows() as Wf[]).find((w) => w.id === DEMO_AGENT)!;
 
 /** Its tool nodes: the pack's nodes as tools. */
-export const toolNodes = (): WfNode[] => demoAgent().nodes.filter((n) => n.type.startsWith('n8n-nodes-business-platform.') && n.type.endsWith('Tool'));
+export const toolNodes = (): WfNode[] =>
+	demoAgent().nodes.filter(
+		(n) => n.type.startsWith('n8n-nodes-business-platform.') && n.type.endsWith('Tool'),
+	);
 
 /** Each tool's name as models see it (n8n's rule: the node name, other characters as `_`) → the `$fromAI` keys it uses. */
 export function fromAiKeys(): Record<string, string[]> {
 	return Object.fromEntries(
-		toolNodes().map((n) => [n.name.replace(/[^a-zA-Z0-9_-]+/g, '_'), [...new Set([...JSON.stringify(n.parameters).matchAll(/\$fromAI\('(\w+)'/g)].map((m) => m[1]))].sort()]),
+		toolNodes().map((n) => [
+			n.name.replace(/[^a-zA-Z0-9_-]+/g, '_'),
+			[
+				...new Set(
+					[...JSON.stringify(n.parameters).matchAll(/\$fromAI\('(\w+)'/g)].map((m) => m[1]),
+				),
+			].sort(),
+		]),
 	);
 }

@@ -9,6 +9,9 @@ import setupN8n from './setup-n8n';
 
 export default async function setupEditor(): Promise<void> {
 	await setupN8n();
-	const version = await step(`Chromium for the editor tests (${CHROMIUM})`, async () => await ensureChromium((l) => say(`  ${l}`)));
+	const version = await step(
+		`Chromium for the editor tests (${CHROMIUM})`,
+		async () => await ensureChromium((l) => say(`  ${l}`)),
+	);
 	say(`  ${version}`);
 }

@@ -21,5 +21,9 @@ export default async function setupN8n(): Promise<void> {
 	await buildAndPack();
 	const { n8n, node } = selectedRuntime();
 	if (runtimeReady()) say(`n8n runtime ${n8n} (Node ${node}): installed`);
-	else await step(`install the n8n runtime ${n8n} on Node ${node} (first run only)`, async () => await ensureRuntime((l) => say(`  ${l}`)));
+	else
+		await step(
+			`install the n8n runtime ${n8n} on Node ${node} (first run only)`,
+			async () => await ensureRuntime((l) => say(`  ${l}`)),
+		);
 }

@@ -28,7 +28,13 @@ export const getApproversUser: Operation = {
 				bool('Get Components', 'getComponents', 'Whether to include pay components'),
 				bool('Get Benefits', 'getBenefits', 'Whether to include benefits'),
 				bool('Get Roles and Teams', 'getRolesAndTeams', 'Whether to include roles and teams'),
-				queryField(str('Custom Field Module', 'customFieldModule', 'Module whose custom fields to include, such as people')),
+				queryField(
+					str(
+						'Custom Field Module',
+						'customFieldModule',
+						'Module whose custom fields to include, such as people',
+					),
+				),
 			],
 			'Add option',
 		),

@@ -11,12 +11,22 @@ export const getTaxDeclarationsUser: Operation = {
 	name: 'Get Tax Declarations',
 	action: 'Get tax declarations',
 	description: 'List the tax declarations employees submitted',
-	returns: 'one item per tax declaration, up to the node\'s limit',
+	returns: "one item per tax declaration, up to the node's limit",
 	method: 'GET',
 	path: '/v1/people/users/in/tax-declaration-info/list',
 	regional: true,
 	paginate: 'taxDeclarations',
-	fields: [listOptions([queryField(str('Stage', 'stage', 'Only declarations in this stage, such as SUBMITTED, APPROVED or REJECTED (all when empty)'))])],
+	fields: [
+		listOptions([
+			queryField(
+				str(
+					'Stage',
+					'stage',
+					'Only declarations in this stage, such as SUBMITTED, APPROVED or REJECTED (all when empty)',
+				),
+			),
+		]),
+	],
 	why: INT64_LIST_WHY,
 	execute: int64ListOf,
 };

@@ -6,16 +6,36 @@
 import type { IDataObject, ResourceMapperField } from 'n8n-workflow';
 
 import type { OpContext } from '../../../shared/engine/model';
-import { columnKeys, columnsOf, findColumn, type PlatformTable, type TableColumn, tableFor, TABLES_PATH } from '../table/model';
+import {
+	columnKeys,
+	columnsOf,
+	findColumn,
+	type PlatformTable,
+	type TableColumn,
+	tableFor,
+	TABLES_PATH,
+} from '../table/model';
 import { tableIdOf } from './fields';
-import { dateValue, findOption, isBlank, listOf, optionNames, shown, toBoolean, toIso } from './values';
+import {
+	dateValue,
+	findOption,
+	isBlank,
+	listOf,
+	optionNames,
+	shown,
+	toBoolean,
+	toIso,
+} from './values';
 
 function parseJsonCell(value: unknown, label: string, ctx: OpContext): unknown {
 	if (typeof value !== 'string') return value;
 	try {
 		return JSON.parse(value) as unknown;
 	} catch (e) {
-		throw ctx.fail(`${label} is not valid JSON`, `${(e as Error).message}. Write JSON such as {"key": "value"}, or use an expression that returns an object.`);
+		throw ctx.fail(
+			`${label} is not valid JSON`,
+			`${(e as Error).message}. Write JSON such as {"key": "value"}, or use an expression that returns an object.`,
+		);
 	}
 }
 
@@ -29,11 +49,26 @@ function encodeCell(col: TableColumn, key: string, value: unknown, ctx: OpContex
 		case 'phone':
 			if (typeof value === 'string') return value;
 			if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-			if (value instanceof Date || (value !== null && typeof value === 'object' && typeof (value as { toISO?: unknown }).toISO === 'function')) return toIso(value) ?? String(value);
+			if (
+				value instanceof Date ||
+				(value !== null &&
+					typeof value === 'object' &&
+					typeof (value as { toISO?: unknown }).toISO === 'function')
+			)
+				return toIso(value) ?? String(value);
 			throw ctx.fail(`${label} takes text, got ${shown(value)}`, 'Give plain text.');
 		case 'number': {
-			const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : NaN;
-			if (!Number.isFinite(n)) throw ctx.fail(`${label} takes a number, got ${shown(value)}`, 'Give a number such as 42 or 3.5.');
+			const n =
+				typeof value === 'number'
+					? value
+					: typeof value === 'string' && value.trim() !== ''
+						? Number(value.trim())
+						: NaN;
+			if (!Number.isFinite(n))
+				throw ctx.fail(
+					`${label} takes a number, got ${shown(value)}`,
+					'Give a number such as 42 or 3.5.',
+				);
 			return n;
 		}
 		case 'boolean': {
@@ -43,36 +78,60 @@ function encodeCell(col: TableColumn, key: string, value: unknown, ctx: OpContex
 		}
 		case 'date': {
 			const iso = dateValue(value, ctx);
-			if (!iso) throw ctx.fail(`${label} takes a date, got ${shown(value)}`, 'Use a date and time such as 2026-12-01T10:00:00Z, or pick one.');
+			if (!iso)
+				throw ctx.fail(
+					`${label} takes a date, got ${shown(value)}`,
+					'Use a date and time such as 2026-12-01T10:00:00Z, or pick one.',
+				);
 			return iso;
 		}
 		case 'select':
 		case 'multi-select': {
 			const ids = listOf(value, (s) => findOption(col, s) !== undefined).map((v) => {
 				const option = findOption(col, v);
-				if (!option) throw ctx.fail(`${label} has no option ${shown(v)}`, `Allowed options: ${optionNames(col)}.`);
+				if (!option)
+					throw ctx.fail(
+						`${label} has no option ${shown(v)}`,
+						`Allowed options: ${optionNames(col)}.`,
+					);
 				return option.id;
 			});
 			const unique = [...new Set(ids)];
-			if (col.type === 'select' && unique.length > 1) throw ctx.fail(`${label} takes one option, got ${unique.length}`, `Choose one of: ${optionNames(col)}.`);
+			if (col.type === 'select' && unique.length > 1)
+				throw ctx.fail(
+					`${label} takes one option, got ${unique.length}`,
+					`Choose one of: ${optionNames(col)}.`,
+				);
 			return unique;
 		}
 		case 'user':
 			return listOf(value).map((v) => {
 				const text = String(v).trim();
-				if (!/^\d+$/.test(text)) throw ctx.fail(`${label} takes user IDs (whole numbers), got ${shown(v)}`, 'Give user IDs separated by commas, for example 101, 103.');
+				if (!/^\d+$/.test(text))
+					throw ctx.fail(
+						`${label} takes user IDs (whole numbers), got ${shown(v)}`,
+						'Give user IDs separated by commas, for example 101, 103.',
+					);
 				return Number(text);
 			});
 		case 'ref':
 			return listOf(value).map((v) => {
-				if (typeof v !== 'string' && typeof v !== 'number') throw ctx.fail(`${label} takes record IDs, got ${shown(v)}`, 'Give IDs of records of the referenced table, separated by commas.');
+				if (typeof v !== 'string' && typeof v !== 'number')
+					throw ctx.fail(
+						`${label} takes record IDs, got ${shown(v)}`,
+						'Give IDs of records of the referenced table, separated by commas.',
+					);
 				return String(v).trim();
 			});
 		case 'json':
 			return parseJsonCell(value, label, ctx);
 		case 'json_array': {
 			const parsed = parseJsonCell(value, label, ctx);
-			if (!Array.isArray(parsed)) throw ctx.fail(`${label} takes a JSON array, got ${shown(parsed)}`, 'Write a JSON array such as [{"sku": "A-1"}].');
+			if (!Array.isArray(parsed))
+				throw ctx.fail(
+					`${label} takes a JSON array, got ${shown(parsed)}`,
+					'Write a JSON array such as [{"sku": "A-1"}].',
+				);
 			return parsed;
 		}
 		default:
@@ -84,18 +143,29 @@ function encodeCell(col: TableColumn, key: string, value: unknown, ctx: OpContex
 function decodeCell(col: TableColumn, value: unknown): unknown {
 	if (value === undefined) return null;
 	if (col.type === 'select' || col.type === 'multi-select') {
-		const names = (Array.isArray(value) ? value : [value]).map((id) => (col.options ?? []).find((o) => o.id === id)?.name ?? id);
+		const names = (Array.isArray(value) ? value : [value]).map(
+			(id) => (col.options ?? []).find((o) => o.id === id)?.name ?? id,
+		);
 		return col.type === 'select' ? (names[0] ?? null) : names;
 	}
 	return value;
 }
 
 /** Record keys that a column's name never replaces in the output. */
-const RECORD_KEYS: ReadonlySet<string> = new Set(['_id', 'cells', 'createdAt', 'updatedAt', 'createdBy', 'permissions', 'refData']);
+const RECORD_KEYS: ReadonlySet<string> = new Set([
+	'_id',
+	'cells',
+	'createdAt',
+	'updatedAt',
+	'createdBy',
+	'permissions',
+	'refData',
+]);
 
 /** A record with its cells also under their column names (every column, null when empty). */
 export function recordByName(record: IDataObject, table: PlatformTable): IDataObject {
-	const cells = record.cells !== null && typeof record.cells === 'object' ? (record.cells as IDataObject) : {};
+	const cells =
+		record.cells !== null && typeof record.cells === 'object' ? (record.cells as IDataObject) : {};
 	const named: IDataObject = {};
 	for (const [col, key] of columnKeys(table)) {
 		if (RECORD_KEYS.has(key)) continue;
@@ -120,18 +190,28 @@ interface MapperValue {
  * The cells of a create or update, from the Columns mapper: keyed by column id,
  * select options as ids, every value checked against its column's type.
  */
-export async function cellsFromMapper(ctx: OpContext, mode: 'create' | 'update'): Promise<IDataObject> {
+export async function cellsFromMapper(
+	ctx: OpContext,
+	mode: 'create' | 'update',
+): Promise<IDataObject> {
 	const mapper = (ctx.param<MapperValue>('columns', {}) ?? {}) as MapperValue;
 	const auto = mapper.mappingMode === 'autoMapInputData';
-	const clearEmpty = mode === 'update' && ctx.param<IDataObject>('options', {})?.clearEmpty === true;
-	const entries = Object.entries(auto ? (ctx.fn.getInputData()[ctx.itemIndex]?.json ?? {}) : (mapper.value ?? {}));
+	const clearEmpty =
+		mode === 'update' && ctx.param<IDataObject>('options', {})?.clearEmpty === true;
+	const entries = Object.entries(
+		auto ? (ctx.fn.getInputData()[ctx.itemIndex]?.json ?? {}) : (mapper.value ?? {}),
+	);
 
 	// Columns the user set by hand must be in the column list the mapper was built from.
 	const schema = Array.isArray(mapper.schema) ? mapper.schema : [];
 	if (!auto && schema.length) {
 		const known = new Set(schema.map((f) => f.id));
 		for (const [key] of entries) {
-			if (!known.has(key)) throw ctx.fail(`Column "${key}" is not in the table`, `Columns: ${schema.map((f) => f.id).join(', ')}.`);
+			if (!known.has(key))
+				throw ctx.fail(
+					`Column "${key}" is not in the table`,
+					`Columns: ${schema.map((f) => f.id).join(', ')}.`,
+				);
 		}
 	}
 
@@ -142,24 +222,40 @@ export async function cellsFromMapper(ctx: OpContext, mode: 'create' | 'update')
 		const col = findColumn(table, key);
 		if (!col) {
 			if (auto) continue; // input fields that are not columns are left out
-			throw ctx.fail(`Column "${key}" is not in table "${table.name}"`, `The table's columns are: ${[...keys.values()].join(', ')}. If the table changed, refresh the column list.`);
+			throw ctx.fail(
+				`Column "${key}" is not in table "${table.name}"`,
+				`The table's columns are: ${[...keys.values()].join(', ')}. If the table changed, refresh the column list.`,
+			);
 		}
 		const name = keys.get(col)!;
 		if (col.editable === false) {
 			if (auto) continue;
-			throw ctx.fail(`Column "${name}" cannot be changed`, 'The platform marks this column as not editable: remove it from Columns.');
+			throw ctx.fail(
+				`Column "${name}" cannot be changed`,
+				'The platform marks this column as not editable: remove it from Columns.',
+			);
 		}
 		if (isBlank(value)) {
 			if (!clearEmpty) continue;
-			if (col.required) throw ctx.fail(`Column "${name}" is required and cannot be cleared`, 'Give it a value, or remove it from Columns.');
+			if (col.required)
+				throw ctx.fail(
+					`Column "${name}" is required and cannot be cleared`,
+					'Give it a value, or remove it from Columns.',
+				);
 			cells[col.id] = null;
 			continue;
 		}
 		cells[col.id] = encodeCell(col, name, value, ctx) as IDataObject[string];
 	}
 	if (mode === 'create') {
-		const missing = columnsOf(table).filter((c) => c.required && c.editable !== false && isBlank(cells[c.id]));
-		if (missing.length) throw ctx.fail(`Column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${keys.get(c)}"`).join(', ')} ${missing.length > 1 ? 'are' : 'is'} required`, 'Give every required column a value.');
+		const missing = columnsOf(table).filter(
+			(c) => c.required && c.editable !== false && isBlank(cells[c.id]),
+		);
+		if (missing.length)
+			throw ctx.fail(
+				`Column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${keys.get(c)}"`).join(', ')} ${missing.length > 1 ? 'are' : 'is'} required`,
+				'Give every required column a value.',
+			);
 	} else if (Object.keys(cells).length === 0) {
 		throw ctx.fail('Nothing to update', 'Add at least one column with a value under "Columns".');
 	}
@@ -168,15 +264,24 @@ export async function cellsFromMapper(ctx: OpContext, mode: 'create' | 'update')
 
 const answerRecord = (answer: unknown): IDataObject | undefined => {
 	const a = answer as IDataObject | undefined;
-	if (a && typeof a.data === 'object' && a.data !== null && !Array.isArray(a.data)) return a.data as IDataObject;
+	if (a && typeof a.data === 'object' && a.data !== null && !Array.isArray(a.data))
+		return a.data as IDataObject;
 	return undefined;
 };
 
 /** The record after a write: from the answer's data, else read back. */
-export async function writtenRecord(answer: unknown, ctx: OpContext, fallbackId?: string): Promise<IDataObject> {
+export async function writtenRecord(
+	answer: unknown,
+	ctx: OpContext,
+	fallbackId?: string,
+): Promise<IDataObject> {
 	const data = answerRecord(answer);
 	if (data) return await shape(data, ctx);
 	const id = String((answer as IDataObject | undefined)?.id ?? fallbackId ?? '');
-	const record = await ctx.request<IDataObject>({ method: 'GET', path: `${TABLES_PATH}/${encodeURIComponent(tableIdOf(ctx))}/record/${encodeURIComponent(id)}`, regional: true });
+	const record = await ctx.request<IDataObject>({
+		method: 'GET',
+		path: `${TABLES_PATH}/${encodeURIComponent(tableIdOf(ctx))}/record/${encodeURIComponent(id)}`,
+		regional: true,
+	});
 	return await shape(record, ctx);
 }

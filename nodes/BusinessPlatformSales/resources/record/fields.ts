@@ -7,7 +7,14 @@ import { tableIdValue } from '../table/common';
 import { TABLES_PATH } from '../table/model';
 
 const recordLocator: INodeProperties = {
-	...locator({ name: 'recordId', displayName: 'Record', search: 'searchRecords', numeric: false, placeholder: 'e.g. 65f1c0ffee0123456789abcd', description: 'The record to use' }),
+	...locator({
+		name: 'recordId',
+		displayName: 'Record',
+		search: 'searchRecords',
+		numeric: false,
+		placeholder: 'e.g. 65f1c0ffee0123456789abcd',
+		description: 'The record to use',
+	}),
 	typeOptions: { loadOptionsDependsOn: ['tableId.value'] },
 };
 
@@ -17,11 +24,24 @@ export function recordIdValue(value: unknown, ctx: OpContext): string {
 	return id;
 }
 
-const tableLocator = locator({ name: 'tableId', displayName: 'Table', search: 'searchTables', numeric: false, placeholder: 'e.g. 65f1c0ffee0123456789abcd', description: 'The table to use' });
+const tableLocator = locator({
+	name: 'tableId',
+	displayName: 'Table',
+	search: 'searchTables',
+	numeric: false,
+	placeholder: 'e.g. 65f1c0ffee0123456789abcd',
+	description: 'The table to use',
+});
 
-export const tableField: Field = { property: tableLocator, send: { in: 'path', key: 'tableId', map: tableIdValue } };
+export const tableField: Field = {
+	property: tableLocator,
+	send: { in: 'path', key: 'tableId', map: tableIdValue },
+};
 
-export const recordField: Field = { property: recordLocator, send: { in: 'path', key: 'recordId', map: recordIdValue } };
+export const recordField: Field = {
+	property: recordLocator,
+	send: { in: 'path', key: 'recordId', map: recordIdValue },
+};
 
 /**
  * The output switch. Each operation has its own wording, which also keeps it last in
@@ -50,7 +70,9 @@ export function columnsField(forCreate: boolean): Field {
 			typeOptions: {
 				loadOptionsDependsOn: ['tableId.value'],
 				resourceMapper: {
-					resourceMapperMethod: forCreate ? 'getRecordColumnsForCreate' : 'getRecordColumnsForUpdate',
+					resourceMapperMethod: forCreate
+						? 'getRecordColumnsForCreate'
+						: 'getRecordColumnsForUpdate',
 					mode: forCreate ? 'add' : 'map',
 					fieldWords: { singular: 'column', plural: 'columns' },
 					addAllFields: forCreate,
@@ -70,4 +92,13 @@ export const tableIdOf = (ctx: OpContext) => tableIdValue(ctx.param('tableId'), 
 export const recordPath = `${TABLES_PATH}/{tableId}/record/{recordId}`;
 
 /** An "Options" collection that the operation's own code reads (nothing in it is sent as it is). */
-export const optionsField = (options: INodeProperties[]): Field => ({ property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options } });
+export const optionsField = (options: INodeProperties[]): Field => ({
+	property: {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options,
+	},
+});

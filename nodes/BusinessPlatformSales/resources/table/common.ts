@@ -6,7 +6,14 @@ import type { Field, OpContext } from '../../../shared/engine/model';
 import { compact, locator, options, queryField } from '../../../shared/fields';
 import { columnsOf, type PlatformTable } from '../table/model';
 
-export const tableLocator = locator({ name: 'tableId', displayName: 'Table', search: 'searchTables', numeric: false, placeholder: 'e.g. 65f1c0ffee0123456789abcd', description: 'The table to use' });
+export const tableLocator = locator({
+	name: 'tableId',
+	displayName: 'Table',
+	search: 'searchTables',
+	numeric: false,
+	placeholder: 'e.g. 65f1c0ffee0123456789abcd',
+	description: 'The table to use',
+});
 
 export function tableIdValue(value: unknown, ctx: OpContext): string {
 	const id = String(value ?? '').trim();
@@ -33,10 +40,27 @@ export const tableFilters = (): Field[] => [
 			description: 'Only tables of these object types (all when empty)',
 		},
 		'objectTypes',
-		(v) => (Array.isArray(v) && v.length ? v.map((t) => String(t).trim().toUpperCase()).filter(Boolean).join(',') : typeof v === 'string' && v.trim() ? v.trim().toUpperCase() : undefined),
+		(v) =>
+			Array.isArray(v) && v.length
+				? v
+						.map((t) => String(t).trim().toUpperCase())
+						.filter(Boolean)
+						.join(',')
+				: typeof v === 'string' && v.trim()
+					? v.trim().toUpperCase()
+					: undefined,
 	),
-	queryField({ displayName: 'Database Name', name: 'databaseName', type: 'string', default: '', placeholder: 'e.g. crm', description: 'Only tables of this database' }, 'databaseName', (v) =>
-		typeof v === 'string' && v.trim() ? v.trim() : undefined,
+	queryField(
+		{
+			displayName: 'Database Name',
+			name: 'databaseName',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. crm',
+			description: 'Only tables of this database',
+		},
+		'databaseName',
+		(v) => (typeof v === 'string' && v.trim() ? v.trim() : undefined),
 	),
 ];
 
@@ -56,7 +80,8 @@ export function simplifyTable(t: IDataObject): IDataObject {
 				type: c.type,
 				required: c.required ? true : undefined,
 				hidden: c.hidden ? true : undefined,
-				options: Array.isArray(c.options) && c.options.length ? c.options.map((o) => o.name) : undefined,
+				options:
+					Array.isArray(c.options) && c.options.length ? c.options.map((o) => o.name) : undefined,
 				refObjectType: c.refTable?.objectType,
 			}),
 		) as unknown as IDataObject[],
