@@ -215,7 +215,7 @@ export async function ownerApi(n8n: { url: string }): Promise<N8nApi> {
 		)) as T;
 	const scopes = (await rest<{ data: string[] }>('GET', '/api-keys/scopes')).data;
 	const key = await rest<{ data: { rawApiKey: string } }>('POST', '/api-keys', {
-		label: `e2e-${Date.now()}`,
+		label: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
 		expiresAt: null,
 		scopes,
 	});

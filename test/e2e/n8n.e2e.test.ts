@@ -1,33 +1,25 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * End to end in a real n8n (the pinned runtime `N8N_TEST_VERSION` picks, installed on
- * first use): the `npm pack` tarball installed as n8n installs a community package, a credential and
- * workflows imported through n8n's CLI, workflows run through production webhooks,
- * the trigger activated through the public API, everything against the sandbox.
+ * first use), the one the e2e files share (test/e2e/shared-n8n.ts): the `npm pack` tarball
+ * installed as n8n installs a community package, a credential connected through n8n's OAuth
+ * flow and workflows created through n8n's API, workflows run through production webhooks,
+ * everything against this file's sandbox. (A polling trigger across a restart:
+ * oauth-trigger.e2e.test.ts, the file whose n8n restarts.)
  */
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ROOT } from '../../scripts/n8n-install';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
-import {
-	createWorkflow,
-	credential,
-	CRED_ID,
-	pack,
-	PKG,
-	startE2e,
-	webhookStart,
-	workflow,
-	type E2e,
-} from './n8n-env';
-import { pollingExactlyOnce, type PollingHost } from './polling';
+import { credential, pack, PKG, webhookStart, workflow } from './n8n-env';
+import { joinSharedN8n, type SharedE2e } from './shared-n8n';
 import { campaignsCrud, peopleCrud, salesCrud } from './workflows';
 
 jest.setTimeout(300_000);
 
 let sb: Sandbox;
-let e2e: E2e;
+let e2e: SharedE2e;
 
 const continueOnFail = workflow('e2eContinueFail1', 'E2E continue on fail', [
 	webhookStart('continue-on-fail'),
@@ -55,7 +47,7 @@ const continueOnFail = workflow('e2eContinueFail1', 'E2E continue on fail', [
 
 beforeAll(async () => {
 	sb = await startTestSandbox({ rows: 20 });
-	e2e = await startE2e(
+	e2e = await joinSharedN8n(
 		[credential(sb, sb.demo.tokenResponse)],
 		[salesCrud, campaignsCrud, peopleCrud, continueOnFail],
 		{
@@ -270,25 +262,4 @@ describe('continue on fail in a real run', () => {
 		expect(res.body[1]).toMatchObject({ error: expect.stringMatching(/404/) });
 		expect(res.body[2]).toMatchObject({ id: b });
 	});
-});
-
-// Last: it restarts n8n.
-describe('a polling trigger in a real n8n', () => {
-	it('People Trigger on Payrun Created, polled every minute: the changes made in the sandbox are delivered exactly once, also across a restart', async () => {
-		const host: PollingHost = {
-			async publish(wf) {
-				const id = await createWorkflow(e2e.api, wf, CRED_ID);
-				await e2e.activate(id);
-				return id;
-			},
-			executions: async (id) =>
-				(
-					(await e2e.api.pub('GET', `/executions?workflowId=${id}&includeData=true&limit=250`)) as {
-						data: never[];
-					}
-				).data,
-			restart: async () => await e2e.restart(),
-		};
-		await pollingExactlyOnce(sb, host, 'Single');
-	}, 600_000);
 });

@@ -13,7 +13,7 @@ import {
 	sweepQueueFolders,
 } from '../../scripts/queue-servers';
 import { say, step } from './run';
-import setupN8n from './setup-n8n';
+import { prepareN8n } from './setup-n8n';
 
 export default async function setupQueue(): Promise<void> {
 	if (process.platform !== 'linux' || process.arch !== 'x64') {
@@ -22,7 +22,7 @@ export default async function setupQueue(): Promise<void> {
 		say(`skipped: ${process.env[SKIP_ENV]}`);
 		return;
 	}
-	await setupN8n();
+	await prepareN8n();
 	const stale = sweepQueueFolders();
 	if (stale.length)
 		say(

@@ -8,6 +8,7 @@ import { RUN_ENV, sweepRun } from '../../scripts/processes';
 import { sweepQueueFolders } from '../../scripts/queue-servers';
 import { rmSync } from 'node:fs';
 
+import { stopSharedN8n } from '../e2e/shared-n8n';
 import { contractRunFolder, runContractCounts } from '../helpers/contract';
 import { say } from './run';
 
@@ -24,7 +25,9 @@ function contractLine(): void {
 	rmSync(contractRunFolder(), { recursive: true, force: true });
 }
 
-export default function globalTeardown(): void {
+export default async function globalTeardown(): Promise<void> {
+	// The n8n the e2e files shared is the run's own, not a leftover: stopped first.
+	await stopSharedN8n();
 	const id = process.env[RUN_ENV];
 	if (!id) return;
 	contractLine();
