@@ -10,42 +10,30 @@
  * pointing at this node's URL are listed and reconciled (adopted, deduplicated, or
  * removed when their event is no longer selected), so a restart, a re-import with
  * empty static data or a crash between register and save never leaves duplicates.
+ * The platform's endpoints themselves (list, register, deregister) are webhook-api.ts.
  */
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
-import { NodeOperationError, randomString } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	platformRefreshTokenKey,
-	platformTokenKey,
-} from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { mapConcurrent } from '../shared/concurrency';
-import { readFailure } from '../shared/errors';
-import type { RunScope } from '../shared/run-scope';
-import { apiRequest, CREDENTIAL_TYPE } from '../shared/transport';
 import { eventLabel, expandEvents } from './events';
+import {
+	deregister,
+	type HookId,
+	type HookScope,
+	type Kept,
+	listHooks,
+	messageOf,
+	registerHook,
+	registrationTokens,
+} from './webhook-api';
 
 /** Registrations sent at the same time. */
 const CONCURRENCY = 5;
 
-export type HookId = number | string;
-
-/** The run scope of one activation hook call (checkExists, create, delete). */
-export type HookScope = RunScope<IHookFunctions>;
-
 export interface TriggerState {
 	hookIds?: Record<string, HookId>;
 	secrets?: Record<string, string>;
-}
-
-interface LiveHook {
-	hookId: HookId;
-	eventType: string;
-	webhookUrl: string;
-}
-
-interface Kept {
-	hookId: HookId;
-	secret: string;
 }
 
 // ------------------------------------------------------------------ helpers --
@@ -97,50 +85,6 @@ export function selectedEvents(ctx: IHookFunctions): string[] {
 	return events;
 }
 
-const isGone = (error: unknown) => readFailure(error).status === 404;
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** The live (not deleted) registrations of the tenant. Accepts a bare array or an envelope. */
-async function listHooks(scope: HookScope): Promise<LiveHook[]> {
-	const answer = await apiRequest<unknown>(scope, { method: 'GET', path: '/v1/webhooks' });
-	const envelope = answer as IDataObject | undefined;
-	const rows = Array.isArray(answer)
-		? answer
-		: Array.isArray(envelope?.data)
-			? envelope.data
-			: Array.isArray(envelope?.webhooks)
-				? envelope.webhooks
-				: [];
-	const hooks: LiveHook[] = [];
-	for (const row of rows as unknown[]) {
-		if (!row || typeof row !== 'object') continue;
-		const h = row as IDataObject;
-		const hookId = (h.hookId ?? h.id) as HookId | undefined;
-		if (hookId === undefined || hookId === null || h.deleted === true || h.deleted === 'true')
-			continue;
-		hooks.push({
-			hookId,
-			eventType: String(h.eventType ?? ''),
-			webhookUrl: String(h.webhookUrl ?? ''),
-		});
-	}
-	return hooks;
-}
-
-/** Deregisters one hook. 404 counts as already gone; any other failure is returned as its reason. */
-async function deregister(scope: HookScope, hookId: HookId): Promise<string | undefined> {
-	try {
-		await apiRequest(scope, {
-			method: 'DELETE',
-			path: `/v1/webhooks/delete/${encodeURIComponent(String(hookId))}`,
-		});
-		return undefined;
-	} catch (error) {
-		return isGone(error) ? undefined : messageOf(error);
-	}
-}
-
 /** Deregisters every id (a few at a time); returns the ones that failed with their reason. */
 async function deregisterAll(
 	scope: HookScope,
@@ -157,6 +101,26 @@ async function deregisterAll(
 		const reason = !r ? 'not attempted' : r.ok ? r.value : messageOf(r.error);
 		return reason === undefined ? [] : [{ hookId, reason }];
 	});
+}
+
+/**
+ * Deregisters every other registration at this node's URL `base` (those not in `handled`),
+ * such as one the platform stored although its register call failed. Returns the failures.
+ */
+async function deregisterOthers(
+	scope: HookScope,
+	base: string,
+	handled: HookId[],
+): Promise<Array<{ hookId: HookId; reason: string }>> {
+	const others = (await listHooks(scope)).filter(
+		(h) =>
+			parseUrl(h.webhookUrl)?.base === base &&
+			!handled.some((id) => String(id) === String(h.hookId)),
+	);
+	return await deregisterAll(
+		scope,
+		others.map((h) => h.hookId),
+	);
 }
 
 function writeState(ctx: IHookFunctions, kept: Map<string, Kept>): void {
@@ -243,52 +207,6 @@ export async function checkExists(scope: HookScope): Promise<boolean> {
 	return events.every((e) => kept.has(e));
 }
 
-interface Tokens {
-	clientId: string;
-	clientSecret: string;
-	accessToken: string;
-	refreshToken: string;
-}
-
-/** What the register body needs from the credential (read fresh: a refresh may just have happened). */
-async function registrationTokens(ctx: IHookFunctions): Promise<Tokens> {
-	const creds = await ctx.getCredentials(CREDENTIAL_TYPE);
-	const tokenData = (creds.oauthTokenData ?? {}) as IDataObject;
-	const accessKey = platformTokenKey(tokenData) ?? 'access_token';
-	const refreshKey = platformRefreshTokenKey(tokenData) ?? 'refresh_token';
-	const tokens = {
-		clientId: String(creds.clientId ?? ''),
-		clientSecret: String(creds.clientSecret ?? ''),
-		accessToken: typeof tokenData[accessKey] === 'string' ? (tokenData[accessKey] as string) : '',
-		refreshToken:
-			typeof tokenData[refreshKey] === 'string' ? (tokenData[refreshKey] as string) : '',
-	};
-	const missing = [
-		!tokens.clientId && 'Client ID',
-		!tokens.clientSecret && 'Client Secret',
-		!tokens.accessToken && 'the platform token',
-		!tokens.refreshToken && 'the refresh token',
-	].filter(Boolean);
-	if (missing.length) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`The Business Platform credential lacks ${missing.join(', ')}, which the platform needs to register webhooks`,
-			{
-				description:
-					'Open the credential, fill in the Client ID and Client Secret, and click "Connect" (or "Reconnect").',
-			},
-		);
-	}
-	return tokens;
-}
-
-function hookIdOf(answer: unknown): HookId | undefined {
-	const a = answer as IDataObject | undefined;
-	const inner = a?.data as IDataObject | undefined;
-	const id = a?.hookId ?? a?.id ?? inner?.hookId ?? inner?.id;
-	return typeof id === 'number' || (typeof id === 'string' && id !== '') ? id : undefined;
-}
-
 /**
  * n8n's create: registers every selected event that has no live registration yet
  * (concurrently). If one fails, everything registered for this node is deregistered
@@ -310,21 +228,9 @@ export async function create(scope: HookScope): Promise<boolean> {
 		missing,
 		CONCURRENCY,
 		async (eventType) => {
-			const secret = randomString(32);
-			const webhookUrl = `${base}?event=${encodeURIComponent(eventType)}&secret=${secret}`;
-			const answer = await apiRequest(scope, {
-				method: 'POST',
-				path: '/v1/webhooks/register',
-				body: { ...tokens, eventType, webhookUrl },
-			});
-			const hookId = hookIdOf(answer);
-			if (hookId === undefined)
-				throw new NodeOperationError(
-					ctx.getNode(),
-					'The platform registered the webhook but returned no hookId',
-				);
-			kept.set(eventType, { hookId, secret });
-			return hookId;
+			const registered = await registerHook(scope, tokens, base, eventType);
+			kept.set(eventType, registered);
+			return registered.hookId;
 		},
 		true,
 	);
@@ -343,15 +249,11 @@ export async function create(scope: HookScope): Promise<boolean> {
 		[...kept.values()].map((k) => k.hookId),
 	);
 	try {
-		const again = (await listHooks(scope)).filter(
-			(h) =>
-				parseUrl(h.webhookUrl)?.base === base &&
-				!leftovers.some((l) => String(l.hookId) === String(h.hookId)),
-		);
 		leftovers.push(
-			...(await deregisterAll(
+			...(await deregisterOthers(
 				scope,
-				again.map((h) => h.hookId),
+				base,
+				leftovers.map((l) => l.hookId),
 			)),
 		);
 	} catch (listError) {
@@ -387,18 +289,7 @@ export async function deleteHooks(scope: HookScope): Promise<boolean> {
 	const stored = Object.values(data.hookIds ?? {});
 	const failed = await deregisterAll(scope, stored);
 	try {
-		const base = nodeWebhookBase(ctx);
-		const others = (await listHooks(scope)).filter(
-			(h) =>
-				parseUrl(h.webhookUrl)?.base === base &&
-				!stored.some((id) => String(id) === String(h.hookId)),
-		);
-		failed.push(
-			...(await deregisterAll(
-				scope,
-				others.map((h) => h.hookId),
-			)),
-		);
+		failed.push(...(await deregisterOthers(scope, nodeWebhookBase(ctx), stored)));
 	} catch (error) {
 		// The stored ids were handled; the sweep is a safety net only.
 		ctx.logger.warn(

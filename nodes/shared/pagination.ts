@@ -152,6 +152,32 @@ function idOf(item: unknown): string | undefined {
 		: undefined;
 }
 
+/** An unpaged list (its style says `single`): one request, the limit applied here. */
+async function readUnpaged(
+	scope: RunScope,
+	req: ApiRequest,
+	style: StyleDef,
+	limit: number | undefined,
+): Promise<IDataObject[]> {
+	const body = await apiRequest<unknown>(scope, req);
+	const raw =
+		body !== null && typeof body === 'object' ? style.items(body as IDataObject) : undefined;
+	const items = Array.isArray(raw) ? (raw as IDataObject[]) : [];
+	return limit !== undefined ? items.slice(0, limit) : items;
+}
+
+/** The error of a list still full after PAGING.maxPages pages: nothing is returned rather than part of it. */
+function endlessList(scope: RunScope, req: ApiRequest, read: number): NodeOperationError {
+	return new NodeOperationError(
+		scope.ctx.getNode(),
+		`The list did not end after ${PAGING.maxPages} pages (${read} items read)`,
+		{
+			itemIndex: req.itemIndex,
+			description: `The platform kept answering full pages of ${req.method} ${req.path}. Nothing is returned rather than a part of the list: use a Limit, or filters that make the list shorter.`,
+		},
+	);
+}
+
 /**
  * Walks the pages of a list endpoint. Stops at: the total page count the envelope
  * gives; an empty or short page; enough items for `limit`; or a page identical to
@@ -167,13 +193,7 @@ export async function paginate(
 		opts.limit !== undefined
 			? Math.max(1, Math.min(opts.limit, opts.pageSize ?? PAGE_SIZE))
 			: (opts.pageSize ?? PAGE_SIZE);
-	if (style.single) {
-		const body = await apiRequest<unknown>(scope, req);
-		const raw =
-			body !== null && typeof body === 'object' ? style.items(body as IDataObject) : undefined;
-		const items = Array.isArray(raw) ? (raw as IDataObject[]) : [];
-		return opts.limit !== undefined ? items.slice(0, opts.limit) : items;
-	}
+	if (style.single) return await readUnpaged(scope, req, style, opts.limit);
 	const out: IDataObject[] = [];
 	// A record created or deleted between two pages shifts the page boundary: the same record can
 	// come again on the next page. Each ID is kept once (items without an ID are all kept).
@@ -198,16 +218,7 @@ export async function paginate(
 		}
 	};
 	for (let page = 1; ; page++) {
-		if (page > PAGING.maxPages) {
-			throw new NodeOperationError(
-				scope.ctx.getNode(),
-				`The list did not end after ${PAGING.maxPages} pages (${out.length} items read)`,
-				{
-					itemIndex: req.itemIndex,
-					description: `The platform kept answering full pages of ${req.method} ${req.path}. Nothing is returned rather than a part of the list: use a Limit, or filters that make the list shorter.`,
-				},
-			);
-		}
+		if (page > PAGING.maxPages) throw endlessList(scope, req, out.length);
 		const body = await (ahead.get(page) ?? getPage(page));
 		ahead.delete(page);
 		const raw = body ? style.items(body) : undefined;

@@ -183,7 +183,6 @@ function componentOf(c: IDataObject, i: number, ctx: OpContext): IDataObject {
 
 /** The group's fields. Update replaces the group, so its fields say so (and get their own properties, shown after the group ID). */
 export function groupFields(replace: boolean): Field[] {
-	const full = replace ? 'The full list: entries left out are removed from the group' : undefined;
 	return [
 		bodyField({
 			displayName: 'Name',
@@ -223,6 +222,14 @@ export function groupFields(replace: boolean): Field[] {
 					? []
 					: toStringIds(v, 'Users', ctx),
 		),
+		...componentLists(replace),
+	];
+}
+
+/** The group's lists: fixed components, variable components and benefits, each sent even when empty. */
+function componentLists(replace: boolean): Field[] {
+	const full = replace ? 'The full list: entries left out are removed from the group' : undefined;
+	return [
 		{
 			property: listOf(
 				'Fixed Components',

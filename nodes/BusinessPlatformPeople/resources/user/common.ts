@@ -1,10 +1,53 @@
-/** User: the user picker field, list options and the shapes of user answers. */
-import type { IDataObject } from 'n8n-workflow';
+/** User: the field builders its operations share, the user picker field, list options and the shapes of user answers. */
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { BuiltRequest, Field, OpContext } from '../../../shared/engine/model';
-import { compact, queryField, toStringId, toStringIds } from '../../../shared/fields';
+import { compact, queryField, toStringId, toStringIds, toUtcIso } from '../../../shared/fields';
 import { int64ToNumbers, sortOrderProperty, userLocator } from '../common';
-import { group, str, toIsoDate } from './fields';
+
+/** A text field, empty by default. */
+export const str = (
+	displayName: string,
+	name: string,
+	description?: string,
+	extra: Partial<INodeProperties> = {},
+): INodeProperties => ({ displayName, name, type: 'string', default: '', description, ...extra });
+
+/** A calendar date as ISO 8601 at midnight UTC: the date is kept as the user wrote it, whatever the time zone of n8n. */
+export function toIsoDate(value: unknown, label: string, ctx: OpContext): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const text = value instanceof Date ? value.toISOString() : String(value).trim();
+	const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+	const mdy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+	if (iso || mdy) {
+		const [y, m, d] = iso
+			? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
+			: [Number(mdy![3]), Number(mdy![1]), Number(mdy![2])];
+		const t = new Date(Date.UTC(y, m - 1, d));
+		if (t.getUTCMonth() === m - 1 && t.getUTCDate() === d) return t.toISOString();
+	}
+	return toUtcIso(value, label, ctx);
+}
+
+/** A collection whose options are `children`, each added with its `placeholder` button. */
+export const group = (
+	displayName: string,
+	name: string,
+	children: Field[],
+	placeholder = 'Add Field',
+	description?: string,
+): Field => ({
+	property: {
+		displayName,
+		name,
+		type: 'collection',
+		placeholder,
+		default: {},
+		options: [],
+		...(description ? { description } : {}),
+	},
+	children,
+});
 
 export const userIdField = (key: string, sendIn: 'body' | 'query' | 'path' = 'body'): Field => ({
 	property: userLocator(),

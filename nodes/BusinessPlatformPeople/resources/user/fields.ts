@@ -1,35 +1,14 @@
 /**
  * The user's fields, grouped as a person fills the platform's form: Identity, Dates,
- * Personal, Address, Payment Details, Compensation, Other; and the checks made on
- * them before a user is sent.
+ * Personal, Address, Payment Details, Compensation (those two in pay.ts), Other; and the
+ * checks made on them before a user is sent.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { BuiltRequest, Field, OpContext } from '../../../shared/engine/model';
-import { bodyField, options, parseJson, toUtcIso } from '../../../shared/fields';
-
-export const str = (
-	displayName: string,
-	name: string,
-	description?: string,
-	extra: Partial<INodeProperties> = {},
-): INodeProperties => ({ displayName, name, type: 'string', default: '', description, ...extra });
-
-/** A calendar date as ISO 8601 at midnight UTC: the date is kept as the user wrote it, whatever the time zone of n8n. */
-export function toIsoDate(value: unknown, label: string, ctx: OpContext): string | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	const text = value instanceof Date ? value.toISOString() : String(value).trim();
-	const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-	const mdy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
-	if (iso || mdy) {
-		const [y, m, d] = iso
-			? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
-			: [Number(mdy![3]), Number(mdy![1]), Number(mdy![2])];
-		const t = new Date(Date.UTC(y, m - 1, d));
-		if (t.getUTCMonth() === m - 1 && t.getUTCDate() === d) return t.toISOString();
-	}
-	return toUtcIso(value, label, ctx);
-}
+import { bodyField, options, parseJson } from '../../../shared/fields';
+import { group, str, toIsoDate } from './common';
+import { compensationFields, paymentFields } from './pay';
 
 const dateField = (displayName: string, name: string, description?: string): Field =>
 	bodyField({ displayName, name, type: 'dateTime', default: '', description }, name, (v, ctx) =>
@@ -68,25 +47,6 @@ function jsonField(
 		},
 	);
 }
-
-export const group = (
-	displayName: string,
-	name: string,
-	children: Field[],
-	placeholder = 'Add Field',
-	description?: string,
-): Field => ({
-	property: {
-		displayName,
-		name,
-		type: 'collection',
-		placeholder,
-		default: {},
-		options: [],
-		...(description ? { description } : {}),
-	},
-	children,
-});
 
 // ------------------------------------------------------- user fields ----
 
@@ -197,137 +157,6 @@ const addressFields = (): Field[] =>
 		['County', 'county'],
 		['Suburb', 'suburb'],
 	].map(([displayName, name]) => bodyField(str(displayName, name), `address.${name}`));
-
-const paymentFields = (): Field[] => [
-	bodyField(
-		{
-			displayName: 'Payment Method',
-			name: 'paymentMethod',
-			type: 'options',
-			options: options([
-				['Direct Deposit', 'directDeposit'],
-				['Check', 'check'],
-				['Cash', 'cash'],
-			]),
-			default: 'directDeposit',
-		},
-		'paymentDetails.paymentMethod',
-	),
-	...[
-		['Bank', 'bank', 'Name of the bank'],
-		['Bank ID', 'bankId', undefined],
-		['Account Type', 'accountType', 'Such as checking or savings'],
-		['Account Number', 'accountNumber', undefined],
-		['Routing Number', 'routingNumber', 'US bank routing number'],
-		['Branch Code', 'branchCode', undefined],
-		['Branch Name', 'branchName', undefined],
-		['IFSC', 'ifsc', 'Indian Financial System Code of the branch'],
-		['UPI ID', 'upi', 'Unified Payments Interface address'],
-		['Transit Number', 'transitNumber', 'Canadian branch transit number'],
-		['Institution Number', 'institutionNumber', 'Canadian bank institution number'],
-	].map(([displayName, name, description]) =>
-		bodyField(str(displayName!, name!, description), `paymentDetails.${name!}`),
-	),
-];
-
-const PERIODS = options([
-	['Yearly', 'yearly'],
-	['Monthly', 'monthly'],
-	['Weekly', 'weekly'],
-	['Hourly', 'hourly'],
-]);
-
-const compensationFields = (): Field[] => [
-	bodyField({
-		displayName: 'Compensation',
-		name: 'compensation',
-		type: 'number',
-		typeOptions: { minValue: 0 },
-		default: 0,
-		description: 'Pay per compensation period',
-	}),
-	bodyField({
-		displayName: 'Compensation Period',
-		name: 'compensationPeriod',
-		type: 'options',
-		options: PERIODS,
-		default: 'yearly',
-	}),
-	bodyField(str('Compensation Currency', 'compensationCurrency', 'Currency code, such as USD')),
-	bodyField({
-		displayName: 'Cost to Company',
-		name: 'ctc',
-		type: 'number',
-		typeOptions: { minValue: 0 },
-		default: 0,
-		description: 'Yearly cost to the company (CTC)',
-	}),
-	bodyField({
-		displayName: 'Effective Salary',
-		name: 'isEffectiveSalary',
-		type: 'boolean',
-		default: false,
-		description: 'Whether the salary follows the dated compensations below',
-	}),
-	{
-		property: {
-			displayName: 'Effective Compensations',
-			name: 'effectiveCompensations',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Compensation',
-			default: {},
-			options: [
-				{
-					displayName: 'Compensation',
-					name: 'compensation',
-					values: [
-						{
-							displayName: 'Basic Compensation',
-							name: 'basicCompensation',
-							type: 'number',
-							default: 0,
-							description: 'The basic part of the compensation',
-						},
-						{ displayName: 'Compensation', name: 'compensation', type: 'number', default: 0 },
-						{ displayName: 'Effective Date', name: 'effectiveDate', type: 'dateTime', default: '' },
-						{
-							displayName: 'Period',
-							name: 'period',
-							type: 'options',
-							options: PERIODS,
-							default: 'yearly',
-						},
-						{
-							displayName: 'Visible',
-							name: 'isVisible',
-							type: 'boolean',
-							default: true,
-							description: 'Whether the employee sees this compensation',
-						},
-					],
-				},
-			],
-		},
-		send: {
-			in: 'body',
-			key: 'effectiveCompensations',
-			map: (v, ctx) => {
-				const list =
-					((v as IDataObject | undefined)?.compensation as IDataObject[] | undefined) ?? [];
-				return list.length
-					? list.map((c) => ({
-							effectiveDate: toIsoDate(c.effectiveDate, 'Effective Date', ctx),
-							compensation: Number(c.compensation ?? 0),
-							basicCompensation: Number(c.basicCompensation ?? 0),
-							period: c.period,
-							isVisible: c.isVisible !== false,
-						}))
-					: undefined;
-			},
-		},
-	},
-];
 
 const otherFields = (): Field[] => [
 	bodyField(str('Status', 'status', 'Such as active or draft')),

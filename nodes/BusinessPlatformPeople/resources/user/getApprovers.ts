@@ -5,8 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Operation } from '../../../shared/engine/model';
 import { queryField } from '../../../shared/fields';
 import { int64ToNumbers } from '../common';
-import { bool, simplifyUser, userIdField } from './common';
-import { group, str } from './fields';
+import { bool, group, simplifyUser, str, userIdField } from './common';
 
 export const getApproversUser: Operation = {
 	value: 'getApprovers',

@@ -3,8 +3,7 @@
 import type { Operation } from '../../../shared/engine/model';
 import { queryField } from '../../../shared/fields';
 import { INT64_LIST_WHY, int64ListOf } from '../common';
-import { listOptions } from './common';
-import { str } from './fields';
+import { listOptions, str } from './common';
 
 export const getTaxDeclarationsUser: Operation = {
 	value: 'getTaxDeclarations',

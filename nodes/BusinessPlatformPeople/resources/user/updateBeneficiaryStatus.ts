@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
 import { compact } from '../../../shared/fields';
-import { str } from './fields';
+import { str } from './common';
 
 export const updateBeneficiaryStatusUser: Operation = {
 	value: 'updateBeneficiaryStatus',

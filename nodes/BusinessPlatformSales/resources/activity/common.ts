@@ -122,21 +122,24 @@ const assigneesProperty: INodeProperties = {
 		'Sales users the activity is assigned to. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
-/** The writable activity fields other than name, type, start and end. */
-export function detailFields(): Field[] {
+/** The notes, sent base64-encoded as the platform stores them. */
+const notesField = (): Field =>
+	bodyField(
+		{
+			displayName: 'Notes',
+			name: 'notes',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			default: '',
+			description: 'Plain text; the node encodes it as the platform expects',
+		},
+		'notes',
+		(v) => (v === undefined || v === null || v === '' ? undefined : encodeNotes(String(v))),
+	);
+
+/** Who and what the activity involves: its contacts and organizations, assignees, the deal. */
+function participantFields(): Field[] {
 	return [
-		bodyField(
-			{
-				displayName: 'Notes',
-				name: 'notes',
-				type: 'string',
-				typeOptions: { rows: 4 },
-				default: '',
-				description: 'Plain text; the node encodes it as the platform expects',
-			},
-			'notes',
-			(v) => (v === undefined || v === null || v === '' ? undefined : encodeNotes(String(v))),
-		),
 		idsField(
 			{
 				displayName: 'Contact IDs',
@@ -177,6 +180,12 @@ export function detailFields(): Field[] {
 			'linked_to',
 			optionalLocatorId('Deal'),
 		),
+	];
+}
+
+/** Whether it is done, who sees it, and whether the platform sends invitations. */
+function statusFields(): Field[] {
+	return [
 		bodyField(
 			{
 				displayName: 'Done',
@@ -217,6 +226,12 @@ export function detailFields(): Field[] {
 			},
 			'is_send_contacts_invitation',
 		),
+	];
+}
+
+/** The time zone it is shown in, and where it comes from. */
+function originFields(): Field[] {
+	return [
 		bodyField(
 			{
 				displayName: 'Time Zone',
@@ -247,6 +262,11 @@ export function detailFields(): Field[] {
 			'source_id',
 		),
 	];
+}
+
+/** The writable activity fields other than name, type, start and end. */
+export function detailFields(): Field[] {
+	return [notesField(), ...participantFields(), ...statusFields(), ...originFields()];
 }
 
 export const nameProperty: INodeProperties = {

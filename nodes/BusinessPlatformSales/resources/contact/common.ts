@@ -43,8 +43,8 @@ const optionalId = (label: string) => (v: unknown, ctx: OpContext) =>
 const optionalIds = (label: string) => (v: unknown, ctx: OpContext) =>
 	v === '' || v === undefined || v === null ? undefined : toIntegerIds(v, label, ctx);
 
-/** The writable contact fields (ContactSaveDto), as the user fills them. */
-export function contactFields(): Field[] {
+/** The contact's own details: how to reach it, a note and its logo. */
+function profileFields(): Field[] {
 	return [
 		bodyField({
 			displayName: 'Email',
@@ -74,6 +74,12 @@ export function contactFields(): Field[] {
 			default: '',
 		}),
 		bodyField({ displayName: 'Logo URL', name: 'logo', type: 'string', default: '' }),
+	];
+}
+
+/** How the account files the contact: its label, its owners and who sees it. */
+function filingFields(): Field[] {
+	return [
 		bodyField(
 			{
 				displayName: 'Label Name or ID',
@@ -131,6 +137,12 @@ export function contactFields(): Field[] {
 			'sub_owner_ids',
 			optionalIds('Sub-owner IDs'),
 		),
+	];
+}
+
+/** The contacts it belongs with: a person's organization, an organization's persons. */
+function relationFields(): Field[] {
+	return [
 		bodyField(
 			{
 				displayName: 'Organization ID',
@@ -153,8 +165,12 @@ export function contactFields(): Field[] {
 			'person_ids',
 			optionalIds('Person IDs'),
 		),
-		customFieldsField('contact'),
 	];
+}
+
+/** The writable contact fields (ContactSaveDto), as the user fills them. */
+export function contactFields(): Field[] {
+	return [...profileFields(), ...filingFields(), ...relationFields(), customFieldsField('contact')];
 }
 
 export const nameField = bodyField({
