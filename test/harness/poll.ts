@@ -1,8 +1,16 @@
 /**
  * A polling trigger node run the way n8n runs it: `poll()` in n8n-core's PollContext, with the
- * workflow's static data. n8n saves static data when a poll's items start an execution (and
- * when the workflow is activated), not after a poll that found nothing; a restart reloads what
- * was saved. `restart()` does the same here.
+ * workflow's static data, under one of n8n's schedulers (n8n-internals, 6 and 7):
+ * - `default`: every poll of the node works on the one static data object in memory. n8n saves
+ *   it when a poll's items start an execution and when the workflow is activated, not after a
+ *   poll that found nothing; a restart reloads what was saved.
+ * - `durable` (N8N_SCHEDULER_ENABLED): each poll loads what was saved and works on its own copy;
+ *   saving as above. A poll past its budget is abandoned: its result is thrown away.
+ * - `durableCursors` (N8N_POLLER_DURABLE_CURSORS_ENABLED as well): the node's static data is a
+ *   copy of the committed cursor; n8n commits it with the execution of the poll's items, or after
+ *   a poll without items, but not after the poll it runs when the workflow is published (a test
+ *   poll) nor after an abandoned one; the node may commit it itself (__commitCursor). Two runs
+ *   of one poll: the first to commit wins, the other's commit is refused (fenced on the lease).
  */
 import { PollContext } from 'n8n-core';
 import type {
@@ -21,20 +29,44 @@ import {
 	type Harness,
 } from './n8n';
 
+export type Scheduler = 'default' | 'durable' | 'durableCursors';
+
+export interface PollerOptions {
+	scheduler?: Scheduler;
+	/** What getPollBudgetMs gives (default: n8n-core's own). */
+	budgetMs?: number;
+	/** The clock polls are measured with (past the budget: abandoned, except under `default`). */
+	now?: () => number;
+}
+
+type Items = IDataObject[] | null;
+
 export class Poller {
 	/** The workflow's static data in memory (n8n's `workflow.staticData`). */
 	private staticData: IDataObject = {};
 
-	/** What n8n saved to its database, which a restart loads. */
+	/** What n8n saved to its database (the committed cursor, with durable cursors), which a restart and every durable poll load. */
 	private saved = '{}';
 
+	/** Bumped by every commit: a run whose commit finds another commit since it began is refused (durable cursors). */
+	private commits = 0;
+
 	private activated = false;
+
+	/** The polls n8n abandoned (durable schedulers): past the budget, or told to. */
+	abandoned = 0;
+
+	/** What getPollBudgetMs gives from now on (undefined: n8n-core's own). */
+	budgetMs?: number;
 
 	constructor(
 		private readonly h: Harness,
 		private readonly type: string,
 		private parameters: IDataObject,
-	) {}
+		private readonly options: PollerOptions = {},
+	) {
+		this.budgetMs = options.budgetMs;
+	}
 
 	/** The credential the node uses, by its ID in the harness's store (default: the harness's own). */
 	private credentialId?: string;
@@ -51,34 +83,108 @@ export class Poller {
 		this.activated = false;
 	}
 
+	/** The workflow is published again, unchanged: n8n runs its activation poll once more. */
+	republish(): void {
+		this.activated = false;
+	}
+
+	private get scheduler(): Scheduler {
+		return this.options.scheduler ?? 'default';
+	}
+
 	/**
 	 * One poll: the items n8n would start an execution with, or null. `manual` is the editor's
-	 * "Fetch Test Event" (its static data is never saved).
+	 * "Fetch Test Event" (its static data is never saved). `abandon`: n8n gives up on the poll
+	 * whatever it returns (durable schedulers).
 	 */
-	async poll(mode: WorkflowExecuteMode = 'trigger'): Promise<IDataObject[] | null> {
+	async poll(mode: WorkflowExecuteMode = 'trigger', abandon = false): Promise<Items> {
+		if (mode === 'manual' || this.scheduler === 'default') return await this.pollInMemory(mode);
+		const [result] = await this.runs(1, abandon);
+		return result;
+	}
+
+	/** One poll run twice at once from the same saved state (durable cursors: n8n is at-least-once); what each run delivered. */
+	async pollTwice(): Promise<Items[]> {
+		return await this.runs(2, false);
+	}
+
+	private async pollInMemory(mode: WorkflowExecuteMode): Promise<Items> {
+		const data =
+			mode === 'manual'
+				? (JSON.parse(JSON.stringify(this.staticData)) as IDataObject)
+				: this.staticData;
+		const result = await this.call(mode, data, this.activated);
+		if (mode === 'manual') return result;
+		if (!this.activated || result !== null) this.saved = JSON.stringify(this.staticData);
+		this.activated = true;
+		return result;
+	}
+
+	/** `count` runs of one poll, each on a copy of what was saved (durable schedulers). */
+	private async runs(count: number, abandon: boolean): Promise<Items[]> {
+		const testPoll = !this.activated;
+		this.activated = true;
+		const began = this.commits;
+		const runs = Array.from({ length: count }, async () => {
+			const data = JSON.parse(this.saved) as IDataObject;
+			const start = this.options.now?.() ?? 0;
+			const commit = () => {
+				// Fenced: a run commits only if nothing was committed since the poll began.
+				if (this.commits !== began) return false;
+				this.commits++;
+				this.saved = JSON.stringify(data);
+				return true;
+			};
+			const own = this.scheduler === 'durableCursors' ? async () => void commit() : undefined;
+			const result = await this.call('trigger', data, !testPoll, own);
+			const late =
+				this.budgetMs !== undefined && (this.options.now?.() ?? 0) - start > this.budgetMs;
+			// The poll at publishing runs outside the scheduler's tasks: no timeout, never abandoned.
+			if ((abandon || late) && !testPoll) {
+				this.abandoned++;
+				return null;
+			}
+			if (this.scheduler === 'durable') {
+				if (result !== null || testPoll) this.saved = JSON.stringify(data);
+				return result;
+			}
+			if (result !== null) return commit() ? result : null;
+			if (!testPoll) commit();
+			return null;
+		});
+		return await Promise.all(runs);
+	}
+
+	private async call(
+		mode: WorkflowExecuteMode,
+		data: IDataObject,
+		activated: boolean,
+		commitCursor?: () => Promise<void>,
+	): Promise<Items> {
 		const node = this.h.node(this.type, this.parameters, 'Poll');
 		if (this.credentialId)
 			node.credentials = { [CREDENTIAL_TYPE]: { id: this.credentialId, name: this.credentialId } };
-		const workflow = triggerWorkflow(
-			node,
-			mode === 'manual'
-				? (JSON.parse(JSON.stringify(this.staticData)) as IDataObject)
-				: this.staticData,
-		);
-		const ctx = new PollContext(
+		const workflow = triggerWorkflow(node, data);
+		const budget = this.budgetMs;
+		// n8n-core 2.41's PollContext takes the durable scheduler's hooks after `activation`; older ones ignore them.
+		const Context = PollContext as unknown as new (...args: unknown[]) => PollContext;
+		const ctx = new Context(
 			workflow,
 			node,
 			additionalData(this.h.credentials),
 			mode,
-			this.activated ? 'update' : 'activate',
+			activated ? 'update' : 'activate',
+			undefined,
+			undefined,
+			commitCursor,
+			undefined,
+			undefined,
+			budget === undefined ? undefined : () => budget,
 		);
 		const nodeType = NODE_TYPES[`${PACKAGE}.${this.type}`];
 		const result = (await nodeType.poll!.call(ctx as unknown as IPollFunctions)) as
 			| INodeExecutionData[][]
 			| null;
-		if (mode === 'manual') return result ? result[0].map((i) => i.json) : null;
-		if (!this.activated || result !== null) this.saved = JSON.stringify(this.staticData);
-		this.activated = true;
 		return result ? result[0].map((i) => i.json) : null;
 	}
 
@@ -89,6 +195,8 @@ export class Poller {
 
 	/** The node's static data as n8n would save it now. */
 	get nodeData(): IDataObject {
-		return (this.staticData['node:Poll'] as IDataObject | undefined) ?? {};
+		const data =
+			this.scheduler === 'default' ? this.staticData : (JSON.parse(this.saved) as IDataObject);
+		return (data['node:Poll'] as IDataObject | undefined) ?? {};
 	}
 }

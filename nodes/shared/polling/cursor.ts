@@ -30,6 +30,8 @@ export interface Cursor {
 	seen: string[];
 	/** Events that remember (model.ts `remember`): keys of the last changes delivered, whatever their time. */
 	recent?: string[];
+	/** A backlog is left to read (polling/backlog.ts): the next poll reads it first. */
+	behind?: true;
 }
 
 /**
@@ -65,6 +67,7 @@ export function readCursor(stored: unknown): Cursor | undefined {
 		since: c.since,
 		seen: keys(c.seen),
 		...(Array.isArray(c.recent) ? { recent: keys(c.recent) } : {}),
+		...(c.behind === true ? { behind: true as const } : {}),
 	};
 }
 

@@ -27,7 +27,15 @@ import { NodeOperationError } from 'n8n-workflow';
 import { fetchPage, PAGE_SIZE, PAGING } from '../pagination';
 import type { RunScope } from '../run-scope';
 import { credentialAccount } from '../transport';
-import { claimPoll, holdsPoll, releasePoll, type PollClaimHolder } from '../n8n-internals';
+import {
+	claimPoll,
+	commitOwnCursor,
+	holdsPoll,
+	pollBudget,
+	releasePoll,
+	type PollClaimHolder,
+} from '../n8n-internals';
+import { pageFits, readBacklog, timedPage, type Budget } from './backlog';
 import {
 	advance,
 	byTime,
@@ -46,6 +54,8 @@ export const POLL = {
 	maxReadings: 3,
 	/** Pages "Fetch Test Event" looks through for a matching item. */
 	testPages: 5,
+	/** The clock a poll measures its budget with (milliseconds). */
+	now: (): number => Date.now(),
 };
 
 export interface PollOptions {
@@ -82,6 +92,11 @@ const sortTime = (event: PollEvent, item: IDataObject) =>
 interface Reading {
 	changes: Change<IDataObject>[];
 	pages: number;
+	/** Stopped before the cursor, because the budget ran out: the backlog is read instead (backlog.ts). */
+	cut: boolean;
+	/** The page size the platform serves, and the list's length as the last page gave it. */
+	served: number;
+	records?: number;
 	/** The list may have moved while it was paged: see the file's comment. */
 	moved: boolean;
 	/** The newest time of any item listed (a change of this event or not); -1 when none has one. */
@@ -97,6 +112,8 @@ interface ReadLimits {
 	maxPages?: number;
 	/** Stop after the first page that holds a change (Fetch Test Event). */
 	firstFound?: boolean;
+	/** Stop before a page that does not fit in it, when the rest can be read as a backlog (backlog.ts). */
+	budget?: Budget;
 }
 
 /** One reading of the list: every page, or (newest first) the pages down to the first item older than `since`. */
@@ -107,11 +124,19 @@ async function read(
 	param: ParamReader,
 	limits: ReadLimits,
 ): Promise<Reading> {
-	const reading: Reading = { changes: [], pages: 0, moved: false, newest: -1 };
+	const reading: Reading = {
+		changes: [],
+		pages: 0,
+		moved: false,
+		newest: -1,
+		cut: false,
+		served: 0,
+	};
 	const listed = new Set<string>();
 	let length: number | undefined;
 	// The page size the platform really serves (it may be smaller than asked: pagination.ts, fetchPage).
 	let served = 0;
+	const budget = limits.budget;
 	for (let page = 1; page <= (limits.maxPages ?? Number.MAX_SAFE_INTEGER); page++) {
 		if (page > PAGING.maxPages) {
 			// A poll that fails delivers nothing and keeps its cursor: better than a part of the changes taken for all.
@@ -123,15 +148,16 @@ async function read(
 				},
 			);
 		}
-		const { items, more, records } = await fetchPage(
-			scope,
-			list.request,
-			list.style,
-			page,
-			POLL.pageSize,
-			served,
-		);
+		// A backlog read needs a list sorted newest first whose envelope gives its length.
+		if (page > 1 && budget && list.newestFirst && length !== undefined && !pageFits(budget, 0.5)) {
+			reading.cut = true;
+			break;
+		}
+		const { items, more, records } = budget
+			? await timedPage(scope, list, page, POLL.pageSize, served, budget)
+			: await fetchPage(scope, list.request, list.style, page, POLL.pageSize, served);
 		served = Math.max(served, items.length);
+		Object.assign(reading, { served, records });
 		reading.pages++;
 		reading.moved ||= records === undefined || (page > 1 && records !== length);
 		length = records;
@@ -153,15 +179,15 @@ async function read(
 	return reading;
 }
 
-/** Reads until a reading adds nothing the earlier ones missed (see the file's comment). */
+/** Reads until a reading adds nothing the earlier ones missed (see the file's comment), from the first reading. */
 async function readSettled(
 	scope: RunScope,
 	list: PollList,
 	event: PollEvent,
 	param: ParamReader,
 	since: number,
+	first: Reading,
 ): Promise<Change<IDataObject>[]> {
-	const first = await read(scope, list, event, param, { since });
 	if (first.pages <= 1 || !first.moved) return first.changes;
 	const all = [...first.changes];
 	const keys = new Set(all.map((c) => c.key));
@@ -261,6 +287,8 @@ export async function pollOnce(
 	const stored = ctx.getWorkflowStaticData('node') as Stored;
 	const claim = claimPoll(ctx, stored);
 	if (!claim) return null;
+	const before = JSON.stringify([stored.cursor, stored.of]);
+	let result: INodeExecutionData[][] | null = null;
 	try {
 		const { list, owner, former } = await listAndOwner(scope, event, param);
 		const mine = stored.of === owner || (stored.of === former && typeof stored.of === 'string');
@@ -270,16 +298,28 @@ export async function pollOnce(
 			list,
 			param,
 			mine ? readCursor(stored.cursor) : undefined,
-			options,
+			{ ...options, budget: budgetOf(ctx) },
 		);
 		// A poll that lost its claim (it ran past n8n's poll budget and a later poll took over) delivers nothing.
 		if (!holdsPoll(stored, claim)) return null;
 		stored.cursor = found.cursor;
 		stored.of = owner;
-		return found.fresh.length === 0 ? null : [found.fresh.map((c) => ({ json: c.item }))];
+		if (found.fresh.length > 0) result = [found.fresh.map((c) => ({ json: c.item }))];
 	} finally {
 		releasePoll(stored, claim);
 	}
+	// With durable cursors n8n may not commit what a poll without items changed (n8n-internals, 7).
+	if (result === null && JSON.stringify([stored.cursor, stored.of]) !== before)
+		await commitOwnCursor(ctx);
+	return result;
+}
+
+/** The poll's budget where n8n gives one (getPollBudgetMs; n8n-internals, 6), measured from now. */
+function budgetOf(ctx: IPollFunctions): Budget | undefined {
+	const limit = pollBudget(ctx);
+	if (limit === undefined) return undefined;
+	const began = POLL.now();
+	return { elapsed: () => POLL.now() - began, limit, slowest: 0 };
 }
 
 /** What a poll found from the stored cursor (undefined: a first poll): the changes to deliver (oldest first) and the cursor past them. */
@@ -289,7 +329,7 @@ async function readChanges(
 	list: PollList,
 	param: ParamReader,
 	cursor: Cursor | undefined,
-	options: PollOptions,
+	options: PollOptions & { budget?: Budget },
 ): Promise<{ fresh: Change<IDataObject>[]; cursor: Cursor }> {
 	if (!cursor && !options.emitExisting) {
 		// First poll, starting from now: the newest changes are done, nothing is delivered.
@@ -297,7 +337,23 @@ async function readChanges(
 		const first = await read(scope, list, event, param, { since: event.remember ? -1 : 'newest' });
 		return { fresh: [], cursor: startCursor(first.changes, first.newest, event.remember) };
 	}
-	const from = cursor ?? startCursor([], -1);
-	const fresh = newChanges(from, await readSettled(scope, list, event, param, from.since));
-	return { fresh, cursor: fresh.length === 0 ? from : advance(from, fresh, event.remember) };
+	const { behind, ...from } = cursor ?? startCursor([], -1);
+	const { budget } = options;
+	// Behind (backlog.ts): page 1 only, for the list's length, then the backlog with the whole budget.
+	const maxPages = behind && budget ? 1 : undefined;
+	const first = await read(scope, list, event, param, { since: from.since, budget, maxPages });
+	let changes = first.changes;
+	let left = false;
+	if (!first.cut && !maxPages)
+		changes = await readSettled(scope, list, event, param, from.since, first);
+	else if (budget && list.newestFirst && first.records !== undefined) {
+		// The budget ran out before the cursor (or did at the last poll): the oldest part of the backlog.
+		const known = { pages: first.pages, served: first.served, records: first.records };
+		const backlog = await readBacklog(scope, list, event, from.since, POLL.pageSize, known, budget);
+		changes = backlog ? changesOf(backlog.items, event, param) : [];
+		left = !backlog?.complete;
+	}
+	const fresh = newChanges(from, changes);
+	const next = fresh.length === 0 ? from : advance(from, fresh, event.remember);
+	return { fresh, cursor: left ? { ...next, behind: true } : next };
 }

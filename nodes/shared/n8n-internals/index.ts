@@ -1,0 +1,25 @@
+/**
+ * Every shortcut of the pack that relies on how n8n behaves inside rather than on its
+ * documented node API, in one place. Each says what it relies on, where that lives in
+ * n8n's source, what it buys, and what the pack does when the assumption does not hold
+ * (n8n's documented path). One folder: this index, and the files that hold the shortcuts
+ * (parameters.ts: 1, 2, 5; requests.ts: 3, 4; polls.ts: 6, 7). `test/integration/n8n-internals.test.ts` pins each behaviour
+ * against the real n8n-core: `npm run test:internals` (the newest n8n of the tested range,
+ * the devDependency) and `npm run test:internals:oldest` (1.123.81, from the pinned
+ * runtime), so an n8n upgrade fails a named test instead of misbehaving.
+ *
+ * 1. The expression mark (`=`)            → holdsExpression, sameForEveryItem
+ * 2. "Could not get parameter"           → isNotShown
+ * 3. The token on n8n's plain request,
+ *    n8n's OAuth2 helper only on a 401   → send, storedToken, CredentialInfo
+ * 4. Items read ahead of their turn       → (documented here; the gate is concurrency.ts)
+ * 5. "={{ $json.key }}" is the item's own
+ *    value                               → readableWithoutN8n, readWithoutN8n
+ * 6. Polls of one node share its static
+ *    data, and may overlap               → claimPoll, holdsPoll, releasePoll, pollBudgetMs
+ * 7. A poll that delivers nothing commits
+ *    its own cursor (durable cursors)    → commitOwnCursor
+ */
+export * from './parameters';
+export * from './polls';
+export * from './requests';

@@ -1,0 +1,128 @@
+/**
+ * A backlog read within n8n's poll budget: when a poll of a newest-first list cannot reach its
+ * cursor before the budget runs out (n8n abandons a poll past it and throws its result away),
+ * it reads the oldest part of what is due instead, page by page towards the newest, and stops
+ * in time. What it read is delivered, oldest first, and the cursor moves past it; the next poll
+ * goes on from there. Every change is delivered once, in order, over as many polls as it takes.
+ *
+ * How (a list sorted by the change time, newest first, whose envelope gives its length):
+ * 1. Find the page where the list crosses the cursor: the first page whose last item is older
+ *    than `since` (or the last page), by halving the pages that may hold it.
+ * 2. Read from that page towards page 1. The first page read must hold an item older than
+ *    `since` (or be the list's last), which proves that nothing due lies below it.
+ * 3. Stop before the budget runs out, and at the first page whose list length differs from the
+ *    last one's: a record created or deleted while the poll reads shifts the pages, and a
+ *    change could slip onto a page already read. That page is not used; the next poll reads it.
+ * The changes read are all changes due up to the newest page read: those older than its newest
+ * time, and some of that time (the cursor's `seen` keeps which). A poll that did not reach page 1
+ * leaves a mark in the cursor (`behind`), so that the next poll goes to the backlog at once, with
+ * its whole budget, instead of reading from the newest change first.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { fetchPage } from '../pagination';
+import type { RunScope } from '../run-scope';
+import type { PollEvent, PollList } from './model';
+
+/** The time a poll may still spend, as the poll measures it. */
+export interface Budget {
+	/** Milliseconds since the poll began. */
+	elapsed(): number;
+	/** The poll budget (n8n's getPollBudgetMs). */
+	readonly limit: number;
+	/** The longest a page took so far in this poll: what the next one may take. */
+	slowest: number;
+}
+
+/**
+ * Whether one more page fits in the budget, or in a share of it: a poll gives the first half to
+ * reading from the newest change towards the cursor, so that a backlog read has the rest.
+ */
+export const pageFits = (budget: Budget, share = 1) =>
+	budget.elapsed() + budget.slowest <= budget.limit * share;
+
+/** One page, its time counted in the budget. */
+export async function timedPage(
+	scope: RunScope,
+	list: PollList,
+	page: number,
+	size: number,
+	served: number,
+	budget: Budget,
+) {
+	const began = budget.elapsed();
+	const got = await fetchPage(scope, list.request, list.style, page, size, served);
+	budget.slowest = Math.max(budget.slowest, budget.elapsed() - began);
+	return got;
+}
+
+interface Page {
+	items: IDataObject[];
+	records?: number;
+	last: boolean;
+}
+
+/** What a backlog read found: the items read (some not this event's changes), and whether it reached page 1 (nothing left behind). */
+export interface BacklogRead {
+	items: IDataObject[];
+	complete: boolean;
+}
+
+/** Where the backlog read starts: the pages already read (all newer than `since`), the page size served, the list's length. */
+export interface Known {
+	pages: number;
+	served: number;
+	records: number;
+}
+
+/**
+ * Reads the oldest part of the backlog (see the file's comment), `size` asked per page.
+ * Undefined: the budget ran out before a page proved where the backlog begins, or the list moved
+ * under it (the next poll tries again).
+ */
+export async function readBacklog(
+	scope: RunScope,
+	list: PollList,
+	event: PollEvent,
+	since: number,
+	size: number,
+	known: Known,
+	budget: Budget,
+): Promise<BacklogRead | undefined> {
+	const served = known.served;
+	const time = (item: IDataObject | undefined) =>
+		item && typeof item === 'object' ? event.time(item) : undefined;
+	const read = async (page: number): Promise<Page | undefined> => {
+		if (!pageFits(budget)) return undefined;
+		const got = await timedPage(scope, list, page, size, served, budget);
+		return { items: got.items, records: got.records, last: !got.more };
+	};
+	// 1. The pages after `known` hold the crossing; `high` is at or past it.
+	let low = known.pages + 1;
+	let high = Math.max(low, Math.ceil(known.records / served));
+	let crossing: { page: number; at: Page } | undefined;
+	while (low <= high) {
+		const mid = Math.floor((low + high) / 2);
+		const at = await read(mid);
+		if (!at) return undefined;
+		const oldest = time(at.items[at.items.length - 1]);
+		if (at.items.length === 0 || at.last || oldest === undefined || oldest < since) {
+			crossing = { page: mid, at };
+			high = mid - 1;
+		} else low = mid + 1;
+	}
+	if (!crossing) return undefined;
+	// 2. and 3.: from the crossing towards page 1.
+	const items: IDataObject[] = [];
+	let page = crossing.page;
+	let at: Page | undefined = crossing.at;
+	const length = at.records;
+	const proves = at.last || at.items.some((i) => (time(i) ?? -1) < since);
+	if (!proves) return undefined;
+	for (;;) {
+		items.push(...at.items);
+		if (--page < 1) return { items, complete: true };
+		at = await read(page);
+		if (!at || at.records !== length) return { items, complete: false };
+	}
+}

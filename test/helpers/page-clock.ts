@@ -1,0 +1,26 @@
+/**
+ * A clock for a poll's budget (the pack's POLL.now) that moves by the time each list page takes:
+ * every page the sandbox served since the clock last looked adds `pageMs`. A poll's time is then
+ * the same on every run and every machine (no real waiting).
+ */
+export class PageClock {
+	private ms = 0;
+	private seen = 0;
+	/** What each page takes from now on. */
+	pageMs = 1000;
+
+	/** What the next pages take, one each, before `pageMs` again (a page slower than the ones before it). */
+	next: number[] = [];
+
+	/** `pages`: how many list pages the sandbox served so far. */
+	constructor(private readonly pages: () => number) {
+		this.seen = pages();
+	}
+
+	readonly now = (): number => {
+		const read = this.pages();
+		for (let n = this.seen; n < read; n++) this.ms += this.next.shift() ?? this.pageMs;
+		this.seen = read;
+		return this.ms;
+	};
+}
