@@ -73,6 +73,14 @@ describe('the guard', () => {
 		['a removed parameter', (p: Record<string, Record<string, unknown>>) => delete p['contact › create › name'], /removed or renamed/],
 		['a parameter hidden under a new condition', (p: Record<string, Record<string, unknown>>) => (p['contact › create › name'].displayOptions = { show: { type: ['person'] } }), /conditions for showing it changed/],
 		['a new required parameter without default', (p: Record<string, Record<string, unknown>>) => (p['contact › create › extra'] = { name: 'extra', type: 'string', default: '', required: true }), /new required parameter/],
+		[
+			'a parameter hidden by a new parameter at its default',
+			(p: Record<string, Record<string, unknown>>) => {
+				p['contact › create › mode'] = { name: 'mode', type: 'options', default: 'json', options: [{ name: 'Fields', value: 'fields' }, { name: 'JSON', value: 'json' }] };
+				p['contact › create › name'].displayOptions = { hide: { mode: ['json'] } };
+			},
+			/conditions for showing it changed/,
+		],
 	])('fails on %s, naming the parameter and asking for a node version', (_what, edit, reason) => {
 		const result = compareSnapshots(sales, changed(edit));
 		const message = breakingMessage(result.breaking, 'node');
@@ -86,6 +94,14 @@ describe('the guard', () => {
 		['a new optional parameter', (p: Record<string, Record<string, unknown>>) => (p['contact › create › extra'] = { name: 'extra', type: 'string', default: '' })],
 		['a new option', (p: Record<string, Record<string, unknown>>) => (p[visibility].options as unknown[]).push({ name: 'Everyone', value: 'everyone' })],
 		['new wording', (p: Record<string, Record<string, unknown>>) => Object.assign(p[visibility], { displayName: 'Shown To', description: 'Who sees it' })],
+		[
+			// Saved workflows have no value for the new parameter: n8n gives them its default, which keeps the old one shown.
+			'a parameter hidden only when a new parameter leaves its default',
+			(p: Record<string, Record<string, unknown>>) => {
+				p['contact › create › mode'] = { name: 'mode', type: 'options', default: 'fields', options: [{ name: 'Fields', value: 'fields' }, { name: 'JSON', value: 'json' }] };
+				p['contact › create › name'].displayOptions = { hide: { mode: ['json'] } };
+			},
+		],
 	])('lets %s through as additive', (_what, edit) => {
 		const result = compareSnapshots(sales, changed(edit));
 		expect(result.breaking).toEqual([]);

@@ -40,7 +40,8 @@ function neededFields(properties: INodeProperties[]): string[] {
 /** The default tool description of an operation: what it does, which fields it needs, what it returns. */
 export function toolDescriptionText(r: Resource, o: Operation, properties: INodeProperties[]): string {
 	const needed = neededFields(properties);
-	return [sentence(o.description), needed.length ? `Required fields: ${needed.join(', ')}.` : 'No field is required.', sentence(`Returns ${returnsOf(r, o)}`)].join(' ');
+	const parts = [sentence(o.description), needed.length ? `Required fields: ${needed.join(', ')}.` : 'No field is required.', sentence(`Returns ${returnsOf(r, o)}`)];
+	return (o.toolHint ? [...parts, sentence(o.toolHint)] : parts).join(' ');
 }
 
 /** The node versions an operation's fields differ in: 1 and each version a field starts from. */

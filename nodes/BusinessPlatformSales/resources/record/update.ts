@@ -1,8 +1,8 @@
 /** Record → Update: PUT /v1/crm/core/table/{tableId}/record/{recordId}. Change the given cells of a record; the others keep their values. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { byNameField, columnsField, optionsField, recordField, recordIdValue, recordPath, tableField } from './fields';
-import { cellsFromMapper, writtenRecord } from './cells';
+import { byNameField, cellsInputField, cellsJsonField, columnsField, optionsField, recordField, recordIdValue, recordPath, tableField, withTableId } from './fields';
+import { cellsOfItem, writtenRecord } from './cells';
 
 export const updateRecord: Operation = {
 	value: 'update',
@@ -12,10 +12,14 @@ export const updateRecord: Operation = {
 	method: 'PUT',
 	path: recordPath,
 	regional: true,
+	toolHint:
+		'Call the tool that gets a table first to learn its columns, their types and allowed options; give only the cells to change, by column name, select columns by option name. The table may be given by name or ID',
 	fields: [
 		tableField,
 		recordField,
+		cellsInputField,
 		columnsField(false),
+		cellsJsonField,
 		optionsField([
 			{
 				displayName: 'Clear Cells Left Empty',
@@ -27,10 +31,11 @@ export const updateRecord: Operation = {
 		]),
 		byNameField('the updated record'),
 	],
-	why: 'The cells come from the Columns mapper, checked against the table’s columns (read from the platform); the record is given from the answer or read back.',
+	why: 'The cells come from the Columns mapper or one JSON value (Cells: From JSON), either way checked against the table’s columns (read from the platform); the record is given from the answer or read back.',
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
-		req.body.cells = await cellsFromMapper(ctx, 'update');
+		await withTableId(req, ctx);
+		req.body.cells = await cellsOfItem(ctx, 'update');
 		const answer = await ctx.send(req);
 		return await writtenRecord(answer, ctx, recordIdValue(ctx.param('recordId'), ctx));
 	},

@@ -40,6 +40,10 @@ export const tableFilters = (): Field[] => [
 	),
 ];
 
+/** What a model reads that Table → Get and Get Many return: the columns to write records with. */
+export const COLUMNS_RETURNED = (what: string) =>
+	`${what} with its ID, name and columns: each column’s name, type (text, number, boolean, date, select, multi-select, user, ref, json …), whether it is required, and the allowed options of select columns. Use them to give a record’s cells by column name`;
+
 /** The useful part of a table: what it is, and its columns in short. */
 export function simplifyTable(t: IDataObject): IDataObject {
 	const table = t as unknown as PlatformTable;

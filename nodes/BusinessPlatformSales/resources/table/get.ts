@@ -2,7 +2,7 @@
 
 import type { Field, Operation } from '../../../shared/engine/model';
 import { TABLES_PATH } from '../table/model';
-import { simplifyTable, tableIdValue, tableLocator } from './common';
+import { COLUMNS_RETURNED, simplifyTable, tableIdValue, tableLocator } from './common';
 
 const tableField: Field = { property: tableLocator, send: { in: 'path', key: 'tableId', map: tableIdValue } };
 
@@ -16,4 +16,5 @@ export const getTable: Operation = {
 	regional: true,
 	fields: [tableField],
 	simplify: simplifyTable,
+	returns: COLUMNS_RETURNED('the table'),
 };
