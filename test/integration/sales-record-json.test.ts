@@ -35,7 +35,7 @@ const mapper = (value: IDataObject, forCreate = true) => ({ mappingMode: 'define
 
 const run = async (parameters: IDataObject, continueOnFail = false, input?: IDataObject[]) =>
 	await h.run(NODE, { resource: 'record', ...parameters }, input?.map((json) => ({ json })), { continueOnFail });
-const createJson = async (cellsJson: unknown, table = contacts()._id, continueOnFail = false) => await run({ operation: 'create', tableId: rl(table), cellsInput: 'json', cellsJson }, continueOnFail);
+const createJson = async (cellsJson: unknown, table = contacts()._id, continueOnFail = false) => await run({ operation: 'create', tableId: rl(table), cellsInput: 'json', cellsJson: cellsJson as IDataObject[string] }, continueOnFail);
 
 beforeAll(() => {
 	h = createHarness(ctx.sb, ctx.sb.demo.tokenResponse, { regionalBaseUrl: ctx.sb.regionalBaseUrl! });
@@ -69,6 +69,9 @@ describe('Record → Create, Cells From JSON', () => {
 		expect(asList.error).toBeUndefined();
 		expect(stored().find((r) => r.cells[cid('Name')] === 'Object Form')!.cells[cid('Score')]).toBe(7);
 		expect(stored().find((r) => r.cells[cid('Name')] === 'List Form')!.cells[cid('Score')]).toBe(8);
+		// Table → Get by name too: the columns a model reads before it writes.
+		const table = await h.run(NODE, { resource: 'table', operation: 'get', tableId: rl('deals') });
+		expect(table.json[0]).toMatchObject({ _id: tableOf('DEAL')._id, name: 'Deals', columns: expect.arrayContaining([{ id: expect.any(String), name: 'Sources', type: 'multi-select', options: ['Web', 'Referral', 'Event', 'Cold call'] }]) });
 	});
 
 	it('an unknown table name fails, listing the tables', async () => {
@@ -148,7 +151,7 @@ describe('Record → Update, Cells From JSON', () => {
 });
 
 describe('Record → Search, Conditions From JSON', () => {
-	const search = async (conditionsJson: unknown) => await run({ operation: 'search', tableId: rl('Contacts'), conditionsInput: 'json', conditionsJson, returnAll: true });
+	const search = async (conditionsJson: unknown) => await run({ operation: 'search', tableId: rl('Contacts'), conditionsInput: 'json', conditionsJson: conditionsJson as IDataObject[string], returnAll: true });
 
 	it('finds the records that match every condition, by column and option name; operators as codes, names or signs', async () => {
 		const expected = stored()

@@ -12,7 +12,7 @@
  * (`npm run docs:ai-tools` rewrites it).
  */
 import { getSchema } from 'n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool';
-import type { IDataObject, INode, INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters, INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 
@@ -110,10 +110,10 @@ function build(d: INodeTypeDescription, resource: string, operation: string, swi
 	const op: Op = { node: d.displayName, resource, operation, parameters: {}, keys: [], limits: [], labels: {}, alternatives: {} };
 	const base = { resource, operation, ...switches };
 	const node = nodeOf(d, base);
-	const values = (NodeHelpers.getNodeParameters(d.properties, base, true, false, node, d) ?? {}) as IDataObject;
+	const values = (NodeHelpers.getNodeParameters(d.properties, base as INodeParameters, true, false, node, d) ?? {}) as IDataObject;
 	const parameters: IDataObject = { ...base };
 	for (const p of d.properties) {
-		if (['resource', 'operation', 'toolDescription'].includes(p.name) || p.name in switches || !NodeHelpers.displayParameter(values, p, node, d)) continue;
+		if (['resource', 'operation', 'toolDescription'].includes(p.name) || p.name in switches || !NodeHelpers.displayParameter(values as INodeParameters, p, node, d)) continue;
 		parameters[p.name] = fill(p, keyOf(p.name), op) as IDataObject[string];
 	}
 	op.parameters = parameters;
@@ -175,7 +175,7 @@ describe('every operation as a tool: n8n gives the model a JSON schema it can fi
 	it.each(ALL.map(({ op, description }) => [`${where(op)}${mode(op)}`, op, description] as const))(
 		'%s: one typed, described property per $fromAI key',
 		(_name, op, description) => {
-			const schema = zodToJsonSchema(getSchema(nodeOf(description, op.parameters))) as { type: string; properties: Record<string, { type?: string; anyOf?: unknown[]; description?: string }>; required?: string[] };
+			const schema = zodToJsonSchema(getSchema(nodeOf(description, op.parameters)) as never) as { type: string; properties: Record<string, { type?: string; anyOf?: unknown[]; description?: string }>; required?: string[] };
 			expect(schema.type).toBe('object');
 			expect(Object.keys(schema.properties).sort()).toEqual(op.keys.map(([k]) => k).sort());
 			for (const [key, type] of op.keys) {
