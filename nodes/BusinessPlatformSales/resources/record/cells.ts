@@ -172,7 +172,7 @@ async function cellsFromEntries(ctx: OpContext, mode: 'create' | 'update', entri
 		const col = findColumn(table, key);
 		if (!col) {
 			if (auto) continue; // input fields that are not columns are left out
-			throw ctx.fail(`Column "${cut(key)}" is not in table "${table.name}"`, `The table's columns are: ${columnList()}. If the table changed, refresh the column list.`);
+			throw ctx.fail(`Column "${cut(key)}" is not in table "${table.name}"`, `The table's columns are: ${columnList()}.${from === 'json' ? '' : ' If the table changed, refresh the column list.'}`);
 		}
 		const name = keys.get(col)!;
 		if (from === 'json' && given.has(col)) throw ctx.fail(`Column "${name}" is given twice ("${cut(given.get(col)!)}" and "${cut(key)}")`, 'Give each column once.');

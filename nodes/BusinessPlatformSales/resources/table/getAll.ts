@@ -18,5 +18,5 @@ export const getAllTable: Operation = {
 	// The list is not paged ({ data, totalCount } in one answer): one request, the limit applied by the node.
 	paginate: 'dataOnce',
 	simplify: simplifyTable,
-	returns: COLUMNS_RETURNED('tables, one item each, up to the node’s limit, each'),
+	returns: COLUMNS_RETURNED("tables, one item each, up to the node's limit, each"),
 };
