@@ -203,3 +203,18 @@ describe('every operation as a tool: n8n gives the model a JSON schema it can fi
 		checkDocSection(AI_AGENTS_DOC, 'tool-exceptions', ['| Node | Resource | Operation | Field | What a model can do |', '| --- | --- | --- | --- | --- |', ...rows].join('\n'));
 	});
 });
+
+describe('hints for n8n’s AI workflow builder (INodeTypeDescription.builderHint, n8n 2.x; older n8n ignores them)', () => {
+	const sales = new BusinessPlatformSales().description;
+	const hint = (name: string) => sales.properties.find((p) => p.name === name)?.builderHint?.propertyHint ?? '';
+
+	it('the Sales node leads to Table → Get and the From JSON inputs; each new input says what to give', () => {
+		expect(sales.builderHint?.searchHint).toMatch(/Table → Get returns a table’s columns .*Cells: From JSON.*Conditions Input: From JSON/);
+		expect([hint('cellsInput'), hint('cellsJson'), hint('conditionsInput'), hint('conditionsJson')]).toEqual([
+			expect.stringMatching(/Use "json" when an AI model/),
+			expect.stringMatching(/keyed by column name.*\$fromAI\('cells'/),
+			expect.stringMatching(/Use "json" when an AI model/),
+			expect.stringMatching(/\{column, operator, value\}.*\$fromAI\('conditions'/),
+		]);
+	});
+});

@@ -13,7 +13,7 @@ import { mergeMethods } from './methods';
 import type { Resource, ResourceMethods } from './model';
 
 /** What tells the action nodes apart. */
-export interface ActionNodeIdentity extends Pick<INodeTypeDescription, 'displayName' | 'name' | 'version' | 'defaultVersion' | 'description'> {
+export interface ActionNodeIdentity extends Pick<INodeTypeDescription, 'displayName' | 'name' | 'version' | 'defaultVersion' | 'description' | 'builderHint'> {
 	resources: Resource[];
 	/** The Resource list's default, when not the first resource. */
 	defaultResource?: string;
@@ -41,6 +41,8 @@ export function actionNodeDescription(node: ActionNodeIdentity): INodeTypeDescri
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: buildProperties(resources, defaultResource),
+		// What n8n's AI workflow builder reads when it chooses a node (n8n 2.x; older n8n ignores it).
+		...(node.builderHint ? { builderHint: node.builderHint } : {}),
 	};
 }
 

@@ -64,6 +64,7 @@ export const conditionsInputField: Field = {
 			{ name: 'From JSON', value: 'json', description: 'One JSON list of conditions, which an AI model or an expression can fill for any table' },
 		],
 		default: 'list',
+		builderHint: { propertyHint: 'Use "json" when an AI model or an expression gives the conditions (any table, columns by name).' },
 	},
 };
 
@@ -75,6 +76,7 @@ export const conditionsJsonField: Field = {
 		default: '[]',
 		displayOptions: { show: { conditionsInput: ['json'] } },
 		placeholder: '[{"column": "Status", "operator": "eq", "value": "Won"}]',
+		builderHint: { propertyHint: 'A JSON list of {column, operator, value}, e.g. [{"column": "Status", "operator": "eq", "value": "Won"}, {"column": "Amount", "operator": "gt", "value": 1000}]; for an AI Agent tool, $fromAI(\'conditions\', …, \'json\').' },
 		description:
 			'The conditions as a JSON list of {"column": …, "operator": …, "value": …}, such as [{"column": "Status", "operator": "eq", "value": "Won"}, {"column": "Amount", "operator": "gt", "value": 1000}], or an object {"Status": "Won"} (equals). Operators: eq, neq, gt, gte, lt, lte, c (contains), nc, sw (starts with), ew, in, nin (values separated by commas), emp (is empty), nemp; or their names such as "Greater Than". Empty: every record.',
 	},

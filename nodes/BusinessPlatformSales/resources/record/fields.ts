@@ -50,6 +50,7 @@ export const cellsInputField: Field = {
 			{ name: 'From JSON', value: 'json', description: 'One JSON object keyed by column name, which an AI model or an expression can fill for any table' },
 		],
 		default: 'mapper',
+		builderHint: { propertyHint: 'Use "json" when an AI model or an expression gives the cells (any table, columns by name); "mapper" only for one fixed table set up in the editor.' },
 	},
 };
 
@@ -62,6 +63,7 @@ export const cellsJsonField: Field = {
 		required: true,
 		displayOptions: { show: { cellsInput: ['json'] } },
 		placeholder: '{"Name": "Ada Lovelace", "Status": "Won"}',
+		builderHint: { propertyHint: 'A JSON object keyed by column name, select columns by option name, e.g. {"Name": "Ada", "Status": "Won"}; for an AI Agent tool, $fromAI(\'cells\', …, \'json\').' },
 		description:
 			'The cells as one JSON object keyed by column name (or column ID), such as {"Name": "Ada Lovelace", "Amount": 1200, "Status": "Won"}, or a list of {"column": …, "value": …}. Select columns take option names. Checked against the table’s columns like the mapper’s values; Table → Get lists them.',
 	},
