@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * In n8n's editor (issue 35): a Record → Create tool node on an AI Agent, switched to Cells
  * "From JSON", shows the JSON field with n8n's ✨ button ("let the model define this

@@ -1,4 +1,4 @@
-/* eslint-disable import-x/no-unresolved -- n8n-core's own module (no exports map), as n8n's AI Agent and MCP Server Trigger load it */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Every operation of the three action nodes as a tool (issue 35), not only the demo's five:
  * the tool node is built with `$fromAI()` in every field of the operation that can hold one
