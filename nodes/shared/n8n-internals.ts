@@ -16,6 +16,12 @@
  *    value                               → readableWithoutN8n, readWithoutN8n
  * 6. Polls of one node share its static
  *    data, and may overlap               → claimPoll, holdsPoll, releasePoll
+ * 7. A parameter hidden only when a new
+ *    sibling leaves its default          → (documented here; the descriptions are
+ *                                           record/fields.ts, record/conditions.ts)
+ * 8. A model reads a failed tool's
+ *    message, not its description        → (documented here; the code is forModel,
+ *                                           record/json-input.ts)
  */
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode, IPollFunctions } from 'n8n-workflow';
 import * as workflow from 'n8n-workflow';
@@ -315,3 +321,24 @@ export const holdsPoll = (data: PollClaimHolder, claim: PollClaim): boolean => d
 export function releasePoll(data: PollClaimHolder, claim: PollClaim): void {
 	if (holdsPoll(data, claim)) delete data.polling;
 }
+
+// ── 7. A parameter hidden only when a new sibling leaves its default ───────────────
+// Relies on: n8n completes a node's saved parameters with the defaults of those it does not hold
+// before it evaluates display conditions (n8n-workflow NodeHelpers.getNodeParameters, used by the
+// editor and by getNodeParameter at run time). Record → Create and Update's Columns mapper (`hide:
+// { cellsInput: ['json'] }`) and Record → Search's Conditions (`hide: { conditionsInput: ['json']
+// }`) are hidden only when the new switch is set off its default, so a workflow saved before the
+// switch existed (no value for it: the default, "Map Each Column" / "Add Each Condition") keeps
+// its mapper and conditions, shown and read. Buys: the model-fillable JSON input beside the mapper
+// without a new node version. The description guard (test/descriptions/compare.ts) accepts only
+// this shape. When it does not hold (a switch without a value read as empty), the old parameter
+// would still show (`hide` matches only 'json'), so saved workflows keep working either way.
+
+// ── 8. A model reads a failed tool's message, not its description ─────────────────
+// Relies on: n8n's AI Agent hands the model `[{"error": "<the error's message>"}]` for a failed tool
+// node, without the error's description (packages/@n8n/nodes-langchain, the agent's tool-error
+// handling; MCP adds the description as "Details"). Buys: for input a model wrote (Cells and
+// Conditions From JSON), forModel puts the description (the valid columns with their types and
+// options, the allowed options) into the message, so the model can correct itself in its next step.
+// When it does not hold (the description reaches the model too), the model reads it twice: no harm.
+// Pinned by test/e2e/ai-tools.e2e.test.ts (the table agent reads the columns from the error).
