@@ -32,7 +32,7 @@ describe('a Record → Create tool on an AI Agent', () => {
 		await ed.param('cellsInput').waitFor({ timeout: 30_000 });
 		const mapper = ed.ndv.getByText('Mapping Column Mode', { exact: true });
 		await mapper.waitFor({ timeout: 30_000 });
-		expect(await ed.param('cellsJson').count()).toBe(0);
+		await ed.param('cellsJson').waitFor({ state: 'hidden', timeout: 30_000 });
 
 		await ed.choose('cellsInput', 'From JSON');
 		const json = ed.param('cellsJson');

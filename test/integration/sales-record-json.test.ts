@@ -225,3 +225,18 @@ describe('properties (seeded)', () => {
 		);
 	});
 });
+
+describe('bounds of the errors a model reads', () => {
+	it('an unknown table name lists the first 50 tables (of 54), each with its ID', async () => {
+		const added = Array.from({ length: 50 }, (_, i) => ({ ...contacts(), _id: `${String(i).padStart(4, '0')}${'e'.repeat(20)}`, name: `Extra ${i + 1}`, columnsMetaData: [] }));
+		for (const t of added) tenant().tables.set(t._id, t as never);
+		try {
+			const res = await createJson({ Name: 'X' }, 'Nowhere');
+			const listed = /Tables: (.*)$/.exec(res.error!.message)![1].split(/\), /);
+			expect(listed).toHaveLength(50);
+			expect(res.error!.message).not.toContain('Extra 47');
+		} finally {
+			for (const t of added) tenant().tables.delete(t._id);
+		}
+	});
+});
