@@ -12,11 +12,22 @@ import tseslint from 'typescript-eslint';
 // n8n's plugins, registered with none of their rules on, so that the header lines'
 // rule names resolve here too (typescript-eslint is this config's own).
 const n8nPlugins = Object.fromEntries(
-	n8nConfig.flatMap((c) => Object.entries(c.plugins ?? {})).filter(([name]) => name !== '@typescript-eslint'),
+	n8nConfig
+		.flatMap((c) => Object.entries(c.plugins ?? {}))
+		.filter(([name]) => name !== '@typescript-eslint'),
 );
 
 export default tseslint.config(
-	{ ignores: ['dist/**', 'node_modules/**', '.n8n-runtime/**', 'coverage/**', 'nodes/**', 'credentials/**'] },
+	{
+		ignores: [
+			'dist/**',
+			'node_modules/**',
+			'.n8n-runtime/**',
+			'coverage/**',
+			'nodes/**',
+			'credentials/**',
+		],
+	},
 	// The header lines disable rules this config does not turn on.
 	{ plugins: n8nPlugins, linterOptions: { reportUnusedDisableDirectives: 'off' } },
 	...tseslint.configs.recommended.map((c) => ({ ...c, files: ['**/*.ts'] })),
@@ -29,11 +40,22 @@ export default tseslint.config(
 	},
 	{
 		files: ['**/*.js'],
-		languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly' } },
+		languageOptions: {
+			sourceType: 'commonjs',
+			globals: {
+				require: 'readonly',
+				module: 'writable',
+				__dirname: 'readonly',
+				process: 'readonly',
+			},
+		},
 		rules: { '@typescript-eslint/no-require-imports': 'off' },
 	},
 	{
 		files: ['**/*.mjs'],
-		languageOptions: { sourceType: 'module', globals: { process: 'readonly', console: 'readonly' } },
+		languageOptions: {
+			sourceType: 'module',
+			globals: { process: 'readonly', console: 'readonly' },
+		},
 	},
 );

@@ -17,9 +17,15 @@
 const coreDir = process.env.BP_N8N_CORE_DIR;
 const otherCore = coreDir
 	? {
-			moduleNameMapper: { '^n8n-core$': `${coreDir}/n8n-core`, '^n8n-workflow$': `${coreDir}/n8n-workflow` },
+			moduleNameMapper: {
+				'^n8n-core$': `${coreDir}/n8n-core`,
+				'^n8n-workflow$': `${coreDir}/n8n-workflow`,
+			},
 			// The mapped runtime stays visible to jest; the others (and dist/) do not.
-			modulePathIgnorePatterns: ['<rootDir>/dist/', `<rootDir>/.n8n-runtime/(?!${require('node:path').basename(require('node:path').dirname(coreDir))}/)`],
+			modulePathIgnorePatterns: [
+				'<rootDir>/dist/',
+				`<rootDir>/.n8n-runtime/(?!${require('node:path').basename(require('node:path').dirname(coreDir))}/)`,
+			],
 		}
 	: {};
 

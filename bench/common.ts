@@ -14,11 +14,27 @@ export const say = (s: string) => process.stdout.write(`${s}\n`);
  * process's event loop (spawnSync) for longer than the server keeps an idle connection,
  * and a pooled connection closed meanwhile would fail the next call.
  */
-export async function admin<T = any>(base: string, method: string, path: string, body?: unknown, opts: { timeoutMs?: number } = {}): Promise<T> {
-	const timeouts = opts.timeoutMs === undefined ? {} : { headersTimeout: opts.timeoutMs, bodyTimeout: opts.timeoutMs };
-	const res = await request(`${base}/__admin${path}`, { method: method as 'GET', reset: true, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body), ...timeouts });
+export async function admin<T = any>(
+	base: string,
+	method: string,
+	path: string,
+	body?: unknown,
+	opts: { timeoutMs?: number } = {},
+): Promise<T> {
+	const timeouts =
+		opts.timeoutMs === undefined
+			? {}
+			: { headersTimeout: opts.timeoutMs, bodyTimeout: opts.timeoutMs };
+	const res = await request(`${base}/__admin${path}`, {
+		method: method as 'GET',
+		reset: true,
+		headers: { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+		...timeouts,
+	});
 	const text = await res.body.text();
-	if (res.statusCode >= 400) throw new Error(`${method} /__admin${path} answered ${res.statusCode}: ${text.slice(0, 300)}`);
+	if (res.statusCode >= 400)
+		throw new Error(`${method} /__admin${path} answered ${res.statusCode}: ${text.slice(0, 300)}`);
 	return JSON.parse(text) as T;
 }
 
@@ -34,7 +50,12 @@ export interface WireStats {
 export async function wireStats(base: string): Promise<WireStats> {
 	const s = await admin<WireStats>(base, 'GET', '/stats');
 	// This call's own connection is counted too.
-	return { maxOpenConnections: s.maxOpenConnections, maxRequestsAtOnce: s.maxRequestsAtOnce, connections: s.connections - 1, requests: s.requests };
+	return {
+		maxOpenConnections: s.maxOpenConnections,
+		maxRequestsAtOnce: s.maxRequestsAtOnce,
+		connections: s.connections - 1,
+		requests: s.requests,
+	};
 }
 
 export interface MeasureOptions {
@@ -44,13 +65,29 @@ export interface MeasureOptions {
 }
 
 /** Runs one scenario of bench/measure.ts in a fresh process (so memory figures are its own); returns its JSON line. */
-export function measure(name: string, args: Record<string, unknown>, opts: MeasureOptions = {}): Record<string, number> {
-	const r = spawnSync(process.execPath, ['--expose-gc', ...(opts.nodeFlags ?? []), '--import', 'tsx', join(ROOT, 'bench/measure.ts'), name, JSON.stringify(args)], {
-		cwd: ROOT,
-		encoding: 'utf8',
-		maxBuffer: 64 * 1024 * 1024,
-		env: { ...process.env, ...opts.env },
-	});
+export function measure(
+	name: string,
+	args: Record<string, unknown>,
+	opts: MeasureOptions = {},
+): Record<string, number> {
+	const r = spawnSync(
+		process.execPath,
+		[
+			'--expose-gc',
+			...(opts.nodeFlags ?? []),
+			'--import',
+			'tsx',
+			join(ROOT, 'bench/measure.ts'),
+			name,
+			JSON.stringify(args),
+		],
+		{
+			cwd: ROOT,
+			encoding: 'utf8',
+			maxBuffer: 64 * 1024 * 1024,
+			env: { ...process.env, ...opts.env },
+		},
+	);
 	if (r.status !== 0) throw new Error(`${name} failed:\n${r.stderr.slice(-2000)}`);
 	return JSON.parse(r.stdout.trim().split('\n').pop()!) as Record<string, number>;
 }

@@ -34,7 +34,13 @@ function readStats(): Stat[] {
 			const raw = readFileSync(`/proc/${p}/stat`, 'latin1');
 			// The command name (field 2) may contain spaces and parentheses: split after its last ')'.
 			const f = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-			out.push({ pid: Number(p), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]), start: Number(f[19]), rssBytes: Number(f[21]) * PAGE });
+			out.push({
+				pid: Number(p),
+				ppid: Number(f[1]),
+				ticks: Number(f[11]) + Number(f[12]),
+				start: Number(f[19]),
+				rssBytes: Number(f[21]) * PAGE,
+			});
 		} catch {
 			// gone meanwhile
 		}
@@ -86,8 +92,11 @@ export function trackCpu(roots: Record<string, number>, everyMs = 250): CpuTrack
 		stop() {
 			clearInterval(timer);
 			sample();
-			const totals: Record<string, number> = Object.fromEntries(Object.keys(roots).map((c) => [c, 0]));
-			for (const [key, { component, ticks }] of latest) totals[component] += (ticks - (baseline.get(key) ?? 0)) / TICKS;
+			const totals: Record<string, number> = Object.fromEntries(
+				Object.keys(roots).map((c) => [c, 0]),
+			);
+			for (const [key, { component, ticks }] of latest)
+				totals[component] += (ticks - (baseline.get(key) ?? 0)) / TICKS;
 			return totals;
 		},
 		peakRssMb: () => ({ ...peak }),

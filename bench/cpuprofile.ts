@@ -56,7 +56,13 @@ export function areaOf(frame: CallFrame): string {
 	if (SPECIAL.has(frame.functionName) && !frame.url) return frame.functionName;
 	const url = frame.url.replace(/^file:\/\//, '');
 	if (!url) return '(native)';
-	if (url.startsWith('node:')) return `node:${url.slice(5).replace(/^internal\//, '').split('/')[0]}`;
+	if (url.startsWith('node:'))
+		return `node:${
+			url
+				.slice(5)
+				.replace(/^internal\//, '')
+				.split('/')[0]
+		}`;
 	const nm = url.lastIndexOf('/node_modules/');
 	if (nm >= 0) {
 		const rest = url.slice(nm + 14).split('/');
@@ -66,7 +72,8 @@ export function areaOf(frame: CallFrame): string {
 	return 'other';
 }
 
-const frameName = (f: CallFrame) => `${f.functionName || '(anonymous)'} ${areaOf(f)}${f.url ? `:${f.url.split('/').pop()}:${f.lineNumber + 1}` : ''}`;
+const frameName = (f: CallFrame) =>
+	`${f.functionName || '(anonymous)'} ${areaOf(f)}${f.url ? `:${f.url.split('/').pop()}:${f.lineNumber + 1}` : ''}`;
 
 function top(map: Map<string, number>, total: number, n: number): Share[] {
 	return [...map.entries()]
@@ -75,7 +82,12 @@ function top(map: Map<string, number>, total: number, n: number): Share[] {
 		.map(([name, us]) => ({ name, ms: us / 1000, share: us / total }));
 }
 
-export function summarise(profile: CpuProfile, window?: { fromUs: number; toUs: number }, requests = 0, n = 25): ProfileSummary {
+export function summarise(
+	profile: CpuProfile,
+	window?: { fromUs: number; toUs: number },
+	requests = 0,
+	n = 25,
+): ProfileSummary {
 	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 	const parent = new Map<number, number>();
 	for (const node of profile.nodes) for (const c of node.children ?? []) parent.set(c, node.id);
@@ -131,8 +143,15 @@ export function readProfile(file: string): CpuProfile {
 /** The summary as Markdown tables (shares of the busy time; per request when the request count is known). */
 export function summaryMarkdown(title: string, s: ProfileSummary): string {
 	const per = (ms: number) => (s.requests ? ` | ${fmt((ms / s.requests) * 1000)} µs` : '');
-	const head = s.requests ? '| | Busy share | Per request |\n|---|---|---|' : '| | Busy share |\n|---|---|';
-	const table = (rows: Share[]) => rows.map((r) => `| \`${r.name.replace(/\|/g, '\\|')}\` | ${fmt(r.share * 100, 1)} %${per(r.ms)} |`).join('\n');
+	const head = s.requests
+		? '| | Busy share | Per request |\n|---|---|---|'
+		: '| | Busy share |\n|---|---|';
+	const table = (rows: Share[]) =>
+		rows
+			.map(
+				(r) => `| \`${r.name.replace(/\|/g, '\\|')}\` | ${fmt(r.share * 100, 1)} %${per(r.ms)} |`,
+			)
+			.join('\n');
 	return [
 		`#### ${title}`,
 		'',
@@ -159,5 +178,7 @@ export function summaryMarkdown(title: string, s: ProfileSummary): string {
 if (require.main === module) {
 	const [file, from, to, requests] = process.argv.slice(2);
 	const window = from && to ? { fromUs: Number(from), toUs: Number(to) } : undefined;
-	process.stdout.write(summaryMarkdown(file, summarise(readProfile(file), window, Number(requests ?? 0))));
+	process.stdout.write(
+		summaryMarkdown(file, summarise(readProfile(file), window, Number(requests ?? 0))),
+	);
 }

@@ -26,19 +26,28 @@ export type Base = {
 };
 
 /** One measured create run and what the sandbox saw of it. */
-async function createRun(base: Base, scenario: string, args: Record<string, unknown>): Promise<{ perSecond: number; wire: WireStats }> {
+async function createRun(
+	base: Base,
+	scenario: string,
+	args: Record<string, unknown>,
+): Promise<{ perSecond: number; wire: WireStats }> {
 	await admin(base.baseUrl, 'POST', '/stats/reset');
 	const r = measure(scenario, { ...base, count: N, ...args });
 	return { perSecond: (N / r.ms) * 1000, wire: await wireStats(base.baseUrl) };
 }
 
-const wireNote = (w: WireStats) => `${fmt(w.connections)} connections for ${fmt(w.requests)} requests, at most ${w.maxOpenConnections} open, at most ${w.maxRequestsAtOnce} being answered at once`;
+const wireNote = (w: WireStats) =>
+	`${fmt(w.connections)} connections for ${fmt(w.requests)} requests, at most ${w.maxOpenConnections} open, at most ${w.maxRequestsAtOnce} being answered at once`;
 
-async function createRows(base: Base): Promise<{ rows: BenchRow[]; info: InfoRow[]; raw: Record<string, unknown> }> {
+async function createRows(
+	base: Base,
+): Promise<{ rows: BenchRow[]; info: InfoRow[]; raw: Record<string, unknown> }> {
 	const rows: BenchRow[] = [];
 	const raw: Record<string, unknown> = {};
 	for (const c of [5, 20]) {
-		say(`  harness: create ${N} contacts, ${c} in parallel (pack, n8n's helper alone, raw with and without keep-alive)…`);
+		say(
+			`  harness: create ${N} contacts, ${c} in parallel (pack, n8n's helper alone, raw with and without keep-alive)…`,
+		);
 		// Rounds interleave the scenarios, so a disturbance of the machine hits all alike; each keeps its best.
 		const scenarios = {
 			keep: ['rawCreate', { keepAlive: true }],
@@ -52,31 +61,87 @@ async function createRows(base: Base): Promise<{ rows: BenchRow[]; info: InfoRow
 		} as const;
 		const best: Partial<Record<keyof typeof scenarios, Awaited<ReturnType<typeof createRun>>>> = {};
 		for (let round = 0; round < ROUNDS; round++) {
-			for (const [key, [scenario, args]] of Object.entries(scenarios) as Array<[keyof typeof scenarios, (typeof scenarios)[keyof typeof scenarios]]>) {
+			for (const [key, [scenario, args]] of Object.entries(scenarios) as Array<
+				[keyof typeof scenarios, (typeof scenarios)[keyof typeof scenarios]]
+			>) {
 				const r = await createRun(base, scenario, { concurrency: c, ...args });
 				if (!best[key] || r.perSecond > best[key].perSecond) best[key] = r;
 			}
 		}
 		const { keep, noKeep, pack, fixed, floor, floorFixed } = best as Required<typeof best>;
 		raw[`c${c}`] = { keep, noKeep, pack, fixed, floor, floorFixed };
-		const vs = (x: { perSecond: number }) => `${fmt(x.perSecond)}/s = ${fmt(x.perSecond / keep.perSecond, 2)}× keep-alive, ${fmt(x.perSecond / noKeep.perSecond, 2)}× no keep-alive`;
+		const vs = (x: { perSecond: number }) =>
+			`${fmt(x.perSecond)}/s = ${fmt(x.perSecond / keep.perSecond, 2)}× keep-alive, ${fmt(x.perSecond / noKeep.perSecond, 2)}× no keep-alive`;
 		const why = `n8n's floor for any node (helpers.httpRequest + the same two expressions, no pack code): ${vs(floor)}; without expressions: ${vs(floorFixed)}; the pack without expressions: ${vs(fixed)}`;
-		const common = { scenario: `Create ${fmt(N)} contacts in the harness, ${c} in parallel`, pack: pack.perSecond, unit: '/s', better: 'higher' as const };
+		const common = {
+			scenario: `Create ${fmt(N)} contacts in the harness, ${c} in parallel`,
+			pack: pack.perSecond,
+			unit: '/s',
+			better: 'higher' as const,
+		};
 		rows.push(
-			row({ ...common, id: `harness-vs-raw-keepalive-c${c}`, baseline: keep.perSecond, target: 0.6, baselineLabel: `raw undici, keep-alive: ${wireNote(keep.wire)}`, note: `pack: ${wireNote(pack.wire)}; ${why}` }),
-			row({ ...common, id: `harness-vs-raw-nokeepalive-c${c}`, baseline: noKeep.perSecond, target: 0.9, baselineLabel: `raw undici, new connection per request: ${wireNote(noKeep.wire)}`, note: `pack: ${wireNote(pack.wire)}; ${why}` }),
-			row({ ...common, id: `harness-vs-n8n-floor-c${c}`, baseline: floor.perSecond, target: 0.95, baselineLabel: `n8n's floor: helpers.httpRequest + two expressions per item, no engine: ${wireNote(floor.wire)}`, note: 'what the pack adds to what n8n costs any node: parameters it reads beyond the two fields, the request builder, retries and error handling' }),
+			row({
+				...common,
+				id: `harness-vs-raw-keepalive-c${c}`,
+				baseline: keep.perSecond,
+				target: 0.6,
+				baselineLabel: `raw undici, keep-alive: ${wireNote(keep.wire)}`,
+				note: `pack: ${wireNote(pack.wire)}; ${why}`,
+			}),
+			row({
+				...common,
+				id: `harness-vs-raw-nokeepalive-c${c}`,
+				baseline: noKeep.perSecond,
+				target: 0.9,
+				baselineLabel: `raw undici, new connection per request: ${wireNote(noKeep.wire)}`,
+				note: `pack: ${wireNote(pack.wire)}; ${why}`,
+			}),
+			row({
+				...common,
+				id: `harness-vs-n8n-floor-c${c}`,
+				baseline: floor.perSecond,
+				target: 0.95,
+				baselineLabel: `n8n's floor: helpers.httpRequest + two expressions per item, no engine: ${wireNote(floor.wire)}`,
+				note: 'what the pack adds to what n8n costs any node: parameters it reads beyond the two fields, the request builder, retries and error handling',
+			}),
 		);
 	}
 	const pick = (prefix: string) => rows.filter((r) => r.id.startsWith(`${prefix}-c`));
-	const ceiling = rows.filter((r) => r.id.startsWith('harness-vs-raw-nokeepalive')).map((r) => `${r.id}: raw without keep-alive is ${fmt(r.baseline / rows.find((k) => k.id === r.id.replace('nokeepalive', 'keepalive'))!.baseline, 2)}× raw with keep-alive`);
+	const ceiling = rows
+		.filter((r) => r.id.startsWith('harness-vs-raw-nokeepalive'))
+		.map(
+			(r) =>
+				`${r.id}: raw without keep-alive is ${fmt(r.baseline / rows.find((k) => k.id === r.id.replace('nokeepalive', 'keepalive'))!.baseline, 2)}× raw with keep-alive`,
+		);
 	// Raw undici is a ceiling no node inside n8n reaches (n8n's helpers open a connection per request): information, not a target.
 	const rawRows = rows.filter((r) => r.id.startsWith('harness-vs-raw'));
 	return {
-		rows: [worstOf('harness-vs-n8n-floor', `Create ${fmt(N)} contacts in the harness vs n8n's floor for any node (5 and 20 in parallel)`, pick('harness-vs-n8n-floor'), 'the pack against the least any node can do in n8n'), ...pick('harness-vs-n8n-floor')],
+		rows: [
+			worstOf(
+				'harness-vs-n8n-floor',
+				`Create ${fmt(N)} contacts in the harness vs n8n's floor for any node (5 and 20 in parallel)`,
+				pick('harness-vs-n8n-floor'),
+				'the pack against the least any node can do in n8n',
+			),
+			...pick('harness-vs-n8n-floor'),
+		],
 		info: [
-			asInfo(worstOf('harness-vs-raw-keepalive', `Create ${fmt(N)} contacts in the harness vs raw undici with keep-alive (5 and 20 in parallel)`, pick('harness-vs-raw-keepalive'), `n8n's helpers open a connection per request; ${ceiling.join('; ')}`)),
-			asInfo(worstOf('harness-vs-raw-nokeepalive', `Create ${fmt(N)} contacts in the harness vs raw undici without keep-alive (5 and 20 in parallel)`, pick('harness-vs-raw-nokeepalive'), 'the ceiling n8n’s request helpers allow')),
+			asInfo(
+				worstOf(
+					'harness-vs-raw-keepalive',
+					`Create ${fmt(N)} contacts in the harness vs raw undici with keep-alive (5 and 20 in parallel)`,
+					pick('harness-vs-raw-keepalive'),
+					`n8n's helpers open a connection per request; ${ceiling.join('; ')}`,
+				),
+			),
+			asInfo(
+				worstOf(
+					'harness-vs-raw-nokeepalive',
+					`Create ${fmt(N)} contacts in the harness vs raw undici without keep-alive (5 and 20 in parallel)`,
+					pick('harness-vs-raw-nokeepalive'),
+					'the ceiling n8n’s request helpers allow',
+				),
+			),
 			...rawRows.map(asInfo),
 		],
 		raw,
@@ -84,29 +149,62 @@ async function createRows(base: Base): Promise<{ rows: BenchRow[]; info: InfoRow
 }
 
 export async function seedForReturnAll(base: Base): Promise<string> {
-	const tables = await admin<Array<{ _id: string; objectType: string }>>(base.baseUrl, 'GET', '/state/1/tables');
+	const tables = await admin<Array<{ _id: string; objectType: string }>>(
+		base.baseUrl,
+		'GET',
+		'/state/1/tables',
+	);
 	const tableId = tables.find((t) => t.objectType === 'CONTACT')!._id;
-	const existing = (await admin<unknown[]>(base.baseUrl, 'GET', `/state/1/records?tableId=${tableId}`)).length;
-	await admin(base.baseUrl, 'POST', '/seed', { kind: 'records', tableId, count: 50_000 - existing });
+	const existing = (
+		await admin<unknown[]>(base.baseUrl, 'GET', `/state/1/records?tableId=${tableId}`)
+	).length;
+	await admin(base.baseUrl, 'POST', '/seed', {
+		kind: 'records',
+		tableId,
+		count: 50_000 - existing,
+	});
 	const contactsNow = (await admin<unknown[]>(base.baseUrl, 'GET', '/state/1/contacts')).length;
-	if (contactsNow < 20_000) await admin(base.baseUrl, 'POST', '/seed', { kind: 'contacts', count: 20_000 - contactsNow });
+	if (contactsNow < 20_000)
+		await admin(base.baseUrl, 'POST', '/seed', { kind: 'contacts', count: 20_000 - contactsNow });
 	return tableId;
 }
 
-async function returnAllRows(base: Base): Promise<{ rows: BenchRow[]; info: InfoRow[]; raw: Record<string, unknown> }> {
+async function returnAllRows(
+	base: Base,
+): Promise<{ rows: BenchRow[]; info: InfoRow[]; raw: Record<string, unknown> }> {
 	say('  harness: Return All over 50,000 records and 20,000 contacts…');
 	const tableId = await seedForReturnAll(base);
 	const rows: BenchRow[] = [];
 	const info: InfoRow[] = [];
 	const raw: Record<string, unknown> = {};
 	const cases = [
-		['return-all-records', 'Return All, 50,000 records (cells also by column name, the default), pages of 100', 'rawRecords', 'packRecords', {}],
-		['return-all-records-raw-cells', 'Return All, 50,000 records (raw cells only), pages of 100', 'rawRecords', 'packRecords', { rawCells: true }],
-		['return-all-contacts', 'Return All, 20,000+ contacts, pages of 100', 'rawContacts', 'packContacts', {}],
+		[
+			'return-all-records',
+			'Return All, 50,000 records (cells also by column name, the default), pages of 100',
+			'rawRecords',
+			'packRecords',
+			{},
+		],
+		[
+			'return-all-records-raw-cells',
+			'Return All, 50,000 records (raw cells only), pages of 100',
+			'rawRecords',
+			'packRecords',
+			{ rawCells: true },
+		],
+		[
+			'return-all-contacts',
+			'Return All, 20,000+ contacts, pages of 100',
+			'rawContacts',
+			'packContacts',
+			{},
+		],
 	] as const;
 	// n8n's floor for Return All over records: helpers.httpRequest page after page, no pack code (bench/helper-node.ts).
 	const bestOf = (name: string, args: Record<string, unknown>) => {
-		const runs = Array.from({ length: ROUNDS }, () => measure(name, { ...base, tableId, pageSize: 100, ...args }));
+		const runs = Array.from({ length: ROUNDS }, () =>
+			measure(name, { ...base, tableId, pageSize: 100, ...args }),
+		);
 		return runs.reduce((a, b) => (b.ms < a.ms ? b : a));
 	};
 	const floor = bestOf('helperRecords', {});
@@ -116,20 +214,39 @@ async function returnAllRows(base: Base): Promise<{ rows: BenchRow[]; info: Info
 		const p = bestOf(packName, extra);
 		raw[id] = { raw: r, pack: p };
 		const outMb = p.bytes / 1048576;
-		const floorNote = rawName === 'rawRecords' ? `; n8n's floor (helpers.httpRequest page after page, no pack code) ${fmt(floor.ms / 1000, 2)} s = ${fmt(floor.ms / r.ms, 2)}× raw: the pack reads two pages ahead, which no single-page client does` : '';
-		info.push(asInfo(row({ id, scenario, pack: p.ms / 1000, baseline: r.ms / 1000, unit: 's', better: 'lower', target: 1.2, baselineLabel: 'raw undici paging, keep-alive', note: `${fmt(p.items)} items${floorNote}` })));
+		const floorNote =
+			rawName === 'rawRecords'
+				? `; n8n's floor (helpers.httpRequest page after page, no pack code) ${fmt(floor.ms / 1000, 2)} s = ${fmt(floor.ms / r.ms, 2)}× raw: the pack reads two pages ahead, which no single-page client does`
+				: '';
+		info.push(
+			asInfo(
+				row({
+					id,
+					scenario,
+					pack: p.ms / 1000,
+					baseline: r.ms / 1000,
+					unit: 's',
+					better: 'lower',
+					target: 1.2,
+					baselineLabel: 'raw undici paging, keep-alive',
+					note: `${fmt(p.items)} items${floorNote}`,
+				}),
+			),
+		);
 		// Like for like with n8n's floor: the same records, raw cells (the floor maps no cells), pages of 100.
 		if (id === 'return-all-records-raw-cells')
 			rows.push(
 				row({
 					id: 'return-all-vs-n8n-floor',
-					scenario: 'Return All, 50,000 records (raw cells), pages of 100, vs n8n’s floor for paging',
+					scenario:
+						'Return All, 50,000 records (raw cells), pages of 100, vs n8n’s floor for paging',
 					pack: p.ms / 1000,
 					baseline: floor.ms / 1000,
 					unit: 's',
 					better: 'lower',
 					target: 1.05,
-					baselineLabel: "n8n's floor: helpers.httpRequest page after page, the records as items, no pack code",
+					baselineLabel:
+						"n8n's floor: helpers.httpRequest page after page, the records as items, no pack code",
 					note: `${fmt(p.items)} items; the pack reads two pages ahead once the total is known, keeps each ID once and checks the answer`,
 				}),
 			);
@@ -164,16 +281,31 @@ async function returnAllRows(base: Base): Promise<{ rows: BenchRow[]; info: Info
 async function infoRows(base: Base): Promise<{ info: InfoRow[]; raw: Record<string, unknown> }> {
 	say('  harness: bulk update 5,000 deals; trigger activation…');
 	const deals = (await admin<Array<{ id: number }>>(base.baseUrl, 'GET', '/state/1/deals')).length;
-	if (deals < 5000) await admin(base.baseUrl, 'POST', '/seed', { kind: 'deals', count: 5000 - deals });
-	const ids = (await admin<Array<{ id: number }>>(base.baseUrl, 'GET', '/state/1/deals')).slice(0, 5000).map((d) => d.id);
+	if (deals < 5000)
+		await admin(base.baseUrl, 'POST', '/seed', { kind: 'deals', count: 5000 - deals });
+	const ids = (await admin<Array<{ id: number }>>(base.baseUrl, 'GET', '/state/1/deals'))
+		.slice(0, 5000)
+		.map((d) => d.id);
 	const rawBulk = measure('rawBulkDeals', { ...base, ids });
 	const packBulk = measure('packBulkDeals', { ...base, ids });
 	const rawTrig = measure('rawTrigger', base);
 	const packTrig = measure('packTrigger', base);
 	return {
 		info: [
-			{ id: 'bulk-update-deals', scenario: 'Bulk update 5,000 deals (one request), pack ÷ raw time', value: packBulk.ms / rawBulk.ms, unit: '×', text: `${fmt(packBulk.ms)} ms vs raw ${fmt(rawBulk.ms)} ms (${fmt(packBulk.ms / rawBulk.ms, 2)}×)` },
-			{ id: 'trigger-activation', scenario: 'Trigger: activate 22 events / deactivate (target: activation < 1 s)', value: packTrig.activateMs, unit: 'ms', text: `${fmt(packTrig.activateMs)} ms / ${fmt(packTrig.deactivateMs)} ms (raw ${fmt(rawTrig.activateMs)} / ${fmt(rawTrig.deactivateMs)} ms)` },
+			{
+				id: 'bulk-update-deals',
+				scenario: 'Bulk update 5,000 deals (one request), pack ÷ raw time',
+				value: packBulk.ms / rawBulk.ms,
+				unit: '×',
+				text: `${fmt(packBulk.ms)} ms vs raw ${fmt(rawBulk.ms)} ms (${fmt(packBulk.ms / rawBulk.ms, 2)}×)`,
+			},
+			{
+				id: 'trigger-activation',
+				scenario: 'Trigger: activate 22 events / deactivate (target: activation < 1 s)',
+				value: packTrig.activateMs,
+				unit: 'ms',
+				text: `${fmt(packTrig.activateMs)} ms / ${fmt(packTrig.deactivateMs)} ms (raw ${fmt(rawTrig.activateMs)} / ${fmt(rawTrig.deactivateMs)} ms)`,
+			},
 		],
 		raw: { rawBulk, packBulk, rawTrig, packTrig },
 	};
@@ -184,12 +316,29 @@ export async function harnessSection(): Promise<Section> {
 	say('Harness (n8n-core in-process) against a sandbox process…');
 	const { ready, stop } = await startSandboxProcess(['--rows', '30', '--max-page-size', '500']);
 	try {
-		const tokenResponse = await admin<Record<string, unknown>>(ready.baseUrl, 'POST', '/tokens/issue', {});
-		const base: Base = { baseUrl: ready.baseUrl, authUrl: ready.authUrl, clientId: ready.clientId, clientSecret: ready.clientSecret, tokenResponse, accessToken: String(tokenResponse['platform-token']) };
+		const tokenResponse = await admin<Record<string, unknown>>(
+			ready.baseUrl,
+			'POST',
+			'/tokens/issue',
+			{},
+		);
+		const base: Base = {
+			baseUrl: ready.baseUrl,
+			authUrl: ready.authUrl,
+			clientId: ready.clientId,
+			clientSecret: ready.clientSecret,
+			tokenResponse,
+			accessToken: String(tokenResponse['platform-token']),
+		};
 		const create = await createRows(base);
 		const returnAll = await returnAllRows(base);
 		const info = await infoRows(base);
-		return { title: `In the n8n-core harness (nodes in-process, sandbox in its own process; best of ${ROUNDS} rounds)`, rows: [...create.rows, ...returnAll.rows], info: [...create.info, ...returnAll.info, ...info.info], raw: { create: create.raw, returnAll: returnAll.raw, ...info.raw } };
+		return {
+			title: `In the n8n-core harness (nodes in-process, sandbox in its own process; best of ${ROUNDS} rounds)`,
+			rows: [...create.rows, ...returnAll.rows],
+			info: [...create.info, ...returnAll.info, ...info.info],
+			raw: { create: create.raw, returnAll: returnAll.raw, ...info.raw },
+		};
 	} finally {
 		await stop();
 	}

@@ -42,13 +42,20 @@ function nodeFilesOf(file: string, seen = new Set<string>()): Set<string> {
 
 async function main(): Promise<void> {
 	const own = [...nodeFilesOf(OPERATION)];
-	say(`Deal → Create's own files (the operation's file and the node files it imports): ${own.length}`);
+	say(
+		`Deal → Create's own files (the operation's file and the node files it imports): ${own.length}`,
+	);
 	for (const f of own) say(`  ${f}`);
 	const sb = await startSandbox({});
 	try {
 		const h = createHarness(sb, sb.issueTokens());
 		const create = async (name: string) => {
-			const r = await h.run('businessPlatformSales', { resource: 'deal', operation: 'create', name, additionalFields: {} });
+			const r = await h.run('businessPlatformSales', {
+				resource: 'deal',
+				operation: 'create',
+				name,
+				additionalFields: {},
+			});
 			if (r.error) throw r.error;
 		};
 		await create('Warm-up deal');
@@ -68,12 +75,19 @@ async function main(): Promise<void> {
 			if (!OWN.test(file)) continue;
 			// The module's top level (the range from offset 0) ran when it loaded; an unnamed function is an arrow function of an object literal (an operation's hook, a map).
 			const ran = script.functions
-				.filter((f) => f.ranges[0]?.count > 0 && f.ranges[0].startOffset > 0 && !WRAPPER.test(f.functionName))
+				.filter(
+					(f) =>
+						f.ranges[0]?.count > 0 && f.ranges[0].startOffset > 0 && !WRAPPER.test(f.functionName),
+				)
 				.map((f) => f.functionName);
 			// A named one appears twice when its module exports it (the export's getter has its name too).
 			const named = [...new Set(ran.filter(Boolean))];
 			const arrows = ran.filter((n) => !n).length;
-			if (ran.length) byFile.set(file, arrows ? [...named, `${arrows} arrow function${arrows > 1 ? 's' : ''}`] : named);
+			if (ran.length)
+				byFile.set(
+					file,
+					arrows ? [...named, `${arrows} arrow function${arrows > 1 ? 's' : ''}`] : named,
+				);
 		}
 		const files = [...byFile.keys()].sort();
 		say(`Deal → Create, one item runs through ${files.length} files of the pack`);
@@ -86,7 +100,9 @@ async function main(): Promise<void> {
 main().then(
 	() => process.exit(0),
 	(error: unknown) => {
-		process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+		process.stderr.write(
+			`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+		);
 		process.exit(1);
 	},
 );

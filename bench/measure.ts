@@ -35,7 +35,9 @@ interface Args {
 }
 
 /** Runs `fn`; its time, and its start and end on the monotonic clock in µs (the clock of a --cpu-prof profile). */
-async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number; fromUs: number; toUs: number }> {
+async function timed<T>(
+	fn: () => Promise<T>,
+): Promise<{ value: T; ms: number; fromUs: number; toUs: number }> {
 	const t0 = process.hrtime.bigint();
 	const value = await fn();
 	const t1 = process.hrtime.bigint();
@@ -43,7 +45,14 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number; f
 }
 
 /** Peak heap above the starting point, sampled while `fn` runs (after a GC when available). */
-async function withMemory<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number; peakHeapMb: number; retainedMb: number; fromUs: number; toUs: number }> {
+async function withMemory<T>(fn: () => Promise<T>): Promise<{
+	value: T;
+	ms: number;
+	peakHeapMb: number;
+	retainedMb: number;
+	fromUs: number;
+	toUs: number;
+}> {
 	const gc = (globalThis as { gc?: () => void }).gc;
 	gc?.();
 	const base = process.memoryUsage().heapUsed;
@@ -59,12 +68,24 @@ async function withMemory<T>(fn: () => Promise<T>): Promise<{ value: T; ms: numb
 	peak = Math.max(peak, process.memoryUsage().heapUsed);
 	gc?.();
 	const retained = process.memoryUsage().heapUsed - base;
-	return { value, ms, peakHeapMb: (peak - base) / 1048576, retainedMb: retained / 1048576, fromUs: Number(t0 / 1000n), toUs: Number(t1 / 1000n) };
+	return {
+		value,
+		ms,
+		peakHeapMb: (peak - base) / 1048576,
+		retainedMb: retained / 1048576,
+		fromUs: Number(t0 / 1000n),
+		toUs: Number(t1 / 1000n),
+	};
 }
 
 function fakeSandbox(a: Args) {
 	// The harness needs only these fields of a Sandbox to build its stored credential.
-	return { baseUrl: a.baseUrl, authUrl: a.authUrl, config: { clientId: a.clientId, clientSecret: a.clientSecret }, demo: { tokenResponse: a.tokenResponse } } as never;
+	return {
+		baseUrl: a.baseUrl,
+		authUrl: a.authUrl,
+		config: { clientId: a.clientId, clientSecret: a.clientSecret },
+		demo: { tokenResponse: a.tokenResponse },
+	} as never;
 }
 
 async function harness(a: Args) {
@@ -81,11 +102,22 @@ async function helperHarness(a: Args) {
 }
 
 /** Pages through a list with undici, the way a careful hand-written client would. */
-async function rawPages(pool: Pool, token: string, page: (n: number) => { method: 'GET' | 'POST'; path: string; body?: string }, items: (b: any) => unknown[], size: number): Promise<unknown[]> {
+async function rawPages(
+	pool: Pool,
+	token: string,
+	page: (n: number) => { method: 'GET' | 'POST'; path: string; body?: string },
+	items: (b: any) => unknown[],
+	size: number,
+): Promise<unknown[]> {
 	const all: unknown[] = [];
 	for (let n = 1; ; n++) {
 		const p = page(n);
-		const res = await pool.request({ method: p.method, path: p.path, body: p.body, headers: { 'x-access-token': token, 'content-type': 'application/json' } });
+		const res = await pool.request({
+			method: p.method,
+			path: p.path,
+			body: p.body,
+			headers: { 'x-access-token': token, 'content-type': 'application/json' },
+		});
 		const list = items(await res.body.json());
 		all.push(...list);
 		if (list.length < size) break;
@@ -98,7 +130,13 @@ const scenarios: Record<string, (a: Args) => Promise<Record<string, unknown>>> =
 		const pool = new Pool(a.baseUrl, { connections: a.concurrency });
 		const reset = a.keepAlive === false;
 		const create = async (i: number) => {
-			const res = await pool.request({ method: 'POST', path: '/v1/crm/contacts', reset, body: JSON.stringify({ name: `Raw ${i}`, type: 'person', email: `raw${i}@bench.example` }), headers: { 'x-access-token': a.accessToken, 'content-type': 'application/json' } });
+			const res = await pool.request({
+				method: 'POST',
+				path: '/v1/crm/contacts',
+				reset,
+				body: JSON.stringify({ name: `Raw ${i}`, type: 'person', email: `raw${i}@bench.example` }),
+				headers: { 'x-access-token': a.accessToken, 'content-type': 'application/json' },
+			});
 			await res.body.dump();
 			if (res.statusCode !== 200) throw new Error(`raw create answered ${res.statusCode}`);
 		};
@@ -117,72 +155,199 @@ const scenarios: Record<string, (a: Args) => Promise<Record<string, unknown>>> =
 	},
 	async packCreate(a) {
 		const h = await harness(a);
-		const input = Array.from({ length: a.count! }, (_, i) => ({ json: { name: `Pack ${i}`, email: `pack${i}@bench.example` } }));
+		const input = Array.from({ length: a.count! }, (_, i) => ({
+			json: { name: `Pack ${i}`, email: `pack${i}@bench.example` },
+		}));
 		const params: IDataObject = a.fixedParams
-			? { resource: 'contact', operation: 'create', name: 'Pack fixed', type: 'person', additionalFields: { email: 'fixed@bench.example' } }
-			: { resource: 'contact', operation: 'create', name: '={{ $json.name }}', type: 'person', additionalFields: { email: '={{ $json.email }}' } };
+			? {
+					resource: 'contact',
+					operation: 'create',
+					name: 'Pack fixed',
+					type: 'person',
+					additionalFields: { email: 'fixed@bench.example' },
+				}
+			: {
+					resource: 'contact',
+					operation: 'create',
+					name: '={{ $json.name }}',
+					type: 'person',
+					additionalFields: { email: '={{ $json.email }}' },
+				};
 		if (a.concurrency) params.requestOptions = { concurrency: a.concurrency };
 		// Warm up (n8n-core loads parts of itself on first use; a running n8n has them loaded).
-		await h.run('businessPlatformSales', params, input.slice(0, 20).map((i) => ({ json: { ...i.json, name: `Warm ${String(i.json.name)}` } })));
-		const { value, ms, fromUs, toUs } = await timed(() => h.run('businessPlatformSales', params, input));
-		if (value.error || value.json.length !== a.count) throw new Error(`pack create: ${value.error?.message ?? value.json.length}`);
+		await h.run(
+			'businessPlatformSales',
+			params,
+			input.slice(0, 20).map((i) => ({ json: { ...i.json, name: `Warm ${String(i.json.name)}` } })),
+		);
+		const { value, ms, fromUs, toUs } = await timed(() =>
+			h.run('businessPlatformSales', params, input),
+		);
+		if (value.error || value.json.length !== a.count)
+			throw new Error(`pack create: ${value.error?.message ?? value.json.length}`);
 		return { ms, fromUs, toUs };
 	},
 	/** n8n's own floor for any node: two fields read (expressions unless fixedParams) and helpers.httpRequest per item, nothing else. */
 	async helperCreate(a) {
 		const h = await helperHarness(a);
-		const input = Array.from({ length: a.count! }, (_, i) => ({ json: { name: `Helper ${i}`, email: `helper${i}@bench.example` } }));
-		const fields = a.fixedParams ? { name: 'Helper fixed', email: 'fixed@bench.example' } : { name: '={{ $json.name }}', email: '={{ $json.email }}' };
-		const params: IDataObject = { url: `${a.baseUrl}/v1/crm/contacts`, token: a.accessToken, concurrency: a.concurrency ?? 5, ...fields };
+		const input = Array.from({ length: a.count! }, (_, i) => ({
+			json: { name: `Helper ${i}`, email: `helper${i}@bench.example` },
+		}));
+		const fields = a.fixedParams
+			? { name: 'Helper fixed', email: 'fixed@bench.example' }
+			: { name: '={{ $json.name }}', email: '={{ $json.email }}' };
+		const params: IDataObject = {
+			url: `${a.baseUrl}/v1/crm/contacts`,
+			token: a.accessToken,
+			concurrency: a.concurrency ?? 5,
+			...fields,
+		};
 		await h.run('benchHelperOnly', params, input.slice(0, 20)); // warm up, as packCreate
 		const { value, ms, fromUs, toUs } = await timed(() => h.run('benchHelperOnly', params, input));
-		if (value.error || value.json.length !== a.count || !value.json.every((j) => j.id)) throw new Error(`helper create: ${value.error?.message ?? value.json.length}`);
+		if (value.error || value.json.length !== a.count || !value.json.every((j) => j.id))
+			throw new Error(`helper create: ${value.error?.message ?? value.json.length}`);
 		return { ms, fromUs, toUs };
 	},
 	/** n8n's floor for Return All: helpers.httpRequest page after page, the records as items, no pack code. */
 	async helperRecords(a) {
 		const h = await helperHarness(a);
-		const params: IDataObject = { url: `${a.baseUrl}/v1/crm/core/table/${a.tableId}/paged-record`, token: a.accessToken, pageSize: a.pageSize };
+		const params: IDataObject = {
+			url: `${a.baseUrl}/v1/crm/core/table/${a.tableId}/paged-record`,
+			token: a.accessToken,
+			pageSize: a.pageSize,
+		};
 		// Warm up n8n's request helper (as packRecords does with a 5-record search): three creates.
-		await h.run('benchHelperOnly', { url: `${a.baseUrl}/v1/crm/contacts`, token: a.accessToken, concurrency: 1, name: 'Warm', email: 'warm@bench.example' }, [{ json: {} }, { json: {} }, { json: {} }]);
+		await h.run(
+			'benchHelperOnly',
+			{
+				url: `${a.baseUrl}/v1/crm/contacts`,
+				token: a.accessToken,
+				concurrency: 1,
+				name: 'Warm',
+				email: 'warm@bench.example',
+			},
+			[{ json: {} }, { json: {} }, { json: {} }],
+		);
 		const r = await withMemory(() => h.run('benchHelperOnly', params));
 		if (r.value.error) throw new Error(r.value.error.message);
-		return { ms: r.ms, items: r.value.json.length, bytes: Buffer.byteLength(JSON.stringify(r.value.json)), peakHeapMb: r.peakHeapMb, retainedMb: r.retainedMb, fromUs: r.fromUs, toUs: r.toUs };
+		return {
+			ms: r.ms,
+			items: r.value.json.length,
+			bytes: Buffer.byteLength(JSON.stringify(r.value.json)),
+			peakHeapMb: r.peakHeapMb,
+			retainedMb: r.retainedMb,
+			fromUs: r.fromUs,
+			toUs: r.toUs,
+		};
 	},
 	async rawRecords(a) {
 		const pool = new Pool(a.baseUrl, { connections: 1 });
 		const size = a.pageSize!;
-		const r = await withMemory(() => rawPages(pool, a.accessToken, (n) => ({ method: 'POST', path: `/v1/crm/core/table/${a.tableId}/paged-record?pageNo=${n}&pageSize=${size}`, body: '{"logicalOperator":"and","conditions":[]}' }), (b) => b.data, size));
+		const r = await withMemory(() =>
+			rawPages(
+				pool,
+				a.accessToken,
+				(n) => ({
+					method: 'POST',
+					path: `/v1/crm/core/table/${a.tableId}/paged-record?pageNo=${n}&pageSize=${size}`,
+					body: '{"logicalOperator":"and","conditions":[]}',
+				}),
+				(b) => b.data,
+				size,
+			),
+		);
 		await pool.close();
-		return { ms: r.ms, items: r.value.length, bytes: Buffer.byteLength(JSON.stringify(r.value)), peakHeapMb: r.peakHeapMb, retainedMb: r.retainedMb, fromUs: r.fromUs, toUs: r.toUs };
+		return {
+			ms: r.ms,
+			items: r.value.length,
+			bytes: Buffer.byteLength(JSON.stringify(r.value)),
+			peakHeapMb: r.peakHeapMb,
+			retainedMb: r.retainedMb,
+			fromUs: r.fromUs,
+			toUs: r.toUs,
+		};
 	},
 	async packRecords(a) {
 		const h = await harness(a);
-		const params: IDataObject = { resource: 'record', operation: 'search', tableId: { __rl: true, mode: 'id', value: a.tableId }, returnAll: true };
+		const params: IDataObject = {
+			resource: 'record',
+			operation: 'search',
+			tableId: { __rl: true, mode: 'id', value: a.tableId },
+			returnAll: true,
+		};
 		if (a.rawCells) params.cellsByName = false;
 		await h.run('businessPlatformSales', { ...params, returnAll: false, limit: 5 }); // warm up, as a running n8n is
 		const r = await withMemory(() => h.run('businessPlatformSales', params));
 		if (r.value.error) throw new Error(r.value.error.message);
-		return { ms: r.ms, items: r.value.json.length, bytes: Buffer.byteLength(JSON.stringify(r.value.json)), peakHeapMb: r.peakHeapMb, retainedMb: r.retainedMb, fromUs: r.fromUs, toUs: r.toUs };
+		return {
+			ms: r.ms,
+			items: r.value.json.length,
+			bytes: Buffer.byteLength(JSON.stringify(r.value.json)),
+			peakHeapMb: r.peakHeapMb,
+			retainedMb: r.retainedMb,
+			fromUs: r.fromUs,
+			toUs: r.toUs,
+		};
 	},
 	async rawContacts(a) {
 		const pool = new Pool(a.baseUrl, { connections: 1 });
 		const size = a.pageSize!;
-		const r = await withMemory(() => rawPages(pool, a.accessToken, (n) => ({ method: 'GET', path: `/v1/crm/contacts?page=${n}&limit=${size}` }), (b) => b.data, size));
+		const r = await withMemory(() =>
+			rawPages(
+				pool,
+				a.accessToken,
+				(n) => ({ method: 'GET', path: `/v1/crm/contacts?page=${n}&limit=${size}` }),
+				(b) => b.data,
+				size,
+			),
+		);
 		await pool.close();
-		return { ms: r.ms, items: r.value.length, bytes: Buffer.byteLength(JSON.stringify(r.value)), peakHeapMb: r.peakHeapMb, retainedMb: r.retainedMb, fromUs: r.fromUs, toUs: r.toUs };
+		return {
+			ms: r.ms,
+			items: r.value.length,
+			bytes: Buffer.byteLength(JSON.stringify(r.value)),
+			peakHeapMb: r.peakHeapMb,
+			retainedMb: r.retainedMb,
+			fromUs: r.fromUs,
+			toUs: r.toUs,
+		};
 	},
 	async packContacts(a) {
 		const h = await harness(a);
-		await h.run('businessPlatformSales', { resource: 'contact', operation: 'getAll', returnAll: false, limit: 5 }); // warm up
-		const r = await withMemory(() => h.run('businessPlatformSales', { resource: 'contact', operation: 'getAll', returnAll: true, simplify: false }));
+		await h.run('businessPlatformSales', {
+			resource: 'contact',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 5,
+		}); // warm up
+		const r = await withMemory(() =>
+			h.run('businessPlatformSales', {
+				resource: 'contact',
+				operation: 'getAll',
+				returnAll: true,
+				simplify: false,
+			}),
+		);
 		if (r.value.error) throw new Error(r.value.error.message);
-		return { ms: r.ms, items: r.value.json.length, bytes: Buffer.byteLength(JSON.stringify(r.value.json)), peakHeapMb: r.peakHeapMb, retainedMb: r.retainedMb, fromUs: r.fromUs, toUs: r.toUs };
+		return {
+			ms: r.ms,
+			items: r.value.json.length,
+			bytes: Buffer.byteLength(JSON.stringify(r.value.json)),
+			peakHeapMb: r.peakHeapMb,
+			retainedMb: r.retainedMb,
+			fromUs: r.fromUs,
+			toUs: r.toUs,
+		};
 	},
 	async rawBulkDeals(a) {
 		const pool = new Pool(a.baseUrl, { connections: 1 });
 		const { ms } = await withMemory(async () => {
-			const res = await pool.request({ method: 'PATCH', path: '/v1/crm/deals', body: JSON.stringify({ ids: a.ids, status: 1, reason: 'bench' }), headers: { 'x-access-token': a.accessToken, 'content-type': 'application/json' } });
+			const res = await pool.request({
+				method: 'PATCH',
+				path: '/v1/crm/deals',
+				body: JSON.stringify({ ids: a.ids, status: 1, reason: 'bench' }),
+				headers: { 'x-access-token': a.accessToken, 'content-type': 'application/json' },
+			});
 			await res.body.json();
 		});
 		await pool.close();
@@ -190,15 +355,32 @@ const scenarios: Record<string, (a: Args) => Promise<Record<string, unknown>>> =
 	},
 	async packBulkDeals(a) {
 		const h = await harness(a);
-		await h.run('businessPlatformSales', { resource: 'deal', operation: 'get', dealId: { __rl: true, mode: 'id', value: String(a.ids![0]) } }); // warm up
-		const { value, ms } = await withMemory(() => h.run('businessPlatformSales', { resource: 'deal', operation: 'bulkUpdate', dealIds: a.ids!.join(','), updateFields: { status: 2, reason: 'bench' } }));
-		if (value.error || value.json.length !== a.ids!.length) throw new Error(`pack bulk update: ${value.error?.message ?? value.json.length}`);
+		await h.run('businessPlatformSales', {
+			resource: 'deal',
+			operation: 'get',
+			dealId: { __rl: true, mode: 'id', value: String(a.ids![0]) },
+		}); // warm up
+		const { value, ms } = await withMemory(() =>
+			h.run('businessPlatformSales', {
+				resource: 'deal',
+				operation: 'bulkUpdate',
+				dealIds: a.ids!.join(','),
+				updateFields: { status: 2, reason: 'bench' },
+			}),
+		);
+		if (value.error || value.json.length !== a.ids!.length)
+			throw new Error(`pack bulk update: ${value.error?.message ?? value.json.length}`);
 		return { ms };
 	},
 	async packTrigger(a) {
-		const { additionalData, triggerWorkflow, webhookData, activateWebhook, webhookMethod } = await import('../test/harness/n8n');
+		const { additionalData, triggerWorkflow, webhookData, activateWebhook, webhookMethod } =
+			await import('../test/harness/n8n');
 		const h = await harness(a);
-		const node = h.node('businessPlatformSalesTrigger', { events: ['ALL_SALES_EVENTS', 'ALL_ACCOUNTING_EVENTS'], options: {} }, 'Trigger');
+		const node = h.node(
+			'businessPlatformSalesTrigger',
+			{ events: ['ALL_SALES_EVENTS', 'ALL_ACCOUNTING_EVENTS'], options: {} },
+			'Trigger',
+		);
 		node.webhookId = 'bench-0000-4000-8000-000000000001';
 		const wf = triggerWorkflow(node);
 		const [wd] = webhookData(wf, node, additionalData(h.credentials));
@@ -219,13 +401,31 @@ const scenarios: Record<string, (a: Args) => Promise<Record<string, unknown>>> =
 		await list.body.dump();
 		const ids = await Promise.all(
 			EVENT_TYPES.map(async (eventType) => {
-				const res = await pool.request({ method: 'POST', path: '/v1/webhooks/register', headers, body: JSON.stringify({ clientId: a.clientId, clientSecret: a.clientSecret, accessToken: a.accessToken, refreshToken: 'x', eventType, webhookUrl: `http://127.0.0.1:9/${eventType}` }) });
+				const res = await pool.request({
+					method: 'POST',
+					path: '/v1/webhooks/register',
+					headers,
+					body: JSON.stringify({
+						clientId: a.clientId,
+						clientSecret: a.clientSecret,
+						accessToken: a.accessToken,
+						refreshToken: 'x',
+						eventType,
+						webhookUrl: `http://127.0.0.1:9/${eventType}`,
+					}),
+				});
 				return ((await res.body.json()) as { hookId: number }).hookId;
 			}),
 		);
 		const activateMs = Number(process.hrtime.bigint() - t0) / 1e6;
 		const t1 = process.hrtime.bigint();
-		await Promise.all(ids.map(async (id) => (await pool.request({ method: 'DELETE', path: `/v1/webhooks/delete/${id}`, headers })).body.dump()));
+		await Promise.all(
+			ids.map(async (id) =>
+				(
+					await pool.request({ method: 'DELETE', path: `/v1/webhooks/delete/${id}`, headers })
+				).body.dump(),
+			),
+		);
 		const deactivateMs = Number(process.hrtime.bigint() - t1) / 1e6;
 		await pool.close();
 		return { activateMs, deactivateMs };

@@ -14,7 +14,14 @@ import { runtimeReady, type N8nApi } from '../scripts/n8n-runtime';
 import { stopAll } from '../scripts/processes';
 import { ensureRedis, postgresBinaries } from '../scripts/queue-servers';
 import { startSandboxProcess, type SandboxReady } from '../scripts/sandbox-process';
-import { connectCredential, createWorkflow, credential, eventually, startE2e, type SandboxAddress } from '../test/e2e/n8n-env';
+import {
+	connectCredential,
+	createWorkflow,
+	credential,
+	eventually,
+	startE2e,
+	type SandboxAddress,
+} from '../test/e2e/n8n-env';
 import { batch, createMany } from '../test/queue/workflows';
 import { trackCpu } from './cpu';
 
@@ -44,16 +51,23 @@ export interface Run {
 const EXECUTIONS = 50;
 const ITEMS = 100;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+const fmt = (n: number, d = 0) =>
+	n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 async function admin<T>(base: string, path: string, body?: unknown): Promise<T> {
-	const res = await fetch(`${base}/__admin${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+	const res = await fetch(`${base}/__admin${path}`, {
+		method: body === undefined ? 'GET' : 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
 	return (await res.json()) as T;
 }
 
 /** Contacts whose name starts with `tag`: how many, and whether any name is there twice. */
 async function created(base: string, tag: string): Promise<{ count: number; duplicates: number }> {
-	const names = (await admin<Array<{ name: string }>>(base, '/state/1/contacts')).map((c) => c.name).filter((n) => n.startsWith(tag));
+	const names = (await admin<Array<{ name: string }>>(base, '/state/1/contacts'))
+		.map((c) => c.name)
+		.filter((n) => n.startsWith(tag));
 	return { count: names.length, duplicates: names.length - new Set(names).size };
 }
 
@@ -68,7 +82,10 @@ async function executionsOf(api: N8nApi, workflowId: string): Promise<Execution[
 	const all: Execution[] = [];
 	let cursor = '';
 	do {
-		const page = (await api.pub('GET', `/executions?workflowId=${workflowId}&limit=250${cursor ? `&cursor=${cursor}` : ''}`)) as { data: Execution[]; nextCursor?: string | null };
+		const page = (await api.pub(
+			'GET',
+			`/executions?workflowId=${workflowId}&limit=250${cursor ? `&cursor=${cursor}` : ''}`,
+		)) as { data: Execution[]; nextCursor?: string | null };
 		all.push(...page.data);
 		cursor = page.nextCursor ?? '';
 	} while (cursor);
@@ -79,7 +96,16 @@ async function executionsOf(api: N8nApi, workflowId: string): Promise<Execution[
  * Starts 50 executions at once and waits until n8n stored them all as finished. The run
  * lasts from the first request to the last execution's stoppedAt.
  */
-async function measure(label: string, o: { call: (body: unknown) => Promise<Response>; api: N8nApi; workflowId: string; sandbox: SandboxReady; roots: Record<string, number> }): Promise<Run> {
+async function measure(
+	label: string,
+	o: {
+		call: (body: unknown) => Promise<Response>;
+		api: N8nApi;
+		workflowId: string;
+		sandbox: SandboxReady;
+		roots: Record<string, number>;
+	},
+): Promise<Run> {
 	const tag = `${label} `;
 	// The warm-up's executions (started, not awaited) must be over and out of the count.
 	let before = new Set<string>();
@@ -90,7 +116,9 @@ async function measure(label: string, o: { call: (body: unknown) => Promise<Resp
 	}
 	const cpu = trackCpu(o.roots);
 	const t0 = Date.now();
-	const answers = await Promise.all(Array.from({ length: EXECUTIONS }, (_, e) => o.call(batch(tag, e, ITEMS))));
+	const answers = await Promise.all(
+		Array.from({ length: EXECUTIONS }, (_, e) => o.call(batch(tag, e, ITEMS))),
+	);
 	const refused = answers.filter((a) => a.status !== 200).length;
 	if (refused) throw new Error(`${label}: ${refused} of ${EXECUTIONS} webhook calls were refused`);
 	// Asked once a second: the asking costs main some CPU, which counts in its share.
@@ -98,44 +126,96 @@ async function measure(label: string, o: { call: (body: unknown) => Promise<Resp
 	for (const deadline = Date.now() + 900_000; ; await sleep(1000)) {
 		runs = (await executionsOf(o.api, o.workflowId)).filter((e) => !before.has(e.id));
 		if (runs.length >= EXECUTIONS && runs.every((e) => e.stoppedAt)) break;
-		if (Date.now() > deadline) throw new Error(`${label}: ${runs.filter((e) => e.stoppedAt).length} of ${EXECUTIONS} executions finished after 15 min`);
+		if (Date.now() > deadline)
+			throw new Error(
+				`${label}: ${runs.filter((e) => e.stoppedAt).length} of ${EXECUTIONS} executions finished after 15 min`,
+			);
 	}
 	const seconds = (Math.max(...runs.map((e) => Date.parse(e.stoppedAt!))) - t0) / 1000;
 	const cpuSeconds = cpu.stop();
 	const failed = runs.filter((e) => e.status !== 'success').length;
 	const { count, duplicates } = await created(o.sandbox.baseUrl, tag);
-	if (failed || count !== EXECUTIONS * ITEMS || duplicates) throw new Error(`${label}: ${failed} failed executions, ${count} contacts created of ${EXECUTIONS * ITEMS}, ${duplicates} duplicates`);
-	return { label, executions: EXECUTIONS, contacts: count, seconds, executionsPerSecond: EXECUTIONS / seconds, contactsPerSecond: count / seconds, cpu: cpuSeconds, peakRssMb: cpu.peakRssMb() };
+	if (failed || count !== EXECUTIONS * ITEMS || duplicates)
+		throw new Error(
+			`${label}: ${failed} failed executions, ${count} contacts created of ${EXECUTIONS * ITEMS}, ${duplicates} duplicates`,
+		);
+	return {
+		label,
+		executions: EXECUTIONS,
+		contacts: count,
+		seconds,
+		executionsPerSecond: EXECUTIONS / seconds,
+		contactsPerSecond: count / seconds,
+		cpu: cpuSeconds,
+		peakRssMb: cpu.peakRssMb(),
+	};
 }
 
-const post = (url: string) => (body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (url: string) => (body: unknown) =>
+	fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
 
 /** The baseline: one n8n, regular mode, SQLite (what the end-to-end tests run). */
-async function regularMode(sandbox: SandboxReady, address: SandboxAddress, sandboxPid: number): Promise<Run> {
+async function regularMode(
+	sandbox: SandboxReady,
+	address: SandboxAddress,
+	sandboxPid: number,
+): Promise<Run> {
 	const wf = createMany('bench-regular', 'onReceived');
 	const tokens = await admin<Record<string, unknown>>(sandbox.baseUrl, '/tokens/issue', {});
-	const e2e = await startE2e([credential(address, tokens)], [wf], { [String(wf.id)]: 'bench-regular' });
+	const e2e = await startE2e([credential(address, tokens)], [wf], {
+		[String(wf.id)]: 'bench-regular',
+	});
 	try {
 		const call = post(`${e2e.n8n.url}/webhook/bench-regular`);
 		await call(batch('warm-up regular ', 0, 10));
-		return await measure('regular mode', { call, api: e2e.api, workflowId: String(wf.id), sandbox, roots: { n8n: e2e.n8n.process.pid, sandbox: sandboxPid, driver: process.pid } });
+		return await measure('regular mode', {
+			call,
+			api: e2e.api,
+			workflowId: String(wf.id),
+			sandbox,
+			roots: { n8n: e2e.n8n.process.pid, sandbox: sandboxPid, driver: process.pid },
+		});
 	} finally {
 		await e2e.stop();
 	}
 }
 
-async function queueMode(sandbox: SandboxReady, address: SandboxAddress, sandboxPid: number, say: (s: string) => void): Promise<{ one: Run; two: Run; cluster: QueueCluster['timings'] }> {
+async function queueMode(
+	sandbox: SandboxReady,
+	address: SandboxAddress,
+	sandboxPid: number,
+	say: (s: string) => void,
+): Promise<{ one: Run; two: Run; cluster: QueueCluster['timings'] }> {
 	const cluster = await startQueueCluster({ workers: 2, log: (l) => say(`  ${l}`) });
 	try {
-		const cred = await connectCredential(cluster.api, cluster.main.instance.url, address, 'Bench queue');
-		const workflowId = await createWorkflow(cluster.api, createMany('bench-queue', 'onReceived'), cred);
+		const cred = await connectCredential(
+			cluster.api,
+			cluster.main.instance.url,
+			address,
+			'Bench queue',
+		);
+		const workflowId = await createWorkflow(
+			cluster.api,
+			createMany('bench-queue', 'onReceived'),
+			cred,
+		);
 		await cluster.api.pub('POST', `/workflows/${workflowId}/activate`);
 		const call = post(`${cluster.webhookUrl}/webhook/bench-queue`);
 		await eventually(async () => {
-			if ((await call(batch('warm-up ', 0, 10))).status !== 200) throw new Error('the webhook processor does not serve the workflow yet');
+			if ((await call(batch('warm-up ', 0, 10))).status !== 200)
+				throw new Error('the webhook processor does not serve the workflow yet');
 		}, 60_000);
 		const roots = () => ({
-			...Object.fromEntries(cluster.all().filter((p) => !p.instance.process.exited()).map((p) => [p.name, p.instance.process.pid])),
+			...Object.fromEntries(
+				cluster
+					.all()
+					.filter((p) => !p.instance.process.exited())
+					.map((p) => [p.name, p.instance.process.pid]),
+			),
 			redis: cluster.redis.process.pid,
 			postgres: cluster.postgres.process.pid,
 			sandbox: sandboxPid,
@@ -143,11 +223,23 @@ async function queueMode(sandbox: SandboxReady, address: SandboxAddress, sandbox
 		});
 		say('  1 worker…');
 		await cluster.workers[1].instance.stop();
-		const one = await measure('queue mode, 1 worker', { call, api: cluster.api, workflowId, sandbox, roots: roots() });
+		const one = await measure('queue mode, 1 worker', {
+			call,
+			api: cluster.api,
+			workflowId,
+			sandbox,
+			roots: roots(),
+		});
 		say('  2 workers…');
 		await cluster.start(cluster.workers[1].name);
 		await Promise.all([call(batch('warm-up 2 ', 0, 10)), call(batch('warm-up 2 ', 1, 10))]);
-		const two = await measure('queue mode, 2 workers', { call, api: cluster.api, workflowId, sandbox, roots: roots() });
+		const two = await measure('queue mode, 2 workers', {
+			call,
+			api: cluster.api,
+			workflowId,
+			sandbox,
+			roots: roots(),
+		});
 		return { one, two, cluster: cluster.timings };
 	} finally {
 		await cluster.stop();
@@ -157,7 +249,10 @@ async function queueMode(sandbox: SandboxReady, address: SandboxAddress, sandbox
 /** Where the CPU went during a run: seconds, share of the run's CPU, and cores used (of the machine's). */
 export function cpuTable(runs: Run[]): string {
 	const names = [...new Set(runs.flatMap((r) => Object.keys(r.cpu)))];
-	const lines = [`| Process | ${runs.map((r) => r.label).join(' | ')} |`, `|---|${runs.map(() => '---').join('|')}|`];
+	const lines = [
+		`| Process | ${runs.map((r) => r.label).join(' | ')} |`,
+		`|---|${runs.map(() => '---').join('|')}|`,
+	];
 	for (const name of names) {
 		const cells = runs.map((r) => {
 			if (!(name in r.cpu)) return '—';
@@ -166,7 +261,9 @@ export function cpuTable(runs: Run[]): string {
 		});
 		lines.push(`| ${name} | ${cells.join(' | ')} |`);
 	}
-	lines.push(`| all: CPU busy over the run | ${runs.map((r) => `${fmt((100 * Object.values(r.cpu).reduce((a, b) => a + b, 0)) / (r.seconds * cpus().length))} % of ${cpus().length} cores over ${fmt(r.seconds, 1)} s`).join(' | ')} |`);
+	lines.push(
+		`| all: CPU busy over the run | ${runs.map((r) => `${fmt((100 * Object.values(r.cpu).reduce((a, b) => a + b, 0)) / (r.seconds * cpus().length))} % of ${cpus().length} cores over ${fmt(r.seconds, 1)} s`).join(' | ')} |`,
+	);
 	return lines.join('\n');
 }
 
@@ -179,18 +276,31 @@ export interface QueueThroughput {
 }
 
 /** The queue benchmark; undefined (with a line saying why) where queue mode cannot run. */
-export async function queueThroughput(say: (s: string) => void): Promise<QueueThroughput | undefined> {
-	if (process.platform !== 'linux' || process.arch !== 'x64') return void say('Queue-mode throughput: skipped (needs Linux x64)');
-	if (!runtimeReady()) return void say('Queue-mode throughput: skipped (the n8n runtime is not installed: npm run n8n:install)');
+export async function queueThroughput(
+	say: (s: string) => void,
+): Promise<QueueThroughput | undefined> {
+	if (process.platform !== 'linux' || process.arch !== 'x64')
+		return void say('Queue-mode throughput: skipped (needs Linux x64)');
+	if (!runtimeReady())
+		return void say(
+			'Queue-mode throughput: skipped (the n8n runtime is not installed: npm run n8n:install)',
+		);
 	ensureRedis(say);
 	postgresBinaries();
-	say(`Queue-mode throughput: ${EXECUTIONS} executions of ${ITEMS} contacts, regular mode, then queue mode with 1 and 2 workers…`);
+	say(
+		`Queue-mode throughput: ${EXECUTIONS} executions of ${ITEMS} contacts, regular mode, then queue mode with 1 and 2 workers…`,
+	);
 	const { ready, pid, stop } = await startSandboxProcess(['--rows', '10']);
 	try {
-		const address = { baseUrl: ready.baseUrl, authUrl: ready.authUrl, config: { clientId: ready.clientId, clientSecret: ready.clientSecret } };
+		const address = {
+			baseUrl: ready.baseUrl,
+			authUrl: ready.authUrl,
+			config: { clientId: ready.clientId, clientSecret: ready.clientSecret },
+		};
 		const regular = await regularMode(ready, address, pid);
 		const { one, two, cluster } = await queueMode(ready, address, pid, say);
-		const rate = (r: Run) => `${fmt(r.executionsPerSecond, 2)} executions/s, ${fmt(r.contactsPerSecond)} contacts/s (${fmt(r.contacts)} in ${fmt(r.seconds, 1)} s)`;
+		const rate = (r: Run) =>
+			`${fmt(r.executionsPerSecond, 2)} executions/s, ${fmt(r.contactsPerSecond)} contacts/s (${fmt(r.contacts)} in ${fmt(r.seconds, 1)} s)`;
 		const rows: BenchRow[] = [
 			{
 				id: 'queue-throughput-1-worker',
@@ -222,7 +332,9 @@ if (require.main === module) {
 	queueThroughput((s) => process.stdout.write(`${s}\n`))
 		.then((r) => {
 			if (!r) return;
-			process.stdout.write(`\n${r.rows.map((row) => `${row.id}: ${row.pack}; ${row.ratio} (${row.baseline})`).join('\n')}\n\n${r.cpu}\n`);
+			process.stdout.write(
+				`\n${r.rows.map((row) => `${row.id}: ${row.pack}; ${row.ratio} (${row.baseline})`).join('\n')}\n\n${r.cpu}\n`,
+			);
 		})
 		.catch((e) => {
 			process.stderr.write(`queue benchmark failed: ${e instanceof Error ? e.stack : String(e)}\n`);

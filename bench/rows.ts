@@ -65,24 +65,52 @@ export interface RowInput {
 export function row(r: RowInput): BenchRow {
 	const ratio = r.baseline > 0 ? r.pack / r.baseline : Number.NaN;
 	const direction: Direction = r.better === 'higher' ? 'atLeast' : 'atMost';
-	const met = Number.isFinite(ratio) && (direction === 'atLeast' ? ratio >= r.target : ratio <= r.target);
-	return { id: r.id, scenario: r.scenario, pack: round(r.pack), baseline: round(r.baseline), unit: r.unit, ratio: round(ratio, 3), target: r.target, direction, met, baselineLabel: r.baselineLabel, ...(r.note ? { note: r.note } : {}) };
+	const met =
+		Number.isFinite(ratio) && (direction === 'atLeast' ? ratio >= r.target : ratio <= r.target);
+	return {
+		id: r.id,
+		scenario: r.scenario,
+		pack: round(r.pack),
+		baseline: round(r.baseline),
+		unit: r.unit,
+		ratio: round(ratio, 3),
+		target: r.target,
+		direction,
+		met,
+		baselineLabel: r.baselineLabel,
+		...(r.note ? { note: r.note } : {}),
+	};
 }
 
 /** A comparison kept as information, not judged (the raw-undici rows: a ceiling no node inside n8n can reach). */
 export function asInfo(r: BenchRow): InfoRow {
-	return { id: r.id, scenario: r.scenario, value: r.ratio, unit: '×', text: `${fmt(r.ratio, 2)}×: pack ${figure(r.pack, r.unit)} vs ${figure(r.baseline, r.unit)} (${r.baselineLabel})${r.note ? `; ${r.note}` : ''}` };
+	return {
+		id: r.id,
+		scenario: r.scenario,
+		value: r.ratio,
+		unit: '×',
+		text: `${fmt(r.ratio, 2)}×: pack ${figure(r.pack, r.unit)} vs ${figure(r.baseline, r.unit)} (${r.baselineLabel})${r.note ? `; ${r.note}` : ''}`,
+	};
 }
 
 /** The lowest (atLeast) or highest (atMost) ratio of several rows, as one headline row under `id`. */
 export function worstOf(id: string, scenario: string, rows: BenchRow[], note: string): BenchRow {
-	const worst = rows.reduce((a, b) => ((a.direction === 'atLeast' ? b.ratio < a.ratio : b.ratio > a.ratio) ? b : a));
-	return { ...worst, id, scenario, met: rows.every((r) => r.met), note: `${note}; worst: ${worst.id}${worst.note ? ` (${worst.note})` : ''}` };
+	const worst = rows.reduce((a, b) =>
+		(a.direction === 'atLeast' ? b.ratio < a.ratio : b.ratio > a.ratio) ? b : a,
+	);
+	return {
+		...worst,
+		id,
+		scenario,
+		met: rows.every((r) => r.met),
+		note: `${note}; worst: ${worst.id}${worst.note ? ` (${worst.note})` : ''}`,
+	};
 }
 
 const round = (n: number, d = 2) => (Number.isFinite(n) ? Math.round(n * 10 ** d) / 10 ** d : n);
 
-export const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+export const fmt = (n: number, d = 0) =>
+	n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 export function figure(n: number, unit: string): string {
 	if (unit === '/s') return `${fmt(n)}/s`;
@@ -100,9 +128,16 @@ export function targetText(r: BenchRow): string {
 export function markdown(sections: Section[]): string {
 	const out: string[] = [];
 	for (const s of sections) {
-		out.push(`### ${s.title}`, '', '| Id | Scenario | Pack | Baseline | Ratio | Target | Met | Notes |', '|---|---|---|---|---|---|---|---|');
+		out.push(
+			`### ${s.title}`,
+			'',
+			'| Id | Scenario | Pack | Baseline | Ratio | Target | Met | Notes |',
+			'|---|---|---|---|---|---|---|---|',
+		);
 		for (const r of s.rows) {
-			out.push(`| \`${r.id}\` | ${r.scenario} | ${figure(r.pack, r.unit)} | ${figure(r.baseline, r.unit)} (${r.baselineLabel}) | ${fmt(r.ratio, 2)}× | ${targetText(r)} | ${r.met ? 'yes' : '**no**'} | ${r.note ?? ''} |`);
+			out.push(
+				`| \`${r.id}\` | ${r.scenario} | ${figure(r.pack, r.unit)} | ${figure(r.baseline, r.unit)} (${r.baselineLabel}) | ${fmt(r.ratio, 2)}× | ${targetText(r)} | ${r.met ? 'yes' : '**no**'} | ${r.note ?? ''} |`,
+			);
 		}
 		if (s.info?.length) {
 			out.push('', '| Id | Figure | Value |', '|---|---|---|');
@@ -117,6 +152,9 @@ export function markdown(sections: Section[]): string {
 /** One line per row for the terminal: id, ratio, target, met. */
 export function summaryLines(sections: Section[]): string[] {
 	return sections.flatMap((s) =>
-		s.rows.map((r) => `${r.met ? 'met ' : 'MISS'}  ${r.id.padEnd(44)} ${fmt(r.ratio, 2).padStart(6)}×  target ${targetText(r).padEnd(8)} pack ${figure(r.pack, r.unit)} vs ${figure(r.baseline, r.unit)}`),
+		s.rows.map(
+			(r) =>
+				`${r.met ? 'met ' : 'MISS'}  ${r.id.padEnd(44)} ${fmt(r.ratio, 2).padStart(6)}×  target ${targetText(r).padEnd(8)} pack ${figure(r.pack, r.unit)} vs ${figure(r.baseline, r.unit)}`,
+		),
 	);
 }

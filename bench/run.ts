@@ -38,7 +38,13 @@ async function queueSection(): Promise<Section | undefined> {
 		title: 'Queue mode (figures)',
 		rows: [],
 		// rows[i] is runs[i + 1] (runs: regular mode, 1 worker, 2 workers): contacts per second.
-		info: queue.rows.map((r, i) => ({ id: r.id, scenario: r.scenario, value: queue.runs[i + 1]?.contactsPerSecond ?? 0, unit: '/s', text: `${r.pack}; ${r.ratio} (${r.baseline})` })),
+		info: queue.rows.map((r, i) => ({
+			id: r.id,
+			scenario: r.scenario,
+			value: queue.runs[i + 1]?.contactsPerSecond ?? 0,
+			unit: '/s',
+			text: `${r.pack}; ${r.ratio} (${r.baseline})`,
+		})),
 		extra: `Queue mode: CPU time and peak memory (RSS) per process during each run\n\n${queue.cpu}`,
 		raw: { rows: queue.rows, ...queue.raw },
 	};
@@ -57,7 +63,10 @@ async function main() {
 	const t0 = Date.now();
 	const wanted = process.argv.slice(2);
 	const unknown = wanted.filter((w) => !(w in PRODUCERS));
-	if (unknown.length) throw new Error(`unknown section ${unknown.join(', ')}; sections: ${Object.keys(PRODUCERS).join(', ')}`);
+	if (unknown.length)
+		throw new Error(
+			`unknown section ${unknown.join(', ')}; sections: ${Object.keys(PRODUCERS).join(', ')}`,
+		);
 	const loadBefore = loadavg()[0];
 	const sections: Section[] = [];
 	const failed: string[] = [];

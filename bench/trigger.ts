@@ -29,7 +29,10 @@ interface Execution {
 	stoppedAt?: string;
 	data?: {
 		resultData?: {
-			runData?: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, any> }>> } }>>;
+			runData?: Record<
+				string,
+				Array<{ data?: { main?: Array<Array<{ json: Record<string, any> }>> } }>
+			>;
 		};
 	};
 }
@@ -52,14 +55,21 @@ type Api = {
 	rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
 };
 
-async function executions(api: Api, workflowId: string, includeData: boolean): Promise<Execution[]> {
+async function executions(
+	api: Api,
+	workflowId: string,
+	includeData: boolean,
+): Promise<Execution[]> {
 	const all: Execution[] = [];
 	let cursor: string | undefined;
 	do {
 		const page = await api.pub<{
 			data: Execution[];
 			nextCursor?: string | null;
-		}>('GET', `/executions?workflowId=${workflowId}&limit=250&includeData=${includeData}${cursor ? `&cursor=${cursor}` : ''}`);
+		}>(
+			'GET',
+			`/executions?workflowId=${workflowId}&limit=250&includeData=${includeData}${cursor ? `&cursor=${cursor}` : ''}`,
+		);
 		all.push(...page.data);
 		cursor = page.nextCursor ?? undefined;
 	} while (cursor);
@@ -67,11 +77,24 @@ async function executions(api: Api, workflowId: string, includeData: boolean): P
 }
 
 /** Emits the events, waits for n8n to finish their executions, and reads the outcome from n8n's records. */
-async function deliver(ready: SandboxReady, api: Api, workflowId: string, eventType: string, eventIdOf: (json: Record<string, any>) => unknown, count = EVENTS): Promise<Outcome> {
+async function deliver(
+	ready: SandboxReady,
+	api: Api,
+	workflowId: string,
+	eventType: string,
+	eventIdOf: (json: Record<string, any>) => unknown,
+	count = EVENTS,
+): Promise<Outcome> {
 	const t0 = Date.now();
 	const fromUs = Number(process.hrtime.bigint() / 1000n);
 	// The sandbox answers once every delivery is answered: n8n may take minutes on a busy machine.
-	const emitted = await admin<{ statuses: Record<string, number> }>(ready.baseUrl, 'POST', '/events', { eventType, count, concurrency: AT_ONCE }, { timeoutMs: 1_800_000 });
+	const emitted = await admin<{ statuses: Record<string, number> }>(
+		ready.baseUrl,
+		'POST',
+		'/events',
+		{ eventType, count, concurrency: AT_ONCE },
+		{ timeoutMs: 1_800_000 },
+	);
 	const accepted = emitted.statuses['200'] ?? 0;
 	const deadline = Date.now() + 300_000;
 	let list: Execution[] = [];
@@ -123,15 +146,35 @@ async function workflows() {
 			},
 		},
 	]);
-	const trigger = workflow('benchTriggerNode', 'Bench pack Trigger', [pack('businessPlatformSalesTrigger', 'Trigger', { events: ['CREATE_BILL'], options: {} }, { webhookId: 'b0000000-0000-4000-8000-00000000b002', typeVersion: 2 })]);
-	const floor = workflow('benchFloorTrigger', 'Bench floor trigger', [{ name: 'Floor', type: FLOOR_TRIGGER_TYPE, typeVersion: 1, webhookId: FLOOR_WEBHOOK_ID, parameters: {}, credentials: true }]);
+	const trigger = workflow('benchTriggerNode', 'Bench pack Trigger', [
+		pack(
+			'businessPlatformSalesTrigger',
+			'Trigger',
+			{ events: ['CREATE_BILL'], options: {} },
+			{ webhookId: 'b0000000-0000-4000-8000-00000000b002', typeVersion: 2 },
+		),
+	]);
+	const floor = workflow('benchFloorTrigger', 'Bench floor trigger', [
+		{
+			name: 'Floor',
+			type: FLOOR_TRIGGER_TYPE,
+			typeVersion: 1,
+			webhookId: FLOOR_WEBHOOK_ID,
+			parameters: {},
+			credentials: true,
+		},
+	]);
 	return [webhook, trigger, floor];
 }
 
 const FLOOR_WEBHOOK_ID = 'b0000000-0000-4000-8000-00000000b003';
 
 export type Leg = 'webhook' | 'trigger' | 'floor';
-const LEG_NAME: Record<Leg, string> = { webhook: "n8n's Webhook node", trigger: "the pack's Trigger", floor: "n8n's floor for a credentialed trigger" };
+const LEG_NAME: Record<Leg, string> = {
+	webhook: "n8n's Webhook node",
+	trigger: "the pack's Trigger",
+	floor: "n8n's floor for a credentialed trigger",
+};
 
 /**
  * What n8n 2.41 itself costs a trigger per delivery beyond its own Webhook node, from
@@ -145,7 +188,13 @@ const WHY_TRIGGER =
  * function that delivers `count` events to one leg. `nodeOptions` go to n8n's Node (a CPU
  * profile, from bench/profile.ts). Everything is stopped when `run` ends.
  */
-export async function withTriggerBench<T>(run: (deliverTo: (leg: Leg, count?: number) => Promise<Outcome>, n8n: { stop(): Promise<void>; pid?: number }) => Promise<T>, nodeOptions?: string): Promise<T> {
+export async function withTriggerBench<T>(
+	run: (
+		deliverTo: (leg: Leg, count?: number) => Promise<Outcome>,
+		n8n: { stop(): Promise<void>; pid?: number },
+	) => Promise<T>,
+	nodeOptions?: string,
+): Promise<T> {
 	await buildPack(); // n8n installs the pack from its tarball, packed from dist/
 	packTarball(); // now, not under nodeOptions (Node 20's npm refuses --cpu-prof in NODE_OPTIONS)
 	const { ready, stop } = await startSandboxProcess(['--mode', 'v2', '--rows', '5']);
@@ -162,7 +211,11 @@ export async function withTriggerBench<T>(run: (deliverTo: (leg: Leg, count?: nu
 		const e2e = await startE2e(
 			[credential(sb, tokens)],
 			await workflows(),
-			{ benchWebhookNode: 'bench-events', benchTriggerNode: undefined, benchFloorTrigger: `${FLOOR_WEBHOOK_ID}/webhook` },
+			{
+				benchWebhookNode: 'bench-events',
+				benchTriggerNode: undefined,
+				benchFloorTrigger: `${FLOOR_WEBHOOK_ID}/webhook`,
+			},
 			{ N8N_CUSTOM_EXTENSIONS: floorTriggerFolder() },
 		);
 		restoreEnv('NODE_OPTIONS', previous);
@@ -173,20 +226,55 @@ export async function withTriggerBench<T>(run: (deliverTo: (leg: Leg, count?: nu
 				const reg = await fetch(`${ready.baseUrl}/v1/webhooks/register`, {
 					method: 'POST',
 					headers: { 'content-type': 'application/json', 'x-access-token': token },
-					body: JSON.stringify({ clientId: ready.clientId, clientSecret: ready.clientSecret, accessToken: token, refreshToken: String(tokens.refresh_token), eventType, webhookUrl: `${e2e.n8n.url}/webhook/${path}` }),
+					body: JSON.stringify({
+						clientId: ready.clientId,
+						clientSecret: ready.clientSecret,
+						accessToken: token,
+						refreshToken: String(tokens.refresh_token),
+						eventType,
+						webhookUrl: `${e2e.n8n.url}/webhook/${path}`,
+					}),
 				});
 				if (!reg.ok) throw new Error(`registering ${path} for ${eventType} failed: ${reg.status}`);
 			};
 			await register('CREATE_INVOICE', 'bench-events');
 			await register('UPDATE_INVOICE', `${FLOOR_WEBHOOK_ID}/webhook`);
 			await eventually(async () => {
-				const hooks = await admin<Array<{ eventType: string; deleted: boolean }>>(ready.baseUrl, 'GET', '/state/1/webhooks');
-				if (!hooks.some((h) => h.eventType === 'CREATE_BILL' && !h.deleted)) throw new Error('the Trigger has not registered yet');
+				const hooks = await admin<Array<{ eventType: string; deleted: boolean }>>(
+					ready.baseUrl,
+					'GET',
+					'/state/1/webhooks',
+				);
+				if (!hooks.some((h) => h.eventType === 'CREATE_BILL' && !h.deleted))
+					throw new Error('the Trigger has not registered yet');
 			}, 30_000);
 			const deliverTo = async (leg: Leg, count = EVENTS) => {
-				if (leg === 'webhook') return await deliver(ready, e2e.api, 'benchWebhookNode', 'CREATE_INVOICE', (j) => j.body?.eventId, count);
-				if (leg === 'floor') return await deliver(ready, e2e.api, 'benchFloorTrigger', 'UPDATE_INVOICE', (j) => j.eventId, count);
-				return await deliver(ready, e2e.api, 'benchTriggerNode', 'CREATE_BILL', (j) => j.payload?.eventId, count);
+				if (leg === 'webhook')
+					return await deliver(
+						ready,
+						e2e.api,
+						'benchWebhookNode',
+						'CREATE_INVOICE',
+						(j) => j.body?.eventId,
+						count,
+					);
+				if (leg === 'floor')
+					return await deliver(
+						ready,
+						e2e.api,
+						'benchFloorTrigger',
+						'UPDATE_INVOICE',
+						(j) => j.eventId,
+						count,
+					);
+				return await deliver(
+					ready,
+					e2e.api,
+					'benchTriggerNode',
+					'CREATE_BILL',
+					(j) => j.payload?.eventId,
+					count,
+				);
 			};
 			return await run(deliverTo, {
 				stop: () => e2e.n8n.process.stop(60_000),
@@ -205,7 +293,9 @@ export async function withTriggerBench<T>(run: (deliverTo: (leg: Leg, count?: nu
 export async function triggerSection(): Promise<Section | undefined> {
 	const { runtimeReady } = await import('../scripts/n8n-runtime');
 	if (!runtimeReady()) return undefined;
-	say(`Inside n8n: ${fmt(EVENTS)} events to the pack's Trigger, n8n's floor for a credentialed trigger and the Webhook node…`);
+	say(
+		`Inside n8n: ${fmt(EVENTS)} events to the pack's Trigger, n8n's floor for a credentialed trigger and the Webhook node…`,
+	);
 	return await withTriggerBench(async (deliverTo) => {
 		const best: Partial<Record<Leg, Outcome>> = {};
 		const rounds = Number(process.env.BENCH_ROUNDS ?? 2) || 2;
@@ -229,7 +319,8 @@ export async function triggerSection(): Promise<Section | undefined> {
 			}
 		}
 		const { webhook, trigger, floor } = best as Required<typeof best>;
-		const words = (o: Outcome) => `${fmt(o.executions)} executions (${o.failed} failed), ${o.lost} lost, ${o.duplicated} duplicated, ${fmt(o.seconds, 1)} s`;
+		const words = (o: Outcome) =>
+			`${fmt(o.executions)} executions (${o.failed} failed), ${o.lost} lost, ${o.duplicated} duplicated, ${fmt(o.seconds, 1)} s`;
 		const scenario = `${fmt(EVENTS)} events delivered (${AT_ONCE} at a time) → finished executions per second (best of ${rounds} rounds, each starting with another leg)`;
 		const r = row({
 			id: 'trigger-vs-n8n-floor',
@@ -239,12 +330,23 @@ export async function triggerSection(): Promise<Section | undefined> {
 			unit: '/s',
 			better: 'higher',
 			target: 0.95,
-			baselineLabel: "n8n's floor for a credentialed trigger: the pack's credential, a fixed path, emits the body (bench/floor-trigger.ts)",
+			baselineLabel:
+				"n8n's floor for a credentialed trigger: the pack's credential, a fixed path, emits the body (bench/floor-trigger.ts)",
 			note: `Trigger: ${words(trigger)}; floor: ${words(floor)}; what the Trigger adds: the secret and event checks, the payload parsed, the registration's own path`,
 		});
 		// The target also asks for nothing lost and nothing twice.
 		r.met = r.met && trigger.lost === 0 && trigger.duplicated === 0;
-		const vsWebhook = row({ id: 'trigger-vs-webhook', scenario, pack: trigger.perSecond, baseline: webhook.perSecond, unit: '/s', better: 'higher', target: 0.9, baselineLabel: "n8n's Webhook node", note: `Webhook node: ${words(webhook)}. ${WHY_TRIGGER}` });
+		const vsWebhook = row({
+			id: 'trigger-vs-webhook',
+			scenario,
+			pack: trigger.perSecond,
+			baseline: webhook.perSecond,
+			unit: '/s',
+			better: 'higher',
+			target: 0.9,
+			baselineLabel: "n8n's Webhook node",
+			note: `Webhook node: ${words(webhook)}. ${WHY_TRIGGER}`,
+		});
 		return {
 			title: 'Trigger inside n8n',
 			rows: [r],

@@ -1,4 +1,12 @@
-import type { ICredentialDataDecryptedObject, ICredentialTestRequest, ICredentialType, IDataObject, IHttpRequestHelper, Icon, INodeProperties } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IDataObject,
+	IHttpRequestHelper,
+	Icon,
+	INodeProperties,
+} from 'n8n-workflow';
 
 /**
  * OAuth2 (authorization code) for the Business Platform API.
@@ -29,12 +37,16 @@ const allowedBase = (expression: string) =>
 /** The oauthTokenData key holding the platform token: `<word>-token` that is not a refresh token; V2 has none. */
 export function platformTokenKey(tokenData: IDataObject | undefined): string | undefined {
 	if (!tokenData) return undefined;
-	return Object.keys(tokenData).find((k) => /-token$/i.test(k) && !/refresh/i.test(k) && typeof tokenData[k] === 'string');
+	return Object.keys(tokenData).find(
+		(k) => /-token$/i.test(k) && !/refresh/i.test(k) && typeof tokenData[k] === 'string',
+	);
 }
 
 export function platformRefreshTokenKey(tokenData: IDataObject | undefined): string | undefined {
 	if (!tokenData) return undefined;
-	return Object.keys(tokenData).find((k) => /-refresh-token$/i.test(k) && typeof tokenData[k] === 'string');
+	return Object.keys(tokenData).find(
+		(k) => /-refresh-token$/i.test(k) && typeof tokenData[k] === 'string',
+	);
 }
 
 /** Reads the claims of a JWT without verifying it (only to find the tenant for getrefreshtoken). */
@@ -55,14 +67,20 @@ function jwtClaims(token: unknown): IDataObject {
 export function credentialTenant(credentials: IDataObject): number {
 	const tokenData = credentials.oauthTokenData as IDataObject | undefined;
 	const claims = jwtClaims(tokenData?.[platformTokenKey(tokenData) ?? 'access_token']);
-	return Number(credentials.tenantId) || Number(claims.tenantId ?? claims.tenant_id ?? claims.tid) || 0;
+	return (
+		Number(credentials.tenantId) || Number(claims.tenantId ?? claims.tenant_id ?? claims.tid) || 0
+	);
 }
 
 /** Every secret a stored credential holds: the client secret and each token of its token response (scrubbed from error texts). */
 export function credentialSecrets(creds: IDataObject): string[] {
 	const tokenData = (creds.oauthTokenData as IDataObject | undefined) ?? {};
-	const tokens = Object.entries(tokenData).filter(([k, v]) => typeof v === 'string' && /token/i.test(k) && !/type$/i.test(k));
-	return [creds.clientSecret, ...tokens.map(([, v]) => v)].filter((v): v is string => typeof v === 'string' && v !== '');
+	const tokens = Object.entries(tokenData).filter(
+		([k, v]) => typeof v === 'string' && /token/i.test(k) && !/type$/i.test(k),
+	);
+	return [creds.clientSecret, ...tokens.map(([, v]) => v)].filter(
+		(v): v is string => typeof v === 'string' && v !== '',
+	);
 }
 
 /** What the pack remembers inside oauthTokenData to notice that n8n has just refreshed. */
@@ -106,7 +124,8 @@ export class BusinessPlatformOAuth2Api implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'https://auth.example.com/',
-			description: 'Address of the platform page where users approve the app ({auth_url}, or {legacy_auth_url} for legacy V1 apps)',
+			description:
+				'Address of the platform page where users approve the app ({auth_url}, or {legacy_auth_url} for legacy V1 apps)',
 		},
 		{
 			displayName: 'Regional API Base URL',
@@ -139,7 +158,8 @@ export class BusinessPlatformOAuth2Api implements ICredentialType {
 			name: 'scope',
 			type: 'string',
 			default: 'read write',
-			description: 'Space-separated scopes to ask for. The platform documents "write" (V2) and "read write" (V1).',
+			description:
+				'Space-separated scopes to ask for. The platform documents "write" (V2) and "read write" (V1).',
 		},
 		{
 			displayName: 'Tenant ID (Legacy Apps)',
@@ -188,8 +208,7 @@ export class BusinessPlatformOAuth2Api implements ICredentialType {
 			url: '/v1/iam/token/app/validate',
 			method: 'GET',
 			headers: {
-				'x-access-token':
-					`={{ ${allowedBase('$credentials.baseUrl')}.startsWith("https://${REFUSED_HOST}") ? "" : (d => d ? d[Object.keys(d).find(k => /-token$/i.test(k) && !/refresh/i.test(k)) || "access_token"] : "")($credentials.oauthTokenData) }}`,
+				'x-access-token': `={{ ${allowedBase('$credentials.baseUrl')}.startsWith("https://${REFUSED_HOST}") ? "" : (d => d ? d[Object.keys(d).find(k => /-token$/i.test(k) && !/refresh/i.test(k)) || "access_token"] : "")($credentials.oauthTokenData) }}`,
 			},
 		},
 		rules: [
@@ -205,7 +224,8 @@ export class BusinessPlatformOAuth2Api implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 404,
-					message: 'No token validation endpoint at this API Base URL: check the API Base URL (for example https://api.example.com, without /v1).',
+					message:
+						'No token validation endpoint at this API Base URL: check the API Base URL (for example https://api.example.com, without /v1).',
 				},
 			},
 		],
@@ -216,12 +236,17 @@ export class BusinessPlatformOAuth2Api implements ICredentialType {
 	 * OAuth tokens (result saved). Only in the second case, when the refresh brought new
 	 * OAuth tokens but no new platform token (legacy V1), it renews the platform token.
 	 */
-	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<IDataObject> {
+	async preAuthentication(
+		this: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+	): Promise<IDataObject> {
 		const data = credentials.oauthTokenData as IDataObject | undefined;
 		const tokenKey = platformTokenKey(data);
 		if (!data || !tokenKey) return {};
 		const seen = data[MARKER] as { access?: unknown; token?: unknown } | undefined;
-		const mark = (d: IDataObject) => ({ oauthTokenData: { ...d, [MARKER]: { access: d.access_token, token: d[tokenKey] } } });
+		const mark = (d: IDataObject) => ({
+			oauthTokenData: { ...d, [MARKER]: { access: d.access_token, token: d[tokenKey] } },
+		});
 		if (!seen) return mark(data);
 		if (seen.access === data.access_token) return {};
 		if (seen.token !== data[tokenKey]) return mark(data);
@@ -230,7 +255,8 @@ export class BusinessPlatformOAuth2Api implements ICredentialType {
 		const refreshKey = platformRefreshTokenKey(data);
 		const claims = jwtClaims(data[tokenKey]);
 		const tenantId = credentialTenant(credentials);
-		const userName = (data.username as string | undefined) ?? (claims.username as string | undefined);
+		const userName =
+			(data.username as string | undefined) ?? (claims.username as string | undefined);
 		if (!refreshKey || !tenantId || !userName) {
 			throw new Error(
 				'The platform token expired and cannot be renewed: the token response has no platform refresh token, user name or tenant. Reconnect the credential, or set "Tenant ID (Legacy Apps)".',
@@ -246,8 +272,14 @@ export class BusinessPlatformOAuth2Api implements ICredentialType {
 			disableFollowRedirect: true,
 		})) as IDataObject;
 		if (typeof renewed?.accessToken !== 'string') {
-			throw new Error('The platform did not renew its token (no accessToken in the getrefreshtoken answer). Reconnect the credential.');
+			throw new Error(
+				'The platform did not renew its token (no accessToken in the getrefreshtoken answer). Reconnect the credential.',
+			);
 		}
-		return mark({ ...data, [tokenKey]: renewed.accessToken, [refreshKey]: renewed.refreshToken ?? data[refreshKey] });
+		return mark({
+			...data,
+			[tokenKey]: renewed.accessToken,
+			[refreshKey]: renewed.refreshToken ?? data[refreshKey],
+		});
 	}
 }

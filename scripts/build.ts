@@ -30,7 +30,10 @@ export async function buildPack(force = false): Promise<boolean> {
 	const { code } = await child.exit;
 	await child.stop(0);
 	const out = child.output();
-	if (code !== 0) throw new Error(`npm run build failed (exit ${code}): fix the compile errors below, then run again.\n${out.slice(-4000)}`);
+	if (code !== 0)
+		throw new Error(
+			`npm run build failed (exit ${code}): fix the compile errors below, then run again.\n${out.slice(-4000)}`,
+		);
 	writeFileSync(STAMP, new Date().toISOString());
 	return true;
 }

@@ -11,7 +11,8 @@ import { spawnGroup } from './processes';
 
 export const CHROMIUM = process.env.BP_CHROMIUM ?? '/usr/bin/chromium';
 
-export const INSTALL_COMMAND = 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium';
+export const INSTALL_COMMAND =
+	'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium';
 
 /**
  * Flags of every launch. Without the background-networking ones Chromium keeps trying
@@ -29,7 +30,12 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /** Runs a command to completion as a managed process; resolves with its exit code and output. */
-async function run(name: string, cmd: string, args: string[], env?: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+async function run(
+	name: string,
+	cmd: string,
+	args: string[],
+	env?: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; output: string }> {
 	const child = spawnGroup(name, cmd, args, { env });
 	const { code } = await child.exit;
 	await child.stop(0);
@@ -48,17 +54,26 @@ export async function chromiumVersion(): Promise<string | undefined> {
 export async function ensureChromium(log: (line: string) => void = () => {}): Promise<string> {
 	const found = await chromiumVersion();
 	if (found) return found;
-	if (process.env.BP_CHROMIUM) throw new Error(`BP_CHROMIUM=${CHROMIUM} does not start (chromium --version failed): point it at a working Chromium, or unset it to use Debian's.`);
+	if (process.env.BP_CHROMIUM)
+		throw new Error(
+			`BP_CHROMIUM=${CHROMIUM} does not start (chromium --version failed): point it at a working Chromium, or unset it to use Debian's.`,
+		);
 	if (process.getuid?.() !== 0) {
-		throw new Error(`The editor tests need Chromium at ${CHROMIUM} and this user cannot install it. As root, run:\n  ${INSTALL_COMMAND}`);
+		throw new Error(
+			`The editor tests need Chromium at ${CHROMIUM} and this user cannot install it. As root, run:\n  ${INSTALL_COMMAND}`,
+		);
 	}
 	log(`installing Debian's chromium: ${INSTALL_COMMAND}`);
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
 		const { code, output } = await run(`apt-get ${args[0]}`, 'apt-get', args, env);
-		if (code !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${code}); run it by hand to see why:\n  ${INSTALL_COMMAND}\n${output.slice(-2000)}`);
+		if (code !== 0)
+			throw new Error(
+				`apt-get ${args.join(' ')} failed (exit ${code}); run it by hand to see why:\n  ${INSTALL_COMMAND}\n${output.slice(-2000)}`,
+			);
 	}
 	const installed = await chromiumVersion();
-	if (!installed) throw new Error(`apt-get installed chromium but ${CHROMIUM} --version still fails`);
+	if (!installed)
+		throw new Error(`apt-get installed chromium but ${CHROMIUM} --version still fails`);
 	return installed;
 }

@@ -14,7 +14,14 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join, relative } from 'node:path';
 
 import { breakingMessage, compareSnapshots } from '../test/descriptions/compare';
-import { currentSnapshots, render, ROOT, SNAPSHOT_DIR, snapshotFile, type Snapshot } from '../test/descriptions/snapshot';
+import {
+	currentSnapshots,
+	render,
+	ROOT,
+	SNAPSHOT_DIR,
+	snapshotFile,
+	type Snapshot,
+} from '../test/descriptions/snapshot';
 
 const acceptBreaking = process.argv.includes('--accept-breaking');
 const current = currentSnapshots();
@@ -35,14 +42,17 @@ const check = (old: Snapshot, now: Snapshot | undefined) => {
 };
 
 let changes = 0;
-for (const file of stale) changes += check(JSON.parse(readFileSync(file, 'utf8')) as Snapshot, undefined);
+for (const file of stale)
+	changes += check(JSON.parse(readFileSync(file, 'utf8')) as Snapshot, undefined);
 for (const now of current) {
 	const file = snapshotFile(now);
 	if (existsSync(file)) changes += check(JSON.parse(readFileSync(file, 'utf8')) as Snapshot, now);
 	else changes++;
 }
 if (refused) {
-	console.error('Nothing was written. Rerun with --accept-breaking only for a node version that was never released.');
+	console.error(
+		'Nothing was written. Rerun with --accept-breaking only for a node version that was never released.',
+	);
 	process.exit(1);
 }
 for (const file of stale) rmSync(file);

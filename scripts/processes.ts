@@ -66,7 +66,10 @@ export function createRegistry(): Registry {
 }
 
 function registry(): Registry {
-	return ((globalThis as Record<string, unknown>)[REGISTRY_KEY] as Registry | undefined) ?? (local ??= createRegistry());
+	return (
+		((globalThis as Record<string, unknown>)[REGISTRY_KEY] as Registry | undefined) ??
+		(local ??= createRegistry())
+	);
 }
 
 /** Every registry of this process, for the exit and signal hooks. */
@@ -101,7 +104,10 @@ const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuf
 
 /** Synchronous stop of every live group (for exit and signal handlers, where nothing async runs). */
 function stopAllSync(graceMs: number): void {
-	const pids = [...registries].flatMap((r) => [...r.live]).filter((m) => !m.exited()).map((m) => m.pid);
+	const pids = [...registries]
+		.flatMap((r) => [...r.live])
+		.filter((m) => !m.exited())
+		.map((m) => m.pid);
 	pids.forEach((pid) => signalGroup(pid, 'SIGTERM'));
 	const deadline = Date.now() + graceMs;
 	while (pids.some(alive) && Date.now() < deadline) sleepSync(50);
@@ -145,7 +151,9 @@ export function onCleanup(close: () => Promise<void> | void): () => void {
 	const r = registry();
 	if (r.closed) {
 		void close();
-		throw new Error('started after this test file\'s cleanup ran (a hook probably timed out): stopped again');
+		throw new Error(
+			"started after this test file's cleanup ran (a hook probably timed out): stopped again",
+		);
 	}
 	r.closers.add(close);
 	return () => r.closers.delete(close);
@@ -176,11 +184,28 @@ export interface GroupOptions extends Omit<SpawnOptions, 'detached' | 'stdio'> {
 }
 
 /** Starts `cmd` in its own process group, marked with this run's id and registered for cleanup. */
-export function spawnGroup(name: string, cmd: string, args: string[], opts: GroupOptions = {}): Managed {
+export function spawnGroup(
+	name: string,
+	cmd: string,
+	args: string[],
+	opts: GroupOptions = {},
+): Managed {
 	const reg = registry();
-	if (reg.closed) throw new Error(`${name} was not started: this test file's cleanup already ran (a hook probably timed out)`);
+	if (reg.closed)
+		throw new Error(
+			`${name} was not started: this test file's cleanup already ran (a hook probably timed out)`,
+		);
 	const { capture = true, onOutput, graceMs = 5000, env, ...rest } = opts;
-	const child = spawn(cmd, args, { ...rest, env: { ...(env ?? process.env), [RUN_ENV]: runId() }, detached: true, stdio: ['ignore', capture || onOutput ? 'pipe' : 'ignore', capture || onOutput ? 'pipe' : 'ignore'] });
+	const child = spawn(cmd, args, {
+		...rest,
+		env: { ...(env ?? process.env), [RUN_ENV]: runId() },
+		detached: true,
+		stdio: [
+			'ignore',
+			capture || onOutput ? 'pipe' : 'ignore',
+			capture || onOutput ? 'pipe' : 'ignore',
+		],
+	});
 	if (child.pid === undefined) throw new Error(`${name} could not be started (${cmd})`);
 	const pid = child.pid;
 	let out = '';
@@ -238,7 +263,10 @@ export function spawnGroup(name: string, cmd: string, args: string[], opts: Grou
 export async function stopAll(graceMs?: number, r: Registry = registry()): Promise<void> {
 	const closers = [...r.closers];
 	r.closers.clear();
-	await Promise.all([...[...r.live].map((m) => m.stop(graceMs)), ...closers.map(async (c) => await c())]);
+	await Promise.all([
+		...[...r.live].map((m) => m.stop(graceMs)),
+		...closers.map(async (c) => await c()),
+	]);
 }
 
 /** The test file is done: stop everything, and refuse (stop at once) anything started later. */
@@ -287,7 +315,9 @@ export function sweepRun(id: string, except: number[] = []): Array<{ pid: number
 	const dir = join(RUNS_DIR, id);
 	let groups: number[] = [];
 	try {
-		groups = readdirSync(dir).map(Number).filter((n) => n > 0);
+		groups = readdirSync(dir)
+			.map(Number)
+			.filter((n) => n > 0);
 	} catch {
 		// nothing recorded
 	}
@@ -317,7 +347,9 @@ export function sweepRun(id: string, except: number[] = []): Array<{ pid: number
 
 /** jest, its workers and npm carry the run id too (they set it); the sweep must not kill them. */
 function isJestOrNpm(cmd: string): boolean {
-	return /(^|\/)(jest|npm)(\s|$)|jest-worker|node_modules\/\.bin\/jest|processChild\.js|npm-cli\.js/.test(cmd);
+	return /(^|\/)(jest|npm)(\s|$)|jest-worker|node_modules\/\.bin\/jest|processChild\.js|npm-cli\.js/.test(
+		cmd,
+	);
 }
 
 /** Runs whose owner (the jest process that made them) is gone: their leftovers, swept. */

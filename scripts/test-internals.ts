@@ -20,7 +20,14 @@ async function main(): Promise<number> {
 		env.BP_N8N_CORE_DIR = join(paths.n8nDir, 'node_modules');
 		process.stdout.write(`n8n-core and n8n-workflow of n8n ${n8n}: ${env.BP_N8N_CORE_DIR}\n`);
 	} else process.stdout.write(`n8n-core of the devDependencies (n8n ${n8n})\n`);
-	const args = [require.resolve('jest/bin/jest'), '--selectProjects', 'integration', '--testPathPattern', 'test/integration/n8n-internals', '--verbose'];
+	const args = [
+		require.resolve('jest/bin/jest'),
+		'--selectProjects',
+		'integration',
+		'--testPathPattern',
+		'test/integration/n8n-internals',
+		'--verbose',
+	];
 	// n8n-core 1.x keeps a handle of its own open after the run (jest: "did not exit one second after"); the
 	// sandbox and everything the test started are stopped by then, so jest may end the process.
 	if (env.BP_N8N_CORE_DIR) args.push('--forceExit');
@@ -28,7 +35,10 @@ async function main(): Promise<number> {
 	return jest.status ?? 1;
 }
 
-main().then((code) => process.exit(code), (e: unknown) => {
-	process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
-	process.exit(1);
-});
+main().then(
+	(code) => process.exit(code),
+	(e: unknown) => {
+		process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+		process.exit(1);
+	},
+);

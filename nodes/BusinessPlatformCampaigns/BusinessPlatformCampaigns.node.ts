@@ -7,6 +7,7 @@ export class BusinessPlatformCampaigns extends actionNode({
 	// Version 2: pickers visible when the form opens are resource locators (see README, "Node versions").
 	version: [1, 2],
 	defaultVersion: 2,
-	description: 'Work with forms, categories and email templates of the Business Platform campaign module',
+	description:
+		'Work with forms, categories and email templates of the Business Platform campaign module',
 	resources: CAMPAIGNS_RESOURCES,
 }) {}

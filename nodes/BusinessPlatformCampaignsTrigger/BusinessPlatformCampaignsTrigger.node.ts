@@ -12,7 +12,8 @@ import { emailTemplateUpdated } from './events/emailTemplateUpdated';
 export class BusinessPlatformCampaignsTrigger extends pollingNode({
 	displayName: 'Business Platform Campaigns Trigger',
 	name: 'businessPlatformCampaignsTrigger',
-	description: 'Starts the workflow when a Business Platform email template is created or changed (checked at the poll times you set)',
+	description:
+		'Starts the workflow when a Business Platform email template is created or changed (checked at the poll times you set)',
 	events: [emailTemplateCreated, emailTemplateUpdated],
 	methods: { listSearch: { searchCategories } },
 }) {}

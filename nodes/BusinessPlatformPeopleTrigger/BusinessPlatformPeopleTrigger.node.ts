@@ -10,7 +10,8 @@ import { PEOPLE_EVENTS } from './events';
 export class BusinessPlatformPeopleTrigger extends pollingNode({
 	displayName: 'Business Platform People Trigger',
 	name: 'businessPlatformPeopleTrigger',
-	description: 'Starts the workflow when a payrun, paystub or user changes in Business Platform (checked at the poll times you set)',
+	description:
+		'Starts the workflow when a payrun, paystub or user changes in Business Platform (checked at the poll times you set)',
 	events: PEOPLE_EVENTS,
 	methods: { listSearch: { searchPeopleUsers } },
 }) {}

@@ -4,7 +4,10 @@
  * that name (editor-ui useActionsGenerator, generateMergedNodesAndActions). The implementation
  * is shared with the first type, `businessPlatformTrigger` (nodes/BusinessPlatformTrigger/).
  */
-import { BusinessPlatformTriggerNode, triggerDescription } from '../BusinessPlatformTrigger/trigger';
+import {
+	BusinessPlatformTriggerNode,
+	triggerDescription,
+} from '../BusinessPlatformTrigger/trigger';
 
 export class BusinessPlatformSalesTrigger extends BusinessPlatformTriggerNode {
 	description = triggerDescription('businessPlatformSalesTrigger', false);

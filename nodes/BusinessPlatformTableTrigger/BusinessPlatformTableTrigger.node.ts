@@ -13,7 +13,8 @@ import { recordUpdated } from './events/recordUpdated';
 export class BusinessPlatformTableTrigger extends pollingNode({
 	displayName: 'Business Platform Table Trigger',
 	name: 'businessPlatformTableTrigger',
-	description: 'Starts the workflow when a record of a Business Platform table is added or changed (checked at the poll times you set)',
+	description:
+		'Starts the workflow when a record of a Business Platform table is added or changed (checked at the poll times you set)',
 	fields: TABLE_FIELDS,
 	events: [recordCreated, recordUpdated],
 	methods: { listSearch: { searchTables }, loadOptions: { getFilterColumns } },

@@ -25,7 +25,12 @@ const accounting = (value: string, name: string, description: string): EventInfo
 	description,
 	module: 'Accounting',
 });
-const sales = (value: string, name: string, description: string, record: 'contacts' | 'deals'): EventInfo => ({
+const sales = (
+	value: string,
+	name: string,
+	description: string,
+	record: 'contacts' | 'deals',
+): EventInfo => ({
 	value,
 	name: `${name} (Sales)`,
 	action: `On ${record === 'contacts' ? 'sales ' : ''}${name.toLowerCase()}`,
@@ -36,30 +41,83 @@ const sales = (value: string, name: string, description: string, record: 'contac
 
 export const EVENTS: EventInfo[] = [
 	accounting('CREATE_PRODUCTS', 'Product Created', 'A product is added in the accounting module'),
-	accounting('CREATE_CONTACT', 'Contact Created', 'A contact is added in the accounting module (sales contacts have their own events)'),
+	accounting(
+		'CREATE_CONTACT',
+		'Contact Created',
+		'A contact is added in the accounting module (sales contacts have their own events)',
+	),
 	accounting('CREATE_BILL', 'Bill Created', 'A bill is created in the accounting module'),
 	accounting('UPDATE_BILL', 'Bill Updated', 'A bill is updated in the accounting module'),
 	accounting('DELETE_BILL', 'Bill Deleted', 'A bill is deleted in the accounting module'),
 	accounting('CREATE_INVOICE', 'Invoice Created', 'An invoice is created in the accounting module'),
 	accounting('UPDATE_INVOICE', 'Invoice Updated', 'An invoice is updated in the accounting module'),
 	accounting('DELETE_INVOICE', 'Invoice Deleted', 'An invoice is deleted in the accounting module'),
-	accounting('CREATE_DEBITNOTE', 'Debit Note Created', 'A debit note is created in the accounting module'),
-	accounting('UPDATE_DEBITNOTE', 'Debit Note Updated', 'A debit note is updated in the accounting module'),
-	accounting('DELETE_DEBITNOTE', 'Debit Note Deleted', 'A debit note is deleted in the accounting module'),
-	accounting('CREATE_CREDITNOTE', 'Credit Note Created', 'A credit note is created in the accounting module'),
-	accounting('UPDATE_CREDITNOTE', 'Credit Note Updated', 'A credit note is updated in the accounting module'),
-	accounting('DELETE_CREDITNOTE', 'Credit Note Deleted', 'A credit note is deleted in the accounting module'),
-	accounting('STOCK_IN', 'Stock Increased', 'The stock of a product increases in the accounting module'),
-	accounting('STOCK_OUT', 'Stock Reduced', 'The stock of a product is reduced in the accounting module'),
-	sales('CREATE_CRM_CONTACT', 'Contact Created', 'A contact is created in the sales module', 'contacts'),
-	sales('UPDATE_CRM_CONTACT', 'Contact Updated', 'A contact is updated in the sales module', 'contacts'),
-	sales('DELETE_CRM_CONTACT', 'Contact Deleted', 'A contact is deleted in the sales module', 'contacts'),
+	accounting(
+		'CREATE_DEBITNOTE',
+		'Debit Note Created',
+		'A debit note is created in the accounting module',
+	),
+	accounting(
+		'UPDATE_DEBITNOTE',
+		'Debit Note Updated',
+		'A debit note is updated in the accounting module',
+	),
+	accounting(
+		'DELETE_DEBITNOTE',
+		'Debit Note Deleted',
+		'A debit note is deleted in the accounting module',
+	),
+	accounting(
+		'CREATE_CREDITNOTE',
+		'Credit Note Created',
+		'A credit note is created in the accounting module',
+	),
+	accounting(
+		'UPDATE_CREDITNOTE',
+		'Credit Note Updated',
+		'A credit note is updated in the accounting module',
+	),
+	accounting(
+		'DELETE_CREDITNOTE',
+		'Credit Note Deleted',
+		'A credit note is deleted in the accounting module',
+	),
+	accounting(
+		'STOCK_IN',
+		'Stock Increased',
+		'The stock of a product increases in the accounting module',
+	),
+	accounting(
+		'STOCK_OUT',
+		'Stock Reduced',
+		'The stock of a product is reduced in the accounting module',
+	),
+	sales(
+		'CREATE_CRM_CONTACT',
+		'Contact Created',
+		'A contact is created in the sales module',
+		'contacts',
+	),
+	sales(
+		'UPDATE_CRM_CONTACT',
+		'Contact Updated',
+		'A contact is updated in the sales module',
+		'contacts',
+	),
+	sales(
+		'DELETE_CRM_CONTACT',
+		'Contact Deleted',
+		'A contact is deleted in the sales module',
+		'contacts',
+	),
 	sales('CREATE_CRM_DEAL', 'Deal Created', 'A deal is created in the sales module', 'deals'),
 	sales('UPDATE_CRM_DEAL', 'Deal Updated', 'A deal is updated in the sales module', 'deals'),
 	sales('DELETE_CRM_DEAL', 'Deal Deleted', 'A deal is deleted in the sales module', 'deals'),
 ];
 
-export const EVENT_BY_VALUE: ReadonlyMap<string, EventInfo> = new Map(EVENTS.map((e) => [e.value, e]));
+export const EVENT_BY_VALUE: ReadonlyMap<string, EventInfo> = new Map(
+	EVENTS.map((e) => [e.value, e]),
+);
 
 export const ALL_SALES = 'ALL_SALES_EVENTS';
 export const ALL_ACCOUNTING = 'ALL_ACCOUNTING_EVENTS';
@@ -67,10 +125,26 @@ export const ALL_ACCOUNTING = 'ALL_ACCOUNTING_EVENTS';
 /** The Events field's options: the two shortcuts, then every event, sorted by name. */
 export function eventOptions(): INodePropertyOptions[] {
 	const shortcuts: INodePropertyOptions[] = [
-		{ name: 'All Accounting Events', value: ALL_ACCOUNTING, action: 'On any accounting event', description: 'Every accounting event: products, accounting contacts, bills, invoices, debit and credit notes, stock' },
-		{ name: 'All Sales Events', value: ALL_SALES, action: 'On any sales event', description: 'Every sales event: sales contacts and deals created, updated or deleted' },
+		{
+			name: 'All Accounting Events',
+			value: ALL_ACCOUNTING,
+			action: 'On any accounting event',
+			description:
+				'Every accounting event: products, accounting contacts, bills, invoices, debit and credit notes, stock',
+		},
+		{
+			name: 'All Sales Events',
+			value: ALL_SALES,
+			action: 'On any sales event',
+			description: 'Every sales event: sales contacts and deals created, updated or deleted',
+		},
 	];
-	const events = EVENTS.map((e) => ({ name: e.name, value: e.value, action: e.action, description: e.description })).sort((a, b) => a.name.localeCompare(b.name));
+	const events = EVENTS.map((e) => ({
+		name: e.name,
+		value: e.value,
+		action: e.action,
+		description: e.description,
+	})).sort((a, b) => a.name.localeCompare(b.name));
 	return [...shortcuts, ...events];
 }
 

@@ -10,51 +10,46 @@
  * pointing at this node's URL are listed and reconciled (adopted, deduplicated, or
  * removed when their event is no longer selected), so a restart, a re-import with
  * empty static data or a crash between register and save never leaves duplicates.
+ * The platform's endpoints themselves (list, register, deregister) are webhook-api.ts.
  */
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
-import { NodeOperationError, randomString } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { platformRefreshTokenKey, platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { mapConcurrent } from '../shared/concurrency';
-import { readFailure } from '../shared/errors';
-import type { RunScope } from '../shared/run-scope';
-import { apiRequest, CREDENTIAL_TYPE } from '../shared/transport';
 import { eventLabel, expandEvents } from './events';
+import {
+	deregister,
+	type HookId,
+	type HookScope,
+	type Kept,
+	listHooks,
+	messageOf,
+	registerHook,
+	registrationTokens,
+} from './webhook-api';
 
 /** Registrations sent at the same time. */
 const CONCURRENCY = 5;
-
-export type HookId = number | string;
-
-/** The run scope of one activation hook call (checkExists, create, delete). */
-export type HookScope = RunScope<IHookFunctions>;
 
 export interface TriggerState {
 	hookIds?: Record<string, HookId>;
 	secrets?: Record<string, string>;
 }
 
-interface LiveHook {
-	hookId: HookId;
-	eventType: string;
-	webhookUrl: string;
-}
-
-interface Kept {
-	hookId: HookId;
-	secret: string;
-}
-
 // ------------------------------------------------------------------ helpers --
 
-export const state = (ctx: { getWorkflowStaticData(type: string): IDataObject }) => ctx.getWorkflowStaticData('node') as TriggerState & IDataObject;
+export const state = (ctx: { getWorkflowStaticData(type: string): IDataObject }) =>
+	ctx.getWorkflowStaticData('node') as TriggerState & IDataObject;
 
 /** The URL without query or fragment, trailing slash removed; undefined when it is not a URL. */
 function parseUrl(raw: unknown): { base: string; query: URLSearchParams } | undefined {
 	if (typeof raw !== 'string' || !raw) return undefined;
 	try {
 		const u = new URL(raw);
-		return { base: `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`, query: u.searchParams };
+		return {
+			base: `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`,
+			query: u.searchParams,
+		};
 	} catch {
 		return undefined;
 	}
@@ -63,60 +58,69 @@ function parseUrl(raw: unknown): { base: string; query: URLSearchParams } | unde
 export function nodeWebhookBase(ctx: IHookFunctions): string {
 	const url = ctx.getNodeWebhookUrl('default');
 	const parsed = parseUrl(url);
-	if (!parsed) throw new NodeOperationError(ctx.getNode(), `n8n gave no usable webhook URL for this node (${String(url)}): check the WEBHOOK_URL setting of n8n`);
+	if (!parsed)
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`n8n gave no usable webhook URL for this node (${String(url)}): check the WEBHOOK_URL setting of n8n`,
+		);
 	return parsed.base;
 }
 
 export function selectedEvents(ctx: IHookFunctions): string[] {
 	const { events, unknown } = expandEvents(ctx.getNodeParameter('events', []));
 	if (unknown.length) {
-		throw new NodeOperationError(ctx.getNode(), `Unknown event type in "Events": ${unknown.join(', ')}`, {
-			description: 'Choose events from the list (for example "Deal Created (Sales)"); an expression must give the platform\'s event names, like CREATE_CRM_DEAL.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Unknown event type in "Events": ${unknown.join(', ')}`,
+			{
+				description:
+					'Choose events from the list (for example "Deal Created (Sales)"); an expression must give the platform\'s event names, like CREATE_CRM_DEAL.',
+			},
+		);
 	}
-	if (!events.length) throw new NodeOperationError(ctx.getNode(), 'No event chosen in "Events"', { description: 'Choose at least one event for the trigger to listen to.' });
+	if (!events.length)
+		throw new NodeOperationError(ctx.getNode(), 'No event chosen in "Events"', {
+			description: 'Choose at least one event for the trigger to listen to.',
+		});
 	return events;
 }
 
-const isGone = (error: unknown) => readFailure(error).status === 404;
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** The live (not deleted) registrations of the tenant. Accepts a bare array or an envelope. */
-async function listHooks(scope: HookScope): Promise<LiveHook[]> {
-	const answer = await apiRequest<unknown>(scope, { method: 'GET', path: '/v1/webhooks' });
-	const envelope = answer as IDataObject | undefined;
-	const rows = Array.isArray(answer) ? answer : Array.isArray(envelope?.data) ? envelope.data : Array.isArray(envelope?.webhooks) ? envelope.webhooks : [];
-	const hooks: LiveHook[] = [];
-	for (const row of rows as unknown[]) {
-		if (!row || typeof row !== 'object') continue;
-		const h = row as IDataObject;
-		const hookId = (h.hookId ?? h.id) as HookId | undefined;
-		if (hookId === undefined || hookId === null || h.deleted === true || h.deleted === 'true') continue;
-		hooks.push({ hookId, eventType: String(h.eventType ?? ''), webhookUrl: String(h.webhookUrl ?? '') });
-	}
-	return hooks;
-}
-
-/** Deregisters one hook. 404 counts as already gone; any other failure is returned as its reason. */
-async function deregister(scope: HookScope, hookId: HookId): Promise<string | undefined> {
-	try {
-		await apiRequest(scope, { method: 'DELETE', path: `/v1/webhooks/delete/${encodeURIComponent(String(hookId))}` });
-		return undefined;
-	} catch (error) {
-		return isGone(error) ? undefined : messageOf(error);
-	}
-}
-
 /** Deregisters every id (a few at a time); returns the ones that failed with their reason. */
-async function deregisterAll(scope: HookScope, ids: HookId[]): Promise<Array<{ hookId: HookId; reason: string }>> {
+async function deregisterAll(
+	scope: HookScope,
+	ids: HookId[],
+): Promise<Array<{ hookId: HookId; reason: string }>> {
 	const unique = [...new Map(ids.map((id) => [String(id), id])).values()];
-	const results = await mapConcurrent(unique, CONCURRENCY, async (id) => await deregister(scope, id));
+	const results = await mapConcurrent(
+		unique,
+		CONCURRENCY,
+		async (id) => await deregister(scope, id),
+	);
 	return unique.flatMap((hookId, i) => {
 		const r = results[i];
 		const reason = !r ? 'not attempted' : r.ok ? r.value : messageOf(r.error);
 		return reason === undefined ? [] : [{ hookId, reason }];
 	});
+}
+
+/**
+ * Deregisters every other registration at this node's URL `base` (those not in `handled`),
+ * such as one the platform stored although its register call failed. Returns the failures.
+ */
+async function deregisterOthers(
+	scope: HookScope,
+	base: string,
+	handled: HookId[],
+): Promise<Array<{ hookId: HookId; reason: string }>> {
+	const others = (await listHooks(scope)).filter(
+		(h) =>
+			parseUrl(h.webhookUrl)?.base === base &&
+			!handled.some((id) => String(id) === String(h.hookId)),
+	);
+	return await deregisterAll(
+		scope,
+		others.map((h) => h.hookId),
+	);
 }
 
 function writeState(ctx: IHookFunctions, kept: Map<string, Kept>): void {
@@ -148,7 +152,11 @@ function clearState(ctx: IHookFunctions): void {
  * selected, URLs without a secret) is removed. Static data is rewritten to what was
  * kept. Returns the kept registrations.
  */
-async function reconcile(scope: HookScope, events: string[], base: string): Promise<Map<string, Kept>> {
+async function reconcile(
+	scope: HookScope,
+	events: string[],
+	base: string,
+): Promise<Map<string, Kept>> {
 	const ctx = scope.ctx;
 	const stored = state(ctx).hookIds ?? {};
 	const mine = (await listHooks(scope))
@@ -161,13 +169,18 @@ async function reconcile(scope: HookScope, events: string[], base: string): Prom
 			if (sa !== sb) return sa - sb;
 			const na = Number(a.hookId);
 			const nb = Number(b.hookId);
-			return Number.isFinite(na) && Number.isFinite(nb) ? na - nb : String(a.hookId).localeCompare(String(b.hookId));
+			return Number.isFinite(na) && Number.isFinite(nb)
+				? na - nb
+				: String(a.hookId).localeCompare(String(b.hookId));
 		});
 	const kept = new Map<string, Kept>();
 	const stale: HookId[] = [];
 	for (const h of mine) {
 		const secret = h.url!.query.get('secret') ?? '';
-		const usable = events.includes(h.eventType) && h.url!.query.get('event') === h.eventType && secret.length > 0;
+		const usable =
+			events.includes(h.eventType) &&
+			h.url!.query.get('event') === h.eventType &&
+			secret.length > 0;
 		if (usable && !kept.has(h.eventType)) kept.set(h.eventType, { hookId: h.hookId, secret });
 		else stale.push(h.hookId);
 	}
@@ -175,7 +188,10 @@ async function reconcile(scope: HookScope, events: string[], base: string): Prom
 		const failed = await deregisterAll(scope, stale);
 		// A stale registration left behind only makes the platform call a URL that answers 401
 		// (its secret is no longer kept); it must not stop the activation.
-		for (const f of failed) ctx.logger.warn(`Business Platform Trigger: could not remove the stale webhook registration ${String(f.hookId)}: ${f.reason}`);
+		for (const f of failed)
+			ctx.logger.warn(
+				`Business Platform Trigger: could not remove the stale webhook registration ${String(f.hookId)}: ${f.reason}`,
+			);
 	}
 	writeState(ctx, kept);
 	return kept;
@@ -189,46 +205,6 @@ export async function checkExists(scope: HookScope): Promise<boolean> {
 	const base = nodeWebhookBase(scope.ctx);
 	const kept = await reconcile(scope, events, base);
 	return events.every((e) => kept.has(e));
-}
-
-interface Tokens {
-	clientId: string;
-	clientSecret: string;
-	accessToken: string;
-	refreshToken: string;
-}
-
-/** What the register body needs from the credential (read fresh: a refresh may just have happened). */
-async function registrationTokens(ctx: IHookFunctions): Promise<Tokens> {
-	const creds = await ctx.getCredentials(CREDENTIAL_TYPE);
-	const tokenData = (creds.oauthTokenData ?? {}) as IDataObject;
-	const accessKey = platformTokenKey(tokenData) ?? 'access_token';
-	const refreshKey = platformRefreshTokenKey(tokenData) ?? 'refresh_token';
-	const tokens = {
-		clientId: String(creds.clientId ?? ''),
-		clientSecret: String(creds.clientSecret ?? ''),
-		accessToken: typeof tokenData[accessKey] === 'string' ? (tokenData[accessKey] as string) : '',
-		refreshToken: typeof tokenData[refreshKey] === 'string' ? (tokenData[refreshKey] as string) : '',
-	};
-	const missing = [
-		!tokens.clientId && 'Client ID',
-		!tokens.clientSecret && 'Client Secret',
-		!tokens.accessToken && 'the platform token',
-		!tokens.refreshToken && 'the refresh token',
-	].filter(Boolean);
-	if (missing.length) {
-		throw new NodeOperationError(ctx.getNode(), `The Business Platform credential lacks ${missing.join(', ')}, which the platform needs to register webhooks`, {
-			description: 'Open the credential, fill in the Client ID and Client Secret, and click "Connect" (or "Reconnect").',
-		});
-	}
-	return tokens;
-}
-
-function hookIdOf(answer: unknown): HookId | undefined {
-	const a = answer as IDataObject | undefined;
-	const inner = a?.data as IDataObject | undefined;
-	const id = a?.hookId ?? a?.id ?? inner?.hookId ?? inner?.id;
-	return typeof id === 'number' || (typeof id === 'string' && id !== '') ? id : undefined;
 }
 
 /**
@@ -252,13 +228,9 @@ export async function create(scope: HookScope): Promise<boolean> {
 		missing,
 		CONCURRENCY,
 		async (eventType) => {
-			const secret = randomString(32);
-			const webhookUrl = `${base}?event=${encodeURIComponent(eventType)}&secret=${secret}`;
-			const answer = await apiRequest(scope, { method: 'POST', path: '/v1/webhooks/register', body: { ...tokens, eventType, webhookUrl } });
-			const hookId = hookIdOf(answer);
-			if (hookId === undefined) throw new NodeOperationError(ctx.getNode(), 'The platform registered the webhook but returned no hookId');
-			kept.set(eventType, { hookId, secret });
-			return hookId;
+			const registered = await registerHook(scope, tokens, base, eventType);
+			kept.set(eventType, registered);
+			return registered.hookId;
 		},
 		true,
 	);
@@ -272,12 +244,23 @@ export async function create(scope: HookScope): Promise<boolean> {
 	// Roll back: what this call registered, what was adopted, and anything else at this URL
 	// (a register that failed after the platform stored it).
 	const error = (results[failedAt] as { error: unknown }).error;
-	const leftovers = await deregisterAll(scope, [...kept.values()].map((k) => k.hookId));
+	const leftovers = await deregisterAll(
+		scope,
+		[...kept.values()].map((k) => k.hookId),
+	);
 	try {
-		const again = (await listHooks(scope)).filter((h) => parseUrl(h.webhookUrl)?.base === base && !leftovers.some((l) => String(l.hookId) === String(h.hookId)));
-		leftovers.push(...(await deregisterAll(scope, again.map((h) => h.hookId))));
+		leftovers.push(
+			...(await deregisterOthers(
+				scope,
+				base,
+				leftovers.map((l) => l.hookId),
+			)),
+		);
 	} catch (listError) {
-		leftovers.push({ hookId: '(list)', reason: `could not list the registrations to check: ${messageOf(listError)}` });
+		leftovers.push({
+			hookId: '(list)',
+			reason: `could not list the registrations to check: ${messageOf(listError)}`,
+		});
 	}
 	clearState(ctx);
 
@@ -286,9 +269,13 @@ export async function create(scope: HookScope): Promise<boolean> {
 	const rollback = leftovers.length
 		? `These registrations could not be removed and may still call n8n: ${leftovers.map((l) => `${String(l.hookId)} (${l.reason})`).join('; ')}. Activating again removes them.`
 		: 'Every registration made for this trigger was removed again, so nothing is left half-registered.';
-	throw new NodeOperationError(ctx.getNode(), `Could not register the webhook for "${eventLabel(event)}" (${event}): ${cause.message ?? String(error)}`, {
-		description: [cause.description, rollback].filter(Boolean).join(' '),
-	});
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`Could not register the webhook for "${eventLabel(event)}" (${event}): ${cause.message ?? String(error)}`,
+		{
+			description: [cause.description, rollback].filter(Boolean).join(' '),
+		},
+	);
 }
 
 /**
@@ -302,18 +289,22 @@ export async function deleteHooks(scope: HookScope): Promise<boolean> {
 	const stored = Object.values(data.hookIds ?? {});
 	const failed = await deregisterAll(scope, stored);
 	try {
-		const base = nodeWebhookBase(ctx);
-		const others = (await listHooks(scope)).filter((h) => parseUrl(h.webhookUrl)?.base === base && !stored.some((id) => String(id) === String(h.hookId)));
-		failed.push(...(await deregisterAll(scope, others.map((h) => h.hookId))));
+		failed.push(...(await deregisterOthers(scope, nodeWebhookBase(ctx), stored)));
 	} catch (error) {
 		// The stored ids were handled; the sweep is a safety net only.
-		ctx.logger.warn(`Business Platform Trigger: could not check for other webhook registrations: ${messageOf(error)}`);
+		ctx.logger.warn(
+			`Business Platform Trigger: could not check for other webhook registrations: ${messageOf(error)}`,
+		);
 	}
 	clearState(ctx);
 	if (failed.length) {
-		throw new NodeOperationError(ctx.getNode(), `Could not deregister ${failed.length} webhook registration(s) on the platform`, {
-			description: `${failed.map((f) => `${String(f.hookId)}: ${f.reason}`).join('; ')}. They may keep calling n8n (the calls are refused); activating the workflow again removes them.`,
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Could not deregister ${failed.length} webhook registration(s) on the platform`,
+			{
+				description: `${failed.map((f) => `${String(f.hookId)}: ${f.reason}`).join('; ')}. They may keep calling n8n (the calls are refused); activating the workflow again removes them.`,
+			},
+		);
 	}
 	return true;
 }

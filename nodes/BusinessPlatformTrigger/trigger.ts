@@ -1,7 +1,14 @@
 /**
  * The trigger's implementation, shared by its two node types (see triggerDescription).
  */
-import type { IDataObject, IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { readFailure } from '../shared/errors';
@@ -20,7 +27,8 @@ function sameSecret(given: string, expected: string): boolean {
 
 /** A value stored under `key` in the object itself (never one it inherits, such as toString or constructor). */
 function ownValue(record: unknown, key: string): unknown {
-	if (!record || typeof record !== 'object' || !Object.prototype.hasOwnProperty.call(record, key)) return undefined;
+	if (!record || typeof record !== 'object' || !Object.prototype.hasOwnProperty.call(record, key))
+		return undefined;
 	return (record as Record<string, unknown>)[key];
 }
 
@@ -31,7 +39,8 @@ function ownText(record: unknown, key: string): string | undefined {
 }
 
 const positiveInt = (v: unknown): number | undefined => {
-	const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : NaN;
+	const n =
+		typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : NaN;
 	return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 };
 
@@ -39,7 +48,8 @@ const positiveInt = (v: unknown): number | undefined => {
 export function recordId(payload: unknown, record: 'contacts' | 'deals'): number | undefined {
 	if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return undefined;
 	const p = payload as IDataObject;
-	const data = p.data && typeof p.data === 'object' && !Array.isArray(p.data) ? (p.data as IDataObject) : {};
+	const data =
+		p.data && typeof p.data === 'object' && !Array.isArray(p.data) ? (p.data as IDataObject) : {};
 	const key = record === 'contacts' ? 'contact_id' : 'deal_id';
 	for (const candidate of [data.id, p.id, data[key], p[key]]) {
 		const id = positiveInt(candidate);
@@ -78,11 +88,15 @@ export function triggerDescription(name: string, hidden: boolean): INodeTypeDesc
 			executionsHelp: {
 				inactive:
 					'<b>While building your workflow</b>, click "Execute step", then make the event happen in Business Platform (or send it from the sandbox): the platform pushes it to n8n at once. <br /><br /><b>Once published</b>, every event the platform sends starts an execution.',
-				active: '<b>While building your workflow</b>, click "Execute step" and make the event happen in Business Platform. <br /><br /><b>The workflow is published</b>: every event the platform sends starts an execution, listed under Executions.',
+				active:
+					'<b>While building your workflow</b>, click "Execute step" and make the event happen in Business Platform. <br /><br /><b>The workflow is published</b>: every event the platform sends starts an execution, listed under Executions.',
 			},
-			activationHint: 'Once you have finished building your workflow, publish it: the platform will then push every event to it.',
+			activationHint:
+				'Once you have finished building your workflow, publish it: the platform will then push every event to it.',
 		},
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		],
 		properties: [
 			{
 				displayName: 'Events',
@@ -91,7 +105,8 @@ export function triggerDescription(name: string, hidden: boolean): INodeTypeDesc
 				required: true,
 				default: [],
 				options: eventOptions(),
-				description: 'The platform events that start the workflow. Each one is registered with the platform as its own webhook.',
+				description:
+					'The platform events that start the workflow. Each one is registered with the platform as its own webhook.',
 			},
 			{
 				displayName: 'Options',
@@ -146,7 +161,11 @@ export abstract class BusinessPlatformTriggerNode implements INodeType {
 		if (expected === undefined || !EVENT_BY_VALUE.has(eventType) || !sameSecret(given, expected)) {
 			const res = this.getResponseObject();
 			res.writeHead(401, { 'content-type': 'application/json' });
-			res.end(JSON.stringify({ message: 'Unknown event or wrong secret for this Business Platform Trigger' }));
+			res.end(
+				JSON.stringify({
+					message: 'Unknown event or wrong secret for this Business Platform Trigger',
+				}),
+			);
 			return { noWebhookResponse: true };
 		}
 
@@ -165,11 +184,15 @@ export abstract class BusinessPlatformTriggerNode implements INodeType {
 			const id = recordId(payload, record);
 			if (id !== undefined) {
 				try {
-					output.record = await apiRequest<IDataObject>(new RunScope(this), { method: 'GET', path: `/v1/crm/${record}/${id}` });
+					output.record = await apiRequest<IDataObject>(new RunScope(this), {
+						method: 'GET',
+						path: `/v1/crm/${record}/${id}`,
+					});
 				} catch (error) {
 					// Deleted since the event: output the event without it. Any other failure is
 					// reported on the item rather than losing the event.
-					if (readFailure(error).status !== 404) output.recordError = error instanceof Error ? error.message : String(error);
+					if (readFailure(error).status !== 404)
+						output.recordError = error instanceof Error ? error.message : String(error);
 				}
 			}
 		}

@@ -5,7 +5,12 @@
  */
 export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
-export async function mapConcurrent<T, R>(items: readonly T[], concurrency: number, fn: (item: T, index: number) => Promise<R>, stopOnError = false): Promise<Array<Settled<R> | undefined>> {
+export async function mapConcurrent<T, R>(
+	items: readonly T[],
+	concurrency: number,
+	fn: (item: T, index: number) => Promise<R>,
+	stopOnError = false,
+): Promise<Array<Settled<R> | undefined>> {
 	const results: Array<Settled<R> | undefined> = new Array(items.length);
 	let next = 0;
 	let failed = false;

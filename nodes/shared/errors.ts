@@ -23,7 +23,19 @@ export interface FailureFacts {
 	redirectTo?: string;
 }
 
-const NETWORK_CODES: ReadonlySet<string> = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_SOCKET_CONNECTION_TIMEOUT']);
+const NETWORK_CODES: ReadonlySet<string> = new Set([
+	'ECONNRESET',
+	'ECONNREFUSED',
+	'ECONNABORTED',
+	'ETIMEDOUT',
+	'EPIPE',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'UND_ERR_SOCKET',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+	'ERR_SOCKET_CONNECTION_TIMEOUT',
+]);
 
 /**
  * Network failures in words. n8n replaces any error message that names such a code (its
@@ -72,15 +84,24 @@ export function readFailure(error: unknown): FailureFacts {
 	for (const layer of layers) {
 		const response = asObject(layer.response);
 		if (status === undefined) {
-			const s = Number(response?.status ?? layer.httpCode ?? layer.statusCode ?? asObject(layer.context)?.status);
+			const s = Number(
+				response?.status ?? layer.httpCode ?? layer.statusCode ?? asObject(layer.context)?.status,
+			);
 			if (Number.isInteger(s) && s >= 100) status = s;
 		}
 		if (body === undefined && response && 'data' in response) body = response.data;
 		if (body === undefined && response && 'body' in response) body = response.body;
 		const headers = asObject(response?.headers);
-		if (retryAfterMs === undefined && headers) retryAfterMs = parseRetryAfter(headers['retry-after'] ?? headers['Retry-After']);
-		if (redirectTo === undefined && headers) redirectTo = originOf(headers.location ?? headers.Location);
-		if (!code && typeof layer.code === 'string' && (NETWORK_CODES.has(layer.code) || /^E[A-Z]+$/.test(layer.code))) code = layer.code;
+		if (retryAfterMs === undefined && headers)
+			retryAfterMs = parseRetryAfter(headers['retry-after'] ?? headers['Retry-After']);
+		if (redirectTo === undefined && headers)
+			redirectTo = originOf(headers.location ?? headers.Location);
+		if (
+			!code &&
+			typeof layer.code === 'string' &&
+			(NETWORK_CODES.has(layer.code) || /^E[A-Z]+$/.test(layer.code))
+		)
+			code = layer.code;
 	}
 	if (typeof body === 'string') {
 		try {
@@ -91,8 +112,21 @@ export function readFailure(error: unknown): FailureFacts {
 	}
 	const top = layers[0] ?? {};
 	const message = String(top.message ?? error);
-	const reconnect = layers.some((l) => /needs to be reconnected|reconnect the credential/i.test(String(l.message ?? '')) || l.error === 'invalid_grant' || asObject(l.body)?.error === 'invalid_grant');
-	return { status, code, body, retryAfterMs, message, reconnect, ...(redirectTo ? { redirectTo } : {}) };
+	const reconnect = layers.some(
+		(l) =>
+			/needs to be reconnected|reconnect the credential/i.test(String(l.message ?? '')) ||
+			l.error === 'invalid_grant' ||
+			asObject(l.body)?.error === 'invalid_grant',
+	);
+	return {
+		status,
+		code,
+		body,
+		retryAfterMs,
+		message,
+		reconnect,
+		...(redirectTo ? { redirectTo } : {}),
+	};
 }
 
 /** The scheme, host and port of a redirect's Location (relative ones resolve to "the same host"). */
@@ -124,7 +158,9 @@ function encodedForms(secret: string): string[] {
 
 /** Each secret as given and URL-encoded, longest first (so a secret that holds another is replaced whole). */
 function secretForms(secrets: Array<string | undefined> | undefined): string[] {
-	const forms = (secrets ?? []).flatMap((s) => (typeof s === 'string' && s.length >= MIN_SECRET_LENGTH ? [s, ...encodedForms(s)] : []));
+	const forms = (secrets ?? []).flatMap((s) =>
+		typeof s === 'string' && s.length >= MIN_SECRET_LENGTH ? [s, ...encodedForms(s)] : [],
+	);
 	return [...new Set(forms)].sort((a, b) => b.length - a.length);
 }
 
@@ -142,7 +178,8 @@ function scrubValue(value: unknown, secrets: string[], depth = 0): unknown {
 	if (depth > 20) return scrubText(JSON.stringify(value), secrets);
 	if (Array.isArray(value)) return value.map((v) => scrubValue(v, secrets, depth + 1));
 	const out: IDataObject = {};
-	for (const [k, v] of Object.entries(value as IDataObject)) out[scrubText(k, secrets)] = scrubValue(v, secrets, depth + 1) as IDataObject[string];
+	for (const [k, v] of Object.entries(value as IDataObject))
+		out[scrubText(k, secrets)] = scrubValue(v, secrets, depth + 1) as IDataObject[string];
 	return out;
 }
 
@@ -151,13 +188,22 @@ function scrubValue(value: unknown, secrets: string[], depth = 0): unknown {
  * secret): a gateway or the platform may echo a request header or the token in its error text, and
  * that text goes into the node's error, Continue On Fail items and an AI agent's context.
  */
-export function withoutSecrets(facts: FailureFacts, secrets: Array<string | undefined>): FailureFacts {
+export function withoutSecrets(
+	facts: FailureFacts,
+	secrets: Array<string | undefined>,
+): FailureFacts {
 	const known = secretForms(secrets);
 	if (known.length === 0) return facts;
-	return { ...facts, message: scrubText(facts.message, known), body: scrubValue(facts.body, known) };
+	return {
+		...facts,
+		message: scrubText(facts.message, known),
+		body: scrubValue(facts.body, known),
+	};
 }
 
-export const isNetworkFailure = (f: FailureFacts) => f.status === undefined && (f.code !== undefined || /socket hang up|ECONNRESET|network|timeout/i.test(f.message));
+export const isNetworkFailure = (f: FailureFacts) =>
+	f.status === undefined &&
+	(f.code !== undefined || /socket hang up|ECONNRESET|network|timeout/i.test(f.message));
 
 /** A field the platform rejected, with its reason. */
 export interface RejectedField {
@@ -173,20 +219,42 @@ function gatewayDetails(details: unknown): RejectedField[] {
 		if (typeof value !== 'string') return [];
 		const text = Buffer.from(value, 'base64').toString('utf8');
 		const at = text.indexOf(': ');
-		return at > 0 && /^[\w.[\]-]+$/.test(text.slice(0, at)) ? [{ field: text.slice(0, at), error: text.slice(at + 2) }] : [];
+		return at > 0 && /^[\w.[\]-]+$/.test(text.slice(0, at))
+			? [{ field: text.slice(0, at), error: text.slice(at + 2) }]
+			: [];
 	});
 }
 
 /** The platform's own words: `errorMessage` (sales) or `message`/`error` (people), plus field errors. */
-export function platformMessage(body: unknown): { text?: string; fields: string[]; rejected: RejectedField[]; detail?: string } {
+export function platformMessage(body: unknown): {
+	text?: string;
+	fields: string[];
+	rejected: RejectedField[];
+	detail?: string;
+} {
 	const b = asObject(body);
-	if (!b) return { text: typeof body === 'string' && body.length < 300 ? body : undefined, fields: [], rejected: [] };
-	const text = [b.errorMessage, b.message, b.error_description, b.error].find((v) => typeof v === 'string' && v) as string | undefined;
-	const listed = Array.isArray(b.errors) ? (b.errors as IDataObject[]).map((e) => ({ field: String(e.field), error: String(e.error) })) : [];
+	if (!b)
+		return {
+			text: typeof body === 'string' && body.length < 300 ? body : undefined,
+			fields: [],
+			rejected: [],
+		};
+	const text = [b.errorMessage, b.message, b.error_description, b.error].find(
+		(v) => typeof v === 'string' && v,
+	) as string | undefined;
+	const listed = Array.isArray(b.errors)
+		? (b.errors as IDataObject[]).map((e) => ({ field: String(e.field), error: String(e.error) }))
+		: [];
 	const rejected = [...listed, ...gatewayDetails(b.details)];
 	const fields = rejected.map((e) => `${e.field}: ${e.error}`);
 	// The platform's debugMessage often says which record or value (e.g. the missing IDs).
-	const detail = typeof b.debugMessage === 'string' && b.debugMessage && b.debugMessage !== text && b.debugMessage.length < 500 ? b.debugMessage : undefined;
+	const detail =
+		typeof b.debugMessage === 'string' &&
+		b.debugMessage &&
+		b.debugMessage !== text &&
+		b.debugMessage.length < 500
+			? b.debugMessage
+			: undefined;
 	return { text, fields, rejected, detail };
 }
 
@@ -195,7 +263,11 @@ export function platformMessage(body: unknown): { text?: string; fields: string[
  * wire name and, when known, the node's parameter it came from. A field the platform's text
  * already names, with no parameter to add, is not repeated.
  */
-function rejectedText(text: string | undefined, rejected: RejectedField[], labelOf?: (field: string) => string | undefined): string {
+function rejectedText(
+	text: string | undefined,
+	rejected: RejectedField[],
+	labelOf?: (field: string) => string | undefined,
+): string {
 	const parts = rejected.flatMap(({ field, error }) => {
 		const label = labelOf?.(field);
 		const named = text?.includes(field);
@@ -240,16 +312,22 @@ export function toNodeApiError(facts: FailureFacts, ctx: ErrorContext): NodeApiE
 	let hint: string;
 	if (facts.reconnect) {
 		message = 'The Business Platform credential needs to be reconnected';
-		hint = 'The platform no longer accepts its refresh token (it was revoked, expired or already used). Open the credential and click "Reconnect".';
+		hint =
+			'The platform no longer accepts its refresh token (it was revoked, expired or already used). Open the credential and click "Reconnect".';
 	} else if (facts.status === undefined) {
 		message = `Could not reach the Business Platform API (${(facts.code && NETWORK_WORDS[facts.code]) ?? 'network error'})`;
 		hint = `${facts.code ? `Network error ${facts.code}. ` : ''}Check the API Base URL in the credential and that the platform is reachable from n8n.`;
 	} else if (facts.status >= 300 && facts.status < 400) {
 		message = `The Business Platform API answered ${facts.status}, a redirect${facts.redirectTo ? ` to ${facts.redirectTo}` : ''}`;
-		hint = 'The pack does not follow redirects: the token and the request body were not sent to the new address. Check the API Base URL in the credential (the address of the API itself, with https://).';
+		hint =
+			'The pack does not follow redirects: the token and the request body were not sent to the new address. Check the API Base URL in the credential (the address of the API itself, with https://).';
 	} else {
 		message = `The Business Platform API answered ${facts.status}${platform.text ? `: ${platform.text}` : ''}${rejectedText(platform.text, platform.rejected, ctx.labelOf)}`;
-		hint = HINTS[facts.status] ?? (facts.status >= 500 ? 'The platform had a problem: try again later.' : 'Check the request fields.');
+		hint =
+			HINTS[facts.status] ??
+			(facts.status >= 500
+				? 'The platform had a problem: try again later.'
+				: 'Check the request fields.');
 	}
 	const parts = [
 		platform.fields.length ? `Fields: ${platform.fields.join('; ')}.` : '',

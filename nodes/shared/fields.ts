@@ -8,7 +8,8 @@ import type { Field, OpContext, Send } from './engine/model';
 
 /** Text of a parameter that may be a number, a text or a resource locator object (`{ __rl, mode, value }`). */
 export function plainValue(value: unknown): string {
-	if (value !== null && typeof value === 'object' && 'value' in (value as IDataObject)) return String((value as IDataObject).value ?? '').trim();
+	if (value !== null && typeof value === 'object' && 'value' in (value as IDataObject))
+		return String((value as IDataObject).value ?? '').trim();
 	if (value === undefined || value === null) return '';
 	return String(value).trim();
 }
@@ -41,7 +42,10 @@ export function fullyDecoded(text: string): string {
 export function pathSegment(value: unknown, label: string, ctx: Pick<OpContext, 'fail'>): string {
 	const text = String(value ?? '');
 	if (!text.trim() || /^\.{1,2}$/.test(fullyDecoded(text.trim()).trim())) {
-		throw ctx.fail(`The ${label} "${text.slice(0, 40)}" is not an ID`, `Give the ID of the record in "${label}": "." and ".." and blank values would point at another endpoint, so nothing was sent.`);
+		throw ctx.fail(
+			`The ${label} "${text.slice(0, 40)}" is not an ID`,
+			`Give the ID of the record in "${label}": "." and ".." and blank values would point at another endpoint, so nothing was sent.`,
+		);
 	}
 	return encodeURIComponent(text);
 }
@@ -50,7 +54,10 @@ export function pathSegment(value: unknown, label: string, ctx: Pick<OpContext, 
 export function toIntegerId(value: unknown, label: string, ctx: OpContext): number {
 	const text = plainValue(value);
 	if (!/^\d+$/.test(text) || Number(text) <= 0) {
-		throw ctx.fail(`${label} must be a whole number, got "${text}"`, `Pick the record from the list, or type its numeric ID (for example 1024).`);
+		throw ctx.fail(
+			`${label} must be a whole number, got "${text}"`,
+			`Pick the record from the list, or type its numeric ID (for example 1024).`,
+		);
 	}
 	return Number(text);
 }
@@ -59,7 +66,8 @@ export function toIntegerId(value: unknown, label: string, ctx: OpContext): numb
 export function toIntegerIds(value: unknown, label: string, ctx: OpContext): number[] {
 	const parts = Array.isArray(value) ? value.map(plainValue) : plainValue(value).split(/[\s,]+/);
 	const ids = parts.map((p) => String(p).trim()).filter((p) => p !== '');
-	if (ids.length === 0) throw ctx.fail(`${label} is empty`, 'Give at least one ID, separated by commas.');
+	if (ids.length === 0)
+		throw ctx.fail(`${label} is empty`, 'Give at least one ID, separated by commas.');
 	return ids.map((p) => toIntegerId(p, label, ctx));
 }
 
@@ -73,7 +81,8 @@ export function toStringId(value: unknown, label: string, ctx: OpContext): strin
 export function toStringIds(value: unknown, label: string, ctx: OpContext): string[] {
 	const parts = Array.isArray(value) ? value.map(plainValue) : plainValue(value).split(/[\s,]+/);
 	const ids = parts.map((p) => String(p).trim()).filter((p) => p !== '');
-	if (ids.length === 0) throw ctx.fail(`${label} is empty`, 'Give at least one ID, separated by commas.');
+	if (ids.length === 0)
+		throw ctx.fail(`${label} is empty`, 'Give at least one ID, separated by commas.');
 	return ids;
 }
 
@@ -84,7 +93,10 @@ export function parseJson(value: unknown, label: string, ctx: OpContext): unknow
 	try {
 		return JSON.parse(String(value)) as unknown;
 	} catch (e) {
-		throw ctx.fail(`${label} is not valid JSON`, `${(e as Error).message}. Write JSON such as {"key": "value"}, or use an expression that returns an object.`);
+		throw ctx.fail(
+			`${label} is not valid JSON`,
+			`${(e as Error).message}. Write JSON such as {"key": "value"}, or use an expression that returns an object.`,
+		);
 	}
 }
 
@@ -102,18 +114,38 @@ export function jsonOrText(value: unknown): unknown {
 export function toUtcIso(value: unknown, label: string, ctx: OpContext): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	const date = value instanceof Date ? value : new Date(String(value));
-	if (Number.isNaN(date.getTime())) throw ctx.fail(`${label} is not a date`, 'Use a date and time such as 2026-12-01T10:00:00Z, or pick one.');
+	if (Number.isNaN(date.getTime()))
+		throw ctx.fail(
+			`${label} is not a date`,
+			'Use a date and time such as 2026-12-01T10:00:00Z, or pick one.',
+		);
 	return date.toISOString();
 }
 
 /** Milliseconds the time zone is ahead of UTC at the instant `utcMs`. */
 function zoneOffsetMs(utcMs: number, timeZone: string): number {
 	const parts = Object.fromEntries(
-		new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+		new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+		})
 			.formatToParts(new Date(utcMs))
 			.map((p) => [p.type, p.value]),
 	);
-	const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+	const asUtc = Date.UTC(
+		Number(parts.year),
+		Number(parts.month) - 1,
+		Number(parts.day),
+		Number(parts.hour),
+		Number(parts.minute),
+		Number(parts.second),
+	);
 	return asUtc - Math.floor(utcMs / 1000) * 1000;
 }
 
@@ -122,16 +154,40 @@ function zoneOffsetMs(utcMs: number, timeZone: string): number {
  * picker gives, e.g. 2026-12-01T10:00:00) in `timeZone` (the workflow's), not in the
  * server's. Values with Z or an offset, Dates and epoch numbers are exact already.
  */
-export function toUtcIsoInZone(value: unknown, label: string, ctx: OpContext, timeZone: string): string | undefined {
+export function toUtcIsoInZone(
+	value: unknown,
+	label: string,
+	ctx: OpContext,
+	timeZone: string,
+): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	const text = value instanceof Date ? '' : String(value).trim();
-	const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?$/.exec(text);
+	const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?$/.exec(
+		text,
+	);
 	if (!m) return toUtcIso(value, label, ctx);
 	const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '0'] = m;
-	const guess = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Number(frac.slice(0, 3).padEnd(3, '0')));
+	const guess = Date.UTC(
+		Number(y),
+		Number(mo) - 1,
+		Number(d),
+		Number(h),
+		Number(mi),
+		Number(s),
+		Number(frac.slice(0, 3).padEnd(3, '0')),
+	);
 	const back = new Date(guess);
-	if (Number.isNaN(guess) || back.getUTCMonth() !== Number(mo) - 1 || back.getUTCDate() !== Number(d) || back.getUTCHours() !== Number(h) || back.getUTCMinutes() !== Number(mi)) {
-		throw ctx.fail(`${label} is not a date`, 'Use a date and time such as 2026-12-01T10:00:00Z, or pick one.');
+	if (
+		Number.isNaN(guess) ||
+		back.getUTCMonth() !== Number(mo) - 1 ||
+		back.getUTCDate() !== Number(d) ||
+		back.getUTCHours() !== Number(h) ||
+		back.getUTCMinutes() !== Number(mi)
+	) {
+		throw ctx.fail(
+			`${label} is not a date`,
+			'Use a date and time such as 2026-12-01T10:00:00Z, or pick one.',
+		);
 	}
 	let zone: number;
 	try {
@@ -168,14 +224,27 @@ export function locator(options: {
 				name: 'list',
 				type: 'list',
 				placeholder: `Select a ${options.displayName.replace(/ ID$/, '').toLowerCase()}...`,
-				typeOptions: { searchListMethod: options.search, searchable: true, searchFilterRequired: false },
+				typeOptions: {
+					searchListMethod: options.search,
+					searchable: true,
+					searchFilterRequired: false,
+				},
 			},
 			{
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
-				placeholder: options.placeholder ?? (options.numeric === false ? 'e.g. 65f1c0ffee' : 'e.g. 1024'),
-				validation: options.numeric === false ? [] : [{ type: 'regex', properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'An ID is a whole number' } }],
+				placeholder:
+					options.placeholder ?? (options.numeric === false ? 'e.g. 65f1c0ffee' : 'e.g. 1024'),
+				validation:
+					options.numeric === false
+						? []
+						: [
+								{
+									type: 'regex',
+									properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'An ID is a whole number' },
+								},
+							],
 			},
 		],
 	};
@@ -199,34 +268,55 @@ export function queryField(property: INodeProperties, key?: string, map?: Send['
 	return { property, send: { in: 'query', key, map } };
 }
 
-export function collection(property: Omit<INodeProperties, 'options' | 'type'> & { type?: 'collection' }, children: Field[]): Field {
-	return { property: { ...property, type: 'collection', options: [] } as INodeProperties, children };
+export function collection(
+	property: Omit<INodeProperties, 'options' | 'type'> & { type?: 'collection' },
+	children: Field[],
+): Field {
+	return {
+		property: { ...property, type: 'collection', options: [] } as INodeProperties,
+		children,
+	};
 }
 
 /** A collection whose fields are listed in alphabetical order, as n8n's guidelines ask. */
-export const sortedCollection = (property: Parameters<typeof collection>[0], children: Field[]): Field =>
-	collection(property, [...children].sort((a, b) => a.property.displayName.localeCompare(b.property.displayName)));
+export const sortedCollection = (
+	property: Parameters<typeof collection>[0],
+	children: Field[],
+): Field =>
+	collection(
+		property,
+		[...children].sort((a, b) => a.property.displayName.localeCompare(b.property.displayName)),
+	);
 
 /** An update with nothing to change is refused before sending. */
-export function requireSomeFields(body: IDataObject, ctx: OpContext, where = 'Update Fields'): void {
-	if (Object.keys(body).length === 0) throw ctx.fail('Nothing to update', `Add at least one field under "${where}".`);
+export function requireSomeFields(
+	body: IDataObject,
+	ctx: OpContext,
+	where = 'Update Fields',
+): void {
+	if (Object.keys(body).length === 0)
+		throw ctx.fail('Nothing to update', `Add at least one field under "${where}".`);
 }
 
 /** The numeric id at the end of a request path (after the path was filled in). */
 export const idFromPath = (path: string) => Number(path.split('/').pop());
 
-
-export const options = (values: Array<[string, string | number]>): INodePropertyOptions[] => values.map(([name, value]) => ({ name, value }));
+export const options = (values: Array<[string, string | number]>): INodePropertyOptions[] =>
+	values.map(([name, value]) => ({ name, value }));
 
 /** The object under `key` in a record the platform sent, when it holds one (not null, a list or a text). */
 export function objectAt(record: IDataObject, key: string): IDataObject | undefined {
 	const value = record[key];
-	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : undefined;
+	return value !== null && typeof value === 'object' && !Array.isArray(value)
+		? (value as IDataObject)
+		: undefined;
 }
 
 /** Drops keys whose values are undefined, null or '' (for simplified outputs). */
 export function compact(o: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+	return Object.fromEntries(
+		Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+	);
 }
 
 /** A "Custom Fields" list: a fixed collection of "Field" entries with these values each. */
@@ -249,9 +339,27 @@ export function customFieldsProperty(values: INodeProperties[]): INodeProperties
 export function customFieldsField(module: 'contact' | 'deal'): Field {
 	return {
 		property: customFieldsProperty([
-			{ displayName: 'Code', name: 'code', type: 'string', default: '', description: 'System code of the custom field' },
-			{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'Display name of the custom field' },
-			{ displayName: 'Short Name', name: 'shortName', type: 'string', default: '', description: `Key of the field in the ${module}’s c_field map` },
+			{
+				displayName: 'Code',
+				name: 'code',
+				type: 'string',
+				default: '',
+				description: 'System code of the custom field',
+			},
+			{
+				displayName: 'Label',
+				name: 'label',
+				type: 'string',
+				default: '',
+				description: 'Display name of the custom field',
+			},
+			{
+				displayName: 'Short Name',
+				name: 'shortName',
+				type: 'string',
+				default: '',
+				description: `Key of the field in the ${module}’s c_field map`,
+			},
 			{ displayName: 'Value', name: 'value', type: 'string', default: '' },
 		]),
 		send: {
@@ -262,8 +370,18 @@ export function customFieldsField(module: 'contact' | 'deal'): Field {
 				if (!list.length) return undefined;
 				return list.map((f, i) => {
 					const key = String(f.shortName || f.code || '').trim();
-					if (!key) throw ctx.fail(`Custom Fields: field ${i + 1} has neither a code nor a short name`, 'Give each custom field its code or short name.');
-					return { code: String(f.code || key), label: String(f.label || key), module, shortName: String(f.shortName || f.code), value: String(f.value ?? '') };
+					if (!key)
+						throw ctx.fail(
+							`Custom Fields: field ${i + 1} has neither a code nor a short name`,
+							'Give each custom field its code or short name.',
+						);
+					return {
+						code: String(f.code || key),
+						label: String(f.label || key),
+						module,
+						shortName: String(f.shortName || f.code),
+						value: String(f.value ?? ''),
+					};
 				});
 			},
 		},

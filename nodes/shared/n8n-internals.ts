@@ -16,17 +16,22 @@
  *    value                               → readableWithoutN8n, readWithoutN8n
  * 6. Polls of one node share its static
  *    data, and may overlap               → claimPoll, holdsPoll, releasePoll
- * 7. A parameter hidden only when a new
- *    sibling leaves its default          → (documented here; the descriptions are
- *                                           record/fields.ts, record/conditions.ts)
- * 8. A model reads a failed tool's
- *    message, not its description        → (documented here; the code is forModel,
- *                                           record/json-input.ts)
+ * 7. Hidden only off a new default       → (described at Sales record/fields.ts columnsField)
+ * 8. A model reads a tool error's message → (described at Sales record/json-input.ts forModel)
  */
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	INode,
+	IPollFunctions,
+} from 'n8n-workflow';
 import * as workflow from 'n8n-workflow';
 
-import { credentialSecrets, platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
+import {
+	credentialSecrets,
+	platformTokenKey,
+} from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { readFailure } from './errors';
 import type { RunScope } from './run-scope';
 
@@ -49,15 +54,23 @@ export const EXPRESSION_MARK = '=';
 export function holdsExpression(value: unknown): boolean {
 	if (typeof value === 'string') return value.startsWith(EXPRESSION_MARK);
 	if (Array.isArray(value)) return value.some(holdsExpression);
-	if (value !== null && typeof value === 'object') return Object.values(value as IDataObject).some(holdsExpression);
+	if (value !== null && typeof value === 'object')
+		return Object.values(value as IDataObject).some(holdsExpression);
 	return false;
 }
 
 /** Whether the value n8n gave for `name` is the same for every item of the execution (so it may be read once). */
-export function sameForEveryItem(node: INode, name: string, read: { shown: boolean; value?: unknown }): boolean {
+export function sameForEveryItem(
+	node: INode,
+	name: string,
+	read: { shown: boolean; value?: unknown },
+): boolean {
 	if (!read.shown) return !Object.prototype.hasOwnProperty.call(node.parameters, name);
 	if (!Object.prototype.hasOwnProperty.call(node.parameters, name)) return false;
-	return !holdsExpression(node.parameters[name]) && (read.value === null || typeof read.value !== 'object');
+	return (
+		!holdsExpression(node.parameters[name]) &&
+		(read.value === null || typeof read.value !== 'object')
+	);
 }
 
 // ── 2. "Could not get parameter" ────────────────────────────────────────────────
@@ -76,7 +89,12 @@ export const NOT_SHOWN_MESSAGE = 'Could not get parameter';
 /** Whether getNodeParameter failed because the parameter is not shown (so not set) for this node. */
 export function isNotShown(error: unknown, name: string, node?: INode): boolean {
 	const e = error as { message?: unknown; extra?: { parameterName?: unknown } } | null;
-	if (typeof e?.message === 'string' && e.message.startsWith(NOT_SHOWN_MESSAGE) && (e.extra?.parameterName ?? name) === name) return true;
+	if (
+		typeof e?.message === 'string' &&
+		e.message.startsWith(NOT_SHOWN_MESSAGE) &&
+		(e.extra?.parameterName ?? name) === name
+	)
+		return true;
 	const top = name.split('.')[0];
 	return node !== undefined && !Object.prototype.hasOwnProperty.call(node.parameters ?? {}, top);
 }
@@ -116,12 +134,19 @@ export class TokenRefused extends Error {
 	}
 }
 
-export function storedToken(tokenData: IDataObject | undefined, tokenKey: string | undefined): string | undefined {
+export function storedToken(
+	tokenData: IDataObject | undefined,
+	tokenKey: string | undefined,
+): string | undefined {
 	const token = tokenData?.[tokenKey ?? 'access_token'];
 	return typeof token === 'string' && token ? token : undefined;
 }
 
-const oauth2Options = (info: CredentialInfo) => ({ property: info.tokenKey, keyToIncludeInAccessTokenHeader: 'x-access-token', tokenType: 'Bearer' });
+const oauth2Options = (info: CredentialInfo) => ({
+	property: info.tokenKey,
+	keyToIncludeInAccessTokenHeader: 'x-access-token',
+	tokenType: 'Bearer',
+});
 
 /** The stored credential's token, read again into the scope. */
 async function readStoredToken(scope: RunScope, info: CredentialInfo): Promise<void> {
@@ -132,7 +157,6 @@ async function readStoredToken(scope: RunScope, info: CredentialInfo): Promise<v
 	info.secrets = [...new Set([...info.secrets, ...credentialSecrets(creds)])];
 }
 
-
 /**
  * One attempt, with the scope's token through n8n's plain `httpRequest`. On a 401, the
  * first item to see it (per refused token, in this scope) sends its request through n8n's
@@ -142,16 +166,28 @@ async function readStoredToken(scope: RunScope, info: CredentialInfo): Promise<v
  * scope then reads the stored token again, and the other items, which waited, send their
  * request once more with it. Without a token in the scope, n8n's OAuth2 path as a whole.
  */
-export async function send(scope: RunScope, info: CredentialInfo, options: IHttpRequestOptions): Promise<unknown> {
+export async function send(
+	scope: RunScope,
+	info: CredentialInfo,
+	options: IHttpRequestOptions,
+): Promise<unknown> {
 	const ctx = scope.ctx;
-	const viaOAuth2 = async () => await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, { ...options, headers: { ...options.headers } }, { oauth2: oauth2Options(info) });
+	const viaOAuth2 = async () =>
+		await ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			CREDENTIAL_TYPE,
+			{ ...options, headers: { ...options.headers } },
+			{ oauth2: oauth2Options(info) },
+		);
 	for (let renewed = false; ; renewed = true) {
 		const { token, generation } = info;
 		if (token === undefined) return await viaOAuth2();
-		const plain = await ctx.helpers.httpRequest({ ...options, headers: { ...options.headers, 'x-access-token': token } }).then(
-			(value: unknown) => ({ answered: true as const, value }),
-			(failure: unknown) => ({ answered: false as const, failure }),
-		);
+		const plain = await ctx.helpers
+			.httpRequest({ ...options, headers: { ...options.headers, 'x-access-token': token } })
+			.then(
+				(value: unknown) => ({ answered: true as const, value }),
+				(failure: unknown) => ({ answered: false as const, failure }),
+			);
 		if (plain.answered) {
 			if (info.refused === generation) info.refused = undefined; // the token works after all: a later 401 is a new episode
 			return plain.value;
@@ -171,17 +207,18 @@ export async function send(scope: RunScope, info: CredentialInfo, options: IHttp
 			await readStoredToken(scope, info);
 			info.generation = generation + 1;
 			// n8n refreshed and sent the request again, and the platform still answered 401: the new token is refused.
-			if (mine.failure !== undefined && readFailure(mine.failure).status === 401) info.refused = info.generation;
+			if (mine.failure !== undefined && readFailure(mine.failure).status === 401)
+				info.refused = info.generation;
 			// The refresh itself failed (revoked): every waiting item fails with it.
 			if (mine.failure !== undefined && readFailure(mine.failure).reconnect) throw mine.failure;
 		});
 		if (mine.done) {
-			if (mine.failure !== undefined) throw info.refused === info.generation ? new TokenRefused() : mine.failure;
+			if (mine.failure !== undefined)
+				throw info.refused === info.generation ? new TokenRefused() : mine.failure;
 			return mine.answer;
 		}
 	}
 }
-
 
 // ── 4. Items read ahead of their turn ───────────────────────────────────────────
 // Relies on: getNodeParameter is synchronous and has no effect on other items (n8n-core
@@ -215,27 +252,52 @@ export async function send(scope: RunScope, info: CredentialInfo, options: IHttp
 const JSON_KEY = /^=\{\{\s*\$json\.([A-Za-z_$][\w$]*)\s*\}\}$/;
 
 type Plain = string | number | boolean;
-const isPlain = (v: unknown): v is Plain => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+const isPlain = (v: unknown): v is Plain =>
+	typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 
 /** Data keys every function object also has: n8n reads them from an item like any key (pinned by the property of 5). */
 const DATA_NAMES: ReadonlySet<string> = new Set(['name', 'length']);
 
 const BUILT_IN_NAMES: ReadonlySet<string> = new Set(
-	['prototype', 'caller', 'callee', 'arguments', 'mainModule', 'binding', 'dlopen', 'execve', 'loadEnvFile', 'getBuiltinModule', 'prepareStackTrace', ...[Object, Object.prototype, Function.prototype, Reflect].flatMap((o) => Object.getOwnPropertyNames(o))].filter(
-		(n) => !DATA_NAMES.has(n),
-	),
+	[
+		'prototype',
+		'caller',
+		'callee',
+		'arguments',
+		'mainModule',
+		'binding',
+		'dlopen',
+		'execve',
+		'loadEnvFile',
+		'getBuiltinModule',
+		'prepareStackTrace',
+		...[Object, Object.prototype, Function.prototype, Reflect].flatMap((o) =>
+			Object.getOwnPropertyNames(o),
+		),
+	].filter((n) => !DATA_NAMES.has(n)),
 );
 
 /** Whether n8n's expression sandbox lets an expression read this key (checked with n8n's own test where this n8n has it). */
 function safeKey(key: string): boolean {
-	const n8nSays = (workflow as { isSafeObjectProperty?: (k: string) => boolean }).isSafeObjectProperty;
-	return !key.startsWith('__') && !BUILT_IN_NAMES.has(key) && (typeof n8nSays !== 'function' || n8nSays(key));
+	const n8nSays = (workflow as { isSafeObjectProperty?: (k: string) => boolean })
+		.isSafeObjectProperty;
+	return (
+		!key.startsWith('__') &&
+		!BUILT_IN_NAMES.has(key) &&
+		(typeof n8nSays !== 'function' || n8nSays(key))
+	);
 }
 
 /** The item's own value that a saved "={{ $json.key }}" gives; undefined when n8n must evaluate it. */
 function jsonKeyValue(saved: string, json: IDataObject | undefined): Plain | undefined {
 	const key = JSON_KEY.exec(saved)?.[1];
-	if (key === undefined || !json || !safeKey(key) || !Object.prototype.hasOwnProperty.call(json, key)) return undefined;
+	if (
+		key === undefined ||
+		!json ||
+		!safeKey(key) ||
+		!Object.prototype.hasOwnProperty.call(json, key)
+	)
+		return undefined;
 	const value = json[key];
 	return isPlain(value) ? value : undefined;
 }
@@ -243,12 +305,18 @@ function jsonKeyValue(saved: string, json: IDataObject | undefined): Plain | und
 /** Whether a saved value may be read without n8n: "={{ $json.key }}", or a collection of such and of fixed texts, numbers and booleans. */
 export function readableWithoutN8n(saved: unknown): boolean {
 	if (typeof saved === 'string') return JSON_KEY.test(saved);
-	if (saved === null || typeof saved !== 'object' || Array.isArray(saved) || '__rl' in saved) return false;
-	return Object.values(saved).every((v) => (typeof v === 'string' ? !v.startsWith(EXPRESSION_MARK) || JSON_KEY.test(v) : isPlain(v)));
+	if (saved === null || typeof saved !== 'object' || Array.isArray(saved) || '__rl' in saved)
+		return false;
+	return Object.values(saved).every((v) =>
+		typeof v === 'string' ? !v.startsWith(EXPRESSION_MARK) || JSON_KEY.test(v) : isPlain(v),
+	);
 }
 
 /** One item's value of a saved value that is `readableWithoutN8n` (a new object for a collection); undefined when n8n must read it for this item. */
-export function readWithoutN8n(saved: unknown, json: IDataObject | undefined): { value: unknown } | undefined {
+export function readWithoutN8n(
+	saved: unknown,
+	json: IDataObject | undefined,
+): { value: unknown } | undefined {
 	if (typeof saved === 'string') {
 		const value = jsonKeyValue(saved, json);
 		return value === undefined ? undefined : { value };
@@ -299,7 +367,9 @@ type BudgetedPoll = Pick<IPollFunctions, 'getNode'> & { getPollBudgetMs?: () => 
 
 function pollBudgetMs(ctx: BudgetedPoll): number {
 	const budget = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : undefined;
-	return typeof budget === 'number' && Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_POLL_BUDGET_MS;
+	return typeof budget === 'number' && Number.isFinite(budget) && budget > 0
+		? budget
+		: DEFAULT_POLL_BUDGET_MS;
 }
 
 /**
@@ -307,7 +377,11 @@ function pollBudgetMs(ctx: BudgetedPoll): number {
  * holds a claim younger than the poll budget. Reads and writes without awaiting in between, so
  * two polls of one process cannot both claim.
  */
-export function claimPoll(ctx: BudgetedPoll, data: PollClaimHolder, now = Date.now()): PollClaim | undefined {
+export function claimPoll(
+	ctx: BudgetedPoll,
+	data: PollClaimHolder,
+	now = Date.now(),
+): PollClaim | undefined {
 	const held = data.polling;
 	if (typeof held === 'number' && Math.abs(now - held) < pollBudgetMs(ctx)) return undefined;
 	data.polling = now;
@@ -315,30 +389,10 @@ export function claimPoll(ctx: BudgetedPoll, data: PollClaimHolder, now = Date.n
 }
 
 /** Whether the claim is still this poll's (not taken over after the budget). */
-export const holdsPoll = (data: PollClaimHolder, claim: PollClaim): boolean => data.polling === claim.at;
+export const holdsPoll = (data: PollClaimHolder, claim: PollClaim): boolean =>
+	data.polling === claim.at;
 
 /** Ends the claim, if it is still this poll's. */
 export function releasePoll(data: PollClaimHolder, claim: PollClaim): void {
 	if (holdsPoll(data, claim)) delete data.polling;
 }
-
-// ── 7. A parameter hidden only when a new sibling leaves its default ───────────────
-// Relies on: n8n completes a node's saved parameters with the defaults of those it does not hold
-// before it evaluates display conditions (n8n-workflow NodeHelpers.getNodeParameters, used by the
-// editor and by getNodeParameter at run time). Record → Create and Update's Columns mapper (`hide:
-// { cellsInput: ['json'] }`) and Record → Search's Conditions (`hide: { conditionsInput: ['json']
-// }`) are hidden only when the new switch is set off its default, so a workflow saved before the
-// switch existed (no value for it: the default, "Map Each Column" / "Add Each Condition") keeps
-// its mapper and conditions, shown and read. Buys: the model-fillable JSON input beside the mapper
-// without a new node version. The description guard (test/descriptions/compare.ts) accepts only
-// this shape. When it does not hold (a switch without a value read as empty), the old parameter
-// would still show (`hide` matches only 'json'), so saved workflows keep working either way.
-
-// ── 8. A model reads a failed tool's message, not its description ─────────────────
-// Relies on: n8n's AI Agent hands the model `[{"error": "<the error's message>"}]` for a failed tool
-// node, without the error's description (packages/@n8n/nodes-langchain, the agent's tool-error
-// handling; MCP adds the description as "Details"). Buys: for input a model wrote (Cells and
-// Conditions From JSON), forModel puts the description (the valid columns with their types and
-// options, the allowed options) into the message, so the model can correct itself in its next step.
-// When it does not hold (the description reaches the model too), the model reads it twice: no harm.
-// Pinned by test/e2e/ai-tools.e2e.test.ts (the table agent reads the columns from the error).

@@ -57,19 +57,57 @@ const num = (v: unknown) => {
 	return n === undefined || Number.isNaN(n) ? undefined : n;
 };
 const peopleTotal = (b: IDataObject) => num((b.filterConfig as IDataObject | undefined)?.totalPage);
-const peopleRecords = (b: IDataObject) => num((b.filterConfig as IDataObject | undefined)?.numberOfRecords);
+const peopleRecords = (b: IDataObject) =>
+	num((b.filterConfig as IDataObject | undefined)?.numberOfRecords);
 
 export const PAGE_STYLES: Record<PageStyle, StyleDef> = {
 	array: { single: true, page: '', size: '', items: (b) => b },
 	dataOnce: { single: true, page: '', size: '', items: (b) => b.data },
-	contacts: { page: 'page', size: 'limit', items: (b) => b.data, totalRecords: (b) => num((b.paginationInfo as IDataObject | undefined)?.totalRecords) },
-	activities: { page: 'page', size: 'pageSize', items: (b) => b.data, totalRecords: (b) => num((b.paginationInfo as IDataObject | undefined)?.totalRecords) },
-	pageEnvelope: { page: 'page', size: 'limit', items: (b) => b.data, totalPages: (b) => num(b.total_pages), totalRecords: (b) => num(b.number_of_records) },
+	contacts: {
+		page: 'page',
+		size: 'limit',
+		items: (b) => b.data,
+		totalRecords: (b) => num((b.paginationInfo as IDataObject | undefined)?.totalRecords),
+	},
+	activities: {
+		page: 'page',
+		size: 'pageSize',
+		items: (b) => b.data,
+		totalRecords: (b) => num((b.paginationInfo as IDataObject | undefined)?.totalRecords),
+	},
+	pageEnvelope: {
+		page: 'page',
+		size: 'limit',
+		items: (b) => b.data,
+		totalPages: (b) => num(b.total_pages),
+		totalRecords: (b) => num(b.number_of_records),
+	},
 	dataOnly: { page: 'page', size: 'limit', items: (b) => b.data },
-	records: { page: 'pageNo', size: 'pageSize', items: (b) => b.data, totalRecords: (b) => num(b.totalCount) },
-	peopleUsers: { page: 'currentPage', size: 'limit', items: (b) => b.users, totalPages: peopleTotal, totalRecords: peopleRecords },
-	taxDeclarations: { page: 'currentPage', size: 'limit', items: (b) => b.taxDeclarationInfo, totalPages: peopleTotal },
-	componentGroups: { page: 'currentPage', size: 'limit', items: (b) => b.componentGroups, totalPages: peopleTotal },
+	records: {
+		page: 'pageNo',
+		size: 'pageSize',
+		items: (b) => b.data,
+		totalRecords: (b) => num(b.totalCount),
+	},
+	peopleUsers: {
+		page: 'currentPage',
+		size: 'limit',
+		items: (b) => b.users,
+		totalPages: peopleTotal,
+		totalRecords: peopleRecords,
+	},
+	taxDeclarations: {
+		page: 'currentPage',
+		size: 'limit',
+		items: (b) => b.taxDeclarationInfo,
+		totalPages: peopleTotal,
+	},
+	componentGroups: {
+		page: 'currentPage',
+		size: 'limit',
+		items: (b) => b.componentGroups,
+		totalPages: peopleTotal,
+	},
 	payruns: {
 		page: 'currentPage',
 		size: 'limit',
@@ -109,7 +147,35 @@ export interface PageOptions {
 function idOf(item: unknown): string | undefined {
 	if (!item || typeof item !== 'object') return undefined;
 	const id = (item as IDataObject).id ?? (item as IDataObject)._id;
-	return typeof id === 'number' || (typeof id === 'string' && id !== '') ? `${typeof id}:${id}` : undefined;
+	return typeof id === 'number' || (typeof id === 'string' && id !== '')
+		? `${typeof id}:${id}`
+		: undefined;
+}
+
+/** An unpaged list (its style says `single`): one request, the limit applied here. */
+async function readUnpaged(
+	scope: RunScope,
+	req: ApiRequest,
+	style: StyleDef,
+	limit: number | undefined,
+): Promise<IDataObject[]> {
+	const body = await apiRequest<unknown>(scope, req);
+	const raw =
+		body !== null && typeof body === 'object' ? style.items(body as IDataObject) : undefined;
+	const items = Array.isArray(raw) ? (raw as IDataObject[]) : [];
+	return limit !== undefined ? items.slice(0, limit) : items;
+}
+
+/** The error of a list still full after PAGING.maxPages pages: nothing is returned rather than part of it. */
+function endlessList(scope: RunScope, req: ApiRequest, read: number): NodeOperationError {
+	return new NodeOperationError(
+		scope.ctx.getNode(),
+		`The list did not end after ${PAGING.maxPages} pages (${read} items read)`,
+		{
+			itemIndex: req.itemIndex,
+			description: `The platform kept answering full pages of ${req.method} ${req.path}. Nothing is returned rather than a part of the list: use a Limit, or filters that make the list shorter.`,
+		},
+	);
 }
 
 /**
@@ -117,15 +183,17 @@ function idOf(item: unknown): string | undefined {
  * gives; an empty or short page; enough items for `limit`; or a page identical to
  * the previous one (a server that ignores the page parameter).
  */
-export async function paginate(scope: RunScope, req: ApiRequest, opts: PageOptions): Promise<IDataObject[]> {
+export async function paginate(
+	scope: RunScope,
+	req: ApiRequest,
+	opts: PageOptions,
+): Promise<IDataObject[]> {
 	const style = PAGE_STYLES[opts.style];
-	const size = opts.limit !== undefined ? Math.max(1, Math.min(opts.limit, opts.pageSize ?? PAGE_SIZE)) : (opts.pageSize ?? PAGE_SIZE);
-	if (style.single) {
-		const body = await apiRequest<unknown>(scope, req);
-		const raw = body !== null && typeof body === 'object' ? style.items(body as IDataObject) : undefined;
-		const items = Array.isArray(raw) ? (raw as IDataObject[]) : [];
-		return opts.limit !== undefined ? items.slice(0, opts.limit) : items;
-	}
+	const size =
+		opts.limit !== undefined
+			? Math.max(1, Math.min(opts.limit, opts.pageSize ?? PAGE_SIZE))
+			: (opts.pageSize ?? PAGE_SIZE);
+	if (style.single) return await readUnpaged(scope, req, style, opts.limit);
 	const out: IDataObject[] = [];
 	// A record created or deleted between two pages shifts the page boundary: the same record can
 	// come again on the next page. Each ID is kept once (items without an ID are all kept).
@@ -135,7 +203,11 @@ export async function paginate(scope: RunScope, req: ApiRequest, opts: PageOptio
 	// fewer items than asked for. The largest page seen so far is taken as its page size, and
 	// a list without totals ends only at a page shorter than that (or an empty one).
 	let served = 0;
-	const getPage = async (page: number) => await apiRequest<IDataObject>(scope, { ...req, qs: { ...(req.qs ?? {}), [style.page]: page, [style.size]: size } });
+	const getPage = async (page: number) =>
+		await apiRequest<IDataObject>(scope, {
+			...req,
+			qs: { ...(req.qs ?? {}), [style.page]: page, [style.size]: size },
+		});
 	const ahead = new Map<number, Promise<IDataObject>>();
 	const readAhead = (from: number, last: number) => {
 		for (let p = from; p <= Math.min(last, from + PAGING.readAhead - 1); p++) {
@@ -146,12 +218,7 @@ export async function paginate(scope: RunScope, req: ApiRequest, opts: PageOptio
 		}
 	};
 	for (let page = 1; ; page++) {
-		if (page > PAGING.maxPages) {
-			throw new NodeOperationError(scope.ctx.getNode(), `The list did not end after ${PAGING.maxPages} pages (${out.length} items read)`, {
-				itemIndex: req.itemIndex,
-				description: `The platform kept answering full pages of ${req.method} ${req.path}. Nothing is returned rather than a part of the list: use a Limit, or filters that make the list shorter.`,
-			});
-		}
+		if (page > PAGING.maxPages) throw endlessList(scope, req, out.length);
 		const body = await (ahead.get(page) ?? getPage(page));
 		ahead.delete(page);
 		const raw = body ? style.items(body) : undefined;
@@ -204,7 +271,10 @@ export async function fetchPage(
 	served?: number,
 ): Promise<{ items: IDataObject[]; more: boolean; records?: number }> {
 	const style = PAGE_STYLES[styleName];
-	const body = await apiRequest<IDataObject>(scope, { ...req, qs: { [style.page]: page, [style.size]: size, ...(req.qs ?? {}) } });
+	const body = await apiRequest<IDataObject>(scope, {
+		...req,
+		qs: { [style.page]: page, [style.size]: size, ...(req.qs ?? {}) },
+	});
 	const raw = body ? style.items(body) : undefined;
 	const items = Array.isArray(raw) ? (raw as IDataObject[]) : [];
 	const records = body ? style.totalRecords?.(body) : undefined;
@@ -212,6 +282,11 @@ export async function fetchPage(
 	const pages = style.totalPages?.(body);
 	// The server's page size: what it served on its largest page so far (never more than asked).
 	const used = Math.min(size, Math.max(served ?? 0, items.length));
-	const more = pages !== undefined ? page < pages : records !== undefined ? page * used < records : items.length >= (served === undefined ? size : used);
+	const more =
+		pages !== undefined
+			? page < pages
+			: records !== undefined
+				? page * used < records
+				: items.length >= (served === undefined ? size : used);
 	return { items, more, records };
 }

@@ -24,8 +24,18 @@ export const PICKER_PAGE = 50;
 export const MAX_OPTIONS = 500;
 
 /** A resource locator's list (listSearch), run with its own scope. */
-export function listSearch(search: (scope: PickerScope, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>) {
-	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export function listSearch(
+	search: (
+		scope: PickerScope,
+		filter?: string,
+		paginationToken?: string,
+	) => Promise<INodeListSearchResult>,
+) {
+	return async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
 		return await search(new RunScope(this), filter, paginationToken);
 	};
 }
@@ -58,12 +68,26 @@ export async function searchPage(
 	const [pageText, servedText] = (paginationToken ?? '1').split(':');
 	const page = Math.max(1, Math.floor(Number(pageText)) || 1);
 	const served = Math.max(0, Math.floor(Number(servedText)) || 0);
-	const { items, more } = await fetchPage(scope, req, style, page, size, page > 1 ? served : undefined);
-	return { results: items.map(toResult), paginationToken: more ? `${page + 1}:${Math.max(served, items.length)}` : undefined };
+	const { items, more } = await fetchPage(
+		scope,
+		req,
+		style,
+		page,
+		size,
+		page > 1 ? served : undefined,
+	);
+	return {
+		results: items.map(toResult),
+		paginationToken: more ? `${page + 1}:${Math.max(served, items.length)}` : undefined,
+	};
 }
 
 /** The first entries of a list for a dropdown (up to MAX_OPTIONS), read page by page in its paging style. */
-export async function firstEntries(scope: PickerScope, req: ApiRequest, style: PageStyle): Promise<IDataObject[]> {
+export async function firstEntries(
+	scope: PickerScope,
+	req: ApiRequest,
+	style: PageStyle,
+): Promise<IDataObject[]> {
 	return await paginate(scope, req, { style, limit: MAX_OPTIONS });
 }
 
@@ -72,5 +96,9 @@ export function matching(entries: INodePropertyOptions[], filter?: string): INod
 	const needle = (filter ?? '').trim().toLowerCase();
 	return entries
 		.filter((e) => !needle || e.name.toLowerCase().includes(needle) || String(e.value) === needle)
-		.map((e) => ({ name: e.name, value: String(e.value), ...(e.description ? { description: e.description } : {}) }));
+		.map((e) => ({
+			name: e.name,
+			value: String(e.value),
+			...(e.description ? { description: e.description } : {}),
+		}));
 }

@@ -9,10 +9,24 @@
  * base URLs and token field, a table's columns) and the files (binary data) output
  * items carry.
  */
-import type { IBinaryKeyData, IDataObject, IExecuteFunctions, IHookFunctions, ILoadOptionsFunctions, INode, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type {
+	IBinaryKeyData,
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	ILoadOptionsFunctions,
+	INode,
+	IPollFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 
 /** The n8n functions a call gets (`this` of execute, a picker, a webhook, a hook or a poll). */
-export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
+export type RequestContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions
+	| IPollFunctions;
 
 export class RunScope<C extends RequestContext = RequestContext> {
 	private readonly values = new Map<string, Promise<unknown>>();
@@ -63,7 +77,10 @@ export class RunScope<C extends RequestContext = RequestContext> {
 		let release!: () => void;
 		const done = new Promise<void>((resolve) => (release = resolve));
 		const turn = this.lines.get(key) ?? Promise.resolve();
-		this.lines.set(key, turn.then(async () => await done));
+		this.lines.set(
+			key,
+			turn.then(async () => await done),
+		);
 		return { turn, release };
 	}
 

@@ -13,17 +13,31 @@
  * call: the CPU profile (docs/performance.md) showed that cost on every request; it is
  * still used as a whole when the scope has no token.
  */
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+} from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { credentialSecrets, credentialTenant, platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
+import {
+	credentialSecrets,
+	credentialTenant,
+	platformTokenKey,
+} from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { isNetworkFailure, readFailure, toNodeApiError, withoutSecrets } from './errors';
 import { fullyDecoded } from './fields';
-import { CREDENTIAL_TYPE, send, storedToken, TokenRefused, type CredentialInfo } from './n8n-internals';
+import {
+	CREDENTIAL_TYPE,
+	send,
+	storedToken,
+	TokenRefused,
+	type CredentialInfo,
+} from './n8n-internals';
 import type { RunScope } from './run-scope';
 
 export { CREDENTIAL_TYPE } from './n8n-internals';
-
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
@@ -80,7 +94,10 @@ export function baseUrlProblem(raw: unknown, field: string): string | undefined 
 	return `The credential's ${field} must start with https:// (plain http:// is only allowed for 127.0.0.1 or localhost, such as the local sandbox): "${text}"`;
 }
 
-export const normaliseBaseUrl = (raw: unknown) => String(raw ?? '').trim().replace(/\/+$/, '');
+export const normaliseBaseUrl = (raw: unknown) =>
+	String(raw ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 
 /** The credential's base URLs and token field, read once per run scope (a failed read, e.g. a bad URL, is read again). */
 async function credentialInfo(scope: RunScope, itemIndex?: number): Promise<CredentialInfo> {
@@ -88,13 +105,32 @@ async function credentialInfo(scope: RunScope, itemIndex?: number): Promise<Cred
 		const ctx = scope.ctx;
 		const creds = await (ctx as IExecuteFunctions).getCredentials(CREDENTIAL_TYPE, itemIndex ?? 0);
 		const regional = normaliseBaseUrl(creds.regionalBaseUrl);
-		const problem = baseUrlProblem(creds.baseUrl, 'API Base URL') ?? (regional ? baseUrlProblem(regional, 'Regional API Base URL') : undefined);
-		if (problem) throw new NodeOperationError(ctx.getNode(), problem, { itemIndex, description: 'Open the Business Platform credential and fix the address.' });
+		const problem =
+			baseUrlProblem(creds.baseUrl, 'API Base URL') ??
+			(regional ? baseUrlProblem(regional, 'Regional API Base URL') : undefined);
+		if (problem)
+			throw new NodeOperationError(ctx.getNode(), problem, {
+				itemIndex,
+				description: 'Open the Business Platform credential and fix the address.',
+			});
 		const tokenData = creds.oauthTokenData as IDataObject | undefined;
 		const tokenKey = platformTokenKey(tokenData);
 		const baseUrl = normaliseBaseUrl(creds.baseUrl);
-		const account = JSON.stringify([ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? null, baseUrl, regional, credentialTenant(creds)]);
-		return { account, secrets: credentialSecrets(creds), baseUrl, regionalBaseUrl: regional || undefined, tokenKey, token: storedToken(tokenData, tokenKey), generation: 0 };
+		const account = JSON.stringify([
+			ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? null,
+			baseUrl,
+			regional,
+			credentialTenant(creds),
+		]);
+		return {
+			account,
+			secrets: credentialSecrets(creds),
+			baseUrl,
+			regionalBaseUrl: regional || undefined,
+			tokenKey,
+			token: storedToken(tokenData, tokenKey),
+			generation: 0,
+		};
 	});
 }
 
@@ -123,10 +159,14 @@ const isDotSegment = (segment: string) => /^\.{1,2}$/.test(fullyDecoded(segment)
  */
 export function apiUrl(base: string, path: string): { url: string } | { problem: string } {
 	const bare = path.split(/[?#]/, 1)[0];
-	if (!bare.startsWith('/') || bare.startsWith('//')) return { problem: `the path "${path}" does not start with a single "/"` };
+	if (!bare.startsWith('/') || bare.startsWith('//'))
+		return { problem: `the path "${path}" does not start with a single "/"` };
 	// URL parsers read a backslash as a slash: it would split a segment in two.
 	if (bare.includes('\\')) return { problem: `the path "${path}" has a backslash` };
-	if (bare.split('/').some(isDotSegment)) return { problem: `the path "${path}" has a "." or ".." segment, which would climb to another endpoint` };
+	if (bare.split('/').some(isDotSegment))
+		return {
+			problem: `the path "${path}" has a "." or ".." segment, which would climb to another endpoint`,
+		};
 	let url: URL;
 	try {
 		url = new URL(base + path);
@@ -134,7 +174,11 @@ export function apiUrl(base: string, path: string): { url: string } | { problem:
 		return { problem: `the path "${path}" does not make a URL with the credential's base URL` };
 	}
 	const root = new URL(base);
-	if (url.origin !== root.origin || !`${url.pathname}/`.startsWith(`${root.pathname.replace(/\/+$/, '')}/`)) return { problem: `the path "${path}" leads away from the credential's API Base URL` };
+	if (
+		url.origin !== root.origin ||
+		!`${url.pathname}/`.startsWith(`${root.pathname.replace(/\/+$/, '')}/`)
+	)
+		return { problem: `the path "${path}" leads away from the credential's API Base URL` };
 	return { url: base + path };
 }
 
@@ -147,7 +191,8 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 	if ('problem' in target) {
 		throw new NodeOperationError(ctx.getNode(), `Refused to send the request: ${target.problem}`, {
 			itemIndex: req.itemIndex,
-			description: 'Nothing was sent. Check the ID or path fields of this item: an ID must not be "." or "..", and a path must be an endpoint below the API Base URL.',
+			description:
+				'Nothing was sent. Check the ID or path fields of this item: an ID must not be "." or "..", and a path must be an endpoint below the API Base URL.',
 		});
 	}
 	const options: IHttpRequestOptions = {
@@ -166,7 +211,11 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 	if (req.body !== undefined) {
 		// n8n's request helper sends no body at all for an empty object; the platform documents
 		// `{}` where an operation takes an empty body (User → Sync Beneficiaries), so it goes as text.
-		const empty = typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) && Object.keys(req.body).length === 0;
+		const empty =
+			typeof req.body === 'object' &&
+			req.body !== null &&
+			!Array.isArray(req.body) &&
+			Object.keys(req.body).length === 0;
 		options.body = (empty ? '{}' : req.body) as IHttpRequestOptions['body'];
 		options.headers!['content-type'] = 'application/json';
 	}
@@ -188,27 +237,58 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 			const facts = withoutSecrets(readFailure(error), [...info.secrets, info.token]);
 			// A DELETE sent again after an attempt whose outcome is unknown: "not found" means that attempt deleted it.
 			if (req.method === 'DELETE' && facts.status === 404 && outcomeUnknown) return undefined as T;
-			outcomeUnknown ||= (isNetworkFailure(facts) && facts.code !== 'ECONNREFUSED') || (facts.status !== undefined && facts.status >= 500);
+			outcomeUnknown ||=
+				(isNetworkFailure(facts) && facts.code !== 'ECONNREFUSED') ||
+				(facts.status !== undefined && facts.status >= 500);
 			// A refused connection sent nothing: like a 429, even a create can be sent again.
 			const neverSent = facts.status === undefined && facts.code === 'ECONNREFUSED';
 			const retryable =
-				req.retry !== 'never' && !facts.reconnect && (facts.status === 429 || neverSent || (isIdempotent(req) && (isNetworkFailure(facts) || (facts.status !== undefined && facts.status >= 500))));
-			const delay = facts.status === 429 && facts.retryAfterMs !== undefined ? facts.retryAfterMs : backoff(attempt);
-			const inBudget = waited + delay <= RETRY.maxTotalWaitMs && Date.now() - started + delay <= RETRY.maxTotalMs;
+				req.retry !== 'never' &&
+				!facts.reconnect &&
+				(facts.status === 429 ||
+					neverSent ||
+					(isIdempotent(req) &&
+						(isNetworkFailure(facts) || (facts.status !== undefined && facts.status >= 500))));
+			const delay =
+				facts.status === 429 && facts.retryAfterMs !== undefined
+					? facts.retryAfterMs
+					: backoff(attempt);
+			const inBudget =
+				waited + delay <= RETRY.maxTotalWaitMs && Date.now() - started + delay <= RETRY.maxTotalMs;
 			if (retryable && attempt < RETRY.attempts && delay <= RETRY.maxDelayMs && inBudget) {
 				waited += delay;
 				await sleep(delay);
 				continue;
 			}
 			let note: string | undefined;
-			if (!isIdempotent(req) && !neverSent && (isNetworkFailure(facts) || (facts.status !== undefined && facts.status >= 500))) {
+			if (
+				!isIdempotent(req) &&
+				!neverSent &&
+				(isNetworkFailure(facts) || (facts.status !== undefined && facts.status >= 500))
+			) {
 				note = `The request was not repeated automatically: the platform may already have carried it out, and repeating a ${req.method} could create a duplicate. Check the platform before running it again.`;
-			} else if (req.retry === 'never' && (facts.status === 429 || isNetworkFailure(facts) || (facts.status ?? 0) >= 500)) {
-				note = 'This operation is never retried automatically: check whether it took effect in the platform before running it again.';
+			} else if (
+				req.retry === 'never' &&
+				(facts.status === 429 || isNetworkFailure(facts) || (facts.status ?? 0) >= 500)
+			) {
+				note =
+					'This operation is never retried automatically: check whether it took effect in the platform before running it again.';
 			} else if (facts.status === 429) {
-				note = facts.retryAfterMs !== undefined ? `The platform asked to wait ${Math.round(facts.retryAfterMs / 1000)} s before retrying.` : undefined;
+				note =
+					facts.retryAfterMs !== undefined
+						? `The platform asked to wait ${Math.round(facts.retryAfterMs / 1000)} s before retrying.`
+						: undefined;
 			}
-			throw toNodeApiError(facts, { node: ctx.getNode(), method: req.method, path: req.path, itemIndex: req.itemIndex, labelOf: req.labelOf, note, attempts: attempt, secrets: [...info.secrets, info.token] });
+			throw toNodeApiError(facts, {
+				node: ctx.getNode(),
+				method: req.method,
+				path: req.path,
+				itemIndex: req.itemIndex,
+				labelOf: req.labelOf,
+				note,
+				attempts: attempt,
+				secrets: [...info.secrets, info.token],
+			});
 		}
 	}
 }

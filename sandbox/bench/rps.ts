@@ -20,14 +20,23 @@ const arg = (name: string, dflt: number) => {
 const SECONDS = arg('seconds', 5);
 const CONCURRENCY = arg('concurrency', 32);
 
-async function run(pool: Pool, make: (i: number) => { method: 'GET' | 'POST'; path: string; body?: string }, token: string) {
+async function run(
+	pool: Pool,
+	make: (i: number) => { method: 'GET' | 'POST'; path: string; body?: string },
+	token: string,
+) {
 	const deadline = Date.now() + SECONDS * 1000;
 	let done = 0;
 	let failed = 0;
 	const worker = async () => {
 		while (Date.now() < deadline) {
 			const r = make(done + failed);
-			const res = await pool.request({ method: r.method, path: r.path, body: r.body, headers: { 'x-access-token': token, 'content-type': 'application/json' } });
+			const res = await pool.request({
+				method: r.method,
+				path: r.path,
+				body: r.body,
+				headers: { 'x-access-token': token, 'content-type': 'application/json' },
+			});
 			await res.body.dump();
 			if (res.statusCode < 300) done++;
 			else failed++;
@@ -45,16 +54,45 @@ async function main() {
 	try {
 		// Warm up.
 		await run(pool, () => ({ method: 'GET', path: '/v1/crm/contacts?limit=1' }), ready.accessToken);
-		const list = await pool.request({ method: 'GET', path: '/v1/crm/contacts?limit=1', headers: { 'x-access-token': ready.accessToken } });
+		const list = await pool.request({
+			method: 'GET',
+			path: '/v1/crm/contacts?limit=1',
+			headers: { 'x-access-token': ready.accessToken },
+		});
 		const id = ((await list.body.json()) as { data: Array<{ id: number }> }).data[0].id;
 		const results = {
-			'GET /v1/crm/contacts/{id}': await run(pool, () => ({ method: 'GET', path: `/v1/crm/contacts/${id}` }), ready.accessToken),
-			'GET /v1/crm/contacts?limit=100': await run(pool, () => ({ method: 'GET', path: '/v1/crm/contacts?limit=100' }), ready.accessToken),
-			'POST /v1/crm/contacts': await run(pool, (i) => ({ method: 'POST', path: '/v1/crm/contacts', body: JSON.stringify({ name: `Bench ${i}`, type: 'person', email: `bench${i}@example.com` }) }), ready.accessToken),
+			'GET /v1/crm/contacts/{id}': await run(
+				pool,
+				() => ({ method: 'GET', path: `/v1/crm/contacts/${id}` }),
+				ready.accessToken,
+			),
+			'GET /v1/crm/contacts?limit=100': await run(
+				pool,
+				() => ({ method: 'GET', path: '/v1/crm/contacts?limit=100' }),
+				ready.accessToken,
+			),
+			'POST /v1/crm/contacts': await run(
+				pool,
+				(i) => ({
+					method: 'POST',
+					path: '/v1/crm/contacts',
+					body: JSON.stringify({
+						name: `Bench ${i}`,
+						type: 'person',
+						email: `bench${i}@example.com`,
+					}),
+				}),
+				ready.accessToken,
+			),
 		};
 		const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`;
-		console.log(`sandbox requests per second (${CONCURRENCY} in flight, ${SECONDS} s each; ${machine})`);
-		for (const [name, r] of Object.entries(results)) console.log(`  ${name.padEnd(34)} ${String(r.rps).padStart(7)} req/s${r.failed ? `  (${r.failed} failed)` : ''}`);
+		console.log(
+			`sandbox requests per second (${CONCURRENCY} in flight, ${SECONDS} s each; ${machine})`,
+		);
+		for (const [name, r] of Object.entries(results))
+			console.log(
+				`  ${name.padEnd(34)} ${String(r.rps).padStart(7)} req/s${r.failed ? `  (${r.failed} failed)` : ''}`,
+			);
 	} finally {
 		await pool.close();
 		await stop();

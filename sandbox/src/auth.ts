@@ -72,13 +72,20 @@ export interface AuthStats {
 	invalidToken: number;
 }
 
-const b64url = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
+const b64url = (v: unknown) =>
+	Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
 
 export class Auth {
 	private readonly access = new Map<string, AccessToken>();
 	private readonly refresh = new Map<string, RefreshToken>();
 	private readonly codes = new Map<string, AuthCode>();
-	stats: AuthStats = { authorizationCode: 0, refreshGrant: 0, getRefreshToken: 0, failedRefresh: 0, invalidToken: 0 };
+	stats: AuthStats = {
+		authorizationCode: 0,
+		refreshGrant: 0,
+		getRefreshToken: 0,
+		failedRefresh: 0,
+		invalidToken: 0,
+	};
 
 	constructor(
 		readonly config: AuthConfig,
@@ -86,7 +93,13 @@ export class Auth {
 	) {}
 
 	resetStats(): void {
-		this.stats = { authorizationCode: 0, refreshGrant: 0, getRefreshToken: 0, failedRefresh: 0, invalidToken: 0 };
+		this.stats = {
+			authorizationCode: 0,
+			refreshGrant: 0,
+			getRefreshToken: 0,
+			failedRefresh: 0,
+			invalidToken: 0,
+		};
 	}
 
 	private jwt(identity: Identity, ttl: number, typ: string): string {
@@ -105,21 +118,42 @@ export class Auth {
 
 	private issueAccess(identity: Identity, usable: boolean, asJwt: boolean): string {
 		const token = asJwt ? this.jwt(identity, this.config.tokenTtl, 'access') : randomUUID();
-		this.access.set(token, { identity, usable, expiresAt: Date.now() + this.config.tokenTtl * 1000 });
+		this.access.set(token, {
+			identity,
+			usable,
+			expiresAt: Date.now() + this.config.tokenTtl * 1000,
+		});
 		return token;
 	}
 
-	private issueRefresh(identity: Identity, kind: 'oauth' | 'platform', scope: string, family: string, asJwt: boolean): string {
+	private issueRefresh(
+		identity: Identity,
+		kind: 'oauth' | 'platform',
+		scope: string,
+		family: string,
+		asJwt: boolean,
+	): string {
 		const token = asJwt ? this.jwt(identity, 30 * 86400, 'refresh') : randomUUID();
 		this.refresh.set(token, { identity, kind, scope, used: false, revoked: false, family });
 		return token;
 	}
 
 	/** The token response of /oauth/token for this mode. */
-	issueTokenResponse(identity: Identity, scope: string, withPlatformToken = true): Record<string, unknown> {
+	issueTokenResponse(
+		identity: Identity,
+		scope: string,
+		withPlatformToken = true,
+	): Record<string, unknown> {
 		const { mode, tokenTtl, brand } = this.config;
 		const family = randomUUID();
-		const common = { token_type: 'bearer', expires_in: tokenTtl, scope, email: identity.email, username: identity.username, org: identity.org };
+		const common = {
+			token_type: 'bearer',
+			expires_in: tokenTtl,
+			scope,
+			email: identity.email,
+			username: identity.username,
+			org: identity.org,
+		};
 		if (mode === 'v2') {
 			return {
 				access_token: this.issueAccess(identity, true, true),
@@ -134,7 +168,13 @@ export class Auth {
 		};
 		if (withPlatformToken) {
 			response[`${brand}-token`] = this.issueAccess(identity, true, true);
-			response[`${brand}-refresh-token`] = this.issueRefresh(identity, 'platform', scope, family, true);
+			response[`${brand}-refresh-token`] = this.issueRefresh(
+				identity,
+				'platform',
+				scope,
+				family,
+				true,
+			);
 		}
 		return response;
 	}
@@ -169,14 +209,28 @@ export class Auth {
 		return this.refresh.size;
 	}
 
-	createCode(identity: Identity, clientId: string, redirectUri: string | undefined, scope: string): string {
+	createCode(
+		identity: Identity,
+		clientId: string,
+		redirectUri: string | undefined,
+		scope: string,
+	): string {
 		const code = randomBytes(16).toString('hex');
-		this.codes.set(code, { identity, clientId, redirectUri, scope, used: false, expiresAt: Date.now() + this.config.codeTtl * 1000 });
+		this.codes.set(code, {
+			identity,
+			clientId,
+			redirectUri,
+			scope,
+			used: false,
+			expiresAt: Date.now() + this.config.codeTtl * 1000,
+		});
 		return code;
 	}
 
 	identity(username: string | undefined): Identity {
-		const found = username ? this.identities.find((i) => i.username === username || i.email === username) : this.identities[0];
+		const found = username
+			? this.identities.find((i) => i.username === username || i.email === username)
+			: this.identities[0];
 		if (!found) throw badRequest(`Unknown user ${username}`);
 		return found;
 	}
@@ -188,12 +242,15 @@ export class Auth {
 			return new OAuthError(400, 'invalid_grant', description);
 		};
 		if (!entry || entry.kind !== kind) throw fail('The refresh token is not valid');
-		if (entry.revoked) throw fail('The refresh token was revoked; the user must authorize the application again');
+		if (entry.revoked)
+			throw fail('The refresh token was revoked; the user must authorize the application again');
 		if (entry.used) throw fail('The refresh token was already used (refresh tokens rotate)');
 		entry.used = true;
 		// In v1 one refresh renews both token pairs, so it uses up the platform sibling as well.
 		// In v1-legacy the two pairs are renewed separately and live on independently.
-		if (this.config.mode === 'v1') for (const other of this.refresh.values()) if (other.family === entry.family) other.used = true;
+		if (this.config.mode === 'v1')
+			for (const other of this.refresh.values())
+				if (other.family === entry.family) other.used = true;
 		return entry;
 	}
 
@@ -202,17 +259,24 @@ export class Auth {
 	tokenEndpoint(ctx: Ctx<unknown>): Reply {
 		const params: Record<string, string> = Object.fromEntries(ctx.query.params);
 		if (ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body)) {
-			for (const [k, v] of Object.entries(ctx.body as Record<string, unknown>)) if (v !== undefined && v !== null) params[k] = String(v);
+			for (const [k, v] of Object.entries(ctx.body as Record<string, unknown>))
+				if (v !== undefined && v !== null) params[k] = String(v);
 		}
 		this.checkClient(ctx, params);
 		const grant = params.grant_type;
 		if (grant === 'authorization_code') {
 			const code = params.code ? this.codes.get(params.code) : undefined;
 			if (!code) throw new OAuthError(400, 'invalid_grant', 'The authorization code is not valid');
-			if (code.used) throw new OAuthError(400, 'invalid_grant', 'The authorization code was already used');
-			if (code.expiresAt <= Date.now()) throw new OAuthError(400, 'invalid_grant', 'The authorization code has expired');
+			if (code.used)
+				throw new OAuthError(400, 'invalid_grant', 'The authorization code was already used');
+			if (code.expiresAt <= Date.now())
+				throw new OAuthError(400, 'invalid_grant', 'The authorization code has expired');
 			if (code.redirectUri && params.redirect_uri && params.redirect_uri !== code.redirectUri) {
-				throw new OAuthError(400, 'invalid_grant', 'redirect_uri does not match the authorization request');
+				throw new OAuthError(
+					400,
+					'invalid_grant',
+					'redirect_uri does not match the authorization request',
+				);
 			}
 			code.used = true;
 			this.stats.authorizationCode++;
@@ -222,9 +286,16 @@ export class Auth {
 			const entry = this.useRefresh(params.refresh_token, 'oauth');
 			this.stats.refreshGrant++;
 			const withPlatform = this.config.mode !== 'v1-legacy';
-			return json(200, this.issueTokenResponse(entry.identity, params.scope ?? entry.scope, withPlatform));
+			return json(
+				200,
+				this.issueTokenResponse(entry.identity, params.scope ?? entry.scope, withPlatform),
+			);
 		}
-		throw new OAuthError(400, 'unsupported_grant_type', `grant_type ${grant ?? '(missing)'} is not supported`);
+		throw new OAuthError(
+			400,
+			'unsupported_grant_type',
+			`grant_type ${grant ?? '(missing)'} is not supported`,
+		);
 	}
 
 	private checkClient(ctx: Ctx<unknown>, params: Record<string, string>): void {
@@ -238,13 +309,21 @@ export class Auth {
 			secret = decodeURIComponent(decoded.slice(i + 1));
 		}
 		if (id !== this.config.clientId || secret !== this.config.clientSecret) {
-			throw new OAuthError(401, 'invalid_client', 'Client authentication failed: check the client id and secret');
+			throw new OAuthError(
+				401,
+				'invalid_client',
+				'Client authentication failed: check the client id and secret',
+			);
 		}
 	}
 
 	getRefreshToken(ctx: Ctx<unknown>): Reply {
 		const body = (ctx.body ?? {}) as Record<string, unknown>;
-		if (typeof body.refreshToken !== 'string' || typeof body.userName !== 'string' || typeof body.tenantId !== 'number') {
+		if (
+			typeof body.refreshToken !== 'string' ||
+			typeof body.userName !== 'string' ||
+			typeof body.tenantId !== 'number'
+		) {
 			throw badRequest('refreshToken, userName and tenantId are required', [
 				{ field: 'refreshToken', error: 'string required' },
 				{ field: 'userName', error: 'string required' },
@@ -258,7 +337,12 @@ export class Auth {
 			throw new ApiError(401, 'Invalid refresh token', [], e instanceof Error ? e.message : '');
 		}
 		if (entry.identity.username !== body.userName || entry.identity.tenantId !== body.tenantId) {
-			throw new ApiError(401, 'Invalid refresh token', [], 'userName or tenantId does not match the refresh token');
+			throw new ApiError(
+				401,
+				'Invalid refresh token',
+				[],
+				'userName or tenantId does not match the refresh token',
+			);
 		}
 		this.stats.getRefreshToken++;
 		const family = randomUUID();
@@ -278,21 +362,46 @@ export class Auth {
 	/** GET authorization page, POST approval, and auto_approve=true for scripts. */
 	authorizePage(ctx: Ctx<unknown>): Reply {
 		const q = ctx.query;
-		const form = (ctx.body && typeof ctx.body === 'object' ? ctx.body : {}) as Record<string, string>;
+		const form = (ctx.body && typeof ctx.body === 'object' ? ctx.body : {}) as Record<
+			string,
+			string
+		>;
 		const p = (k: string) => form[k] ?? q.str(k);
 		const clientId = p('client_id');
 		const redirectUri = p('redirect_uri');
 		const state = p('state');
 		const scope = p('scope') ?? 'write';
-		if (p('response_type') !== 'code') return text(400, page('Invalid request', '<p>response_type must be <code>code</code>.</p>'), 'text/html; charset=utf-8');
-		if (clientId !== this.config.clientId) return text(400, page('Unknown application', '<p>The client_id is not registered with this sandbox.</p>'), 'text/html; charset=utf-8');
-		const approve = ctx.method === 'POST' ? form.decision === 'approve' : q.bool('auto_approve') === true;
+		if (p('response_type') !== 'code')
+			return text(
+				400,
+				page('Invalid request', '<p>response_type must be <code>code</code>.</p>'),
+				'text/html; charset=utf-8',
+			);
+		if (clientId !== this.config.clientId)
+			return text(
+				400,
+				page('Unknown application', '<p>The client_id is not registered with this sandbox.</p>'),
+				'text/html; charset=utf-8',
+			);
+		const approve =
+			ctx.method === 'POST' ? form.decision === 'approve' : q.bool('auto_approve') === true;
 		const deny = ctx.method === 'POST' && form.decision !== 'approve';
 		if (approve || deny) {
-			if (!redirectUri) return text(400, page('Missing redirect_uri', '<p>This sandbox needs a redirect_uri to send the code to.</p>'), 'text/html; charset=utf-8');
+			if (!redirectUri)
+				return text(
+					400,
+					page(
+						'Missing redirect_uri',
+						'<p>This sandbox needs a redirect_uri to send the code to.</p>',
+					),
+					'text/html; charset=utf-8',
+				);
 			const target = new URL(redirectUri);
 			if (approve) {
-				target.searchParams.set('code', this.createCode(this.identity(p('user')), clientId, redirectUri, scope));
+				target.searchParams.set(
+					'code',
+					this.createCode(this.identity(p('user')), clientId, redirectUri, scope),
+				);
 				target.searchParams.set('scope', scope);
 			} else {
 				target.searchParams.set('error', 'access_denied');
@@ -300,11 +409,20 @@ export class Auth {
 			if (state !== undefined) target.searchParams.set('state', state);
 			return { status: 302, headers: { location: target.toString() } };
 		}
-		const hidden = Object.entries({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri ?? '', state: state ?? '', scope })
+		const hidden = Object.entries({
+			response_type: 'code',
+			client_id: clientId,
+			redirect_uri: redirectUri ?? '',
+			state: state ?? '',
+			scope,
+		})
 			.map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`)
 			.join('');
 		const users = this.identities
-			.map((i, n) => `<label><input type="radio" name="user" value="${escapeHtml(i.username)}"${n === 0 ? ' checked' : ''}> ${escapeHtml(i.email)} (${escapeHtml(i.org)})</label><br>`)
+			.map(
+				(i, n) =>
+					`<label><input type="radio" name="user" value="${escapeHtml(i.username)}"${n === 0 ? ' checked' : ''}> ${escapeHtml(i.email)} (${escapeHtml(i.org)})</label><br>`,
+			)
 			.join('');
 		return text(
 			200,
@@ -323,7 +441,9 @@ export class Auth {
 		router.add('GET', '/oauth/authorize', (ctx) => this.authorizePage(ctx), { auth: 'none' });
 		router.add('POST', '/oauth/authorize', (ctx) => this.authorizePage(ctx), { auth: 'none' });
 		router.add('POST', '/oauth/token', (ctx) => this.tokenEndpoint(ctx), { auth: 'none' });
-		router.add('POST', '/v1/iam/auth/app/getrefreshtoken', (ctx) => this.getRefreshToken(ctx), { auth: 'none' });
+		router.add('POST', '/v1/iam/auth/app/getrefreshtoken', (ctx) => this.getRefreshToken(ctx), {
+			auth: 'none',
+		});
 		router.add('GET', '/v1/iam/token/app/validate', (ctx) => {
 			const s = ctx.session as Session;
 			return json(200, { valid: true, username: s.username, tenantId: s.tenantId });

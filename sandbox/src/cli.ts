@@ -44,23 +44,57 @@ function parse(argv: string[]): { config: Partial<SandboxConfig>; faults: FaultR
 		const flag = argv[i];
 		const next = () => argv[++i];
 		switch (flag) {
-			case '--port': config.port = num(flag, next()); break;
-			case '--mode': config.mode = next() as SandboxConfig['mode']; break;
-			case '--token-ttl': config.tokenTtl = num(flag, next()); break;
-			case '--code-ttl': config.codeTtl = num(flag, next()); break;
-			case '--client-id': config.clientId = next(); break;
-			case '--client-secret': config.clientSecret = next(); break;
-			case '--brand': config.brand = next(); break;
-			case '--rows': config.rows = num(flag, next()); break;
-			case '--seed': config.seed = num(flag, next()); break;
-			case '--page-size': config.defaultPageSize = num(flag, next()); break;
-			case '--max-page-size': config.maxPageSize = num(flag, next()); break;
-			case '--fault': faults.push(parseFaultFlag(next())); break;
-			case '--regional': config.regional = true; break;
-			case '--accept-bearer': config.acceptBearer = true; break;
-			case '--contract': config.contract = true; break;
-			case '--help': case '-h': process.stderr.write(HELP); return process.exit(0);
-			default: throw new Error(`Unknown flag ${flag} (see --help)`);
+			case '--port':
+				config.port = num(flag, next());
+				break;
+			case '--mode':
+				config.mode = next() as SandboxConfig['mode'];
+				break;
+			case '--token-ttl':
+				config.tokenTtl = num(flag, next());
+				break;
+			case '--code-ttl':
+				config.codeTtl = num(flag, next());
+				break;
+			case '--client-id':
+				config.clientId = next();
+				break;
+			case '--client-secret':
+				config.clientSecret = next();
+				break;
+			case '--brand':
+				config.brand = next();
+				break;
+			case '--rows':
+				config.rows = num(flag, next());
+				break;
+			case '--seed':
+				config.seed = num(flag, next());
+				break;
+			case '--page-size':
+				config.defaultPageSize = num(flag, next());
+				break;
+			case '--max-page-size':
+				config.maxPageSize = num(flag, next());
+				break;
+			case '--fault':
+				faults.push(parseFaultFlag(next()));
+				break;
+			case '--regional':
+				config.regional = true;
+				break;
+			case '--accept-bearer':
+				config.acceptBearer = true;
+				break;
+			case '--contract':
+				config.contract = true;
+				break;
+			case '--help':
+			case '-h':
+				process.stderr.write(HELP);
+				return process.exit(0);
+			default:
+				throw new Error(`Unknown flag ${flag} (see --help)`);
 		}
 	}
 	return { config, faults };
@@ -69,8 +103,15 @@ function parse(argv: string[]): { config: Partial<SandboxConfig>; faults: FaultR
 async function main() {
 	const { config, faults } = parse(process.argv.slice(2));
 	const sb = await startSandbox({ ...DEFAULT_CONFIG, ...config, faults });
-	process.stdout.write(JSON.stringify({ ...sb.readyLine(), ...(sb.regionalBaseUrl ? { regionalBaseUrl: sb.regionalBaseUrl } : {}) }) + '\n');
-	process.stderr.write(`sandbox: ${sb.baseUrl} (mode ${sb.config.mode}, token ttl ${sb.config.tokenTtl}s); admin at ${sb.baseUrl}/__admin/stats; Ctrl-C stops\n`);
+	process.stdout.write(
+		JSON.stringify({
+			...sb.readyLine(),
+			...(sb.regionalBaseUrl ? { regionalBaseUrl: sb.regionalBaseUrl } : {}),
+		}) + '\n',
+	);
+	process.stderr.write(
+		`sandbox: ${sb.baseUrl} (mode ${sb.config.mode}, token ttl ${sb.config.tokenTtl}s); admin at ${sb.baseUrl}/__admin/stats; Ctrl-C stops\n`,
+	);
 	const stop = () => {
 		void sb.stop().then(() => process.exit(0));
 	};

@@ -24,12 +24,19 @@ export const DEFAULT_CONFIG: SandboxConfig = {
 
 export const DEMO_IDENTITIES: Identity[] = [
 	{ tenantId: 1, userId: 1, username: 'demo', email: 'demo@acme.example', org: 'Acme Demo Ltd' },
-	{ tenantId: 2, userId: 2, username: 'demo2', email: 'demo2@globex.example', org: 'Globex Demo Inc' },
+	{
+		tenantId: 2,
+		userId: 2,
+		username: 'demo2',
+		email: 'demo2@globex.example',
+		org: 'Globex Demo Inc',
+	},
 ];
 
 /** The defaults overridden by `options`; refuses an unknown mode. */
 export function resolveConfig(options: Partial<SandboxConfig>): SandboxConfig {
 	const config: SandboxConfig = { ...DEFAULT_CONFIG, ...options };
-	if (!['v1', 'v1-legacy', 'v2'].includes(config.mode)) throw new Error(`mode must be v1, v1-legacy or v2 (got ${config.mode})`);
+	if (!['v1', 'v1-legacy', 'v2'].includes(config.mode))
+		throw new Error(`mode must be v1, v1-legacy or v2 (got ${config.mode})`);
 	return config;
 }

@@ -10,7 +10,16 @@ import { OAuthError, type Auth, type Session } from './auth';
 import type { SandboxConfig } from './env';
 import type { ContractLog } from './contract/log';
 import type { FaultHit, FaultRule, Faults } from './faults';
-import { ApiError, errorBody, parseBody, Query, type Ctx, type ErrorStyle, type Reply, type Router } from './http';
+import {
+	ApiError,
+	errorBody,
+	parseBody,
+	Query,
+	type Ctx,
+	type ErrorStyle,
+	type Reply,
+	type Router,
+} from './http';
 import type { RequestEntry, RequestLog } from './requestLog';
 import { withClock, type Clock } from './state';
 
@@ -35,7 +44,8 @@ export interface DispatchDeps {
 /** A reply as it goes on the wire: its body text and content type. */
 function wire(reply: Reply): { payload?: string; contentType?: string } {
 	if (reply.body === undefined) return {};
-	if (typeof reply.body === 'string' && reply.contentType) return { payload: reply.body, contentType: reply.contentType };
+	if (typeof reply.body === 'string' && reply.contentType)
+		return { payload: reply.body, contentType: reply.contentType };
 	return { payload: JSON.stringify(reply.body), contentType: 'application/json;charset=UTF-8' };
 }
 
@@ -49,10 +59,14 @@ export function send(res: ServerResponse, reply: Reply): void {
 }
 
 export function errorReply(err: unknown, style: ErrorStyle): Reply {
-	if (err instanceof OAuthError) return { status: err.status, body: { error: err.code, error_description: err.message } };
+	if (err instanceof OAuthError)
+		return { status: err.status, body: { error: err.code, error_description: err.message } };
 	if (err instanceof ApiError) return { status: err.status, body: errorBody(style, err) };
 	const message = err instanceof Error ? err.message : String(err);
-	return { status: 500, body: errorBody(style, new ApiError(500, 'Internal server error', [], message)) };
+	return {
+		status: 500,
+		body: errorBody(style, new ApiError(500, 'Internal server error', [], message)),
+	};
 }
 
 function readBody(req: IncomingMessage, maxBody: number): Promise<string> {
@@ -66,7 +80,11 @@ function readBody(req: IncomingMessage, maxBody: number): Promise<string> {
 			if (size > maxBody) chunks.length = 0;
 			else chunks.push(c);
 		});
-		req.on('end', () => (size > maxBody ? reject(new ApiError(413, `Request body larger than ${maxBody} bytes`)) : resolve(Buffer.concat(chunks).toString('utf8'))));
+		req.on('end', () =>
+			size > maxBody
+				? reject(new ApiError(413, `Request body larger than ${maxBody} bytes`))
+				: resolve(Buffer.concat(chunks).toString('utf8')),
+		);
 		req.on('error', reject);
 	});
 }
@@ -82,14 +100,21 @@ function faultMessage(status: number): string {
  * with 'drop', status builds the error answer (before processing it ends the
  * run; after processing a later rule may still replace it or drop).
  */
-async function runFaults(hits: FaultHit[], phase: 'before' | 'after', style: ErrorStyle): Promise<Reply | 'drop' | undefined> {
+async function runFaults(
+	hits: FaultHit[],
+	phase: 'before' | 'after',
+	style: ErrorStyle,
+): Promise<Reply | 'drop' | undefined> {
 	let reply: Reply | undefined;
 	for (const hit of hits.filter((h) => h.phase === phase)) {
 		const r: FaultRule = hit.rule;
 		if (r.kind === 'latency') await sleep(r.ms ?? 0);
 		else if (r.kind === 'drop') return 'drop';
 		else {
-			const debug = phase === 'before' ? 'Injected by the sandbox fault rules' : 'Injected by the sandbox fault rules after the request was processed';
+			const debug =
+				phase === 'before'
+					? 'Injected by the sandbox fault rules'
+					: 'Injected by the sandbox fault rules after the request was processed';
 			reply = errorReply(new ApiError(r.status!, faultMessage(r.status!), [], debug), style);
 			if (r.retryAfter !== undefined) reply.headers = { 'retry-after': String(r.retryAfter) };
 			if (phase === 'before') return reply;
@@ -119,8 +144,16 @@ function incoming(d: DispatchDeps, req: IncomingMessage, host: Host): Incoming {
 	const isAdmin = path.startsWith('/__admin');
 	const matched = (isAdmin ? d.admin : d.api).match(method, path);
 	const route = matched && 'route' in matched ? matched.route : undefined;
-	const style: ErrorStyle = route?.options.errorStyle ?? (path.startsWith('/v1/people') ? 'gateway' : 'platform');
-	const entry: RequestEntry = { method, path, query: url.search, route: route ? `${method} ${route.pattern}` : undefined, status: 0, host };
+	const style: ErrorStyle =
+		route?.options.errorStyle ?? (path.startsWith('/v1/people') ? 'gateway' : 'platform');
+	const entry: RequestEntry = {
+		method,
+		path,
+		query: url.search,
+		route: route ? `${method} ${route.pattern}` : undefined,
+		status: 0,
+		host,
+	};
 	return { req, url, method, path, isAdmin, matched, style, entry };
 }
 
@@ -143,8 +176,20 @@ async function answer(d: DispatchDeps, i: Incoming): Promise<Reply> {
 		const raw = await readBody(req, d.config.maxBody);
 		i.raw = raw;
 		if (!isAdmin && raw) entry.body = raw.length > 65536 ? raw.slice(0, 65536) : raw;
-		if (!matched) throw new ApiError(404, `No endpoint ${method} ${path}`, [], 'Check the path against the API documents');
-		if (!('route' in matched)) throw new ApiError(405, `Method ${method} is not allowed on ${path}`, [], `Allowed: ${matched.allowed.join(', ')}`);
+		if (!matched)
+			throw new ApiError(
+				404,
+				`No endpoint ${method} ${path}`,
+				[],
+				'Check the path against the API documents',
+			);
+		if (!('route' in matched))
+			throw new ApiError(
+				405,
+				`Method ${method} is not allowed on ${path}`,
+				[],
+				`Allowed: ${matched.allowed.join(', ')}`,
+			);
 		const ctx: Ctx<Session> = {
 			req,
 			method,
@@ -171,15 +216,29 @@ function checkContract(d: DispatchDeps, i: Incoming, reply: Reply | undefined): 
 	if (!d.contract || i.isAdmin) return;
 	const caller = i.req.headers['x-sandbox-caller'] === 'test' ? 'test' : 'node';
 	const header = i.req.headers['content-type'];
-	const facts = { method: i.method, path: i.url.pathname, query: i.url.searchParams, contentType: header, body: i.raw };
+	const facts = {
+		method: i.method,
+		path: i.url.pathname,
+		query: i.url.searchParams,
+		contentType: header,
+		body: i.raw,
+	};
 	const op = d.contract.request(facts, caller);
 	if (!op || !reply) return;
 	const { payload, contentType } = wire(reply);
-	d.contract.response(op, caller, { method: i.method, path: i.url.pathname, status: reply.status, contentType, body: payload ?? '' });
+	d.contract.response(op, caller, {
+		method: i.method,
+		path: i.url.pathname,
+		status: reply.status,
+		contentType,
+		body: payload ?? '',
+	});
 }
 
 /** The request handler of both listeners. */
-export function requestHandler(d: DispatchDeps): (req: IncomingMessage, res: ServerResponse, host: Host) => Promise<void> {
+export function requestHandler(
+	d: DispatchDeps,
+): (req: IncomingMessage, res: ServerResponse, host: Host) => Promise<void> {
 	const drop = (i: Incoming, fault: string) => {
 		i.entry.status = 0;
 		i.entry.fault = fault;

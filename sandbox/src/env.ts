@@ -48,10 +48,16 @@ export interface Env {
 	hooks: Webhooks;
 }
 
-export const tenantOf = (env: Env, ctx: Ctx<Session>): Tenant => env.store.tenant(ctx.session.tenantId);
+export const tenantOf = (env: Env, ctx: Ctx<Session>): Tenant =>
+	env.store.tenant(ctx.session.tenantId);
 
 /** page/limit style paging (sales lists): defaults and the cap in one place. */
-export function pageParams(env: Env, ctx: Ctx<Session>, pageKey = 'page', sizeKeys: string[] = ['limit']): { page: number; size: number } {
+export function pageParams(
+	env: Env,
+	ctx: Ctx<Session>,
+	pageKey = 'page',
+	sizeKeys: string[] = ['limit'],
+): { page: number; size: number } {
 	const page = ctx.query.int(pageKey, { min: 1 }) ?? 1;
 	let size: number | undefined;
 	for (const k of sizeKeys) size ??= ctx.query.int(k, { min: 1 });
@@ -59,7 +65,12 @@ export function pageParams(env: Env, ctx: Ctx<Session>, pageKey = 'page', sizeKe
 }
 
 /** The page of a sales list that the request asks for (`page`, and the first of `sizeKeys` given). */
-export function pageOf<T>(env: Env, ctx: Ctx<Session>, all: T[], sizeKeys?: string[]): PageSlice<T> {
+export function pageOf<T>(
+	env: Env,
+	ctx: Ctx<Session>,
+	all: T[],
+	sizeKeys?: string[],
+): PageSlice<T> {
 	const { page, size } = pageParams(env, ctx, 'page', sizeKeys);
 	return slice(all, page, size);
 }

@@ -53,9 +53,15 @@ export class Faults {
 	}
 
 	add(rule: FaultRule): FaultRule {
-		if (!['latency', 'status', 'drop'].includes(rule.kind)) throw new Error('kind must be latency, status or drop');
-		if (rule.kind === 'status' && !(typeof rule.status === 'number' && rule.status >= 400 && rule.status < 600)) throw new Error('status faults need a status between 400 and 599');
-		if (rule.kind === 'latency' && !(typeof rule.ms === 'number' && rule.ms >= 0)) throw new Error('latency faults need ms');
+		if (!['latency', 'status', 'drop'].includes(rule.kind))
+			throw new Error('kind must be latency, status or drop');
+		if (
+			rule.kind === 'status' &&
+			!(typeof rule.status === 'number' && rule.status >= 400 && rule.status < 600)
+		)
+			throw new Error('status faults need a status between 400 and 599');
+		if (rule.kind === 'latency' && !(typeof rule.ms === 'number' && rule.ms >= 0))
+			throw new Error('latency faults need ms');
 		const stored = { ...rule, id: this.nextId++ };
 		this.rules.push(stored);
 		return stored;
@@ -72,7 +78,12 @@ export class Faults {
 	private matches(rule: FaultRule, method: string, path: string): boolean {
 		if (rule.method && rule.method.toUpperCase() !== method) return false;
 		if (rule.path) {
-			if (rule.path.length > 2 && rule.path.startsWith('/') && rule.path.endsWith('/') && !rule.path.startsWith('/v')) {
+			if (
+				rule.path.length > 2 &&
+				rule.path.startsWith('/') &&
+				rule.path.endsWith('/') &&
+				!rule.path.startsWith('/v')
+			) {
 				if (!new RegExp(rule.path.slice(1, -1)).test(path)) return false;
 			} else if (!path.startsWith(rule.path)) return false;
 		}
@@ -111,7 +122,8 @@ export function parseFaultFlag(value: string): FaultRule {
 	else if (first) rest.unshift(first);
 	for (const part of rest) {
 		const [k, v] = part.split('=');
-		if (k === 'rate' || k === 'count' || k === 'retryAfter' || k === 'ms' || k === 'status') rule[k] = Number(v);
+		if (k === 'rate' || k === 'count' || k === 'retryAfter' || k === 'ms' || k === 'status')
+			rule[k] = Number(v);
 		else if (k === 'path' || k === 'method') rule[k] = v;
 		else if (k === 'phase') rule.phase = v as 'before' | 'after';
 	}

@@ -29,7 +29,16 @@ const REASONS: Record<number, string> = {
 };
 
 /** gRPC-gateway codes used by the people/payroll module's gatewayruntimeError. */
-const GRPC_CODES: Record<number, number> = { 400: 3, 401: 16, 403: 7, 404: 5, 409: 6, 429: 8, 500: 13, 503: 14 };
+const GRPC_CODES: Record<number, number> = {
+	400: 3,
+	401: 16,
+	403: 7,
+	404: 5,
+	409: 6,
+	429: 8,
+	500: 13,
+	503: 14,
+};
 
 export class ApiError extends Error {
 	constructor(
@@ -42,8 +51,15 @@ export class ApiError extends Error {
 	}
 }
 
-export const badRequest = (message: string, errors: FieldError[] = []) => new ApiError(400, message, errors);
-export const notFound = (what: string, id: unknown) => new ApiError(404, `${what} not found`, [], `No ${what.toLowerCase()} with id ${String(id)} in this tenant`);
+export const badRequest = (message: string, errors: FieldError[] = []) =>
+	new ApiError(400, message, errors);
+export const notFound = (what: string, id: unknown) =>
+	new ApiError(
+		404,
+		`${what} not found`,
+		[],
+		`No ${what.toLowerCase()} with id ${String(id)} in this tenant`,
+	);
 
 export function errorBody(style: ErrorStyle, err: ApiError): unknown {
 	if (style === 'gateway') {
@@ -51,7 +67,10 @@ export function errorBody(style: ErrorStyle, err: ApiError): unknown {
 			error: err.message,
 			code: GRPC_CODES[err.status] ?? 2,
 			message: err.message,
-			details: err.errors.map((e) => ({ type_url: 'type.googleapis.com/google.rpc.BadRequest', value: Buffer.from(`${e.field}: ${e.error}`).toString('base64') })),
+			details: err.errors.map((e) => ({
+				type_url: 'type.googleapis.com/google.rpc.BadRequest',
+				value: Buffer.from(`${e.field}: ${e.error}`).toString('base64'),
+			})),
 		};
 	}
 	return {
@@ -73,7 +92,11 @@ export interface Reply {
 
 export const json = (status: number, body: unknown): Reply => ({ status, body });
 export const empty = (status: number): Reply => ({ status });
-export const text = (status: number, body: string, contentType = 'text/plain; charset=utf-8'): Reply => ({ status, body, contentType });
+export const text = (
+	status: number,
+	body: string,
+	contentType = 'text/plain; charset=utf-8',
+): Reply => ({ status, body, contentType });
 
 /** Typed access to query parameters, tolerant of the serialisations clients use. */
 export class Query {
@@ -91,9 +114,15 @@ export class Query {
 	int(name: string, opts: { min?: number; max?: number } = {}): number | undefined {
 		const v = this.str(name);
 		if (v === undefined) return undefined;
-		if (!/^-?\d+$/.test(v)) throw badRequest(`Query parameter ${name} must be an integer`, [{ field: name, error: 'must be an integer' }]);
+		if (!/^-?\d+$/.test(v))
+			throw badRequest(`Query parameter ${name} must be an integer`, [
+				{ field: name, error: 'must be an integer' },
+			]);
 		const n = Number(v);
-		if (opts.min !== undefined && n < opts.min) throw badRequest(`Query parameter ${name} must be at least ${opts.min}`, [{ field: name, error: `must be >= ${opts.min}` }]);
+		if (opts.min !== undefined && n < opts.min)
+			throw badRequest(`Query parameter ${name} must be at least ${opts.min}`, [
+				{ field: name, error: `must be >= ${opts.min}` },
+			]);
 		return opts.max !== undefined ? Math.min(n, opts.max) : n;
 	}
 
@@ -102,13 +131,18 @@ export class Query {
 		if (v === undefined) return undefined;
 		if (v === 'true' || v === '1') return true;
 		if (v === 'false' || v === '0') return false;
-		throw badRequest(`Query parameter ${name} must be true or false`, [{ field: name, error: 'must be a boolean' }]);
+		throw badRequest(`Query parameter ${name} must be true or false`, [
+			{ field: name, error: 'must be a boolean' },
+		]);
 	}
 
 	/** Arrays as repeated keys (`a=1&a=2`), bracket keys (`a[]=1`) or comma-separated text. */
 	list(name: string): string[] | undefined {
 		const all = [...this.params.getAll(name), ...this.params.getAll(`${name}[]`)];
-		const items = all.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+		const items = all
+			.flatMap((v) => v.split(','))
+			.map((v) => v.trim())
+			.filter((v) => v !== '');
 		return items.length ? items : undefined;
 	}
 
@@ -116,7 +150,10 @@ export class Query {
 		const items = this.list(name);
 		if (!items) return undefined;
 		return items.map((v) => {
-			if (!/^-?\d+$/.test(v)) throw badRequest(`Query parameter ${name} must hold integers`, [{ field: name, error: 'must be a list of integers' }]);
+			if (!/^-?\d+$/.test(v))
+				throw badRequest(`Query parameter ${name} must hold integers`, [
+					{ field: name, error: 'must be a list of integers' },
+				]);
 			return Number(v);
 		});
 	}
@@ -170,7 +207,10 @@ export class Router<S> {
 		return this.routes;
 	}
 
-	match(method: string, path: string): { route: Route<S>; params: Record<string, string> } | { allowed: string[] } | undefined {
+	match(
+		method: string,
+		path: string,
+	): { route: Route<S>; params: Record<string, string> } | { allowed: string[] } | undefined {
 		const parts = path.split('/').filter(Boolean);
 		let best: { route: Route<S>; params: Record<string, string>; score: string } | undefined;
 		const allowed = new Set<string>();
@@ -213,7 +253,12 @@ export function parseBody(raw: string, contentType: string | undefined): unknown
 		try {
 			return JSON.parse(raw) as unknown;
 		} catch {
-			throw new ApiError(400, 'Malformed JSON request', [{ field: 'body', error: 'is not valid JSON' }], 'JSON parse error: the request body could not be read');
+			throw new ApiError(
+				400,
+				'Malformed JSON request',
+				[{ field: 'body', error: 'is not valid JSON' }],
+				'JSON parse error: the request body could not be read',
+			);
 		}
 	}
 	return raw;
@@ -224,18 +269,26 @@ export function objectBody(ctx: Ctx<unknown>, required = true): Record<string, u
 	const b = ctx.body;
 	if (b === undefined && !required) return {};
 	if (b === null || typeof b !== 'object' || Array.isArray(b)) {
-		throw badRequest('Request body must be a JSON object', [{ field: 'body', error: 'must be an object' }]);
+		throw badRequest('Request body must be a JSON object', [
+			{ field: 'body', error: 'must be an object' },
+		]);
 	}
 	return b as Record<string, unknown>;
 }
 
 export function arrayBody(ctx: Ctx<unknown>): unknown[] {
-	if (!Array.isArray(ctx.body)) throw badRequest('Request body must be a JSON array', [{ field: 'body', error: 'must be an array' }]);
+	if (!Array.isArray(ctx.body))
+		throw badRequest('Request body must be a JSON array', [
+			{ field: 'body', error: 'must be an array' },
+		]);
 	return ctx.body;
 }
 
 export function intParam(ctx: Ctx<unknown>, name = 'id'): number {
 	const v = ctx.params[name];
-	if (!/^\d+$/.test(v)) throw badRequest(`Path parameter ${name} must be an integer`, [{ field: name, error: 'must be an integer' }]);
+	if (!/^\d+$/.test(v))
+		throw badRequest(`Path parameter ${name} must be an integer`, [
+			{ field: name, error: 'must be an integer' },
+		]);
 	return Number(v);
 }

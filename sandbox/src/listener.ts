@@ -32,7 +32,11 @@ export class Listeners {
 
 	constructor(
 		private readonly config: SandboxConfig,
-		private readonly handle: (req: IncomingMessage, res: ServerResponse, host: Host) => Promise<void>,
+		private readonly handle: (
+			req: IncomingMessage,
+			res: ServerResponse,
+			host: Host,
+		) => Promise<void>,
 	) {}
 
 	/** Listens on `port` (0: a free one) for `host`; resolves with the port. */

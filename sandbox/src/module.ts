@@ -30,26 +30,87 @@ export interface Module {
 	/** Options of every route of the module (people and payroll: the gateway error body). */
 	routeOptions?: RouteOptions;
 	/** Bulk generators for benchmarks (`POST /__admin/seed`): kind → add `count` rows, return how many. */
-	bulk?: Record<string, (env: Env, tenant: Tenant, count: number, options: Record<string, unknown>) => number>;
+	bulk?: Record<
+		string,
+		(env: Env, tenant: Tenant, count: number, options: Record<string, unknown>) => number
+	>;
 }
 
 /** Registers a module's endpoints on the router. */
 export function addRoutes(router: Router<Session>, env: Env, module: Module): void {
 	for (const [pattern, methods] of Object.entries(module.paths)) {
-		for (const [method, handler] of Object.entries(methods)) router.add(method, pattern, (ctx) => handler(env, ctx), module.routeOptions);
+		for (const [method, handler] of Object.entries(methods))
+			router.add(method, pattern, (ctx) => handler(env, ctx), module.routeOptions);
 	}
 }
 
 /** GET …/:id: the tenant's document with that integer id (`find` answers 404 when there is none), as `view` shows it. */
-export function getByIdRoute(find: (tenant: Tenant, id: number) => Doc, view: (tenant: Tenant, doc: Doc) => unknown = (_tenant, doc) => doc): ModuleHandler {
+export function getByIdRoute(
+	find: (tenant: Tenant, id: number) => Doc,
+	view: (tenant: Tenant, doc: Doc) => unknown = (_tenant, doc) => doc,
+): ModuleHandler {
 	return (env, ctx) => {
 		const tenant = tenantOf(env, ctx);
 		return json(200, view(tenant, find(tenant, intParam(ctx))));
 	};
 }
 
-export const pickOne = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)];
+export const pickOne = <T>(rnd: () => number, items: readonly T[]): T =>
+	items[Math.floor(rnd() * items.length)];
 
-export const FIRST_NAMES = ['Ada', 'Grace', 'Alan', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Frances', 'Tim', 'Radia', 'Guido', 'Hedy', 'Edsger', 'Katherine', 'Niklaus', 'Sofia', 'José', 'Zoë', 'Björn'];
-export const LAST_NAMES = ['Lovelace', 'Hopper', 'Turing', 'Torvalds', 'Hamilton', 'Ritchie', 'Liskov', 'Thompson', 'Allen', 'Berners-Lee', 'Perlman', 'van Rossum', 'Lamarr', 'Dijkstra', 'Johnson', 'Wirth', 'Kovalevskaya', 'Müller', 'Ødegaard', 'Nakamura'];
-export const COMPANIES = ['Initech', 'Umbrella', 'Hooli', 'Vandelay Industries', 'Stark Industries', 'Wayne Enterprises', 'Soylent', 'Cyberdyne', 'Tyrell', 'Wonka'];
+export const FIRST_NAMES = [
+	'Ada',
+	'Grace',
+	'Alan',
+	'Linus',
+	'Margaret',
+	'Dennis',
+	'Barbara',
+	'Ken',
+	'Frances',
+	'Tim',
+	'Radia',
+	'Guido',
+	'Hedy',
+	'Edsger',
+	'Katherine',
+	'Niklaus',
+	'Sofia',
+	'José',
+	'Zoë',
+	'Björn',
+];
+export const LAST_NAMES = [
+	'Lovelace',
+	'Hopper',
+	'Turing',
+	'Torvalds',
+	'Hamilton',
+	'Ritchie',
+	'Liskov',
+	'Thompson',
+	'Allen',
+	'Berners-Lee',
+	'Perlman',
+	'van Rossum',
+	'Lamarr',
+	'Dijkstra',
+	'Johnson',
+	'Wirth',
+	'Kovalevskaya',
+	'Müller',
+	'Ødegaard',
+	'Nakamura',
+];
+export const COMPANIES = [
+	'Initech',
+	'Umbrella',
+	'Hooli',
+	'Vandelay Industries',
+	'Stark Industries',
+	'Wayne Enterprises',
+	'Soylent',
+	'Cyberdyne',
+	'Tyrell',
+	'Wonka',
+];

@@ -35,7 +35,8 @@ export class RequestLog {
 		this.byStatus[entry.status] = (this.byStatus[entry.status] ?? 0) + 1;
 		if (entry.route) this.byRoute[entry.route] = (this.byRoute[entry.route] ?? 0) + 1;
 		this.entries.push({ seq: ++this.seq, at: new Date().toISOString(), ...entry });
-		if (this.entries.length > this.config.requestLog * 1.2) this.entries = this.entries.slice(-this.config.requestLog);
+		if (this.entries.length > this.config.requestLog * 1.2)
+			this.entries = this.entries.slice(-this.config.requestLog);
 	}
 
 	reset(): void {

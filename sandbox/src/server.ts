@@ -40,7 +40,13 @@ export interface Sandbox {
 	/** With `contract: true`: what was checked against contract/openapi.yaml, and every violation. */
 	readonly contract?: ContractLog;
 	/** A ready token pair of the first demo user (the full token response). */
-	readonly demo: { tokenResponse: Record<string, unknown>; accessToken: string; refreshToken: string; username: string; tenantId: number };
+	readonly demo: {
+		tokenResponse: Record<string, unknown>;
+		accessToken: string;
+		refreshToken: string;
+		username: string;
+		tenantId: number;
+	};
 	/** The line the CLI prints when ready. */
 	readyLine(): Record<string, unknown>;
 	/** Issues a fresh token response for a demo user (default: the first). */
@@ -58,7 +64,6 @@ export interface Sandbox {
 	restart(downMs?: number): Promise<void>;
 	stop(): Promise<void>;
 }
-
 
 /** The simulated platform: state, OAuth, faults, webhooks and the API routes of every module. */
 interface Platform {
@@ -97,7 +102,9 @@ function createPlatform(config: SandboxConfig, initialFaults: FaultRule[]): Plat
 	return { env, auth, faults, hooks, api, seedAll };
 }
 
-export async function startSandbox(options: Partial<SandboxConfig> & { faults?: FaultRule[] } = {}): Promise<Sandbox> {
+export async function startSandbox(
+	options: Partial<SandboxConfig> & { faults?: FaultRule[] } = {},
+): Promise<Sandbox> {
 	const { faults: initialFaults, ...rest } = options;
 	const config = resolveConfig(rest);
 	const platform = createPlatform(config, initialFaults ?? []);
@@ -122,17 +129,40 @@ export async function startSandbox(options: Partial<SandboxConfig> & { faults?: 
 		contract,
 	});
 
-	const listeners = new Listeners(config, requestHandler({ config, api: platform.api, admin, auth, faults, log, contract, clock: env.store.clock }));
+	const listeners = new Listeners(
+		config,
+		requestHandler({
+			config,
+			api: platform.api,
+			admin,
+			auth,
+			faults,
+			log,
+			contract,
+			clock: env.store.clock,
+		}),
+	);
 	const port = await listeners.listen(config.port, 'main');
 	const regionalPort = config.regional ? await listeners.listen(0, 'regional') : undefined;
-	sandboxRef.current = { ...sandboxObject(config, platform, log, listeners, port, regionalPort), contract };
+	sandboxRef.current = {
+		...sandboxObject(config, platform, log, listeners, port, regionalPort),
+		contract,
+	};
 	return sandboxRef.current;
 }
 
-function sandboxObject(config: SandboxConfig, platform: Platform, log: RequestLog, listeners: Listeners, port: number, regionalPort: number | undefined): Sandbox {
+function sandboxObject(
+	config: SandboxConfig,
+	platform: Platform,
+	log: RequestLog,
+	listeners: Listeners,
+	port: number,
+	regionalPort: number | undefined,
+): Sandbox {
 	const { env, auth, faults, hooks, api } = platform;
 	const baseUrl = `http://${config.host}:${port}`;
-	const platformToken = (tr: Record<string, unknown>): string => String(config.mode === 'v2' ? tr.access_token : tr[`${config.brand}-token`]);
+	const platformToken = (tr: Record<string, unknown>): string =>
+		String(config.mode === 'v2' ? tr.access_token : tr[`${config.brand}-token`]);
 	const demoTokens = auth.issueTokenResponse(DEMO_IDENTITIES[0], 'read write');
 	const demo = {
 		tokenResponse: demoTokens,
@@ -176,7 +206,8 @@ function sandboxObject(config: SandboxConfig, platform: Platform, log: RequestLo
 			maxOpenConnections: listeners.maxOpen,
 			maxRequestsAtOnce: listeners.maxInFlight,
 		}),
-		routes: () => api.list().map((rt) => ({ method: rt.method, pattern: rt.pattern, auth: rt.options.auth })),
+		routes: () =>
+			api.list().map((rt) => ({ method: rt.method, pattern: rt.pattern, auth: rt.options.auth })),
 		resetStats: () => {
 			log.reset();
 			listeners.resetCounters();

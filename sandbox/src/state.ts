@@ -73,7 +73,11 @@ export class Collection<K, V extends Doc> {
 			const map = new Map<K2, V[]>();
 			for (const doc of all) {
 				const keys = keyOf(doc);
-				for (const k of Array.isArray(keys) ? keys : keys === null || keys === undefined ? [] : [keys]) {
+				for (const k of Array.isArray(keys)
+					? keys
+					: keys === null || keys === undefined
+						? []
+						: [keys]) {
 					const list = map.get(k);
 					if (list) list.push(doc);
 					else map.set(k, [doc]);
@@ -95,14 +99,32 @@ export interface CrmUser extends Doc {
 }
 
 /** A tenant's collections keyed by the platform's integer ids (sales, campaigns, webhooks)… */
-const INTEGER_KEYED = ['contacts', 'labels', 'activities', 'deals', 'pipelines', 'forms', 'categories', 'emailTemplates', 'webhooks'] as const;
+const INTEGER_KEYED = [
+	'contacts',
+	'labels',
+	'activities',
+	'deals',
+	'pipelines',
+	'forms',
+	'categories',
+	'emailTemplates',
+	'webhooks',
+] as const;
 /** …and those keyed by document ids (tables, people, payroll). */
-const DOCUMENT_KEYED = ['tables', 'peopleUsers', 'payruns', 'paystubs', 'componentGroups', 'taxDeclarations'] as const;
+const DOCUMENT_KEYED = [
+	'tables',
+	'peopleUsers',
+	'payruns',
+	'paystubs',
+	'componentGroups',
+	'taxDeclarations',
+] as const;
 
 type IntegerKeyed = (typeof INTEGER_KEYED)[number];
 type DocumentKeyed = (typeof DOCUMENT_KEYED)[number];
 
-export const isCollectionName = (name: string): name is IntegerKeyed | DocumentKeyed => [...INTEGER_KEYED, ...DOCUMENT_KEYED].some((n) => n === name);
+export const isCollectionName = (name: string): name is IntegerKeyed | DocumentKeyed =>
+	[...INTEGER_KEYED, ...DOCUMENT_KEYED].some((n) => n === name);
 
 export type Tenant = {
 	id: number;
@@ -113,12 +135,24 @@ export type Tenant = {
 } & Record<IntegerKeyed, Collection<number, Doc>> &
 	Record<DocumentKeyed, Collection<string, Doc>>;
 
-function emptyCollections<Name extends string, Id>(names: readonly Name[]): Record<Name, Collection<Id, Doc>> {
-	return Object.fromEntries(names.map((name) => [name, new Collection<Id, Doc>()])) as Record<Name, Collection<Id, Doc>>;
+function emptyCollections<Name extends string, Id>(
+	names: readonly Name[],
+): Record<Name, Collection<Id, Doc>> {
+	return Object.fromEntries(names.map((name) => [name, new Collection<Id, Doc>()])) as Record<
+		Name,
+		Collection<Id, Doc>
+	>;
 }
 
 export function newTenant(id: number, name: string): Tenant {
-	return { id, name, crmUsers: [], records: new Map(), ...emptyCollections<IntegerKeyed, number>(INTEGER_KEYED), ...emptyCollections<DocumentKeyed, string>(DOCUMENT_KEYED) };
+	return {
+		id,
+		name,
+		crmUsers: [],
+		records: new Map(),
+		...emptyCollections<IntegerKeyed, number>(INTEGER_KEYED),
+		...emptyCollections<DocumentKeyed, string>(DOCUMENT_KEYED),
+	};
 }
 
 const SEQ_START: Record<string, number> = {
@@ -184,8 +218,14 @@ export class Store {
 	/** A 24-hex-digit id like the platform's document ids. */
 	nextOid(): string {
 		this.oidCounter++;
-		const time = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0');
-		return time + randomBytes(5).toString('hex') + this.oidCounter.toString(16).padStart(6, '0').slice(-6);
+		const time = Math.floor(Date.now() / 1000)
+			.toString(16)
+			.padStart(8, '0');
+		return (
+			time +
+			randomBytes(5).toString('hex') +
+			this.oidCounter.toString(16).padStart(6, '0').slice(-6)
+		);
 	}
 
 	tenant(id: number): Tenant {
@@ -210,7 +250,13 @@ export interface PageSlice<T> {
 export function slice<T>(all: T[], page: number, size: number): PageSlice<T> {
 	const p = Math.max(1, page);
 	const s = Math.max(1, size);
-	return { items: all.slice((p - 1) * s, p * s), page: p, size: s, total: all.length, totalPages: Math.ceil(all.length / s) };
+	return {
+		items: all.slice((p - 1) * s, p * s),
+		page: p,
+		size: s,
+		total: all.length,
+		totalPages: Math.ceil(all.length / s),
+	};
 }
 
 /** deals, campaign categories, email templates (FilterConfig): the page's items, each as `view` shows it. */
@@ -251,10 +297,17 @@ export function compareValues(a: unknown, b: unknown): number {
 	return String(a).localeCompare(String(b));
 }
 
-export function sortBy<T extends Doc>(items: T[], field: string | undefined, dir: 'asc' | 'desc', tieBreak = 'id'): T[] {
+export function sortBy<T extends Doc>(
+	items: T[],
+	field: string | undefined,
+	dir: 'asc' | 'desc',
+	tieBreak = 'id',
+): T[] {
 	if (!field) return items;
 	const sign = dir === 'desc' ? -1 : 1;
-	return [...items].sort((x, y) => sign * compareValues(x[field], y[field]) || compareValues(x[tieBreak], y[tieBreak]));
+	return [...items].sort(
+		(x, y) => sign * compareValues(x[field], y[field]) || compareValues(x[tieBreak], y[tieBreak]),
+	);
 }
 
 export function textMatch(value: unknown, needle: string): boolean {

@@ -48,7 +48,12 @@ export interface Delivery {
 	at: string;
 }
 
-const publicHook = (h: Doc) => ({ hookId: h.hookId, eventType: h.eventType, webhookUrl: h.webhookUrl, deleted: h.deleted });
+const publicHook = (h: Doc) => ({
+	hookId: h.hookId,
+	eventType: h.eventType,
+	webhookUrl: h.webhookUrl,
+	deleted: h.deleted,
+});
 
 export class Webhooks {
 	readonly deliveries: Delivery[] = [];
@@ -70,7 +75,13 @@ export class Webhooks {
 	 * Emits `count` events of one type (`data(i)` for the i-th), with at most `concurrency`
 	 * events being delivered at a time; resolves with their ids once every delivery was tried.
 	 */
-	async emitMany(tenant: Tenant, eventType: string, count: number, concurrency: number, data: (i: number) => unknown): Promise<string[]> {
+	async emitMany(
+		tenant: Tenant,
+		eventType: string,
+		count: number,
+		concurrency: number,
+		data: (i: number) => unknown,
+	): Promise<string[]> {
 		const ids: string[] = [];
 		let next = 0;
 		const worker = async () => {
@@ -85,9 +96,19 @@ export class Webhooks {
 		return ids;
 	}
 
-	private send(tenant: Tenant, eventType: string, data: unknown): { eventId: string; done: Promise<unknown> } {
+	private send(
+		tenant: Tenant,
+		eventType: string,
+		data: unknown,
+	): { eventId: string; done: Promise<unknown> } {
 		const eventId = randomUUID();
-		const payload = { eventType, eventId, tenantId: tenant.id, occurredAt: new Date().toISOString(), data };
+		const payload = {
+			eventType,
+			eventId,
+			tenantId: tenant.id,
+			occurredAt: new Date().toISOString(),
+			data,
+		};
 		this.checkEvent?.(payload);
 		const body = JSON.stringify(payload);
 		const all: Promise<void>[] = [];
@@ -101,14 +122,29 @@ export class Webhooks {
 		return { eventId, done: Promise.allSettled(all) };
 	}
 
-	private async deliver(hook: Doc, eventType: string, eventId: string, body: string): Promise<void> {
+	private async deliver(
+		hook: Doc,
+		eventType: string,
+		eventId: string,
+		body: string,
+	): Promise<void> {
 		const url = String(hook.webhookUrl);
-		const entry: Delivery = { hookId: Number(hook.hookId), eventType, eventId, url, status: 'error', at: new Date().toISOString() };
+		const entry: Delivery = {
+			hookId: Number(hook.hookId),
+			eventType,
+			eventId,
+			url,
+			status: 'error',
+			at: new Date().toISOString(),
+		};
 		try {
 			const res = await request(url, {
 				method: 'POST',
 				body,
-				headers: { 'content-type': 'application/json', 'user-agent': 'business-platform-sandbox-webhooks' },
+				headers: {
+					'content-type': 'application/json',
+					'user-agent': 'business-platform-sandbox-webhooks',
+				},
 				headersTimeout: 10_000,
 				bodyTimeout: 10_000,
 			});
@@ -130,21 +166,34 @@ export class Webhooks {
 		router.add('POST', '/v1/webhooks/register', (ctx) => {
 			const body = validate(
 				objectBody(ctx),
-				{ clientId: 'string', clientSecret: 'string', accessToken: 'string', refreshToken: 'string', eventType: 'string', webhookUrl: 'string' },
+				{
+					clientId: 'string',
+					clientSecret: 'string',
+					accessToken: 'string',
+					refreshToken: 'string',
+					eventType: 'string',
+					webhookUrl: 'string',
+				},
 				['clientId', 'clientSecret', 'accessToken', 'refreshToken', 'eventType', 'webhookUrl'],
 			);
 			if (!(EVENT_TYPES as readonly string[]).includes(body.eventType as string)) {
-				throw badRequest(`Unknown eventType ${String(body.eventType)}`, [{ field: 'eventType', error: `must be one of ${EVENT_TYPES.join(', ')}` }]);
+				throw badRequest(`Unknown eventType ${String(body.eventType)}`, [
+					{ field: 'eventType', error: `must be one of ${EVENT_TYPES.join(', ')}` },
+				]);
 			}
 			try {
 				const u = new URL(body.webhookUrl as string);
 				if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();
 			} catch {
-				throw badRequest('webhookUrl must be an http(s) URL', [{ field: 'webhookUrl', error: 'must be an absolute http(s) URL' }]);
+				throw badRequest('webhookUrl must be an http(s) URL', [
+					{ field: 'webhookUrl', error: 'must be an absolute http(s) URL' },
+				]);
 			}
 			const client = this.clientId();
 			if (body.clientId !== client.id || body.clientSecret !== client.secret) {
-				throw badRequest('clientId or clientSecret is not valid', [{ field: 'clientId', error: 'does not match a registered application' }]);
+				throw badRequest('clientId or clientSecret is not valid', [
+					{ field: 'clientId', error: 'does not match a registered application' },
+				]);
 			}
 			const tenant = this.store.tenant(ctx.session.tenantId);
 			const hookId = this.store.nextInt('hook');
@@ -160,7 +209,13 @@ export class Webhooks {
 		});
 		router.add('GET', '/v1/webhooks', (ctx) => {
 			const tenant = this.store.tenant(ctx.session.tenantId);
-			return json(200, tenant.webhooks.values().filter((h) => !h.deleted).map(publicHook));
+			return json(
+				200,
+				tenant.webhooks
+					.values()
+					.filter((h) => !h.deleted)
+					.map(publicHook),
+			);
 		});
 		router.add('DELETE', '/v1/webhooks/delete/:id', (ctx) => {
 			const tenant = this.store.tenant(ctx.session.tenantId);

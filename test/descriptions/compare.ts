@@ -32,13 +32,26 @@ export interface Comparison {
 
 /** JSON with object keys sorted: key order means nothing to n8n. */
 const canonical = (v: unknown): string =>
-	JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x as IDataObject).sort(([a], [b]) => a.localeCompare(b))) : x));
+	JSON.stringify(v, (_k, x: unknown) =>
+		x && typeof x === 'object' && !Array.isArray(x)
+			? Object.fromEntries(Object.entries(x as IDataObject).sort(([a], [b]) => a.localeCompare(b)))
+			: x,
+	);
 const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 const show = (v: unknown) => (v === undefined ? 'nothing' : JSON.stringify(v));
-const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && Object.keys(v).length === 0);
+const isEmpty = (v: unknown) =>
+	v === undefined ||
+	v === null ||
+	v === '' ||
+	(Array.isArray(v) && v.length === 0) ||
+	(typeof v === 'object' && v !== null && Object.keys(v).length === 0);
 
-const optionValues = (e: Entry) => (Array.isArray(e.options) ? (e.options as IDataObject[]).map((o) => ('value' in o ? o.value : o.name)) : []);
-const modeNames = (e: Entry) => (Array.isArray(e.modes) ? (e.modes as IDataObject[]).map((m) => m.name) : []);
+const optionValues = (e: Entry) =>
+	Array.isArray(e.options)
+		? (e.options as IDataObject[]).map((o) => ('value' in o ? o.value : o.name))
+		: [];
+const modeNames = (e: Entry) =>
+	Array.isArray(e.modes) ? (e.modes as IDataObject[]).map((m) => m.name) : [];
 const multiple = (e: Entry) => (e.typeOptions as IDataObject | undefined)?.multipleValues === true;
 
 /** A sibling parameter (same resource and operation) of the current snapshot, and whether the old one lacked it. */
@@ -55,7 +68,11 @@ type Sibling = (name: string) => { entry: Entry; isNew: boolean } | undefined;
 function shownAsBeforeForSavedWorkflows(old: Entry, now: Entry, sibling: Sibling): boolean {
 	const o = (old.displayOptions ?? {}) as Record<string, IDataObject | undefined>;
 	const n = (now.displayOptions ?? {}) as Record<string, IDataObject | undefined>;
-	if (Object.keys(o).some((k) => k !== 'show' && k !== 'hide') || Object.keys(n).some((k) => k !== 'show' && k !== 'hide')) return false;
+	if (
+		Object.keys(o).some((k) => k !== 'show' && k !== 'hide') ||
+		Object.keys(n).some((k) => k !== 'show' && k !== 'hide')
+	)
+		return false;
 	for (const kind of ['show', 'hide'] as const) {
 		const before = o[kind] ?? {};
 		const after = n[kind] ?? {};
@@ -74,18 +91,33 @@ function shownAsBeforeForSavedWorkflows(old: Entry, now: Entry, sibling: Sibling
 /** What breaks saved workflows between two versions of one parameter. */
 function breakingChanges(old: Entry, now: Entry, sibling: Sibling = () => undefined): string[] {
 	const out: string[] = [];
-	if (old.type !== now.type) out.push(`its type changed from ${show(old.type)} to ${show(now.type)}`);
+	if (old.type !== now.type)
+		out.push(`its type changed from ${show(old.type)} to ${show(now.type)}`);
 	// A tool twin's Description (toolDescription) is wording a model reads, made from the operation's own wording
 	// (nodes/shared/engine/tool-description.ts): a saved workflow relying on its default gets the better text.
-	if (!same(old.default, now.default) && !(old.name === 'toolDescription' && old.type === 'string' && now.type === 'string')) out.push(`its default changed from ${show(old.default)} to ${show(now.default)}`);
+	if (
+		!same(old.default, now.default) &&
+		!(old.name === 'toolDescription' && old.type === 'string' && now.type === 'string')
+	)
+		out.push(`its default changed from ${show(old.default)} to ${show(now.default)}`);
 	const values = optionValues(now).map(canonical);
-	for (const v of optionValues(old)) if (!values.includes(canonical(v))) out.push(`option value ${show(v)} was removed or changed`);
+	for (const v of optionValues(old))
+		if (!values.includes(canonical(v))) out.push(`option value ${show(v)} was removed or changed`);
 	const modes = modeNames(now);
-	for (const m of modeNames(old)) if (!modes.includes(m)) out.push(`mode ${show(m)} was removed or renamed`);
-	if (!same(old.displayOptions, now.displayOptions) && !shownAsBeforeForSavedWorkflows(old, now, sibling)) out.push(`the conditions for showing it changed from ${show(old.displayOptions)} to ${show(now.displayOptions)}`);
-	if (multiple(old) !== multiple(now)) out.push(`it changed between one value and a list (typeOptions.multipleValues)`);
+	for (const m of modeNames(old))
+		if (!modes.includes(m)) out.push(`mode ${show(m)} was removed or renamed`);
+	if (
+		!same(old.displayOptions, now.displayOptions) &&
+		!shownAsBeforeForSavedWorkflows(old, now, sibling)
+	)
+		out.push(
+			`the conditions for showing it changed from ${show(old.displayOptions)} to ${show(now.displayOptions)}`,
+		);
+	if (multiple(old) !== multiple(now))
+		out.push(`it changed between one value and a list (typeOptions.multipleValues)`);
 	if (!old.required && now.required) out.push('it became required');
-	if (!old.noDataExpression && now.noDataExpression) out.push('it no longer accepts expressions (noDataExpression)');
+	if (!old.noDataExpression && now.noDataExpression)
+		out.push('it no longer accepts expressions (noDataExpression)');
 	return out;
 }
 
@@ -93,55 +125,99 @@ const NODE_KEYS = ['name', 'inputs', 'outputs'];
 
 function nodeChanges(old: IDataObject, now: IDataObject, kind: Snapshot['kind']): string[] {
 	const out: string[] = [];
-	for (const k of kind === 'node' ? NODE_KEYS : ['name', 'extends']) if (!same(old[k], now[k])) out.push(`its ${k} changed from ${show(old[k])} to ${show(now[k])}`);
-	const creds = (n: IDataObject) => ((n.credentials as IDataObject[] | undefined) ?? []).map((c) => c.name);
-	for (const c of creds(old)) if (!creds(now).includes(c)) out.push(`credential ${show(c)} was removed`);
-	const hooks = (n: IDataObject) => ((n.webhooks as IDataObject[] | undefined) ?? []).map((w) => JSON.stringify([w.name, w.httpMethod, w.path]));
-	for (const w of hooks(old)) if (!hooks(now).includes(w)) out.push(`webhook ${w} was removed or changed`);
+	for (const k of kind === 'node' ? NODE_KEYS : ['name', 'extends'])
+		if (!same(old[k], now[k])) out.push(`its ${k} changed from ${show(old[k])} to ${show(now[k])}`);
+	const creds = (n: IDataObject) =>
+		((n.credentials as IDataObject[] | undefined) ?? []).map((c) => c.name);
+	for (const c of creds(old))
+		if (!creds(now).includes(c)) out.push(`credential ${show(c)} was removed`);
+	const hooks = (n: IDataObject) =>
+		((n.webhooks as IDataObject[] | undefined) ?? []).map((w) =>
+			JSON.stringify([w.name, w.httpMethod, w.path]),
+		);
+	for (const w of hooks(old))
+		if (!hooks(now).includes(w)) out.push(`webhook ${w} was removed or changed`);
 	return out;
 }
 
-function compareVersion(where: string, kind: Snapshot['kind'], old: VersionSnapshot, now: VersionSnapshot, result: Comparison): void {
+function compareVersion(
+	where: string,
+	kind: Snapshot['kind'],
+	old: VersionSnapshot,
+	now: VersionSnapshot,
+	result: Comparison,
+): void {
 	for (const what of nodeChanges(old.node, now.node, kind)) result.breaking.push({ where, what });
-	if (!same(old.node, now.node) && !nodeChanges(old.node, now.node, kind).length) result.additive.push({ where, what: 'node settings changed (wording, subtitle, defaults and the like)' });
+	if (!same(old.node, now.node) && !nodeChanges(old.node, now.node, kind).length)
+		result.additive.push({
+			where,
+			what: 'node settings changed (wording, subtitle, defaults and the like)',
+		});
 	for (const [path, entry] of Object.entries(old.parameters)) {
 		const at = `${where}: ${path}`;
 		const current = now.parameters[path];
 		if (!current) {
-			result.breaking.push({ where: at, what: 'the parameter was removed or renamed, or is no longer shown for this resource and operation' });
+			result.breaking.push({
+				where: at,
+				what: 'the parameter was removed or renamed, or is no longer shown for this resource and operation',
+			});
 			continue;
 		}
 		const prefix = path.split(' › ').slice(0, -1).join(' › ');
 		const sibling: Sibling = (name) => {
 			const at = prefix ? `${prefix} › ${name}` : name;
-			return now.parameters[at] ? { entry: now.parameters[at], isNew: !(at in old.parameters) } : undefined;
+			return now.parameters[at]
+				? { entry: now.parameters[at], isNew: !(at in old.parameters) }
+				: undefined;
 		};
 		const changes = breakingChanges(entry, current, sibling);
 		for (const what of changes) result.breaking.push({ where: at, what });
-		if (!changes.length && !same(entry, current)) result.additive.push({ where: at, what: 'wording or settings changed (not breaking)' });
+		if (!changes.length && !same(entry, current))
+			result.additive.push({ where: at, what: 'wording or settings changed (not breaking)' });
 	}
 	for (const [path, entry] of Object.entries(now.parameters)) {
 		if (path in old.parameters) continue;
 		const at = `${where}: ${path}`;
-		if (entry.required && isEmpty(entry.default)) result.breaking.push({ where: at, what: 'a new required parameter without a default: saved workflows have no value for it' });
+		if (entry.required && isEmpty(entry.default))
+			result.breaking.push({
+				where: at,
+				what: 'a new required parameter without a default: saved workflows have no value for it',
+			});
 		else result.additive.push({ where: at, what: 'new parameter' });
 	}
-	if (same(Object.keys(old.parameters).filter((p) => p in now.parameters), Object.keys(now.parameters).filter((p) => p in old.parameters))) return;
+	if (
+		same(
+			Object.keys(old.parameters).filter((p) => p in now.parameters),
+			Object.keys(now.parameters).filter((p) => p in old.parameters),
+		)
+	)
+		return;
 	result.additive.push({ where, what: 'parameters are in another order' });
 }
 
 export function compareSnapshots(old: Snapshot, now: Snapshot | undefined): Comparison {
 	const result: Comparison = { breaking: [], additive: [] };
-	const label = (v: string) => (old.kind === 'node' ? `${old.displayName} (${old.name}) v${v}` : `${old.displayName} (credential ${old.name})`);
+	const label = (v: string) =>
+		old.kind === 'node'
+			? `${old.displayName} (${old.name}) v${v}`
+			: `${old.displayName} (credential ${old.name})`;
 	if (!now) {
-		result.breaking.push({ where: label(Object.keys(old.versions).join(', ')), what: `the ${old.kind} is no longer in the package` });
+		result.breaking.push({
+			where: label(Object.keys(old.versions).join(', ')),
+			what: `the ${old.kind} is no longer in the package`,
+		});
 		return result;
 	}
 	for (const [v, snap] of Object.entries(old.versions)) {
-		if (!now.versions[v]) result.breaking.push({ where: label(v), what: 'this version is gone: saved workflows of this version could no longer be opened' });
+		if (!now.versions[v])
+			result.breaking.push({
+				where: label(v),
+				what: 'this version is gone: saved workflows of this version could no longer be opened',
+			});
 		else compareVersion(label(v), old.kind, snap, now.versions[v], result);
 	}
-	for (const v of Object.keys(now.versions)) if (!old.versions[v]) result.additive.push({ where: label(v), what: 'new version' });
+	for (const v of Object.keys(now.versions))
+		if (!old.versions[v]) result.additive.push({ where: label(v), what: 'new version' });
 	return result;
 }
 
@@ -153,5 +229,9 @@ export function breakingMessage(findings: Finding[], kind: Snapshot['kind']): st
 		kind === 'node'
 			? `Saved workflows would break. Keep the parameter as it is and ${VERSION_ADVICE}: the old version keeps this parameter unchanged, the new one has the change.`
 			: 'Saved credentials would break. Keep the property as it is (add a new property beside it), or add a new credential type (see CONTRIBUTING.md).';
-	return [`${findings.length} change(s) would break saved workflows:`, ...findings.map((f) => `  - ${f.where}: ${f.what}`), advice].join('\n');
+	return [
+		`${findings.length} change(s) would break saved workflows:`,
+		...findings.map((f) => `  - ${f.where}: ${f.what}`),
+		advice,
+	].join('\n');
 }

@@ -14,7 +14,14 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import type { ICredentialType, IDataObject, INodeProperties, INodeType, INodeTypeDescription, IVersionedNodeType } from 'n8n-workflow';
+import type {
+	ICredentialType,
+	IDataObject,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+	IVersionedNodeType,
+} from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 export const ROOT = resolve(__dirname, '../..');
@@ -57,7 +64,10 @@ function loadFromDist<T>(distPath: string): T {
 	return new Class();
 }
 
-export function packageTypes(): { nodes: Array<INodeType | IVersionedNodeType>; credentials: ICredentialType[] } {
+export function packageTypes(): {
+	nodes: Array<INodeType | IVersionedNodeType>;
+	credentials: ICredentialType[];
+} {
 	const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as PackageJson;
 	return {
 		nodes: pkg.n8n.nodes.map((p) => loadFromDist<INodeType | IVersionedNodeType>(p)),
@@ -67,12 +77,17 @@ export function packageTypes(): { nodes: Array<INodeType | IVersionedNodeType>; 
 
 // ------------------------------------------------------------- flattening --
 
-const versionsOf = (d: INodeTypeDescription): number[] => (Array.isArray(d.version) ? d.version : [d.version]);
+const versionsOf = (d: INodeTypeDescription): number[] =>
+	Array.isArray(d.version) ? d.version : [d.version];
 
 /** Each type version with the description n8n shows for it. */
 function nodeVersions(node: INodeType | IVersionedNodeType): Array<[number, INodeTypeDescription]> {
 	if ('nodeVersions' in node) {
-		return Object.entries(node.nodeVersions).flatMap(([, type]) => versionsOf(type.description).map((v) => [v, type.description] as [number, INodeTypeDescription]));
+		return Object.entries(node.nodeVersions).flatMap(([, type]) =>
+			versionsOf(type.description).map(
+				(v) => [v, type.description] as [number, INodeTypeDescription],
+			),
+		);
 	}
 	return versionsOf(node.description).map((v) => [v, node.description]);
 }
@@ -80,20 +95,31 @@ function nodeVersions(node: INodeType | IVersionedNodeType): Array<[number, INod
 /** Whether a property is shown for this resource, operation and version (other conditions are kept in the entry). */
 function shownFor(p: INodeProperties, values: IDataObject, version: number): boolean {
 	const pick = (conditions: IDataObject | undefined) => {
-		const kept = Object.fromEntries(Object.entries(conditions ?? {}).filter(([k]) => PATH_KEYS.includes(k) && (k === '@version' || values[k] !== undefined)));
+		const kept = Object.fromEntries(
+			Object.entries(conditions ?? {}).filter(
+				([k]) => PATH_KEYS.includes(k) && (k === '@version' || values[k] !== undefined),
+			),
+		);
 		return Object.keys(kept).length ? kept : undefined;
 	};
 	const show = pick(p.displayOptions?.show as IDataObject | undefined);
 	const hide = pick(p.displayOptions?.hide as IDataObject | undefined);
 	if (!show && !hide) return true;
 	const reduced = { ...p, displayOptions: { show, hide } } as INodeProperties;
-	return NodeHelpers.displayParameter(values as never, reduced, { typeVersion: version } as never, null);
+	return NodeHelpers.displayParameter(
+		values as never,
+		reduced,
+		{ typeVersion: version } as never,
+		null,
+	);
 }
 
 /** The other display conditions of a property (those on sibling values), or undefined. */
 function conditions(p: INodeProperties): IDataObject | undefined {
 	const strip = (c: IDataObject | undefined) => {
-		const kept = Object.fromEntries(Object.entries(c ?? {}).filter(([k]) => !PATH_KEYS.includes(k)));
+		const kept = Object.fromEntries(
+			Object.entries(c ?? {}).filter(([k]) => !PATH_KEYS.includes(k)),
+		);
 		return Object.keys(kept).length ? kept : undefined;
 	};
 	const show = strip(p.displayOptions?.show as IDataObject | undefined);
@@ -101,10 +127,16 @@ function conditions(p: INodeProperties): IDataObject | undefined {
 	return show || hide ? JSON.parse(JSON.stringify({ show, hide })) : undefined;
 }
 
-const isProperty = (o: unknown): o is INodeProperties => !!o && typeof o === 'object' && 'type' in o && 'name' in o && 'displayName' in o;
+const isProperty = (o: unknown): o is INodeProperties =>
+	!!o && typeof o === 'object' && 'type' in o && 'name' in o && 'displayName' in o;
 
 /** Adds one property (and its children shown in this node version) under `path`. */
-function flatten(p: INodeProperties, path: string, out: Record<string, Entry>, version: number): void {
+function flatten(
+	p: INodeProperties,
+	path: string,
+	out: Record<string, Entry>,
+	version: number,
+): void {
 	const { displayOptions: _d, options, ...rest } = p;
 	void _d;
 	const entry: Entry = JSON.parse(JSON.stringify(rest)) as Entry;
@@ -114,14 +146,22 @@ function flatten(p: INodeProperties, path: string, out: Record<string, Entry>, v
 	for (let n = 2; key in out; n++) key = `${path} #${n}`;
 	if (p.type === 'collection') {
 		out[key] = entry;
-		for (const child of (options ?? []).filter(isProperty)) if (shownFor(child, {}, version)) flatten(child, `${key}${SEP}${child.name}`, out, version);
+		for (const child of (options ?? []).filter(isProperty))
+			if (shownFor(child, {}, version)) flatten(child, `${key}${SEP}${child.name}`, out, version);
 		return;
 	}
 	if (p.type === 'fixedCollection') {
-		const groups = (options ?? []) as Array<{ name: string; displayName: string; values?: INodeProperties[] }>;
+		const groups = (options ?? []) as Array<{
+			name: string;
+			displayName: string;
+			values?: INodeProperties[];
+		}>;
 		entry.options = groups.map((g) => ({ name: g.name, displayName: g.displayName }));
 		out[key] = entry;
-		for (const g of groups) for (const child of g.values ?? []) if (shownFor(child, {}, version)) flatten(child, `${key}${SEP}${g.name}${SEP}${child.name}`, out, version);
+		for (const g of groups)
+			for (const child of g.values ?? [])
+				if (shownFor(child, {}, version))
+					flatten(child, `${key}${SEP}${g.name}${SEP}${child.name}`, out, version);
 		return;
 	}
 	if (options !== undefined) entry.options = JSON.parse(JSON.stringify(options)) as IDataObject[];
@@ -129,35 +169,54 @@ function flatten(p: INodeProperties, path: string, out: Record<string, Entry>, v
 }
 
 /** Resource and operation pairs of an action node ([undefined, undefined] for nodes without resources). */
-function pairs(properties: INodeProperties[], version: number): Array<{ resource?: string; operation?: string }> {
+function pairs(
+	properties: INodeProperties[],
+	version: number,
+): Array<{ resource?: string; operation?: string }> {
 	const resource = properties.find((p) => p.name === 'resource' && shownFor(p, {}, version));
 	if (!resource) {
 		const operation = properties.find((p) => p.name === 'operation' && shownFor(p, {}, version));
-		return operation ? (operation.options as Array<{ value: string }>).map((o) => ({ operation: o.value })) : [{}];
+		return operation
+			? (operation.options as Array<{ value: string }>).map((o) => ({ operation: o.value }))
+			: [{}];
 	}
 	return (resource.options as Array<{ value: string }>).flatMap((r) => {
-		const ops = properties.find((p) => p.name === 'operation' && shownFor(p, { resource: r.value }, version));
-		return ops ? (ops.options as Array<{ value: string }>).map((o) => ({ resource: r.value, operation: o.value })) : [{ resource: r.value }];
+		const ops = properties.find(
+			(p) => p.name === 'operation' && shownFor(p, { resource: r.value }, version),
+		);
+		return ops
+			? (ops.options as Array<{ value: string }>).map((o) => ({
+					resource: r.value,
+					operation: o.value,
+				}))
+			: [{ resource: r.value }];
 	});
 }
 
 /** Whether a property's display depends on the resource or the operation. */
-const scoped = (p: INodeProperties) => ['resource', 'operation'].some((k) => p.displayOptions?.show?.[k] !== undefined || p.displayOptions?.hide?.[k] !== undefined);
+const scoped = (p: INodeProperties) =>
+	['resource', 'operation'].some(
+		(k) => p.displayOptions?.show?.[k] !== undefined || p.displayOptions?.hide?.[k] !== undefined,
+	);
 
 /** Every parameter of one version: those shown everywhere, each resource's operation list, then each operation's. */
 function parametersOf(properties: INodeProperties[], version: number): Record<string, Entry> {
 	const out: Record<string, Entry> = {};
-	for (const p of properties) if (!scoped(p) && shownFor(p, {}, version)) flatten(p, p.name, out, version);
+	for (const p of properties)
+		if (!scoped(p) && shownFor(p, {}, version)) flatten(p, p.name, out, version);
 	const list = pairs(properties, version);
 	for (const resource of new Set(list.map((x) => x.resource))) {
 		if (resource === undefined) continue;
-		for (const p of properties) if (p.name === 'operation' && scoped(p) && shownFor(p, { resource }, version)) flatten(p, `${resource}${SEP}operation`, out, version);
+		for (const p of properties)
+			if (p.name === 'operation' && scoped(p) && shownFor(p, { resource }, version))
+				flatten(p, `${resource}${SEP}operation`, out, version);
 	}
 	for (const pair of list) {
 		const prefix = [pair.resource, pair.operation].filter((x) => x !== undefined).join(SEP);
 		for (const p of properties) {
 			if (p.name === 'operation' || !scoped(p)) continue;
-			if (shownFor(p, pair as IDataObject, version)) flatten(p, `${prefix}${SEP}${p.name}`, out, version);
+			if (shownFor(p, pair as IDataObject, version))
+				flatten(p, `${prefix}${SEP}${p.name}`, out, version);
 		}
 	}
 	return out;
@@ -169,16 +228,35 @@ export function snapshotOfNode(node: INodeType | IVersionedNodeType): Snapshot {
 	const versions: Record<string, VersionSnapshot> = {};
 	for (const [version, d] of nodeVersions(node)) {
 		const { properties, ...rest } = d;
-		versions[String(version)] = { node: JSON.parse(JSON.stringify(rest)) as IDataObject, parameters: parametersOf(properties, version) };
+		versions[String(version)] = {
+			node: JSON.parse(JSON.stringify(rest)) as IDataObject,
+			parameters: parametersOf(properties, version),
+		};
 	}
-	return { generatedBy: GENERATED_BY, kind: 'node', name: node.description.name, displayName: node.description.displayName, versions };
+	return {
+		generatedBy: GENERATED_BY,
+		kind: 'node',
+		name: node.description.name,
+		displayName: node.description.displayName,
+		versions,
+	};
 }
 
 export function snapshotOfCredential(cred: ICredentialType): Snapshot {
 	const parameters: Record<string, Entry> = {};
 	for (const p of cred.properties) flatten(p, p.name, parameters, 1);
-	const node: IDataObject = { name: cred.name, displayName: cred.displayName, extends: cred.extends ?? [] };
-	return { generatedBy: GENERATED_BY, kind: 'credential', name: cred.name, displayName: cred.displayName, versions: { credential: { node, parameters } } };
+	const node: IDataObject = {
+		name: cred.name,
+		displayName: cred.displayName,
+		extends: cred.extends ?? [],
+	};
+	return {
+		generatedBy: GENERATED_BY,
+		kind: 'credential',
+		name: cred.name,
+		displayName: cred.displayName,
+		versions: { credential: { node, parameters } },
+	};
 }
 
 export function currentSnapshots(): Snapshot[] {
@@ -186,6 +264,7 @@ export function currentSnapshots(): Snapshot[] {
 	return [...nodes.map(snapshotOfNode), ...credentials.map(snapshotOfCredential)];
 }
 
-export const snapshotFile = (s: Pick<Snapshot, 'kind' | 'name'>) => join(SNAPSHOT_DIR, `${s.name}.${s.kind}.json`);
+export const snapshotFile = (s: Pick<Snapshot, 'kind' | 'name'>) =>
+	join(SNAPSHOT_DIR, `${s.name}.${s.kind}.json`);
 
 export const render = (s: Snapshot) => `${JSON.stringify(s, null, '\t')}\n`;

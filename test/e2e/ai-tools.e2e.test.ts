@@ -17,10 +17,31 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 
 import { DEFAULT_N8N_VERSION, n8nAtLeast, selectedRuntime } from '../../scripts/n8n-versions';
 import { DEMO_AGENT, demoCredential, demoOpenAiCredential } from '../../scripts/start';
-import { AI_AGENTS_DOC, AI_TOOLS_DOC, checkDocSection, renderToolTable, renderTools, type ToolView } from '../helpers/ai-tools-doc';
+import {
+	AI_AGENTS_DOC,
+	AI_TOOLS_DOC,
+	checkDocSection,
+	renderToolTable,
+	renderTools,
+	type ToolView,
+} from '../helpers/ai-tools-doc';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
-import { startScriptedLlm, text, toolResults, type ChatRequest, type ScriptedLlm } from '../helpers/scripted-llm';
-import { demoAgent, fromAiKeys, tableAgent, tableToolNodes, toolNodes, type Wf, type WfNode } from './ai-env';
+import {
+	startScriptedLlm,
+	text,
+	toolResults,
+	type ChatRequest,
+	type ScriptedLlm,
+} from '../helpers/scripted-llm';
+import {
+	demoAgent,
+	fromAiKeys,
+	tableAgent,
+	tableToolNodes,
+	toolNodes,
+	type Wf,
+	type WfNode,
+} from './ai-env';
 import { eventually, startE2e, type E2e } from './n8n-env';
 
 jest.setTimeout(600_000);
@@ -70,27 +91,59 @@ function agentWorkflow(wf: Wf = demoAgent(), setPath = (path: string) => (chatPa
 
 /** The same tool nodes behind an MCP Server Trigger. */
 function mcpWorkflow(tools: WfNode[] = toolNodes(), id = MCP_WORKFLOW, path = MCP_PATH): Wf {
-	const webhookId = id === MCP_WORKFLOW ? '1d0f3a52-0c6e-4b8e-9f0e-5b7a3c2d1e02' : '1d0f3a52-0c6e-4b8e-9f0e-5b7a3c2d1e12';
+	const webhookId =
+		id === MCP_WORKFLOW
+			? '1d0f3a52-0c6e-4b8e-9f0e-5b7a3c2d1e02'
+			: '1d0f3a52-0c6e-4b8e-9f0e-5b7a3c2d1e12';
 	return {
 		id,
 		name: `E2E MCP server with the Business Platform tools (${path})`,
 		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes: [
-			{ id: '1d0f3a52-0c6e-4b8e-9f0e-5b7a3c2d1e01', name: MCP_TRIGGER, type: '@n8n/n8n-nodes-langchain.mcpTrigger', typeVersion: 2, position: [0, 0], parameters: { path }, webhookId },
+			{
+				id: '1d0f3a52-0c6e-4b8e-9f0e-5b7a3c2d1e01',
+				name: MCP_TRIGGER,
+				type: '@n8n/n8n-nodes-langchain.mcpTrigger',
+				typeVersion: 2,
+				position: [0, 0],
+				parameters: { path },
+				webhookId,
+			},
 			...tools,
 		],
-		connections: Object.fromEntries(tools.map((t) => [t.name, { ai_tool: [[{ node: MCP_TRIGGER, type: 'ai_tool', index: 0 }]] }])),
+		connections: Object.fromEntries(
+			tools.map((t) => [t.name, { ai_tool: [[{ node: MCP_TRIGGER, type: 'ai_tool', index: 0 }]] }]),
+		),
 	};
 }
 
 beforeAll(async () => {
 	sb = await startTestSandbox({ rows: 20 });
 	llm = await startScriptedLlm();
-	const credentials = [demoCredential(sb.baseUrl, sb.authUrl, sb.config.clientId, sb.config.clientSecret, sb.demo.tokenResponse), demoOpenAiCredential('sk-scripted-test', llm.url)];
+	const credentials = [
+		demoCredential(
+			sb.baseUrl,
+			sb.authUrl,
+			sb.config.clientId,
+			sb.config.clientSecret,
+			sb.demo.tokenResponse,
+		),
+		demoOpenAiCredential('sk-scripted-test', llm.url),
+	];
 	const tables = agentWorkflow(tableAgent(), (path) => (tableChatPath = path));
-	e2e = await startE2e(credentials, [agentWorkflow(), mcpWorkflow(), tables, mcpWorkflow(tableToolNodes(), TABLE_MCP_WORKFLOW, TABLE_MCP_PATH)], {});
-	for (const id of [DEMO_AGENT, MCP_WORKFLOW, tables.id, TABLE_MCP_WORKFLOW]) await e2e.activate(id);
+	e2e = await startE2e(
+		credentials,
+		[
+			agentWorkflow(),
+			mcpWorkflow(),
+			tables,
+			mcpWorkflow(tableToolNodes(), TABLE_MCP_WORKFLOW, TABLE_MCP_PATH),
+		],
+		{},
+	);
+	for (const id of [DEMO_AGENT, MCP_WORKFLOW, tables.id, TABLE_MCP_WORKFLOW])
+		await e2e.activate(id);
 	// Activation registers the MCP endpoint asynchronously: connect until it answers.
 	const connect = async (path: string) =>
 		await eventually(async () => {
@@ -118,45 +171,90 @@ function expectOneToolPerNode(tools: ToolView[]): void {
 		expect([t.name, t.description]).toEqual([t.name, expect.stringMatching(/^\S.{10,}/)]);
 		const props = (t.schema.properties ?? {}) as Record<string, { description?: string }>;
 		expect([t.name, Object.keys(props).sort()]).toEqual([t.name, keys[t.name]]);
-		for (const [k, p] of Object.entries(props)) expect([t.name, k, p.description]).toEqual([t.name, k, expect.stringMatching(/\w{3,}/)]);
+		for (const [k, p] of Object.entries(props))
+			expect([t.name, k, p.description]).toEqual([t.name, k, expect.stringMatching(/\w{3,}/)]);
 	}
 }
 
 let session = 0;
 async function chat(prompt: string, path = chatPath): Promise<{ status: number; body: any }> {
 	return await eventually(async () => {
-		const res = await e2e.call(path, { action: 'sendMessage', sessionId: `s${++session}`, chatInput: prompt });
-		if (res.status === 404) throw new Error(`chat webhook not registered yet: ${JSON.stringify(res.body).slice(0, 200)}`);
+		const res = await e2e.call(path, {
+			action: 'sendMessage',
+			sessionId: `s${++session}`,
+			chatInput: prompt,
+		});
+		if (res.status === 404)
+			throw new Error(`chat webhook not registered yet: ${JSON.stringify(res.body).slice(0, 200)}`);
 		return res;
 	}, 30_000);
 }
 
 /** The agent's latest execution: its status, the run's error, and the errors of single node runs (a tool's, given to the model). */
-async function lastExecution(workflowId = DEMO_AGENT): Promise<{ status: string; error?: string; nodeErrors: string[] }> {
-	const list = await e2e.api.pub<{ data: Array<{ id: string }> }>('GET', `/executions?workflowId=${workflowId}&limit=1`);
-	const ex = await e2e.api.pub<{ status: string; data?: { resultData: { error?: { message: string; description?: string }; runData: Record<string, Array<{ error?: { message: string } }>> } } }>(
+async function lastExecution(
+	workflowId = DEMO_AGENT,
+): Promise<{ status: string; error?: string; nodeErrors: string[] }> {
+	const list = await e2e.api.pub<{ data: Array<{ id: string }> }>(
 		'GET',
-		`/executions/${list.data[0].id}?includeData=true`,
+		`/executions?workflowId=${workflowId}&limit=1`,
 	);
-	const nodeErrors = Object.entries(ex.data?.resultData.runData ?? {}).flatMap(([node, runs]) => runs.filter((r) => r.error).map((r) => `${node}: ${r.error!.message}`));
-	const error = [ex.data?.resultData.error?.message, ex.data?.resultData.error?.description].filter(Boolean).join(' ');
+	const ex = await e2e.api.pub<{
+		status: string;
+		data?: {
+			resultData: {
+				error?: { message: string; description?: string };
+				runData: Record<string, Array<{ error?: { message: string } }>>;
+			};
+		};
+	}>('GET', `/executions/${list.data[0].id}?includeData=true`);
+	const nodeErrors = Object.entries(ex.data?.resultData.runData ?? {}).flatMap(([node, runs]) =>
+		runs.filter((r) => r.error).map((r) => `${node}: ${r.error!.message}`),
+	);
+	const error = [ex.data?.resultData.error?.message, ex.data?.resultData.error?.description]
+		.filter(Boolean)
+		.join(' ');
 	return { status: ex.status, ...(error ? { error } : {}), nodeErrors };
 }
 
 /** The tools of a chat request as the model sees them. */
-const toolsOf = (req: ChatRequest) => (req.tools ?? []).map((t) => ({ name: t.function.name, description: t.function.description ?? '', schema: t.function.parameters ?? {} }));
+const toolsOf = (req: ChatRequest) =>
+	(req.tools ?? []).map((t) => ({
+		name: t.function.name,
+		description: t.function.description ?? '',
+		schema: t.function.parameters ?? {},
+	}));
 
 describe('an n8n AI Agent with the pack as tools', () => {
 	it('creates a contact: the model gets one tool per node, with a description and a schema of its $fromAI keys; the call reaches the sandbox', async () => {
 		const prompt = 'Add Ada Lovelace (ada@analytical.example) as a person contact.';
 		llm.script(prompt, [
-			{ toolCalls: [{ name: 'Create_a_contact_in_Business_Platform_Sales', arguments: { name: 'Ada Lovelace', type: 'person', email: 'ada@analytical.example', phone: '' } }] },
-			(req) => ({ content: `Added Ada Lovelace as contact #${(toolResults(req)[0] as Array<{ id: number }>)[0].id}.` }),
+			{
+				toolCalls: [
+					{
+						name: 'Create_a_contact_in_Business_Platform_Sales',
+						arguments: {
+							name: 'Ada Lovelace',
+							type: 'person',
+							email: 'ada@analytical.example',
+							phone: '',
+						},
+					},
+				],
+			},
+			(req) => ({
+				content: `Added Ada Lovelace as contact #${(toolResults(req)[0] as Array<{ id: number }>)[0].id}.`,
+			}),
 		]);
 		const res = await chat(prompt);
-		const ada = sb.store.tenant(1).contacts.values().find((c) => c.name === 'Ada Lovelace');
+		const ada = sb.store
+			.tenant(1)
+			.contacts.values()
+			.find((c) => c.name === 'Ada Lovelace');
 		expect(ada).toMatchObject({ type: 'person', email: 'ada@analytical.example' });
-		expect([res.status, res.body]).toEqual([200, { output: `Added Ada Lovelace as contact #${String(ada!.id)}.` }]);
+		expect([res.status, res.body]).toEqual([
+			200,
+			{ output: `Added Ada Lovelace as contact #${String(ada!.id)}.` },
+		]);
 
 		expect(await lastExecution()).toEqual({ status: 'success', nodeErrors: [] });
 
@@ -169,16 +267,33 @@ describe('an n8n AI Agent with the pack as tools', () => {
 
 	it('finds the deals of a contact, adds an activity; a platform error comes back to the model as a readable tool result, and it recovers', async () => {
 		const t = sb.store.tenant(1);
-		const deal = t.deals.values().find((d) => d.contact_id != null && t.contacts.has(d.contact_id as number))!;
+		const deal = t.deals
+			.values()
+			.find((d) => d.contact_id != null && t.contacts.has(d.contact_id as number))!;
 		const contact = t.contacts.get(deal.contact_id as number)!;
 		const prompt = `Log a call with ${String(contact.name)} about their deals tomorrow at 10:00 UTC.`;
 		let found: Array<{ id: number; name: string }> = [];
 		const call = (dealId: number) => ({
 			name: 'Create_an_activity_in_Business_Platform_Sales',
-			arguments: { title: `Call ${String(contact.name)}`, activityType: 'call', start: '2030-01-15T10:00:00Z', end: '2030-01-15T10:30:00Z', contactId: contact.id, dealId, notes: 'Logged by the agent' },
+			arguments: {
+				title: `Call ${String(contact.name)}`,
+				activityType: 'call',
+				start: '2030-01-15T10:00:00Z',
+				end: '2030-01-15T10:30:00Z',
+				contactId: contact.id,
+				dealId,
+				notes: 'Logged by the agent',
+			},
 		});
 		llm.script(prompt, [
-			{ toolCalls: [{ name: 'Get_many_deals_in_Business_Platform_Sales', arguments: { contactId: contact.id } }] },
+			{
+				toolCalls: [
+					{
+						name: 'Get_many_deals_in_Business_Platform_Sales',
+						arguments: { contactId: contact.id },
+					},
+				],
+			},
 			(req) => {
 				found = toolResults(req)[0] as typeof found;
 				return { toolCalls: [call(99999999)] }; // a wrong deal ID, as a model may invent one
@@ -190,7 +305,16 @@ describe('an n8n AI Agent with the pack as tools', () => {
 		const res = await chat(prompt);
 		expect(res.status).toBe(200);
 		// n8n 1.x: the tool's On Error is "Continue", so the error is the tool's output, not a node error.
-		expect(await lastExecution()).toEqual({ status: 'success', nodeErrors: N8N_1 ? [] : [expect.stringMatching(/^Create an activity in Business Platform Sales: .*deal 99999999/)] });
+		expect(await lastExecution()).toEqual({
+			status: 'success',
+			nodeErrors: N8N_1
+				? []
+				: [
+						expect.stringMatching(
+							/^Create an activity in Business Platform Sales: .*deal 99999999/,
+						),
+					],
+		});
 
 		expect(found.map((d) => d.id)).toContain(deal.id);
 		const rounds = llm.conversation(prompt);
@@ -199,7 +323,9 @@ describe('an n8n AI Agent with the pack as tools', () => {
 		const failure = text(rounds[2].messages.at(-1));
 		expect(failure).toMatch(PLATFORM_ERROR);
 		expect(failure).not.toMatch(/access.token|Bearer|x-access-token/i);
-		const added = t.activities.values().filter((a) => a.linked_to === deal.id && a.name === `Call ${String(contact.name)}`);
+		const added = t.activities
+			.values()
+			.filter((a) => a.linked_to === deal.id && a.name === `Call ${String(contact.name)}`);
 		expect(added).toHaveLength(1);
 		expect(added[0]).toMatchObject({ contact_ids: [contact.id], activity_type: 'call' });
 		expect(t.activities.size).toBe(before + 1);
@@ -213,50 +339,84 @@ describe('an n8n AI Agent with the pack as tools', () => {
 		llm.script(prompt, [
 			{
 				toolCalls: [
-					{ name: 'Search_users_by_conditions_in_Business_Platform_People', arguments: { email: user.emailId } },
+					{
+						name: 'Search_users_by_conditions_in_Business_Platform_People',
+						arguments: { email: user.emailId },
+					},
 					{ name: 'Get_many_forms_in_Business_Platform_Campaigns', arguments: { search: '' } },
 				],
 			},
 			(req) => {
-				const [users, forms] = toolResults(req) as [Array<Record<string, unknown>>, Array<Record<string, unknown>>];
+				const [users, forms] = toolResults(req) as [
+					Array<Record<string, unknown>>,
+					Array<Record<string, unknown>>,
+				];
 				return { content: `${JSON.stringify(users.map((u) => u.emailId))} ${forms.length} forms` };
 			},
 		]);
 		const res = await chat(prompt);
 		expect(await lastExecution()).toEqual({ status: 'success', nodeErrors: [] });
-		expect([res.status, res.body]).toEqual([200, { output: `${JSON.stringify([user.emailId])} ${Math.min(20, t.forms.size)} forms` }]);
+		expect([res.status, res.body]).toEqual([
+			200,
+			{ output: `${JSON.stringify([user.emailId])} ${Math.min(20, t.forms.size)} forms` },
+		]);
 	});
 });
 
 type Content = Array<{ type: string; text?: string }>;
-const textOf = (r: unknown) => (((r as { content?: Content }).content ?? []) as Content).map((c) => c.text ?? '').join('\n');
+const textOf = (r: unknown) =>
+	(((r as { content?: Content }).content ?? []) as Content).map((c) => c.text ?? '').join('\n');
 
 describe('the pack through n8n’s MCP Server Trigger and the MCP SDK client', () => {
 	it('lists one tool per node, with its description and an input schema of its $fromAI keys', async () => {
 		const { tools } = await client.listTools(undefined, CALL_LIMIT);
-		const views = tools.map((t) => ({ name: t.name, description: t.description ?? '', schema: t.inputSchema as Record<string, unknown> }));
+		const views = tools.map((t) => ({
+			name: t.name,
+			description: t.description ?? '',
+			schema: t.inputSchema as Record<string, unknown>,
+		}));
 		expectOneToolPerNode(views);
-		if (selectedRuntime().n8n === DEFAULT_N8N_VERSION) checkDocSection(AI_TOOLS_DOC, 'mcp', renderTools(views));
+		if (selectedRuntime().n8n === DEFAULT_N8N_VERSION)
+			checkDocSection(AI_TOOLS_DOC, 'mcp', renderTools(views));
 	});
 
 	it('callTool creates a contact in the sandbox and answers with it', async () => {
 		const result = await client.callTool(
-			{ name: 'Create_a_contact_in_Business_Platform_Sales', arguments: { name: 'Grace Hopper', type: 'person', email: 'grace@navy.example', phone: '' } },
+			{
+				name: 'Create_a_contact_in_Business_Platform_Sales',
+				arguments: { name: 'Grace Hopper', type: 'person', email: 'grace@navy.example', phone: '' },
+			},
 			undefined,
 			CALL_LIMIT,
 		);
 		expect(result.isError).toBeFalsy();
-		const grace = sb.store.tenant(1).contacts.values().find((c) => c.name === 'Grace Hopper');
+		const grace = sb.store
+			.tenant(1)
+			.contacts.values()
+			.find((c) => c.name === 'Grace Hopper');
 		expect(grace).toMatchObject({ type: 'person', email: 'grace@navy.example' });
-		expect(JSON.parse(textOf(result))).toEqual([expect.objectContaining({ id: grace!.id, name: 'Grace Hopper' })]);
+		expect(JSON.parse(textOf(result))).toEqual([
+			expect.objectContaining({ id: grace!.id, name: 'Grace Hopper' }),
+		]);
 	});
 
 	it('a bad argument is an MCP tool error that names it, not a hang, and nothing is created', async () => {
 		const before = sb.store.tenant(1).contacts.size;
-		const missing = await client.callTool({ name: 'Create_a_contact_in_Business_Platform_Sales', arguments: { type: 'person' } }, undefined, CALL_LIMIT);
+		const missing = await client.callTool(
+			{ name: 'Create_a_contact_in_Business_Platform_Sales', arguments: { type: 'person' } },
+			undefined,
+			CALL_LIMIT,
+		);
 		expect(missing.isError).toBe(true);
 		expect(textOf(missing)).toMatch(/name/);
-		const wrongType = await client.callTool({ name: 'Get_many_deals_in_Business_Platform_Sales', arguments: { contactId: 'the big one' } }, undefined, CALL_LIMIT);
+		const wrongType = await client.callTool(
+			{
+				name: 'Get_many_deals_in_Business_Platform_Sales',
+				arguments: { contactId: 'the big one' },
+			},
+			undefined,
+			CALL_LIMIT,
+		);
 		expect(wrongType.isError).toBe(true);
 		expect(textOf(wrongType)).toMatch(/contactId/);
 		expect(sb.store.tenant(1).contacts.size).toBe(before);
@@ -267,7 +427,15 @@ describe('the pack through n8n’s MCP Server Trigger and the MCP SDK client', (
 		const result = await client.callTool(
 			{
 				name: 'Create_an_activity_in_Business_Platform_Sales',
-				arguments: { title: 'Call about nothing', activityType: 'call', start: '2030-01-15T10:00:00Z', end: '2030-01-15T10:30:00Z', contactId: contact.id, dealId: 99999999, notes: '' },
+				arguments: {
+					title: 'Call about nothing',
+					activityType: 'call',
+					start: '2030-01-15T10:00:00Z',
+					end: '2030-01-15T10:30:00Z',
+					contactId: contact.id,
+					dealId: 99999999,
+					notes: '',
+				},
 			},
 			undefined,
 			CALL_LIMIT,
@@ -281,27 +449,77 @@ describe('the pack through n8n’s MCP Server Trigger and the MCP SDK client', (
 // ------------------------------------------------ the platform's own tables (issue 35) -----
 
 type Row = { _id: string; cells: Record<string, any> };
-const contactsTable = () => sb.store.tenant(1).tables.values().find((x: any) => x.objectType === 'CONTACT') as any as { _id: string; columnsMetaData: Array<{ id: string; name: string; options?: Array<{ id: number; name: string }> }> };
+const contactsTable = () =>
+	sb.store
+		.tenant(1)
+		.tables.values()
+		.find((x: any) => x.objectType === 'CONTACT') as any as {
+		_id: string;
+		columnsMetaData: Array<{
+			id: string;
+			name: string;
+			options?: Array<{ id: number; name: string }>;
+		}>;
+	};
 const col = (name: string) => contactsTable().columnsMetaData.find((c) => c.name === name)!;
-const optionOf = (column: string, option: string) => col(column).options!.find((o) => o.name === option)!.id;
-const contactRows = () => sb.store.tenant(1).records.get(contactsTable()._id)!.values() as unknown as Row[];
+const optionOf = (column: string, option: string) =>
+	col(column).options!.find((o) => o.name === option)!.id;
+const contactRows = () =>
+	sb.store.tenant(1).records.get(contactsTable()._id)!.values() as unknown as Row[];
 const named = (name: string) => contactRows().filter((r) => r.cells[col('Name').id] === name);
 
 describe('an agent that works with the platform’s own tables', () => {
 	it('lists the tables, reads the columns, creates a record by column name in JSON, corrects a wrong column from the error, finds it by conditions in JSON', async () => {
-		const prompt = 'Add Grace Brewster to the contacts table as a Customer with score 88, then list the Customers scoring over 80.';
+		const prompt =
+			'Add Grace Brewster to the contacts table as a Customer with score 88, then list the Customers scoring over 80.';
 		let columns: Array<{ name: string; type: string; options?: string[] }> = [];
-		const create = (cells: Record<string, unknown>) => ({ toolCalls: [{ name: 'Create_a_record_in_Business_Platform_Sales', arguments: { table: 'Contacts', cells } }] });
+		const create = (cells: Record<string, unknown>) => ({
+			toolCalls: [
+				{
+					name: 'Create_a_record_in_Business_Platform_Sales',
+					arguments: { table: 'Contacts', cells },
+				},
+			],
+		});
 		llm.script(prompt, [
 			{ toolCalls: [{ name: 'Get_many_tables_in_Business_Platform_Sales', arguments: {} }] },
-			(req) => ({ toolCalls: [{ name: 'Get_a_table_in_Business_Platform_Sales', arguments: { table: (toolResults(req)[0] as Array<{ _id: string; name: string }>).find((x) => x.name === 'Contacts')!._id } }] }),
+			(req) => ({
+				toolCalls: [
+					{
+						name: 'Get_a_table_in_Business_Platform_Sales',
+						arguments: {
+							table: (toolResults(req)[0] as Array<{ _id: string; name: string }>).find(
+								(x) => x.name === 'Contacts',
+							)!._id,
+						},
+					},
+				],
+			}),
 			(req) => {
 				columns = (toolResults(req)[0] as Array<{ columns: typeof columns }>)[0].columns;
 				return create({ Name: 'Grace Brewster', Lable: 'Customer', Score: 88 }); // a misspelt column, as a model may write it
 			},
 			create({ Name: 'Grace Brewster', Label: 'Customer', Score: 88 }),
-			{ toolCalls: [{ name: 'Search_records_in_Business_Platform_Sales', arguments: { table: 'Contacts', conditions: [{ column: 'Label', operator: 'eq', value: 'Customer' }, { column: 'Score', operator: 'gt', value: 80 }] } }] },
-			(req) => ({ content: `Customers over 80: ${(toolResults(req)[0] as Array<{ Name: string }>).map((r) => r.Name).sort().join(', ')}` }),
+			{
+				toolCalls: [
+					{
+						name: 'Search_records_in_Business_Platform_Sales',
+						arguments: {
+							table: 'Contacts',
+							conditions: [
+								{ column: 'Label', operator: 'eq', value: 'Customer' },
+								{ column: 'Score', operator: 'gt', value: 80 },
+							],
+						},
+					},
+				],
+			},
+			(req) => ({
+				content: `Customers over 80: ${(toolResults(req)[0] as Array<{ Name: string }>)
+					.map((r) => r.Name)
+					.sort()
+					.join(', ')}`,
+			}),
 		]);
 		const res = await chat(prompt, tableChatPath);
 		expect(res.status).toBe(200);
@@ -309,60 +527,137 @@ describe('an agent that works with the platform’s own tables', () => {
 		// In the sandbox: one record, its cells by column id, the option as its id.
 		const grace = named('Grace Brewster');
 		expect(grace).toHaveLength(1);
-		expect(grace[0].cells).toEqual({ [col('Name').id]: 'Grace Brewster', [col('Label').id]: [optionOf('Label', 'Customer')], [col('Score').id]: 88 });
+		expect(grace[0].cells).toEqual({
+			[col('Name').id]: 'Grace Brewster',
+			[col('Label').id]: [optionOf('Label', 'Customer')],
+			[col('Score').id]: 88,
+		});
 
 		const rounds = llm.conversation(prompt);
 		expect(rounds).toHaveLength(6);
 		// The model read the columns with their types and options before it wrote.
-		expect(columns).toEqual(expect.arrayContaining([{ id: col('Label').id, name: 'Label', type: 'select', options: ['Hot lead', 'Customer', 'Partner'] }, { id: col('Score').id, name: 'Score', type: 'number' }]));
+		expect(columns).toEqual(
+			expect.arrayContaining([
+				{
+					id: col('Label').id,
+					name: 'Label',
+					type: 'select',
+					options: ['Hot lead', 'Customer', 'Partner'],
+				},
+				{ id: col('Score').id, name: 'Score', type: 'number' },
+			]),
+		);
 		// The wrong column came back as a tool result naming it and listing the columns, types and options.
 		const raw = text(rounds[3].messages.at(-1));
-		const failure = /^\[\{"error"/.test(raw) ? (JSON.parse(raw) as Array<{ error: string }>)[0].error : raw;
-		expect(failure).toMatch(/^Column "Lable" is not in table "Contacts"\. The table's columns are: Name \(text, required\), .*Label \(select: Hot lead, Customer, Partner\), .*Score \(number\)/);
+		const failure = /^\[\{"error"/.test(raw)
+			? (JSON.parse(raw) as Array<{ error: string }>)[0].error
+			: raw;
+		expect(failure).toMatch(
+			/^Column "Lable" is not in table "Contacts"\. The table's columns are: Name \(text, required\), .*Label \(select: Hot lead, Customer, Partner\), .*Score \(number\)/,
+		);
 		expect(failure).not.toMatch(/access.token|Bearer|x-access-token/i);
 		// The search found what the store holds: Customers over 80, Grace among them.
 		const expected = contactRows()
-			.filter((r) => (r.cells[col('Label').id] ?? []).includes(optionOf('Label', 'Customer')) && Number(r.cells[col('Score').id]) > 80)
+			.filter(
+				(r) =>
+					(r.cells[col('Label').id] ?? []).includes(optionOf('Label', 'Customer')) &&
+					Number(r.cells[col('Score').id]) > 80,
+			)
 			.map((r) => String(r.cells[col('Name').id]))
 			.sort();
 		expect(expected).toContain('Grace Brewster');
 		expect(res.body).toEqual({ output: `Customers over 80: ${expected.join(', ')}` });
-		expect(await lastExecution('e2eTableAgent001')).toEqual({ status: 'success', nodeErrors: N8N_1 ? [] : [expect.stringMatching(/^Create a record in Business Platform Sales: Column "Lable" is not in table "Contacts"/)] });
+		expect(await lastExecution('e2eTableAgent001')).toEqual({
+			status: 'success',
+			nodeErrors: N8N_1
+				? []
+				: [
+						expect.stringMatching(
+							/^Create a record in Business Platform Sales: Column "Lable" is not in table "Contacts"/,
+						),
+					],
+		});
 
 		// What the model was told: read the table first; the table and the cells as arguments.
 		const tools = toolsOf(rounds[0]);
 		checkDocSection(AI_TOOLS_DOC, 'table-agent', renderTools(tools));
 		const createTool = tools.find((t) => t.name === 'Create_a_record_in_Business_Platform_Sales')!;
-		expect(createTool.description).toMatch(/Call the tool that gets a table first to learn its columns, their types and allowed options/);
-		expect(Object.keys((createTool.schema.properties ?? {}) as object).sort()).toEqual(['cells', 'table']);
-		expect(tools.find((t) => t.name === 'Get_a_table_in_Business_Platform_Sales')!.description).toMatch(/each column’s name, type .*allowed options/);
+		expect(createTool.description).toMatch(
+			/Call the tool that gets a table first to learn its columns, their types and allowed options/,
+		);
+		expect(Object.keys((createTool.schema.properties ?? {}) as object).sort()).toEqual([
+			'cells',
+			'table',
+		]);
+		expect(
+			tools.find((t) => t.name === 'Get_a_table_in_Business_Platform_Sales')!.description,
+		).toMatch(/each column’s name, type .*allowed options/);
 	});
 });
 
 describe('the table tools through MCP', () => {
-	const call = async (name: string, args: Record<string, unknown>) => await tableClient.callTool({ name, arguments: args }, undefined, CALL_LIMIT);
+	const call = async (name: string, args: Record<string, unknown>) =>
+		await tableClient.callTool({ name, arguments: args }, undefined, CALL_LIMIT);
 
 	it('creates a record by column name after an error that lists the options, and finds it by conditions in JSON', async () => {
 		const { tools } = await tableClient.listTools(undefined, CALL_LIMIT);
-		expect(tools.map((t) => t.name).sort()).toEqual(['Create_a_record_in_Business_Platform_Sales', 'Get_a_table_in_Business_Platform_Sales', 'Get_many_tables_in_Business_Platform_Sales', 'Search_records_in_Business_Platform_Sales']);
+		expect(tools.map((t) => t.name).sort()).toEqual([
+			'Create_a_record_in_Business_Platform_Sales',
+			'Get_a_table_in_Business_Platform_Sales',
+			'Get_many_tables_in_Business_Platform_Sales',
+			'Search_records_in_Business_Platform_Sales',
+		]);
 
 		const table = await call('Get_a_table_in_Business_Platform_Sales', { table: 'Contacts' });
 		expect(table.isError).toBeFalsy();
-		expect(JSON.parse(textOf(table))[0].columns).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Label', options: ['Hot lead', 'Customer', 'Partner'] })]));
+		expect(JSON.parse(textOf(table))[0].columns).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ name: 'Label', options: ['Hot lead', 'Customer', 'Partner'] }),
+			]),
+		);
 
-		const wrong = await call('Create_a_record_in_Business_Platform_Sales', { table: 'Contacts', cells: { Name: 'Mary Jackson', Label: 'Gold', Score: 12 } });
+		const wrong = await call('Create_a_record_in_Business_Platform_Sales', {
+			table: 'Contacts',
+			cells: { Name: 'Mary Jackson', Label: 'Gold', Score: 12 },
+		});
 		expect(wrong.isError).toBe(true);
-		expect(textOf(wrong)).toMatch(/Column "Label" has no option "Gold"\. Allowed options: Hot lead, Customer, Partner/);
+		expect(textOf(wrong)).toMatch(
+			/Column "Label" has no option "Gold"\. Allowed options: Hot lead, Customer, Partner/,
+		);
 		expect(named('Mary Jackson')).toHaveLength(0);
 
-		const right = await call('Create_a_record_in_Business_Platform_Sales', { table: contactsTable()._id, cells: [{ column: 'Name', value: 'Mary Jackson' }, { column: 'Label', value: 'Partner' }, { column: 'Score', value: 12 }] });
+		const right = await call('Create_a_record_in_Business_Platform_Sales', {
+			table: contactsTable()._id,
+			cells: [
+				{ column: 'Name', value: 'Mary Jackson' },
+				{ column: 'Label', value: 'Partner' },
+				{ column: 'Score', value: 12 },
+			],
+		});
 		expect(right.isError).toBeFalsy();
 		const mary = named('Mary Jackson');
 		expect(mary).toHaveLength(1);
-		expect(mary[0].cells).toEqual({ [col('Name').id]: 'Mary Jackson', [col('Label').id]: [optionOf('Label', 'Partner')], [col('Score').id]: 12 });
+		expect(mary[0].cells).toEqual({
+			[col('Name').id]: 'Mary Jackson',
+			[col('Label').id]: [optionOf('Label', 'Partner')],
+			[col('Score').id]: 12,
+		});
 
-		const found = await call('Search_records_in_Business_Platform_Sales', { table: 'contacts', conditions: [{ column: 'Name', operator: 'eq', value: 'Mary Jackson' }, { column: 'Label', operator: 'in', value: 'Partner, Customer' }] });
+		const found = await call('Search_records_in_Business_Platform_Sales', {
+			table: 'contacts',
+			conditions: [
+				{ column: 'Name', operator: 'eq', value: 'Mary Jackson' },
+				{ column: 'Label', operator: 'in', value: 'Partner, Customer' },
+			],
+		});
 		expect(found.isError).toBeFalsy();
-		expect(JSON.parse(textOf(found))).toEqual([expect.objectContaining({ _id: mary[0]._id, Name: 'Mary Jackson', Label: 'Partner', Score: 12 })]);
+		expect(JSON.parse(textOf(found))).toEqual([
+			expect.objectContaining({
+				_id: mary[0]._id,
+				Name: 'Mary Jackson',
+				Label: 'Partner',
+				Score: 12,
+			}),
+		]);
 	});
 });

@@ -9,7 +9,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { sandboxCredentialData } from '../../scripts/credential-data';
-import { ensureRuntime, n8nCli, n8nEnvironment, ownerApi, prepareUserFolder, startN8n, type N8nApi, type N8nInstance } from '../../scripts/n8n-runtime';
+import {
+	ensureRuntime,
+	n8nCli,
+	n8nEnvironment,
+	ownerApi,
+	prepareUserFolder,
+	startN8n,
+	type N8nApi,
+	type N8nInstance,
+} from '../../scripts/n8n-runtime';
 import type { Sandbox } from '../../sandbox/src/server';
 
 export const PKG = 'n8n-nodes-business-platform';
@@ -46,7 +55,13 @@ export function workflow(id: string, name: string, nodes: Node[]): Record<string
 			parameters: n.parameters,
 			...(n.onError ? { onError: n.onError } : {}),
 			...(n.webhookId ? { webhookId: n.webhookId } : {}),
-			...(n.credentials ? { credentials: { businessPlatformOAuth2Api: { id: CRED_ID, name: 'Business Platform (e2e)' } } } : {}),
+			...(n.credentials
+				? {
+						credentials: {
+							businessPlatformOAuth2Api: { id: CRED_ID, name: 'Business Platform (e2e)' },
+						},
+					}
+				: {}),
 		})),
 	};
 }
@@ -57,7 +72,13 @@ export const webhookStart = (path: string): Node => ({
 	type: 'n8n-nodes-base.webhook',
 	typeVersion: 2,
 	webhookId: randomUUID(),
-	parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+	parameters: {
+		httpMethod: 'POST',
+		path,
+		responseMode: 'lastNode',
+		responseData: 'allEntries',
+		options: {},
+	},
 });
 
 export type PackNode =
@@ -70,7 +91,12 @@ export type PackNode =
 	| 'businessPlatformCampaignsTrigger'
 	| 'businessPlatformTableTrigger';
 
-export const pack = (node: PackNode, name: string, parameters: Record<string, unknown>, extra: Partial<Node> = {}): Node => ({
+export const pack = (
+	node: PackNode,
+	name: string,
+	parameters: Record<string, unknown>,
+	extra: Partial<Node> = {},
+): Node => ({
 	name,
 	type: `${PKG}.${node}`,
 	parameters,
@@ -81,14 +107,19 @@ export const pack = (node: PackNode, name: string, parameters: Record<string, un
 export const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 /** What a credential needs from a sandbox (in this process, or a sandbox process's ready line). */
-export type SandboxAddress = Pick<Sandbox, 'baseUrl' | 'authUrl'> & { config: Pick<Sandbox['config'], 'clientId' | 'clientSecret'> };
+export type SandboxAddress = Pick<Sandbox, 'baseUrl' | 'authUrl'> & {
+	config: Pick<Sandbox['config'], 'clientId' | 'clientSecret'>;
+};
 
 export function credential(sb: SandboxAddress, tokenResponse?: Record<string, unknown>) {
 	return {
 		id: CRED_ID,
 		name: 'Business Platform (e2e)',
 		type: 'businessPlatformOAuth2Api',
-		data: sandboxCredentialData({ ...sb.config, baseUrl: sb.baseUrl, authUrl: sb.authUrl }, tokenResponse),
+		data: sandboxCredentialData(
+			{ ...sb.config, baseUrl: sb.baseUrl, authUrl: sb.authUrl },
+			tokenResponse,
+		),
 	};
 }
 
@@ -106,7 +137,12 @@ export interface E2e {
 }
 
 /** Installs the runtime if needed, imports, starts n8n, sets up the owner and activates the given workflows (id → webhook path); `extraEnv` goes to n8n (a bench's custom nodes). */
-export async function startE2e(credentials: unknown[], workflows: Array<Record<string, unknown>>, activate: Record<string, string | undefined>, extraEnv: NodeJS.ProcessEnv = {}): Promise<E2e> {
+export async function startE2e(
+	credentials: unknown[],
+	workflows: Array<Record<string, unknown>>,
+	activate: Record<string, string | undefined>,
+	extraEnv: NodeJS.ProcessEnv = {},
+): Promise<E2e> {
 	await ensureRuntime();
 	const folder = prepareUserFolder();
 	const env = { ...(await n8nEnvironment(folder)), ...extraEnv };
@@ -119,7 +155,10 @@ export async function startE2e(credentials: unknown[], workflows: Array<Record<s
 		['workflow', 'workflows.json'],
 	]) {
 		const r = await n8nCli(env, [`import:${what}`, `--input=${join(files, file)}`]);
-		if (r.status !== 0) throw new Error(`n8n import:${what} failed (${r.status}):\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`);
+		if (r.status !== 0)
+			throw new Error(
+				`n8n import:${what} failed (${r.status}):\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`,
+			);
 	}
 	let n8n = await startN8n(env);
 	let api = await ownerApi(n8n);
@@ -141,7 +180,8 @@ export async function startE2e(credentials: unknown[], workflows: Array<Record<s
 			await eventually(async () => {
 				const res = await fetch(`${n8n.url}/webhook/${path}`);
 				const text = await res.text();
-				if (!/Did you mean to make a POST request/.test(text)) throw new Error(`webhook ${path} not registered yet: ${text.slice(0, 120)}`);
+				if (!/Did you mean to make a POST request/.test(text))
+					throw new Error(`webhook ${path} not registered yet: ${text.slice(0, 120)}`);
 			}, 30_000);
 		},
 		async restart() {
@@ -161,30 +201,66 @@ export async function startE2e(credentials: unknown[], workflows: Array<Record<s
  * Runs n8n's own OAuth2 flow for a new credential on the n8n at `url` (auth URL → sandbox
  * approval → n8n's callback), in the sandbox's current mode. Returns the credential's id.
  */
-export async function connectCredential(api: N8nApi, url: string, sb: SandboxAddress, name: string): Promise<string> {
-	const created = await api.rest<{ data: { id: string } }>('POST', '/credentials', { name, type: 'businessPlatformOAuth2Api', data: credential(sb).data });
+export async function connectCredential(
+	api: N8nApi,
+	url: string,
+	sb: SandboxAddress,
+	name: string,
+): Promise<string> {
+	const created = await api.rest<{ data: { id: string } }>('POST', '/credentials', {
+		name,
+		type: 'businessPlatformOAuth2Api',
+		data: credential(sb).data,
+	});
 	const id = created.data.id;
-	const authUrl = (await api.rest<{ data: string }>('GET', `/oauth2-credential/auth?id=${id}`)).data;
-	if (!authUrl.startsWith(sb.authUrl)) throw new Error(`n8n's authorization URL is not the sandbox's: ${authUrl}`);
+	const authUrl = (await api.rest<{ data: string }>('GET', `/oauth2-credential/auth?id=${id}`))
+		.data;
+	if (!authUrl.startsWith(sb.authUrl))
+		throw new Error(`n8n's authorization URL is not the sandbox's: ${authUrl}`);
 	const approved = await fetch(`${authUrl}&auto_approve=true`, { redirect: 'manual' });
 	const callback = approved.headers.get('location') ?? '';
-	if (!callback.startsWith(`${url}/rest/oauth2-credential/callback?`)) throw new Error(`the sandbox did not redirect to n8n's callback: ${callback}`);
+	if (!callback.startsWith(`${url}/rest/oauth2-credential/callback?`))
+		throw new Error(`the sandbox did not redirect to n8n's callback: ${callback}`);
 	const done = await fetch(callback, { headers: { cookie: api.cookie }, redirect: 'manual' });
 	const page = await done.text();
-	if (done.status !== 200 || page.includes('error')) throw new Error(`n8n's OAuth callback failed (${done.status}): ${page.slice(0, 300)}`);
+	if (done.status !== 200 || page.includes('error'))
+		throw new Error(`n8n's OAuth callback failed (${done.status}): ${page.slice(0, 300)}`);
 	return id;
 }
 
 /** Creates a workflow (from `workflow()`) through the public API with its pack nodes on the given credential; returns its id. */
-export async function createWorkflow(api: N8nApi, wf: Record<string, unknown>, credentialId: string): Promise<string> {
-	const nodes = (wf.nodes as Array<Record<string, unknown>>).map((n) => (n.credentials ? { ...n, credentials: { businessPlatformOAuth2Api: { id: credentialId, name: String(wf.name) } } } : n));
-	const created = (await api.pub<{ id: string }>('POST', '/workflows', { name: wf.name, nodes, connections: wf.connections, settings: wf.settings })) as { id: string };
+export async function createWorkflow(
+	api: N8nApi,
+	wf: Record<string, unknown>,
+	credentialId: string,
+): Promise<string> {
+	const nodes = (wf.nodes as Array<Record<string, unknown>>).map((n) =>
+		n.credentials
+			? {
+					...n,
+					credentials: { businessPlatformOAuth2Api: { id: credentialId, name: String(wf.name) } },
+				}
+			: n,
+	);
+	const created = (await api.pub<{ id: string }>('POST', '/workflows', {
+		name: wf.name,
+		nodes,
+		connections: wf.connections,
+		settings: wf.settings,
+	})) as { id: string };
 	return created.id;
 }
 
 /** POSTs JSON (to a production webhook) and returns the status and the answer, parsed when it is JSON. */
-export async function postJson(url: string, body: unknown = {}): Promise<{ status: number; body: any }> {
-	const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+export async function postJson(
+	url: string,
+	body: unknown = {},
+): Promise<{ status: number; body: any }> {
+	const res = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
 	const text = await res.text();
 	let parsed: unknown = text;
 	try {

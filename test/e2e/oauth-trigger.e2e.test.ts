@@ -1,13 +1,26 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * In a real n8n: the OAuth code flow through n8n's own callback, token expiry and
- * refresh across executions and an n8n restart in each sandbox OAuth mode, and
- * the trigger's webhook registrations across activation, delivery, restart and
- * deactivation.
+ * In a real n8n, the e2e file whose n8n restarts (the other files share one that does not,
+ * test/e2e/shared-n8n.ts): the OAuth code flow through n8n's own callback, token expiry and
+ * refresh across executions and an n8n restart in each sandbox OAuth mode, the trigger's
+ * webhook registrations across activation, delivery, restart and deactivation, and a polling
+ * trigger's deliveries across a restart.
  */
 import { n8nAtLeast } from '../../scripts/n8n-versions';
 import { call, startTestSandbox, type Sandbox } from '../helpers/sandbox';
-import { connectCredential, createWorkflow, credential, eventually, pack, startE2e, webhookStart, workflow, type E2e } from './n8n-env';
+import {
+	connectCredential,
+	createWorkflow,
+	credential,
+	CRED_ID,
+	eventually,
+	pack,
+	startE2e,
+	webhookStart,
+	workflow,
+	type E2e,
+} from './n8n-env';
+import { pollingExactlyOnce, type PollingHost } from './polling';
 
 jest.setTimeout(600_000);
 
@@ -16,7 +29,12 @@ let e2e: E2e;
 const TRIGGER_WF = 'e2eTriggerWf0001';
 
 const triggerWorkflow = workflow(TRIGGER_WF, 'E2E trigger', [
-	pack('businessPlatformTrigger', 'Trigger', { events: ['CREATE_CRM_DEAL', 'CREATE_INVOICE'], options: {} }, { webhookId: 'a3c1e2f4-0000-4000-8000-00000000e2e1' }),
+	pack(
+		'businessPlatformTrigger',
+		'Trigger',
+		{ events: ['CREATE_CRM_DEAL', 'CREATE_INVOICE'], options: {} },
+		{ webhookId: 'a3c1e2f4-0000-4000-8000-00000000e2e1' },
+	),
 	{ name: 'Done', type: 'n8n-nodes-base.noOp', parameters: {} },
 ]);
 
@@ -30,19 +48,36 @@ afterAll(async () => {
 	await sb?.stop();
 });
 
-const live = () => sb.store.tenant(1).webhooks.values().filter((h) => !h.deleted);
+const live = () =>
+	sb.store
+		.tenant(1)
+		.webhooks.values()
+		.filter((h) => !h.deleted);
 
 interface Execution {
 	id: string;
 	status: string;
 }
-const executions = async () => ((await e2e.api.pub<{ data: Execution[] }>('GET', `/executions?workflowId=${TRIGGER_WF}&limit=100`)) as { data: Execution[] }).data;
+const executions = async () =>
+	(
+		(await e2e.api.pub<{ data: Execution[] }>(
+			'GET',
+			`/executions?workflowId=${TRIGGER_WF}&limit=100`,
+		)) as { data: Execution[] }
+	).data;
 
 describe('trigger in n8n', () => {
 	it('activation registers exactly the selected events; a deal created through the API starts exactly one execution; restart makes no duplicates; deactivation leaves none', async () => {
 		await e2e.activate(TRIGGER_WF);
-		await eventually(() => expect(live().map((h) => h.eventType).sort()).toEqual(['CREATE_CRM_DEAL', 'CREATE_INVOICE']));
-		for (const h of live()) expect(String(h.webhookUrl)).toMatch(new RegExp(`^${e2e.n8n.url}/webhook/`));
+		await eventually(() =>
+			expect(
+				live()
+					.map((h) => h.eventType)
+					.sort(),
+			).toEqual(['CREATE_CRM_DEAL', 'CREATE_INVOICE']),
+		);
+		for (const h of live())
+			expect(String(h.webhookUrl)).toMatch(new RegExp(`^${e2e.n8n.url}/webhook/`));
 
 		await call(sb, 'POST', '/v1/crm/deals', { body: { name: 'Deal from the API', amount: 100 } });
 		const first = await eventually(async () => {
@@ -50,13 +85,31 @@ describe('trigger in n8n', () => {
 			expect(list).toHaveLength(1);
 			return list[0];
 		}, 60_000); // a loaded 2-core machine (npm test runs e2e and queue files side by side) needs more than the default
-		const detail = (await e2e.api.pub<{ data: { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } } }>(
-			'GET',
-			`/executions/${first.id}?includeData=true`,
-		)) as { data: { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } } };
+		const detail = (await e2e.api.pub<{
+			data: {
+				resultData: {
+					runData: Record<
+						string,
+						Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
+					>;
+				};
+			};
+		}>('GET', `/executions/${first.id}?includeData=true`)) as {
+			data: {
+				resultData: {
+					runData: Record<
+						string,
+						Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
+					>;
+				};
+			};
+		};
 		const out = detail.data.resultData.runData.Trigger[0].data.main[0];
 		expect(out).toHaveLength(1);
-		expect(out[0].json).toMatchObject({ eventType: 'CREATE_CRM_DEAL', payload: { eventType: 'CREATE_CRM_DEAL', data: { name: 'Deal from the API' } } });
+		expect(out[0].json).toMatchObject({
+			eventType: 'CREATE_CRM_DEAL',
+			payload: { eventType: 'CREATE_CRM_DEAL', data: { name: 'Deal from the API' } },
+		});
 		// Nothing more arrives later (exactly once).
 		await new Promise((r) => setTimeout(r, 1500));
 		expect(await executions()).toHaveLength(1);
@@ -66,7 +119,10 @@ describe('trigger in n8n', () => {
 		await new Promise((r) => setTimeout(r, 3000));
 		expect(live()).toHaveLength(2);
 
-		await call(sb, 'POST', '/__admin/events', { token: null, body: { eventType: 'CREATE_INVOICE', data: { invoiceId: 'INV-E2E' } } });
+		await call(sb, 'POST', '/__admin/events', {
+			token: null,
+			body: { eventType: 'CREATE_INVOICE', data: { invoiceId: 'INV-E2E' } },
+		});
 		await eventually(async () => expect(await executions()).toHaveLength(2), 60_000);
 
 		await e2e.api.pub('POST', `/workflows/${TRIGGER_WF}/deactivate`);
@@ -83,10 +139,19 @@ async function connect(name: string): Promise<string> {
 }
 
 async function workflowWith(credentialId: string, path: string): Promise<string> {
-	const wf = workflow(`e2eMode${path.replace(/[^a-z0-9]/gi, '')}`.slice(0, 16).padEnd(16, '0'), `E2E ${path}`, [
-		webhookStart(path),
-		pack('businessPlatformSales', 'List', { resource: 'contact', operation: 'getAll', returnAll: false, limit: 2 }),
-	]);
+	const wf = workflow(
+		`e2eMode${path.replace(/[^a-z0-9]/gi, '')}`.slice(0, 16).padEnd(16, '0'),
+		`E2E ${path}`,
+		[
+			webhookStart(path),
+			pack('businessPlatformSales', 'List', {
+				resource: 'contact',
+				operation: 'getAll',
+				returnAll: false,
+				limit: 2,
+			}),
+		],
+	);
 	const id = await createWorkflow(e2e.api, wf, credentialId);
 	await e2e.activate(id, path);
 	return id;
@@ -112,8 +177,31 @@ async function expectRefusedAfterRefresh(path: string): Promise<void> {
 	expect(res.status).toBe(500);
 	type List = { data: Array<{ data?: { resultData: { error?: { description?: string } } } }> };
 	const last = (await e2e.api.pub<List>('GET', `/executions?limit=1&includeData=true`)) as List;
-	expect(last.data[0].data?.resultData.error?.description).toMatch(/refused the token even after a refresh/);
+	expect(last.data[0].data?.resultData.error?.description).toMatch(
+		/refused the token even after a refresh/,
+	);
 }
+
+// Before the OAuth modes change the sandbox: the polls use the file's first credential.
+describe('a polling trigger in a real n8n', () => {
+	it('People Trigger on Payrun Created, polled every minute: the changes made in the sandbox are delivered exactly once, also across a restart', async () => {
+		const host: PollingHost = {
+			async publish(wf) {
+				const id = await createWorkflow(e2e.api, wf, CRED_ID);
+				await e2e.activate(id);
+				return id;
+			},
+			executions: async (id) =>
+				(
+					(await e2e.api.pub('GET', `/executions?workflowId=${id}&includeData=true&limit=250`)) as {
+						data: never[];
+					}
+				).data,
+			restart: async () => await e2e.restart(),
+		};
+		await pollingExactlyOnce(sb, host, 'Single');
+	}, 600_000);
+});
 
 describe('OAuth through n8n and token refresh across executions and restarts', () => {
 	it('the code flow through n8n’s callback stores a credential that works', async () => {
@@ -126,44 +214,49 @@ describe('OAuth through n8n and token refresh across executions and restarts', (
 		expect(res.body).toHaveLength(2);
 	});
 
-	it.each(['v1', 'v1-legacy', 'v2'] as const)('mode %s: executions across token expiries and a restart succeed as far as this n8n version allows (every one from n8n 2.20; README, Compatibility); the credential keeps the newest tokens', async (mode) => {
-		sb.config.mode = mode;
-		sb.config.tokenTtl = 2;
-		const id = await connect(`Mode ${mode}`);
-		const path = `mode-${mode}`;
-		await workflowWith(id, path);
-		sb.auth.resetStats();
-		const expire = () => new Promise((r) => setTimeout(r, 2300));
-		const run = async () => {
-			const res = await e2e.call(path);
-			expect([res.status, Array.isArray(res.body) ? res.body.length : res.body]).toEqual([200, 2]);
-		};
-		const runAfterExpiry = async () => {
-			if (!n8nAtLeast(REFRESH_RETRY_FIXED)) await expectRefusedAfterRefresh(path);
-			await run();
-		};
-		try {
-			await run();
-			await expire();
-			if (mode === 'v1-legacy' && !n8nAtLeast(PRE_AUTHENTICATION_WITH_OAUTH2)) {
-				await expectRefusedAfterRefresh(path);
-				await expectRefusedAfterRefresh(path);
-				expect(sb.auth.stats.getRefreshToken).toBe(0);
-				return;
+	it.each(['v1', 'v1-legacy', 'v2'] as const)(
+		'mode %s: executions across token expiries and a restart succeed as far as this n8n version allows (every one from n8n 2.20; README, Compatibility); the credential keeps the newest tokens',
+		async (mode) => {
+			sb.config.mode = mode;
+			sb.config.tokenTtl = 2;
+			const id = await connect(`Mode ${mode}`);
+			const path = `mode-${mode}`;
+			await workflowWith(id, path);
+			sb.auth.resetStats();
+			const expire = () => new Promise((r) => setTimeout(r, 2300));
+			const run = async () => {
+				const res = await e2e.call(path);
+				expect([res.status, Array.isArray(res.body) ? res.body.length : res.body]).toEqual([
+					200, 2,
+				]);
+			};
+			const runAfterExpiry = async () => {
+				if (!n8nAtLeast(REFRESH_RETRY_FIXED)) await expectRefusedAfterRefresh(path);
+				await run();
+			};
+			try {
+				await run();
+				await expire();
+				if (mode === 'v1-legacy' && !n8nAtLeast(PRE_AUTHENTICATION_WITH_OAUTH2)) {
+					await expectRefusedAfterRefresh(path);
+					await expectRefusedAfterRefresh(path);
+					expect(sb.auth.stats.getRefreshToken).toBe(0);
+					return;
+				}
+				await runAfterExpiry();
+				await e2e.restart();
+				await e2e.waitForWebhook(path);
+				await expire();
+				await runAfterExpiry();
+				// Only the newest refresh token still works: one more expiry proves n8n stored it.
+				await expire();
+				await runAfterExpiry();
+				expect(sb.auth.stats.refreshGrant).toBe(3);
+				expect(sb.auth.stats.failedRefresh).toBe(0);
+				expect(sb.auth.stats.getRefreshToken).toBe(mode === 'v1-legacy' ? 3 : 0);
+			} finally {
+				sb.config.tokenTtl = 3600;
 			}
-			await runAfterExpiry();
-			await e2e.restart();
-			await e2e.waitForWebhook(path);
-			await expire();
-			await runAfterExpiry();
-			// Only the newest refresh token still works: one more expiry proves n8n stored it.
-			await expire();
-			await runAfterExpiry();
-			expect(sb.auth.stats.refreshGrant).toBe(3);
-			expect(sb.auth.stats.failedRefresh).toBe(0);
-			expect(sb.auth.stats.getRefreshToken).toBe(mode === 'v1-legacy' ? 3 : 0);
-		} finally {
-			sb.config.tokenTtl = 3600;
-		}
-	});
+		},
+	);
 });

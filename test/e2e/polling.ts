@@ -16,12 +16,25 @@ export interface PollingHost {
 	/** Creates the workflow on the suite's credential and publishes it; its id. */
 	publish(wf: Record<string, unknown>): Promise<string>;
 	/** The executions n8n stored for the workflow, with their data. */
-	executions(workflowId: string): Promise<Array<{ status: string; data?: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } } }>>;
+	executions(workflowId: string): Promise<
+		Array<{
+			status: string;
+			data?: {
+				resultData: {
+					runData: Record<
+						string,
+						Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
+					>;
+				};
+			};
+		}>
+	>;
 	restart?: () => Promise<void>;
 }
 
 const PAYRUNS = '/v1/people-pay-run/payruns';
-const polls = (sb: Sandbox) => sb.requests().filter((r) => r.method === 'GET' && r.path === PAYRUNS && r.status === 200).length;
+const polls = (sb: Sandbox) =>
+	sb.requests().filter((r) => r.method === 'GET' && r.path === PAYRUNS && r.status === 200).length;
 const driver = POLL_DRIVERS.find((d) => d.event === 'payrunCreated')!;
 
 /** Waits for the next poll of the payrun list (n8n polls every minute). */
@@ -33,22 +46,37 @@ async function nextPoll(sb: Sandbox): Promise<void> {
 /** The payrun IDs each of the workflow's executions delivered. */
 async function deliveries(host: PollingHost, id: string): Promise<string[][]> {
 	const runs = await host.executions(id);
-	return runs.map((e) => (e.data?.resultData.runData['Payruns']?.[0]?.data?.main[0] ?? []).map((i) => String(i.json._id)));
+	return runs.map((e) =>
+		(e.data?.resultData.runData['Payruns']?.[0]?.data?.main[0] ?? []).map((i) =>
+			String(i.json._id),
+		),
+	);
 }
 
 /** The payrun IDs the workflow's executions delivered. */
 const delivered = async (host: PollingHost, id: string) => (await deliveries(host, id)).flat();
 
 /** Runs the scenario; gives the workflow's id. */
-export async function pollingExactlyOnce(sb: Sandbox, host: PollingHost, tag: string): Promise<string> {
+export async function pollingExactlyOnce(
+	sb: Sandbox,
+	host: PollingHost,
+	tag: string,
+): Promise<string> {
 	const before = polls(sb);
 	const wf = workflow(`e2ePoll${tag}`.padEnd(16, '0').slice(0, 16), `Polling ${tag}`, [
-		pack('businessPlatformPeopleTrigger', 'Payruns', { event: 'payrunCreated', pollTimes: { item: [{ mode: 'everyMinute' }] }, options: {} }),
+		pack('businessPlatformPeopleTrigger', 'Payruns', {
+			event: 'payrunCreated',
+			pollTimes: { item: [{ mode: 'everyMinute' }] },
+			options: {},
+		}),
 	]);
 	const id = await host.publish(wf);
 	// Publishing polls once: the trigger starts from now.
 	await eventually(() => expect(polls(sb)).toBeGreaterThan(before), 60_000);
-	const made = [...(await makeChanges(sb, driver, 2, { sameTime: true })), ...(await makeChanges(sb, driver, 1))];
+	const made = [
+		...(await makeChanges(sb, driver, 2, { sameTime: true })),
+		...(await makeChanges(sb, driver, 1)),
+	];
 	const got = await eventually(async () => {
 		const ids = await delivered(host, id);
 		expect(ids.length).toBeGreaterThanOrEqual(made.length);
@@ -60,7 +88,10 @@ export async function pollingExactlyOnce(sb: Sandbox, host: PollingHost, tag: st
 	// One change, one poll: exactly one execution more, holding exactly that change.
 	const held = (await deliveries(host, id)).length;
 	const [single] = await makeChanges(sb, driver, 1);
-	await eventually(async () => expect((await deliveries(host, id)).length).toBeGreaterThan(held), 150_000);
+	await eventually(
+		async () => expect((await deliveries(host, id)).length).toBeGreaterThan(held),
+		150_000,
+	);
 	await nextPoll(sb);
 	const after = await deliveries(host, id);
 	expect(after.length).toBe(held + 1);

@@ -66,7 +66,10 @@ const slug = (text: string) =>
 		.slice(0, 90);
 
 /** A screenshot of each open page (the editor, a popup), named after the test. Returns the files. */
-export async function screenshots(browser: Browser | undefined, testName: string): Promise<string[]> {
+export async function screenshots(
+	browser: Browser | undefined,
+	testName: string,
+): Promise<string[]> {
 	if (!browser) return [];
 	mkdirSync(SCREENSHOTS, { recursive: true });
 	const files: string[] = [];
@@ -100,8 +103,10 @@ export function scenarios(browser: () => Browser | undefined) {
 			throw e;
 		}
 	};
-	const scenario = (name: string, fn: TestFn, timeout?: number) => it(name, wrap(name, fn), timeout);
+	const scenario = (name: string, fn: TestFn, timeout?: number) =>
+		it(name, wrap(name, fn), timeout);
 	// BP_EDITOR_SHOW_DEFECTS=1 runs these as plain tests, to see how each one fails now.
-	scenario.failing = (name: string, fn: TestFn, timeout?: number) => (process.env.BP_EDITOR_SHOW_DEFECTS ? it : it.failing)(name, wrap(name, fn), timeout);
+	scenario.failing = (name: string, fn: TestFn, timeout?: number) =>
+		(process.env.BP_EDITOR_SHOW_DEFECTS ? it : it.failing)(name, wrap(name, fn), timeout);
 	return scenario;
 }

@@ -45,7 +45,10 @@ function readmeFields(): string[] {
 	const table = README.slice(README.indexOf('| Field | What to enter |'));
 	const rows = table.split('\n').slice(2);
 	return rows
-		.slice(0, rows.findIndex((l) => !l.startsWith('|')))
+		.slice(
+			0,
+			rows.findIndex((l) => !l.startsWith('|')),
+		)
 		.map((l) => l.split('|')[1].trim())
 		.flatMap((cell) => cell.split(', '));
 }
@@ -56,52 +59,63 @@ describe('the credential form', () => {
 		await openCredential();
 		const dialog = ed.page.getByTestId('editCredential-modal');
 		await dialog.getByTestId('parameter-input-baseUrl').waitFor();
-		const labels = (await dialog.getByTestId('credential-connection-parameter').allInnerTexts()).map((l) => l.split('\n')[0].replace('*', '').trim());
+		const labels = (
+			await dialog.getByTestId('credential-connection-parameter').allInnerTexts()
+		).map((l) => l.split('\n')[0].replace('*', '').trim());
 		expect(labels).toEqual(readmeFields());
 		await closeCredential();
 	});
 });
 
 describe('the OAuth popup', () => {
-	scenario('"Switch account" opens the sandbox\'s authorize page; Approve closes it and the credential is connected with new tokens', async () => {
-		const { ed, sb } = env;
-		expect(README).toContain('**Switch account**');
-		await openCredential();
-		await ed.page.getByTestId('oauth-connect-success-banner').waitFor();
-		const before = sb.auth.stats.authorizationCode;
-		const popup = await switchAccount();
-		const closed = popup.waitForEvent('close');
-		await popup.getByRole('button', { name: 'Approve' }).click();
-		await closed;
-		await ed.page.getByTestId('oauth-connect-success-banner').waitFor();
-		expect(sb.auth.stats.authorizationCode).toBe(before + 1);
-		await closeCredential();
-	});
+	scenario(
+		'"Switch account" opens the sandbox\'s authorize page; Approve closes it and the credential is connected with new tokens',
+		async () => {
+			const { ed, sb } = env;
+			expect(README).toContain('**Switch account**');
+			await openCredential();
+			await ed.page.getByTestId('oauth-connect-success-banner').waitFor();
+			const before = sb.auth.stats.authorizationCode;
+			const popup = await switchAccount();
+			const closed = popup.waitForEvent('close');
+			await popup.getByRole('button', { name: 'Approve' }).click();
+			await closed;
+			await ed.page.getByTestId('oauth-connect-success-banner').waitFor();
+			expect(sb.auth.stats.authorizationCode).toBe(before + 1);
+			await closeCredential();
+		},
+	);
 
-	scenario('Deny: the popup says it failed; the credential keeps its tokens and shows connected again when reopened (README)', async () => {
-		const { ed, sb } = env;
-		expect(README).toMatch(/\*\*Deny\*\*/);
-		expect(README).toMatch(/reopen it, and it shows\s+\*\*Account connected\*\*/);
-		await openCredential();
-		const popup = await switchAccount();
-		await popup.getByRole('button', { name: 'Deny' }).click();
-		await popup.getByText('Failed to connect').waitFor();
-		await popup.close();
-		// n8n's dialog forgets the connection it had until it is reopened (n8n's behaviour, see the README).
-		await ed.page.getByText('Connect your account to use this credential').waitFor();
-		// Closing it now, n8n asks "Close without connecting?": Close.
-		await ed.page.keyboard.press('Escape');
-		await ed.page.getByText('Close without connecting?').waitFor();
-		await ed.page.getByRole('button', { name: 'Close', exact: true }).click();
-		await ed.page.getByTestId('credential-edit-dialog').waitFor({ state: 'hidden' });
-		await openCredential();
-		await ed.page.getByTestId('oauth-connect-success-banner').waitFor();
-		await closeCredential();
-		// The stored tokens still work: a demo workflow runs.
-		const invalid = sb.auth.stats.invalidToken;
-		await ed.openWorkflow('bpDemoAllRecords');
-		await ed.page.getByTestId('execute-workflow-button').click();
-		await ed.page.getByText('Workflow executed successfully').first().waitFor({ timeout: 60_000 });
-		expect(sb.auth.stats.invalidToken).toBe(invalid);
-	});
+	scenario(
+		'Deny: the popup says it failed; the credential keeps its tokens and shows connected again when reopened (README)',
+		async () => {
+			const { ed, sb } = env;
+			expect(README).toMatch(/\*\*Deny\*\*/);
+			expect(README).toMatch(/reopen it, and it shows\s+\*\*Account connected\*\*/);
+			await openCredential();
+			const popup = await switchAccount();
+			await popup.getByRole('button', { name: 'Deny' }).click();
+			await popup.getByText('Failed to connect').waitFor();
+			await popup.close();
+			// n8n's dialog forgets the connection it had until it is reopened (n8n's behaviour, see the README).
+			await ed.page.getByText('Connect your account to use this credential').waitFor();
+			// Closing it now, n8n asks "Close without connecting?": Close.
+			await ed.page.keyboard.press('Escape');
+			await ed.page.getByText('Close without connecting?').waitFor();
+			await ed.page.getByRole('button', { name: 'Close', exact: true }).click();
+			await ed.page.getByTestId('credential-edit-dialog').waitFor({ state: 'hidden' });
+			await openCredential();
+			await ed.page.getByTestId('oauth-connect-success-banner').waitFor();
+			await closeCredential();
+			// The stored tokens still work: a demo workflow runs.
+			const invalid = sb.auth.stats.invalidToken;
+			await ed.openWorkflow('bpDemoAllRecords');
+			await ed.page.getByTestId('execute-workflow-button').click();
+			await ed.page
+				.getByText('Workflow executed successfully')
+				.first()
+				.waitFor({ timeout: 60_000 });
+			expect(sb.auth.stats.invalidToken).toBe(invalid);
+		},
+	);
 });

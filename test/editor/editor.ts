@@ -22,7 +22,10 @@ export class Editor {
 	// ------------------------------------------------------------ pages --
 
 	/** Signs in on the page n8n shows (from any URL that asks for it); resolves on the page n8n lands on after. */
-	async login(startUrl = `${this.baseUrl}/signin`, account: { email: string; password: string } = OWNER): Promise<string> {
+	async login(
+		startUrl = `${this.baseUrl}/signin`,
+		account: { email: string; password: string } = OWNER,
+	): Promise<string> {
 		await this.page.goto(startUrl);
 		await this.page.getByTestId('emailOrLdapLoginId').locator('input').fill(account.email);
 		await this.page.getByTestId('password').locator('input').fill(account.password);
@@ -64,7 +67,9 @@ export class Editor {
 
 	/** The panel's entry for a node, by its exact name. */
 	nodeItem(name: string): Locator {
-		return this.creator.getByTestId('item-iterator-item').filter({ has: this.page.getByTestId('node-creator-item-name').filter({ hasText: exactly(name) }) });
+		return this.creator.getByTestId('item-iterator-item').filter({
+			has: this.page.getByTestId('node-creator-item-name').filter({ hasText: exactly(name) }),
+		});
 	}
 
 	/** Types into the panel's search and waits until the node `expect` is listed. */
@@ -77,7 +82,9 @@ export class Editor {
 	async panelEntries(): Promise<string[]> {
 		const header = this.creator.getByTestId('nodes-list-header').last();
 		await header.waitFor();
-		return (await this.creator.getByTestId('item-iterator-item').filter({ visible: true }).allInnerTexts()).map((t) => t.trim());
+		return (
+			await this.creator.getByTestId('item-iterator-item').filter({ visible: true }).allInnerTexts()
+		).map((t) => t.trim());
 	}
 
 	/** Opens a node in the panel (by search) and shows its actions. */
@@ -131,7 +138,10 @@ export class Editor {
 	async executeStep(): Promise<string> {
 		const output = this.page.getByTestId('output-panel');
 		await this.ndv.getByTestId('node-execute-button').click();
-		await output.getByText(/\d+ items?|error|problem/i).first().waitFor({ timeout: 60_000 });
+		await output
+			.getByText(/\d+ items?|error|problem/i)
+			.first()
+			.waitFor({ timeout: 60_000 });
 		return await output.innerText();
 	}
 
@@ -153,7 +163,12 @@ export class Editor {
 			const listed = async (timeoutMs: number) =>
 				await eventually(async () => {
 					if ((await items.count()) > 0) return;
-					const shown = await this.page.getByTestId('rlc-search').filter({ visible: true }).locator('xpath=..').innerText().catch(() => '');
+					const shown = await this.page
+						.getByTestId('rlc-search')
+						.filter({ visible: true })
+						.locator('xpath=..')
+						.innerText()
+						.catch(() => '');
 					throw new Error(`the "${name}" list shows no entries: ${shown.slice(0, 300)}`);
 				}, timeoutMs);
 			await param.getByTestId('rlc-input').click();
@@ -163,7 +178,9 @@ export class Editor {
 				// Seen once in about ten runs (n8n 2.41.1): the list of a node added a moment ago kept its loading
 				// placeholders. A person closes and reopens it; ResourceLocator.vue then asks again. Said aloud, so a
 				// regression that needs it every time still shows in the log, and fails if reopening does not help.
-				console.warn(`the "${name}" list was still loading after 20 s; reopened it (${(first as Error).message})`);
+				console.warn(
+					`the "${name}" list was still loading after 20 s; reopened it (${(first as Error).message})`,
+				);
 				await this.page.keyboard.press('Escape');
 				await param.getByTestId('rlc-input').click();
 				await listed(30_000);
@@ -186,7 +203,9 @@ export class Editor {
 	/** Waits until a parameter no longer says it is loading ("Loading options…"); returns what its input shows then. */
 	async settled(name: string): Promise<string> {
 		const input = this.param(name).locator('input').first();
-		const shown = async () => (await input.inputValue().catch(() => '')) || ((await input.getAttribute('placeholder').catch(() => '')) ?? '');
+		const shown = async () =>
+			(await input.inputValue().catch(() => '')) ||
+			((await input.getAttribute('placeholder').catch(() => '')) ?? '');
 		return await eventually(async () => {
 			const text = await shown();
 			if (/loading/i.test(text)) throw new Error(`"${name}" still says ${text}`);
@@ -200,10 +219,17 @@ export class Editor {
 		const param = this.param(name);
 		if (await param.getByTestId(`resource-locator-${name}`).count()) {
 			await param.getByTestId('rlc-input').click();
-			await this.page.getByTestId('rlc-item').filter({ visible: true }).filter({ hasText: exactly(entry) }).click();
+			await this.page
+				.getByTestId('rlc-item')
+				.filter({ visible: true })
+				.filter({ hasText: exactly(entry) })
+				.click();
 		} else {
 			await param.locator('input').first().click();
-			await this.openSelect.getByTestId('parameter-input-item').filter({ has: this.page.locator('.option-headline', { hasText: exactly(entry) }) }).click();
+			await this.openSelect
+				.getByTestId('parameter-input-item')
+				.filter({ has: this.page.locator('.option-headline', { hasText: exactly(entry) }) })
+				.click();
 		}
 		await this.openSelect.waitFor({ state: 'hidden' });
 	}
@@ -220,7 +246,11 @@ export class Editor {
 	/** Adds a field to a collection ("Additional Fields", "Options"…) by its name in the collection's list. */
 	async addCollectionField(collection: string, field: string | RegExp): Promise<void> {
 		await this.collection(collection).getByTestId('collection-parameter-add').click();
-		await this.openSelect.getByTestId('collection-parameter-option').filter({ hasText: field }).first().click();
+		await this.openSelect
+			.getByTestId('collection-parameter-option')
+			.filter({ hasText: field })
+			.first()
+			.click();
 		await this.openSelect.waitFor({ state: 'hidden' });
 	}
 
@@ -232,7 +262,9 @@ export class Editor {
 		const words: string[] = [];
 		for (const add of await adds.all()) {
 			const input = add.locator('input');
-			const text = (await input.count()) ? ((await input.first().getAttribute('placeholder')) ?? '') : await add.innerText();
+			const text = (await input.count())
+				? ((await input.first().getAttribute('placeholder')) ?? '')
+				: await add.innerText();
 			words.push(text.trim());
 		}
 		return words;
@@ -276,8 +308,11 @@ export class Editor {
 		let saved!: () => void;
 		const credentialSaved = new Promise<void>((res) => (saved = res));
 		const onRequest = (req: Request) => {
-			if (!/\/rest\/workflows\/[^/]+$/.test(req.url()) || !['PATCH', 'PUT'].includes(req.method())) return;
-			const nodes = ((req.postDataJSON() ?? {}) as { nodes?: Array<{ name: string; credentials?: unknown }> }).nodes ?? [];
+			if (!/\/rest\/workflows\/[^/]+$/.test(req.url()) || !['PATCH', 'PUT'].includes(req.method()))
+				return;
+			const nodes =
+				((req.postDataJSON() ?? {}) as { nodes?: Array<{ name: string; credentials?: unknown }> })
+					.nodes ?? [];
 			if (nodes.some((n) => n.name === node && n.credentials)) saved();
 		};
 		this.page.on('request', onRequest);
@@ -287,7 +322,10 @@ export class Editor {
 			const response = await route.fetch();
 			let timer: NodeJS.Timeout | undefined;
 			// At most 30 s: a page that never saves the credential still gets its answer.
-			await Promise.race([credentialSaved, new Promise((res) => (timer = setTimeout(res, 30_000)))]);
+			await Promise.race([
+				credentialSaved,
+				new Promise((res) => (timer = setTimeout(res, 30_000))),
+			]);
 			clearTimeout(timer);
 			await route.fulfill({ response }).catch(() => undefined);
 		};
@@ -299,13 +337,24 @@ export class Editor {
 	}
 
 	/** Resolves with the answers of n8n's options endpoint while `action` runs (to show what failed). */
-	async optionAnswers(action: () => Promise<void>): Promise<Array<{ status: number; method: string; credentials: boolean; message: string }>> {
-		const seen: Array<{ status: number; method: string; credentials: boolean; message: string }> = [];
+	async optionAnswers(
+		action: () => Promise<void>,
+	): Promise<Array<{ status: number; method: string; credentials: boolean; message: string }>> {
+		const seen: Array<{ status: number; method: string; credentials: boolean; message: string }> =
+			[];
 		const listener = async (res: Response) => {
 			if (!res.url().includes('/rest/dynamic-node-parameters/')) return;
-			const body = (res.request().postDataJSON() ?? {}) as { methodName?: string; credentials?: unknown };
+			const body = (res.request().postDataJSON() ?? {}) as {
+				methodName?: string;
+				credentials?: unknown;
+			};
 			const text = await res.text().catch(() => '');
-			seen.push({ status: res.status(), method: String(body.methodName), credentials: Boolean(body.credentials), message: res.ok() ? '' : text.slice(0, 200) });
+			seen.push({
+				status: res.status(),
+				method: String(body.methodName),
+				credentials: Boolean(body.credentials),
+				message: res.ok() ? '' : text.slice(0, 200),
+			});
 		};
 		this.page.on('response', listener);
 		try {

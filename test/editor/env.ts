@@ -3,7 +3,12 @@
  * demo credential and the demo workflows imported (what `npm start` sets up), Chromium
  * signed in. Everything is stopped after the file, also when a hook failed.
  */
-import { demoCredential, demoOpenAiCredential, demoWorkflows, DEMO_CREDENTIAL_ID } from '../../scripts/start';
+import {
+	demoCredential,
+	demoOpenAiCredential,
+	demoWorkflows,
+	DEMO_CREDENTIAL_ID,
+} from '../../scripts/start';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import { startE2e, type E2e } from '../e2e/n8n-env';
 import { launchBrowser, scenarios, type Browser } from './browser';
@@ -21,19 +26,37 @@ export interface EditorEnv {
 
 /** A demo workflow as saved by an earlier release: its pack nodes at type version 1 (saved workflows keep their version). */
 export function demoAtVersion1(id: string, newId: string): Record<string, unknown> {
-	const demo = JSON.parse(JSON.stringify((demoWorkflows() as Array<Record<string, unknown>>).find((w) => w.id === id))) as { name: string; nodes: Array<{ type: string; typeVersion: number }> };
-	for (const n of demo.nodes) if (n.type.startsWith('n8n-nodes-business-platform.')) n.typeVersion = 1;
+	const demo = JSON.parse(
+		JSON.stringify((demoWorkflows() as Array<Record<string, unknown>>).find((w) => w.id === id)),
+	) as { name: string; nodes: Array<{ type: string; typeVersion: number }> };
+	for (const n of demo.nodes)
+		if (n.type.startsWith('n8n-nodes-business-platform.')) n.typeVersion = 1;
 	return { ...demo, id: newId, name: `${demo.name} (version 1)` };
 }
 
 /** Starts the world in beforeAll and stops it in afterAll; returns it (filled in once beforeAll ran) and `scenario`, jest's `it` with screenshots on failure. */
-export function useEditor(options: { rows?: number; workflows?: Array<Record<string, unknown>> } = {}) {
+export function useEditor(
+	options: { rows?: number; workflows?: Array<Record<string, unknown>> } = {},
+) {
 	const env = {} as EditorEnv;
 	beforeAll(async () => {
 		env.sb = await startTestSandbox({ rows: options.rows ?? 10 });
 		const { sb } = env;
-		const credentials = [demoCredential(sb.baseUrl, sb.authUrl, sb.config.clientId, sb.config.clientSecret, sb.demo.tokenResponse), demoOpenAiCredential()];
-		env.e2e = await startE2e(credentials, [...(demoWorkflows() as Array<Record<string, unknown>>), ...(options.workflows ?? [])], {});
+		const credentials = [
+			demoCredential(
+				sb.baseUrl,
+				sb.authUrl,
+				sb.config.clientId,
+				sb.config.clientSecret,
+				sb.demo.tokenResponse,
+			),
+			demoOpenAiCredential(),
+		];
+		env.e2e = await startE2e(
+			credentials,
+			[...(demoWorkflows() as Array<Record<string, unknown>>), ...(options.workflows ?? [])],
+			{},
+		);
 		env.browser = await launchBrowser();
 		env.ed = new Editor(env.browser.page, env.e2e.n8n.url);
 		await env.ed.login();

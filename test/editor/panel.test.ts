@@ -12,75 +12,119 @@ jest.setTimeout(180_000);
 
 /** The first demo as a workflow saved before version 2 (Sales version 1: pipeline and stage dropdowns). */
 const SAMPLE_DEAL_V1 = 'bpEditorSampleDealV1';
-const { env, scenario } = useEditor({ workflows: [demoAtVersion1('bpDemoSampleDeal', SAMPLE_DEAL_V1)] });
+const { env, scenario } = useEditor({
+	workflows: [demoAtVersion1('bpDemoSampleDeal', SAMPLE_DEAL_V1)],
+});
 const README = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
 
-const NODES = ['Business Platform Sales', 'Business Platform Campaigns', 'Business Platform People'];
+const NODES = [
+	'Business Platform Sales',
+	'Business Platform Campaigns',
+	'Business Platform People',
+];
 
 describe('the nodes panel', () => {
-	scenario('searching "Business Platform" lists the three action nodes and the Table Trigger (shown as "Business Platform Table"), each with its icon; the other triggers are their action node\'s', async () => {
-		const { ed } = env;
-		await ed.newWorkflow();
-		await ed.openNodesPanel();
-		await ed.search('Business Platform', 'Business Platform Sales');
-		const names = (await ed.creator.getByTestId('node-creator-item-name').allInnerTexts()).map((t) => t.trim());
-		// n8n's panel shows a trigger's name without "Trigger".
-		expect(names).toEqual(expect.arrayContaining([...NODES, 'Business Platform Table']));
-		// The Sales, People and Campaigns triggers' events are listed with their action node (their types are the action
-		// node's plus "Trigger"), not as nodes of their own.
-		expect(names.filter((n) => /^Business Platform( Trigger)?$/.test(n))).toEqual([]);
-		expect(names.filter((n) => n.startsWith('Business Platform'))).toHaveLength(4);
-		const readIcons = async () =>
-			await ed.creator.getByTestId('item-iterator-item').locator('img').evaluateAll((imgs) =>
-				(imgs as Array<{ getAttribute(n: string): string | null; complete: boolean; naturalWidth: number }>).map((i) => ({ src: i.getAttribute('src'), loaded: i.complete && i.naturalWidth > 0 })),
+	scenario(
+		'searching "Business Platform" lists the three action nodes and the Table Trigger (shown as "Business Platform Table"), each with its icon; the other triggers are their action node\'s',
+		async () => {
+			const { ed } = env;
+			await ed.newWorkflow();
+			await ed.openNodesPanel();
+			await ed.search('Business Platform', 'Business Platform Sales');
+			const names = (await ed.creator.getByTestId('node-creator-item-name').allInnerTexts()).map(
+				(t) => t.trim(),
 			);
-		// The icons load after the list appears: on a busy machine a moment later. Wait for them (up to 30 s) before asserting.
-		let icons = await readIcons();
-		for (const deadline = Date.now() + 30_000; icons.some((i) => !i.loaded) && Date.now() < deadline; icons = await readIcons()) await ed.page.waitForTimeout(200);
-		expect(icons.length).toBeGreaterThanOrEqual(4);
-		expect(icons.filter((i) => !i.loaded)).toEqual([]);
-		expect(new Set(icons.map((i) => i.src)).size).toBe(4);
-	});
+			// n8n's panel shows a trigger's name without "Trigger".
+			expect(names).toEqual(expect.arrayContaining([...NODES, 'Business Platform Table']));
+			// The Sales, People and Campaigns triggers' events are listed with their action node (their types are the action
+			// node's plus "Trigger"), not as nodes of their own.
+			expect(names.filter((n) => /^Business Platform( Trigger)?$/.test(n))).toEqual([]);
+			expect(names.filter((n) => n.startsWith('Business Platform'))).toHaveLength(4);
+			const readIcons = async () =>
+				await ed.creator
+					.getByTestId('item-iterator-item')
+					.locator('img')
+					.evaluateAll((imgs) =>
+						(
+							imgs as Array<{
+								getAttribute(n: string): string | null;
+								complete: boolean;
+								naturalWidth: number;
+							}>
+						).map((i) => ({
+							src: i.getAttribute('src'),
+							loaded: i.complete && i.naturalWidth > 0,
+						})),
+					);
+			// The icons load after the list appears: on a busy machine a moment later. Wait for them (up to 30 s) before asserting.
+			let icons = await readIcons();
+			for (
+				const deadline = Date.now() + 30_000;
+				icons.some((i) => !i.loaded) && Date.now() < deadline;
+				icons = await readIcons()
+			)
+				await ed.page.waitForTimeout(200);
+			expect(icons.length).toBeGreaterThanOrEqual(4);
+			expect(icons.filter((i) => !i.loaded)).toEqual([]);
+			expect(new Set(icons.map((i) => i.src)).size).toBe(4);
+		},
+	);
 });
 
 describe('Deal → Create', () => {
-	scenario('as the first node: the pipeline, stage and contact pickers load when opened; the stages follow the pipeline', async () => {
-		const { ed, sb } = env;
-		await ed.newWorkflow();
-		await ed.addNode('Business Platform Sales', 'Create a deal');
-		const tenant = sb.store.tenant(1);
-		const pipelines = tenant.pipelines.values();
-		expect(await ed.pickerOptions('pipelineId')).toEqual(expect.arrayContaining(pipelines.map((p) => String(p.name))));
-		const pipeline = pipelines[pipelines.length - 1];
-		await ed.choose('pipelineId', String(pipeline.name));
-		const stages = await ed.pickerOptions('stageId');
-		const expected = pipeline.stages as Array<{ name: string }>;
-		expect(stages).toHaveLength(expected.length);
-		for (const stage of expected) expect(stages.some((s) => s.includes(String(stage.name)))).toBe(true);
+	scenario(
+		'as the first node: the pipeline, stage and contact pickers load when opened; the stages follow the pipeline',
+		async () => {
+			const { ed, sb } = env;
+			await ed.newWorkflow();
+			await ed.addNode('Business Platform Sales', 'Create a deal');
+			const tenant = sb.store.tenant(1);
+			const pipelines = tenant.pipelines.values();
+			expect(await ed.pickerOptions('pipelineId')).toEqual(
+				expect.arrayContaining(pipelines.map((p) => String(p.name))),
+			);
+			const pipeline = pipelines[pipelines.length - 1];
+			await ed.choose('pipelineId', String(pipeline.name));
+			const stages = await ed.pickerOptions('stageId');
+			const expected = pipeline.stages as Array<{ name: string }>;
+			expect(stages).toHaveLength(expected.length);
+			for (const stage of expected)
+				expect(stages.some((s) => s.includes(String(stage.name)))).toBe(true);
 
-		await ed.addCollectionField('Additional Fields', /^Contact$/);
-		const contacts = await ed.pickerOptions('contactId');
-		expect(contacts.length).toBeGreaterThan(0);
-		expect(contacts.some((c) => tenant.contacts.values().some((k) => c.includes(String(k.name))))).toBe(true);
-	});
+			await ed.addCollectionField('Additional Fields', /^Contact$/);
+			const contacts = await ed.pickerOptions('contactId');
+			expect(contacts.length).toBeGreaterThan(0);
+			expect(
+				contacts.some((c) => tenant.contacts.values().some((k) => c.includes(String(k.name)))),
+			).toBe(true);
+		},
+	);
 });
 
 describe('the AI Agent', () => {
-	scenario('its tool list offers the three action nodes as tools, and not the trigger', async () => {
-		const { ed } = env;
-		const { page } = ed;
-		await ed.newWorkflow();
-		await ed.openNodesPanel();
-		await ed.search('AI Agent');
-		await ed.nodeItem('AI Agent').first().click();
-		// n8n adds a chat trigger and opens the agent's panel.
-		await ed.ndv.waitFor();
-		await ed.closeNdv();
-		await page.locator('[data-test-id="canvas-node-input-handle"][data-connection-type="ai_tool"]').getByTestId('canvas-handle-plus').click();
-		await ed.search('Business Platform', 'Business Platform Sales Tool');
-		const tools = (await ed.creator.getByTestId('node-creator-item-name').allInnerTexts()).map((t) => t.trim()).filter((t) => t.startsWith('Business Platform'));
-		expect(tools.sort()).toEqual(NODES.map((n) => `${n} Tool`).sort());
-	});
+	scenario(
+		'its tool list offers the three action nodes as tools, and not the trigger',
+		async () => {
+			const { ed } = env;
+			const { page } = ed;
+			await ed.newWorkflow();
+			await ed.openNodesPanel();
+			await ed.search('AI Agent');
+			await ed.nodeItem('AI Agent').first().click();
+			// n8n adds a chat trigger and opens the agent's panel.
+			await ed.ndv.waitFor();
+			await ed.closeNdv();
+			await page
+				.locator('[data-test-id="canvas-node-input-handle"][data-connection-type="ai_tool"]')
+				.getByTestId('canvas-handle-plus')
+				.click();
+			await ed.search('Business Platform', 'Business Platform Sales Tool');
+			const tools = (await ed.creator.getByTestId('node-creator-item-name').allInnerTexts())
+				.map((t) => t.trim())
+				.filter((t) => t.startsWith('Business Platform'));
+			expect(tools.sort()).toEqual(NODES.map((n) => `${n} Tool`).sort());
+		},
+	);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -98,21 +142,31 @@ async function afterAnotherPackNode(): Promise<void> {
 }
 
 describe('[1] pickers of a node added after another pack node', () => {
-	scenario('Deal → Create: pipeline and stage load on first open, without "Node does not have any credentials set"', async () => {
-		const { ed, sb } = env;
-		await afterAnotherPackNode();
-		const release = await ed.answerOptionsAfterCredentialSaved('Create a deal');
-		try {
-			const answers = await ed.optionAnswers(async () => {
-				await ed.addNode('Business Platform Sales', 'Create a deal');
-				expect(await ed.pickerOptions('pipelineId')).toEqual(expect.arrayContaining(sb.store.tenant(1).pipelines.values().map((p) => String(p.name))));
-				expect((await ed.pickerOptions('stageId')).length).toBeGreaterThan(0);
-			});
-			expect(answers.filter((a) => a.status >= 400)).toEqual([]);
-		} finally {
-			await release();
-		}
-	});
+	scenario(
+		'Deal → Create: pipeline and stage load on first open, without "Node does not have any credentials set"',
+		async () => {
+			const { ed, sb } = env;
+			await afterAnotherPackNode();
+			const release = await ed.answerOptionsAfterCredentialSaved('Create a deal');
+			try {
+				const answers = await ed.optionAnswers(async () => {
+					await ed.addNode('Business Platform Sales', 'Create a deal');
+					expect(await ed.pickerOptions('pipelineId')).toEqual(
+						expect.arrayContaining(
+							sb.store
+								.tenant(1)
+								.pipelines.values()
+								.map((p) => String(p.name)),
+						),
+					);
+					expect((await ed.pickerOptions('stageId')).length).toBeGreaterThan(0);
+				});
+				expect(answers.filter((a) => a.status >= 400)).toEqual([]);
+			} finally {
+				await release();
+			}
+		},
+	);
 
 	scenario('Campaigns → Create an email template: Category loads on first open', async () => {
 		const { ed, sb } = env;
@@ -121,8 +175,17 @@ describe('[1] pickers of a node added after another pack node', () => {
 		try {
 			await ed.addNode('Business Platform Campaigns', 'Create an email template');
 			// The list marks unpublished categories: "Events 3 (unpublished)".
-			const categories = (await ed.pickerOptions('categoryId')).map((c) => c.replace(/ \(unpublished\)$/, ''));
-			expect(categories).toEqual(expect.arrayContaining(sb.store.tenant(1).categories.values().map((c) => String(c.name))));
+			const categories = (await ed.pickerOptions('categoryId')).map((c) =>
+				c.replace(/ \(unpublished\)$/, ''),
+			);
+			expect(categories).toEqual(
+				expect.arrayContaining(
+					sb.store
+						.tenant(1)
+						.categories.values()
+						.map((c) => String(c.name)),
+				),
+			);
 		} finally {
 			await release();
 		}
@@ -130,23 +193,37 @@ describe('[1] pickers of a node added after another pack node', () => {
 });
 
 describe('[3] Deal → Create with Pipeline and Stage left empty', () => {
-	scenario('shows no warning on them, as in the first demo (empty means the first pipeline and its first stage)', async () => {
-		const { ed } = env;
-		await ed.openWorkflow('bpDemoSampleDeal');
-		await ed.openNode('Create a Deal');
-		await ed.param('pipelineId').waitFor();
-		expect({ pipeline: await ed.parameterIssues('pipelineId'), stage: await ed.parameterIssues('stageId') }).toEqual({ pipeline: [], stage: [] });
-	});
+	scenario(
+		'shows no warning on them, as in the first demo (empty means the first pipeline and its first stage)',
+		async () => {
+			const { ed } = env;
+			await ed.openWorkflow('bpDemoSampleDeal');
+			await ed.openNode('Create a Deal');
+			await ed.param('pipelineId').waitFor();
+			expect({
+				pipeline: await ed.parameterIssues('pipelineId'),
+				stage: await ed.parameterIssues('stageId'),
+			}).toEqual({ pipeline: [], stage: [] });
+		},
+	);
 
-	scenario('also in a workflow saved with version 1 of the node (dropdowns that list "First Pipeline" and "First Stage")', async () => {
-		const { ed } = env;
-		await ed.openWorkflow(SAMPLE_DEAL_V1);
-		await ed.openNode('Create a Deal');
-		await ed.param('pipelineId').waitFor();
-		expect(await ed.param('pipelineId').getByTestId('resource-locator-pipelineId').count()).toBe(0);
-		expect({ pipeline: await ed.parameterIssues('pipelineId'), stage: await ed.parameterIssues('stageId') }).toEqual({ pipeline: [], stage: [] });
-		expect(await ed.pickerOptions('pipelineId')).toContain('First Pipeline');
-	});
+	scenario(
+		'also in a workflow saved with version 1 of the node (dropdowns that list "First Pipeline" and "First Stage")',
+		async () => {
+			const { ed } = env;
+			await ed.openWorkflow(SAMPLE_DEAL_V1);
+			await ed.openNode('Create a Deal');
+			await ed.param('pipelineId').waitFor();
+			expect(await ed.param('pipelineId').getByTestId('resource-locator-pipelineId').count()).toBe(
+				0,
+			);
+			expect({
+				pipeline: await ed.parameterIssues('pipelineId'),
+				stage: await ed.parameterIssues('stageId'),
+			}).toEqual({ pipeline: [], stage: [] });
+			expect(await ed.pickerOptions('pipelineId')).toContain('First Pipeline');
+		},
+	);
 });
 
 describe('[5] labels and wording', () => {
@@ -157,8 +234,16 @@ describe('[5] labels and wording', () => {
 			await ed.openWorkflow(id);
 			Object.assign(shown, await ed.subtitles());
 		}
-		const pack = ['Pick a Person Contact', 'Create a Deal', 'When a Deal Is Created', 'Get Its Contact', 'Add a Follow-up Call'];
-		const internal = pack.filter((n) => /^[a-z][A-Za-z]*: [a-z][A-Za-z]*$|[A-Z]+_[A-Z_]+/.test(shown[n] ?? ''));
+		const pack = [
+			'Pick a Person Contact',
+			'Create a Deal',
+			'When a Deal Is Created',
+			'Get Its Contact',
+			'Add a Follow-up Call',
+		];
+		const internal = pack.filter((n) =>
+			/^[a-z][A-Za-z]*: [a-z][A-Za-z]*$|[A-Z]+_[A-Z_]+/.test(shown[n] ?? ''),
+		);
 		expect(internal.map((n) => `${n}: "${shown[n]}"`)).toEqual([]);
 	});
 
@@ -168,7 +253,14 @@ describe('[5] labels and wording', () => {
 		await ed.addNode('Business Platform Sales', 'Create a deal');
 		await ed.choose('pipelineId', 'Sales pipeline');
 		const stages = await ed.pickerOptions('stageId');
-		expect(stages.filter((s) => /^(.+) \((.+)\)$/.test(s) && s.replace(/^(.+) \((.+)\)$/, '$1').toLowerCase() === s.replace(/^(.+) \((.+)\)$/, '$2').toLowerCase())).toEqual([]);
+		expect(
+			stages.filter(
+				(s) =>
+					/^(.+) \((.+)\)$/.test(s) &&
+					s.replace(/^(.+) \((.+)\)$/, '$1').toLowerCase() ===
+						s.replace(/^(.+) \((.+)\)$/, '$2').toLowerCase(),
+			),
+		).toEqual([]);
 	});
 
 	scenario('one wording for "Add option" in a node\'s panel', async () => {
@@ -186,73 +278,99 @@ describe('[5] labels and wording', () => {
 		await ed.addNode('Business Platform Sales', 'Create an activity');
 		await ed.addCollectionField('Additional Fields', /^Contact/);
 		const fields = ed.collection('Additional Fields');
-		const pickers = fields.locator('[data-test-id^="resource-locator-"], [data-test-id^="parameter-input-"]:not([data-test-id="parameter-input-field"]) .el-select');
+		const pickers = fields.locator(
+			'[data-test-id^="resource-locator-"], [data-test-id^="parameter-input-"]:not([data-test-id="parameter-input-field"]) .el-select',
+		);
 		expect(await pickers.count()).toBeGreaterThan(0);
 	});
 
-	scenario('the Sales node offers the trigger\'s events in the nodes panel ("No … Triggers available" is gone)', async () => {
-		const { ed } = env;
-		await ed.newWorkflow();
-		await ed.openNodeActions('Business Platform Sales');
-		const entries = await ed.panelEntries();
-		expect(await ed.creator.getByTestId('actions-panel-no-triggers-callout').filter({ visible: true }).count()).toBe(0);
-		expect(entries.some((e) => /deal created/i.test(e))).toBe(true);
-	});
+	scenario(
+		'the Sales node offers the trigger\'s events in the nodes panel ("No … Triggers available" is gone)',
+		async () => {
+			const { ed } = env;
+			await ed.newWorkflow();
+			await ed.openNodeActions('Business Platform Sales');
+			const entries = await ed.panelEntries();
+			expect(
+				await ed.creator
+					.getByTestId('actions-panel-no-triggers-callout')
+					.filter({ visible: true })
+					.count(),
+			).toBe(0);
+			expect(entries.some((e) => /deal created/i.test(e))).toBe(true);
+		},
+	);
 
-	scenario('the trigger\'s events read as words ("On bill created accounting" is not)', async () => {
-		const { ed } = env;
-		await ed.newWorkflow();
-		await ed.openNodeActions('Business Platform Sales');
-		const events = (await ed.panelEntries()).filter((e) => /^On /.test(e));
-		expect(events.length).toBeGreaterThanOrEqual(20);
-		expect(events.filter((e) => / (accounting|sales)$/.test(e))).toEqual([]);
-	});
+	scenario(
+		'the trigger\'s events read as words ("On bill created accounting" is not)',
+		async () => {
+			const { ed } = env;
+			await ed.newWorkflow();
+			await ed.openNodeActions('Business Platform Sales');
+			const events = (await ed.panelEntries()).filter((e) => /^On /.test(e));
+			expect(events.length).toBeGreaterThanOrEqual(20);
+			expect(events.filter((e) => / (accounting|sales)$/.test(e))).toEqual([]);
+		},
+	);
 });
 
 describe('[2] "Custom API Call"', () => {
-	scenario('no action node leads to n8n\'s HTTP Request notice ("We\'ll take care of the auth for you")', async () => {
-		const { ed } = env;
-		await ed.newWorkflow();
-		const offered: string[] = [];
-		for (const [node, action] of [
-			['Business Platform Sales', 'Create a deal'],
-			['Business Platform Campaigns', 'Create an email template'],
-			['Business Platform People', 'Get many users'],
-		]) {
-			await ed.addNode(node, action);
-			const resources = await ed.pickerOptions('resource');
-			if (resources.includes('Custom API Call')) {
-				await ed.choose('resource', 'Custom API Call');
-				if (await ed.ndv.getByTestId('node-parameters-http-notice').count()) offered.push(node);
+	scenario(
+		'no action node leads to n8n\'s HTTP Request notice ("We\'ll take care of the auth for you")',
+		async () => {
+			const { ed } = env;
+			await ed.newWorkflow();
+			const offered: string[] = [];
+			for (const [node, action] of [
+				['Business Platform Sales', 'Create a deal'],
+				['Business Platform Campaigns', 'Create an email template'],
+				['Business Platform People', 'Get many users'],
+			]) {
+				await ed.addNode(node, action);
+				const resources = await ed.pickerOptions('resource');
+				if (resources.includes('Custom API Call')) {
+					await ed.choose('resource', 'Custom API Call');
+					if (await ed.ndv.getByTestId('node-parameters-http-notice').count()) offered.push(node);
+				}
+				await ed.closeNdv();
 			}
-			await ed.closeNdv();
-		}
-		expect(offered).toEqual([]);
-	});
+			expect(offered).toEqual([]);
+		},
+	);
 
-	scenario('the HTTP Request node either does not offer the pack\'s credential, or gets data with it (no 401)', async () => {
-		const { ed, sb } = env;
-		await ed.newWorkflow();
-		await ed.openNodesPanel();
-		await ed.search('HTTP Request');
-		await ed.nodeItem('HTTP Request').first().click();
-		await ed.ndv.waitFor();
-		await ed.choose('authentication', 'Predefined Credential Type');
-		const select = ed.param('nodeCredentialType').getByTestId('credential-select');
-		await select.click();
-		const option = ed.page.locator('.el-select__popper[aria-hidden="false"]').getByTestId('credential-select-option').filter({ hasText: /^Business Platform OAuth2 API$/ });
-		await ed.page.locator('.el-select__popper[aria-hidden="false"]').getByTestId('credential-select-option').first().waitFor();
-		if (!(await option.count())) {
-			expect(README).toMatch(/HTTP Request node/);
-			return;
-		}
-		await option.click();
-		await ed.ndv.getByTestId('node-credentials-select').waitFor();
-		const url = ed.param('url').locator('input').first();
-		await url.fill(`${sb.baseUrl}/v1/crm/contacts`);
-		await url.press('Tab');
-		const out = await ed.executeStep();
-		expect(out).not.toMatch(/Authorization failed|401/);
-		expect(out).toMatch(/\d+ items?/);
-	});
+	scenario(
+		"the HTTP Request node either does not offer the pack's credential, or gets data with it (no 401)",
+		async () => {
+			const { ed, sb } = env;
+			await ed.newWorkflow();
+			await ed.openNodesPanel();
+			await ed.search('HTTP Request');
+			await ed.nodeItem('HTTP Request').first().click();
+			await ed.ndv.waitFor();
+			await ed.choose('authentication', 'Predefined Credential Type');
+			const select = ed.param('nodeCredentialType').getByTestId('credential-select');
+			await select.click();
+			const option = ed.page
+				.locator('.el-select__popper[aria-hidden="false"]')
+				.getByTestId('credential-select-option')
+				.filter({ hasText: /^Business Platform OAuth2 API$/ });
+			await ed.page
+				.locator('.el-select__popper[aria-hidden="false"]')
+				.getByTestId('credential-select-option')
+				.first()
+				.waitFor();
+			if (!(await option.count())) {
+				expect(README).toMatch(/HTTP Request node/);
+				return;
+			}
+			await option.click();
+			await ed.ndv.getByTestId('node-credentials-select').waitFor();
+			const url = ed.param('url').locator('input').first();
+			await url.fill(`${sb.baseUrl}/v1/crm/contacts`);
+			await url.press('Tab');
+			const out = await ed.executeStep();
+			expect(out).not.toMatch(/Authorization failed|401/);
+			expect(out).toMatch(/\d+ items?/);
+		},
+	);
 });

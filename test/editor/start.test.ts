@@ -38,13 +38,24 @@ function demoProcesses(): number[] {
 
 beforeAll(async () => {
 	demoDir = mkdtempSync(join(tmpdir(), 'bp-demo-'));
-	const env = { ...process.env, BP_DEMO_DIR: demoDir, N8N_PORT: String(await freePort()), SANDBOX_PORT: String(await freePort()) };
+	const env = {
+		...process.env,
+		BP_DEMO_DIR: demoDir,
+		N8N_PORT: String(await freePort()),
+		SANDBOX_PORT: String(await freePort()),
+	};
 	start = spawnGroup('npm start', 'npm', ['start'], { cwd: ROOT, env });
 	// Waits for the line a person waits for (first run of a machine: it installs n8n first).
 	const deadline = Date.now() + 540_000;
 	while (!/Editor ready in/.test(start.output())) {
-		if (start.exited()) throw new Error(`npm start exited before the editor was ready:\n${start.output().slice(-3000)}`);
-		if (Date.now() > deadline) throw new Error(`npm start did not print "Editor ready" in time:\n${start.output().slice(-3000)}`);
+		if (start.exited())
+			throw new Error(
+				`npm start exited before the editor was ready:\n${start.output().slice(-3000)}`,
+			);
+		if (Date.now() > deadline)
+			throw new Error(
+				`npm start did not print "Editor ready" in time:\n${start.output().slice(-3000)}`,
+			);
 		await new Promise((r) => setTimeout(r, 200));
 	}
 	browser = await launchBrowser();
@@ -63,28 +74,36 @@ const printed = (re: RegExp) => {
 };
 
 describe('npm start', () => {
-	scenario('prints where n8n\'s log goes; n8n\'s output is in that file and not in the terminal', async () => {
-		const [log] = printed(/n8n's log: (\S+)/);
-		expect(log.startsWith(demoDir)).toBe(true);
-		expect(existsSync(log)).toBe(true);
-		expect(readFileSync(log, 'utf8')).toMatch(/Editor is now accessible/);
-		expect(start.output()).not.toMatch(/Editor is now accessible/);
-		expect(README).toMatch(/n8n's log: /);
-	});
+	scenario(
+		"prints where n8n's log goes; n8n's output is in that file and not in the terminal",
+		async () => {
+			const [log] = printed(/n8n's log: (\S+)/);
+			expect(log.startsWith(demoDir)).toBe(true);
+			expect(existsSync(log)).toBe(true);
+			expect(readFileSync(log, 'utf8')).toMatch(/Editor is now accessible/);
+			expect(start.output()).not.toMatch(/Editor is now accessible/);
+			expect(README).toMatch(/n8n's log: /);
+		},
+	);
 
-	scenario('the printed address, signed in with the printed account, shows the demo workflows named as in the README', async () => {
-		const [url] = printed(/Editor ready in \d+ s: (\S+)/);
-		const [email, password] = printed(/Log in as (\S+) \/ (\S+)/);
-		const ed = new Editor(browser.page, new URL(url).origin);
-		const landed = await ed.login(url, { email, password });
-		expect(new URL(landed).pathname).toBe('/home/workflows');
-		const demos = readdirSync(join(ROOT, 'demo', 'workflows')).filter((f) => f.endsWith('.json')).length;
-		const cards = ed.page.getByTestId('workflow-card-name');
-		await cards.nth(demos - 1).waitFor();
-		const names = (await cards.allInnerTexts()).map((n) => n.trim());
-		expect(names).toHaveLength(demos);
-		for (const name of names) expect(README).toContain(`"${name}"`);
-	});
+	scenario(
+		'the printed address, signed in with the printed account, shows the demo workflows named as in the README',
+		async () => {
+			const [url] = printed(/Editor ready in \d+ s: (\S+)/);
+			const [email, password] = printed(/Log in as (\S+) \/ (\S+)/);
+			const ed = new Editor(browser.page, new URL(url).origin);
+			const landed = await ed.login(url, { email, password });
+			expect(new URL(landed).pathname).toBe('/home/workflows');
+			const demos = readdirSync(join(ROOT, 'demo', 'workflows')).filter((f) =>
+				f.endsWith('.json'),
+			).length;
+			const cards = ed.page.getByTestId('workflow-card-name');
+			await cards.nth(demos - 1).waitFor();
+			const names = (await cards.allInnerTexts()).map((n) => n.trim());
+			expect(names).toHaveLength(demos);
+			for (const name of names) expect(README).toContain(`"${name}"`);
+		},
+	);
 
 	scenario('Ctrl-C stops n8n and the sandbox, and nothing it started is left', async () => {
 		const started = demoProcesses();

@@ -12,7 +12,9 @@ const state = globalThis as { __bpRunBegun?: boolean };
 
 /** Prints one progress line (stdout, so it shows before jest's own output). */
 export function say(line: string): void {
-	process.stdout.write(`[npm test ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}\n`);
+	process.stdout.write(
+		`[npm test ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}\n`,
+	);
 }
 
 /** Starts the run once (whichever global setup comes first): a fresh id, and leftovers of killed runs swept. */
@@ -20,10 +22,14 @@ export function beginRun(): string {
 	if (!state.__bpRunBegun) {
 		state.__bpRunBegun = true;
 		// BP_NEW_RUN_ID lets a test of the cleanup name the nested run it starts.
-		process.env[RUN_ENV] = process.env.BP_NEW_RUN_ID || `r${process.pid}-${randomUUID().slice(0, 8)}`;
+		process.env[RUN_ENV] =
+			process.env.BP_NEW_RUN_ID || `r${process.pid}-${randomUUID().slice(0, 8)}`;
 		ownRun(process.env[RUN_ENV]!);
 		const swept = sweepAbandonedRuns();
-		if (swept.length) say(`stopped ${swept.length} process(es) that an earlier, killed run left behind: ${swept.map((s) => `${s.pid} ${s.cmd.slice(0, 60)}`).join('; ')}`);
+		if (swept.length)
+			say(
+				`stopped ${swept.length} process(es) that an earlier, killed run left behind: ${swept.map((s) => `${s.pid} ${s.cmd.slice(0, 60)}`).join('; ')}`,
+			);
 	}
 	return process.env[RUN_ENV]!;
 }

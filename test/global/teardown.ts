@@ -8,6 +8,7 @@ import { RUN_ENV, sweepRun } from '../../scripts/processes';
 import { sweepQueueFolders } from '../../scripts/queue-servers';
 import { rmSync } from 'node:fs';
 
+import { stopSharedN8n } from '../e2e/shared-n8n';
 import { contractRunFolder, runContractCounts } from '../helpers/contract';
 import { say } from './run';
 
@@ -15,7 +16,8 @@ import { say } from './run';
 function contractLine(): void {
 	const files = runContractCounts();
 	if (!files.length) return;
-	const total = (k: 'nodeRequests' | 'testRequests' | 'responses' | 'events') => files.reduce((n, f) => n + f[k], 0);
+	const total = (k: 'nodeRequests' | 'testRequests' | 'responses' | 'events') =>
+		files.reduce((n, f) => n + f[k], 0);
 	say(
 		`contract/openapi.yaml: ${total('nodeRequests')} requests the nodes and n8n sent, ${total('responses')} sandbox answers and ${total('events')} event payloads checked ` +
 			`in ${files.length} test files (${total('testRequests')} requests of the tests themselves), no violation left unreported`,
@@ -23,13 +25,21 @@ function contractLine(): void {
 	rmSync(contractRunFolder(), { recursive: true, force: true });
 }
 
-export default function globalTeardown(): void {
+export default async function globalTeardown(): Promise<void> {
+	// The n8n the e2e files shared is the run's own, not a leftover: stopped first.
+	await stopSharedN8n();
 	const id = process.env[RUN_ENV];
 	if (!id) return;
 	contractLine();
 	const swept = sweepRun(id);
-	if (swept.length) say(`stopped ${swept.length} process(es) a test file left running: ${swept.map((s) => `${s.pid} ${s.cmd.slice(0, 80)}`).join('; ')}`);
+	if (swept.length)
+		say(
+			`stopped ${swept.length} process(es) a test file left running: ${swept.map((s) => `${s.pid} ${s.cmd.slice(0, 80)}`).join('; ')}`,
+		);
 	// Queue-mode data folders of test files whose worker was killed (their owner is gone).
 	const folders = sweepQueueFolders();
-	if (folders.length) say(`removed ${folders.length} queue-mode data folder(s) a test file left: ${folders.join(', ')}`);
+	if (folders.length)
+		say(
+			`removed ${folders.length} queue-mode data folder(s) a test file left: ${folders.join(', ')}`,
+		);
 }

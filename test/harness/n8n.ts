@@ -5,7 +5,13 @@
  * credentials helper stands in for n8n's database: it reports the OAuth2 parent
  * type, keeps the stored credential, and records every update n8n saves.
  */
-import { ExecutionLifecycleHooks, HookContext, LoadOptionsContext, WebhookContext, WorkflowExecute } from 'n8n-core';
+import {
+	ExecutionLifecycleHooks,
+	HookContext,
+	LoadOptionsContext,
+	WebhookContext,
+	WorkflowExecute,
+} from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentials,
@@ -29,7 +35,13 @@ import type {
 	WorkflowActivateMode,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { createRunExecutionData, ICredentialsHelper, NodeHelpers, UnexpectedError, Workflow } from 'n8n-workflow';
+import {
+	createRunExecutionData,
+	ICredentialsHelper,
+	NodeHelpers,
+	UnexpectedError,
+	Workflow,
+} from 'n8n-workflow';
 
 import { BusinessPlatformOAuth2Api } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { BusinessPlatformCampaigns } from '../../nodes/BusinessPlatformCampaigns/BusinessPlatformCampaigns.node.ts';
@@ -75,7 +87,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	readonly store = new Map<string, StoredCredential>();
 	/** Every save n8n made, in order. */
 	readonly saves: Array<{ id: string; data: ICredentialDataDecryptedObject }> = [];
-	private readonly types: Record<string, ICredentialType> = { [CREDENTIAL_TYPE]: new BusinessPlatformOAuth2Api() };
+	private readonly types: Record<string, ICredentialType> = {
+		[CREDENTIAL_TYPE]: new BusinessPlatformOAuth2Api(),
+	};
 
 	add(cred: StoredCredential): void {
 		this.store.set(cred.id, clone(cred));
@@ -102,31 +116,53 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		throw new UnexpectedError('getCredentials is not used by the harness');
 	}
 
-	async getDecrypted(_a: IWorkflowExecuteAdditionalData, nodeCredentials: INodeCredentialsDetails, type: string, _mode?: unknown, _ed?: unknown, raw?: boolean): Promise<ICredentialDataDecryptedObject> {
+	async getDecrypted(
+		_a: IWorkflowExecuteAdditionalData,
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+		_mode?: unknown,
+		_ed?: unknown,
+		raw?: boolean,
+	): Promise<ICredentialDataDecryptedObject> {
 		const cred = nodeCredentials.id ? this.store.get(nodeCredentials.id) : undefined;
-		if (!cred || cred.type !== type) throw new UnexpectedError(`No credential ${nodeCredentials.id} of type ${type}`);
+		if (!cred || cred.type !== type)
+			throw new UnexpectedError(`No credential ${nodeCredentials.id} of type ${type}`);
 		if (raw) return clone(cred.data);
 		// Property defaults, then the stored data. Expression defaults are not evaluated here:
 		// the stored test credential carries authUrl and accessTokenUrl explicitly.
 		const defaults: ICredentialDataDecryptedObject = {};
-		for (const p of this.getCredentialsProperties(type)) if (typeof p.default !== 'string' || !p.default.startsWith('=')) defaults[p.name] = p.default as never;
+		for (const p of this.getCredentialsProperties(type))
+			if (typeof p.default !== 'string' || !p.default.startsWith('='))
+				defaults[p.name] = p.default as never;
 		return { ...defaults, ...clone(cred.data) };
 	}
 
-	async updateCredentials(nodeCredentials: INodeCredentialsDetails, _type: string, data: ICredentialDataDecryptedObject): Promise<void> {
+	async updateCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		_type: string,
+		data: ICredentialDataDecryptedObject,
+	): Promise<void> {
 		const cred = this.store.get(nodeCredentials.id!)!;
 		cred.data = clone(data);
 		this.saves.push({ id: cred.id, data: clone(data) });
 	}
 
 	/** Like n8n's CLI: only oauthTokenData is written back. */
-	async updateCredentialsOauthTokenData(nodeCredentials: INodeCredentialsDetails, _type: string, data: ICredentialDataDecryptedObject): Promise<void> {
+	async updateCredentialsOauthTokenData(
+		nodeCredentials: INodeCredentialsDetails,
+		_type: string,
+		data: ICredentialDataDecryptedObject,
+	): Promise<void> {
 		const cred = this.store.get(nodeCredentials.id!)!;
 		cred.data = { ...cred.data, oauthTokenData: clone(data.oauthTokenData) };
 		this.saves.push({ id: cred.id, data: { oauthTokenData: clone(data.oauthTokenData) } });
 	}
 
-	async authenticate(_c: ICredentialDataDecryptedObject, _t: string, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	async authenticate(
+		_c: ICredentialDataDecryptedObject,
+		_t: string,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
 		return requestOptions;
 	}
 
@@ -135,10 +171,18 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	}
 
 	/** Like n8n's CLI: the credential's preAuthentication with only a plain httpRequest helper. */
-	async runPreAuthentication(helpers: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject, typeName: string): Promise<ICredentialDataDecryptedObject | undefined> {
+	async runPreAuthentication(
+		helpers: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
 		const pre = this.types[typeName]?.preAuthentication;
 		if (typeof pre !== 'function') return undefined;
-		const narrowed: IHttpRequestHelper = { helpers: { httpRequest: async (o: IHttpRequestOptions) => await helpers.helpers.httpRequest(o) } };
+		const narrowed: IHttpRequestHelper = {
+			helpers: {
+				httpRequest: async (o: IHttpRequestOptions) => await helpers.helpers.httpRequest(o),
+			},
+		};
 		return ((await pre.call(narrowed, credentials)) as ICredentialDataDecryptedObject) ?? undefined;
 	}
 }
@@ -163,7 +207,11 @@ class TestNodeTypes implements INodeTypes {
 export const N8N_BASE = 'http://127.0.0.1:5678';
 
 /** `base`: the n8n address the URLs are built on (a trigger test can point webhook URLs at a local receiver). */
-export function additionalData(credentialsHelper: ICredentialsHelper, hooks?: ExecutionLifecycleHooks, base: string = N8N_BASE): IWorkflowExecuteAdditionalData {
+export function additionalData(
+	credentialsHelper: ICredentialsHelper,
+	hooks?: ExecutionLifecycleHooks,
+	base: string = N8N_BASE,
+): IWorkflowExecuteAdditionalData {
 	const notAvailable = async () => {
 		throw new UnexpectedError('not available in the harness');
 	};
@@ -192,7 +240,11 @@ export function additionalData(credentialsHelper: ICredentialsHelper, hooks?: Ex
 }
 
 /** The stored credential for a sandbox and a token response (as n8n keeps it after Connect). */
-export function sandboxCredential(sb: Sandbox, tokenResponse: Record<string, unknown>, extra: IDataObject = {}): ICredentialDataDecryptedObject {
+export function sandboxCredential(
+	sb: Sandbox,
+	tokenResponse: Record<string, unknown>,
+	extra: IDataObject = {},
+): ICredentialDataDecryptedObject {
 	return {
 		...sandboxCredentialData({ ...sb.config, baseUrl: sb.baseUrl, authUrl: sb.authUrl }),
 		grantType: 'authorizationCode',
@@ -217,7 +269,12 @@ export interface NodeRun {
 export interface Harness {
 	credentials: TestCredentialsHelper;
 	/** Runs one node once with the given parameters and input items. */
-	run(type: string, parameters: IDataObject, input?: Array<{ json: IDataObject | Record<string, unknown> }>, options?: { continueOnFail?: boolean; name?: string; typeVersion?: number }): Promise<NodeRun>;
+	run(
+		type: string,
+		parameters: IDataObject,
+		input?: Array<{ json: IDataObject | Record<string, unknown> }>,
+		options?: { continueOnFail?: boolean; name?: string; typeVersion?: number },
+	): Promise<NodeRun>;
 	node(type: string, parameters: IDataObject, name?: string, typeVersion?: number): INode;
 }
 
@@ -231,7 +288,9 @@ let executionCounter = 0;
  * request has been sent, so nothing is repeated.
  */
 async function checkedRun(start: () => Promise<IRun>): Promise<IRun> {
-	const beforeAnyNode = (e: Error | undefined) => e?.message === 'Regular expression execution timed out' && /checkReadyForExecution|checkForWorkflowIssues/.test(e.stack ?? '');
+	const beforeAnyNode = (e: Error | undefined) =>
+		e?.message === 'Regular expression execution timed out' &&
+		/checkReadyForExecution|checkForWorkflowIssues/.test(e.stack ?? '');
 	let failure: unknown;
 	for (let attempt = 1; attempt <= 3; attempt++) {
 		const outcome = await start().then(
@@ -245,9 +304,18 @@ async function checkedRun(start: () => Promise<IRun>): Promise<IRun> {
 	return await Promise.reject(failure);
 }
 
-export function createHarness(sb: Sandbox, tokenResponse: Record<string, unknown> = sb.demo.tokenResponse, extra: IDataObject = {}): Harness {
+export function createHarness(
+	sb: Sandbox,
+	tokenResponse: Record<string, unknown> = sb.demo.tokenResponse,
+	extra: IDataObject = {},
+): Harness {
 	const credentials = new TestCredentialsHelper();
-	credentials.add({ id: 'cred-1', name: 'Business Platform (sandbox)', type: CREDENTIAL_TYPE, data: sandboxCredential(sb, tokenResponse, extra) });
+	credentials.add({
+		id: 'cred-1',
+		name: 'Business Platform (sandbox)',
+		type: CREDENTIAL_TYPE,
+		data: sandboxCredential(sb, tokenResponse, extra),
+	});
 	const node = (type: string, parameters: IDataObject, name = 'Node', typeVersion = 1): INode => ({
 		id: `node-${name}`,
 		name,
@@ -263,14 +331,46 @@ export function createHarness(sb: Sandbox, tokenResponse: Record<string, unknown
 		async run(type, parameters, input = [{ json: {} }], options = {}) {
 			const n = node(type, parameters, options.name, options.typeVersion);
 			if (options.continueOnFail) n.onError = 'continueRegularOutput';
-			const workflow = new Workflow({ id: 'wf-test', name: 'test', nodes: [n], connections: {}, active: false, nodeTypes: new TestNodeTypes(NODE_TYPES), settings: {} });
+			const workflow = new Workflow({
+				id: 'wf-test',
+				name: 'test',
+				nodes: [n],
+				connections: {},
+				active: false,
+				nodeTypes: new TestNodeTypes(NODE_TYPES),
+				settings: {},
+			});
 			const executionId = `exec-${++executionCounter}`;
-			const hooks = new ExecutionLifecycleHooks('manual', executionId, { id: 'wf-test', name: 'test', nodes: [n], connections: {}, active: false, settings: {} } as never);
-			const data = createRunExecutionData({ executionData: { nodeExecutionStack: [{ node: n, data: { main: [input as INodeExecutionData[]] }, source: null }] } });
-			const run = await checkedRun(() => new WorkflowExecute(additionalData(credentials, hooks), 'manual', data).processRunExecutionData(workflow));
+			const hooks = new ExecutionLifecycleHooks('manual', executionId, {
+				id: 'wf-test',
+				name: 'test',
+				nodes: [n],
+				connections: {},
+				active: false,
+				settings: {},
+			} as never);
+			const data = createRunExecutionData({
+				executionData: {
+					nodeExecutionStack: [
+						{ node: n, data: { main: [input as INodeExecutionData[]] }, source: null },
+					],
+				},
+			});
+			const run = await checkedRun(() =>
+				new WorkflowExecute(
+					additionalData(credentials, hooks),
+					'manual',
+					data,
+				).processRunExecutionData(workflow),
+			);
 			const task = run.data.resultData.runData[n.name]?.[0];
 			const items = (task?.data?.main?.[0] ?? []) as INodeExecutionData[];
-			return { items, json: items.map((i) => i.json), error: (task?.error ?? run.data.resultData.error) as NodeRun['error'], run };
+			return {
+				items,
+				json: items.map((i) => i.json),
+				error: (task?.error ?? run.data.resultData.error) as NodeRun['error'],
+				run,
+			};
 		},
 	};
 }
@@ -281,15 +381,46 @@ export function createHarness(sb: Sandbox, tokenResponse: Record<string, unknown
  * n8n-core's load-options context for a node with these parameters, as the editor builds it
  * when a picker (list search, load options, resource mapping) of the parameter at `path` opens.
  */
-export function pickerContext(h: Harness, type: string, parameters: IDataObject, path = 'parameters.x', typeVersion = 1): LoadOptionsContext {
+export function pickerContext(
+	h: Harness,
+	type: string,
+	parameters: IDataObject,
+	path = 'parameters.x',
+	typeVersion = 1,
+): LoadOptionsContext {
 	const node = h.node(type, parameters, 'Node', typeVersion);
-	const workflow = new Workflow({ id: 'wf-pick', name: 'pick', nodes: [node], connections: {}, active: false, nodeTypes: new TestNodeTypes(NODE_TYPES), settings: {} });
-	return new LoadOptionsContext(workflow, node, { ...additionalData(h.credentials), currentNodeParameters: parameters } as IWorkflowExecuteAdditionalData, path);
+	const workflow = new Workflow({
+		id: 'wf-pick',
+		name: 'pick',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: new TestNodeTypes(NODE_TYPES),
+		settings: {},
+	});
+	return new LoadOptionsContext(
+		workflow,
+		node,
+		{
+			...additionalData(h.credentials),
+			currentNodeParameters: parameters,
+		} as IWorkflowExecuteAdditionalData,
+		path,
+	);
 }
 
 /** Calls the node's picker method `methods[kind][method]` in its load-options context. */
-export async function pick<T>(h: Harness, type: string, kind: 'listSearch' | 'loadOptions' | 'resourceMapping', method: string, parameters: IDataObject, ...args: unknown[]): Promise<T> {
-	const methods = NODE_TYPES[`${PACKAGE}.${type}`].methods?.[kind] as Record<string, (this: ILoadOptionsFunctions, ...a: unknown[]) => Promise<T>> | undefined;
+export async function pick<T>(
+	h: Harness,
+	type: string,
+	kind: 'listSearch' | 'loadOptions' | 'resourceMapping',
+	method: string,
+	parameters: IDataObject,
+	...args: unknown[]
+): Promise<T> {
+	const methods = NODE_TYPES[`${PACKAGE}.${type}`].methods?.[kind] as
+		| Record<string, (this: ILoadOptionsFunctions, ...a: unknown[]) => Promise<T>>
+		| undefined;
 	const fn = methods?.[method];
 	if (!fn) throw new UnexpectedError(`${type} has no ${kind} method ${method}`);
 	return await fn.call(pickerContext(h, type, parameters), ...args);
@@ -298,12 +429,22 @@ export async function pick<T>(h: Harness, type: string, kind: 'listSearch' | 'lo
 // ----------------------------------------------------------------- triggers --
 
 /** The webhook registrations n8n would build for a trigger node (as WebhookService.getNodeWebhooks). */
-export function webhookData(workflow: Workflow, node: INode, data: IWorkflowExecuteAdditionalData, isTest = false): IWebhookData[] {
+export function webhookData(
+	workflow: Workflow,
+	node: INode,
+	data: IWorkflowExecuteAdditionalData,
+	isTest = false,
+): IWebhookData[] {
 	const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	return (nodeType.description.webhooks ?? []).map((wd) => ({
 		httpMethod: wd.httpMethod as IHttpRequestMethods,
 		node: node.name,
-		path: NodeHelpers.getNodeWebhookPath(workflow.id, node, String(wd.path), wd.isFullPath === true),
+		path: NodeHelpers.getNodeWebhookPath(
+			workflow.id,
+			node,
+			String(wd.path),
+			wd.isFullPath === true,
+		),
 		webhookDescription: wd,
 		workflowId: workflow.id,
 		workflowExecuteAdditionalData: data,
@@ -312,34 +453,63 @@ export function webhookData(workflow: Workflow, node: INode, data: IWorkflowExec
 	}));
 }
 
-export async function webhookMethod(method: 'checkExists' | 'create' | 'delete', workflow: Workflow, wd: IWebhookData, mode: WorkflowExecuteMode = 'trigger', activation: WorkflowActivateMode = 'activate'): Promise<boolean | undefined> {
+export async function webhookMethod(
+	method: 'checkExists' | 'create' | 'delete',
+	workflow: Workflow,
+	wd: IWebhookData,
+	mode: WorkflowExecuteMode = 'trigger',
+	activation: WorkflowActivateMode = 'activate',
+): Promise<boolean | undefined> {
 	const node = workflow.getNode(wd.node)!;
 	const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	const fn = nodeType.webhookMethods?.[wd.webhookDescription.name]?.[method];
 	if (!fn) return undefined;
-	return await fn.call(new HookContext(workflow, node, wd.workflowExecuteAdditionalData, mode, activation, wd));
+	return await fn.call(
+		new HookContext(workflow, node, wd.workflowExecuteAdditionalData, mode, activation, wd),
+	);
 }
 
 /** n8n's createWebhookIfNotExists: checkExists, then create only when it said false. */
 export async function activateWebhook(workflow: Workflow, wd: IWebhookData): Promise<void> {
-	if (!(await webhookMethod('checkExists', workflow, wd))) await webhookMethod('create', workflow, wd);
+	if (!(await webhookMethod('checkExists', workflow, wd)))
+		await webhookMethod('create', workflow, wd);
 }
 
 /** `httpResponse`: an express-like response object, for nodes that answer the call themselves (`getResponseObject`). */
-export async function deliverWebhook(workflow: Workflow, wd: IWebhookData, request: { body?: unknown; headers?: IDataObject; query?: IDataObject; params?: IDataObject }, httpResponse?: unknown): Promise<IWebhookResponseData> {
+export async function deliverWebhook(
+	workflow: Workflow,
+	wd: IWebhookData,
+	request: { body?: unknown; headers?: IDataObject; query?: IDataObject; params?: IDataObject },
+	httpResponse?: unknown,
+): Promise<IWebhookResponseData> {
 	const node = workflow.getNode(wd.node)!;
 	const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
-	const data = { ...wd.workflowExecuteAdditionalData, httpRequest: { headers: {}, query: {}, params: {}, ...request }, ...(httpResponse ? { httpResponse } : {}) } as unknown as IWorkflowExecuteAdditionalData;
+	const data = {
+		...wd.workflowExecuteAdditionalData,
+		httpRequest: { headers: {}, query: {}, params: {}, ...request },
+		...(httpResponse ? { httpResponse } : {}),
+	} as unknown as IWorkflowExecuteAdditionalData;
 	const closeFunctions: Array<() => Promise<void>> = [];
 	try {
-		return await nodeType.webhook!.call(new WebhookContext(workflow, node, data, 'webhook', wd, closeFunctions, null));
+		return await nodeType.webhook!.call(
+			new WebhookContext(workflow, node, data, 'webhook', wd, closeFunctions, null),
+		);
 	} finally {
 		await Promise.allSettled(closeFunctions.map(async (f) => await f()));
 	}
 }
 
 export function triggerWorkflow(node: INode, staticData: IDataObject = {}): Workflow {
-	return new Workflow({ id: 'wf-test', name: 'test', nodes: [node], connections: {}, active: true, nodeTypes: new TestNodeTypes(NODE_TYPES), staticData, settings: {} });
+	return new Workflow({
+		id: 'wf-test',
+		name: 'test',
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes: new TestNodeTypes(NODE_TYPES),
+		staticData,
+		settings: {},
+	});
 }
 
 // ------------------------------------------------------- credential test --
@@ -349,7 +519,10 @@ export function triggerWorkflow(node: INode, staticData: IDataObject = {}): Work
  * request through n8n-core (with the credential's OAuth2 handling), then the
  * credential's rules on the status. Returns n8n's verdict shape.
  */
-export async function testCredential(credentials: TestCredentialsHelper, id = 'cred-1'): Promise<{ status: 'OK' | 'Error'; message: string }> {
+export async function testCredential(
+	credentials: TestCredentialsHelper,
+	id = 'cred-1',
+): Promise<{ status: 'OK' | 'Error'; message: string }> {
 	const { ExecuteContext, RoutingNode } = await import('n8n-core');
 	const type = new BusinessPlatformOAuth2Api();
 	const stored = credentials.store.get(id)!;
@@ -373,19 +546,57 @@ export async function testCredential(credentials: TestCredentialsHelper, id = 'c
 			inputs: ['main'],
 			outputs: ['main'],
 			credentials: [{ name: CREDENTIAL_TYPE, required: true }],
-			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: type.test.request }, default: '' }],
+			properties: [
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					routing: { request: type.test.request },
+					default: '',
+				},
+			],
 		},
 	};
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: new TestNodeTypes({ 'test.credentialTest': nodeType }) });
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: new TestNodeTypes({ 'test.credentialTest': nodeType }),
+	});
 	const data = additionalData(credentials);
-	const context = new ExecuteContext(workflow, node, data, 'internal', createRunExecutionData(), 0, [], { main: [[{ json: {} }]] }, { node, data: {}, source: null }, []);
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		data,
+		'internal',
+		createRunExecutionData(),
+		0,
+		[],
+		{ main: [[{ json: {} }]] },
+		{ node, data: {}, source: null },
+		[],
+	);
 	try {
-		await new RoutingNode(context, nodeType, { id, name: stored.name, type: CREDENTIAL_TYPE, data: await credentials.getDecrypted(data, { id, name: stored.name }, CREDENTIAL_TYPE) }).runNode();
+		await new RoutingNode(context, nodeType, {
+			id,
+			name: stored.name,
+			type: CREDENTIAL_TYPE,
+			data: await credentials.getDecrypted(data, { id, name: stored.name }, CREDENTIAL_TYPE),
+		}).runNode();
 		return { status: 'OK', message: 'Connection tested successfully' };
 	} catch (error) {
-		const e = error as { message: string; cause?: { response?: { status?: number } }; httpCode?: string };
+		const e = error as {
+			message: string;
+			cause?: { response?: { status?: number } };
+			httpCode?: string;
+		};
 		const status = e.cause?.response?.status ?? Number(e.httpCode);
-		const rule = type.test.rules?.find((r) => r.type === 'responseCode' && r.properties.value === status);
-		return { status: 'Error', message: rule && rule.type === 'responseCode' ? rule.properties.message : e.message };
+		const rule = type.test.rules?.find(
+			(r) => r.type === 'responseCode' && r.properties.value === status,
+		);
+		return {
+			status: 'Error',
+			message: rule && rule.type === 'responseCode' ? rule.properties.message : e.message,
+		};
 	}
 }

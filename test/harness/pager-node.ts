@@ -4,7 +4,14 @@
  * list through `apiRequest`/`paginate`, so tests can drive every paging envelope
  * and retry path through n8n-core before every endpoint has an operation.
  */
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { mapConcurrent } from '../../nodes/shared/concurrency';
@@ -12,7 +19,8 @@ import { paginate, type PageStyle } from '../../nodes/shared/pagination';
 import { RunScope } from '../../nodes/shared/run-scope';
 import { apiRequest, CREDENTIAL_TYPE } from '../../nodes/shared/transport';
 
-const json = (v: unknown) => (v === '' || v === undefined ? undefined : typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
+const json = (v: unknown) =>
+	v === '' || v === undefined ? undefined : typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
 
 export class TestTransport implements INodeType {
 	description: INodeTypeDescription = {
@@ -45,7 +53,8 @@ export class TestTransport implements INodeType {
 		const items = this.getInputData();
 		const concurrency = Number(this.getNodeParameter('concurrency', 0, 1));
 		const results = await mapConcurrent(items, concurrency, async (_item, i) => {
-			const p = (name: string, fallback?: unknown) => this.getNodeParameter(name, i, fallback as never) as unknown;
+			const p = (name: string, fallback?: unknown) =>
+				this.getNodeParameter(name, i, fallback as never) as unknown;
 			const req = {
 				method: p('method', 'GET') as IHttpRequestMethods,
 				path: p('path') as string,
@@ -59,7 +68,11 @@ export class TestTransport implements INodeType {
 			const style = p('style', '') as PageStyle | '';
 			if (!style) return [{ answer: (await apiRequest(scope, req)) as IDataObject }];
 			const limit = p('limit', 0) as number;
-			return await paginate(scope, req, { style, limit: limit > 0 ? limit : undefined, pageSize: (p('pageSize', 0) as number) || undefined });
+			return await paginate(scope, req, {
+				style,
+				limit: limit > 0 ? limit : undefined,
+				pageSize: (p('pageSize', 0) as number) || undefined,
+			});
 		});
 		const out: INodeExecutionData[] = [];
 		results.forEach((r, i) => {

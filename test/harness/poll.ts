@@ -5,9 +5,21 @@
  * was saved. `restart()` does the same here.
  */
 import { PollContext } from 'n8n-core';
-import type { IDataObject, INodeExecutionData, IPollFunctions, WorkflowExecuteMode } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	IPollFunctions,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
 
-import { additionalData, CREDENTIAL_TYPE, NODE_TYPES, PACKAGE, triggerWorkflow, type Harness } from './n8n';
+import {
+	additionalData,
+	CREDENTIAL_TYPE,
+	NODE_TYPES,
+	PACKAGE,
+	triggerWorkflow,
+	type Harness,
+} from './n8n';
 
 export class Poller {
 	/** The workflow's static data in memory (n8n's `workflow.staticData`). */
@@ -45,11 +57,25 @@ export class Poller {
 	 */
 	async poll(mode: WorkflowExecuteMode = 'trigger'): Promise<IDataObject[] | null> {
 		const node = this.h.node(this.type, this.parameters, 'Poll');
-		if (this.credentialId) node.credentials = { [CREDENTIAL_TYPE]: { id: this.credentialId, name: this.credentialId } };
-		const workflow = triggerWorkflow(node, mode === 'manual' ? (JSON.parse(JSON.stringify(this.staticData)) as IDataObject) : this.staticData);
-		const ctx = new PollContext(workflow, node, additionalData(this.h.credentials), mode, this.activated ? 'update' : 'activate');
+		if (this.credentialId)
+			node.credentials = { [CREDENTIAL_TYPE]: { id: this.credentialId, name: this.credentialId } };
+		const workflow = triggerWorkflow(
+			node,
+			mode === 'manual'
+				? (JSON.parse(JSON.stringify(this.staticData)) as IDataObject)
+				: this.staticData,
+		);
+		const ctx = new PollContext(
+			workflow,
+			node,
+			additionalData(this.h.credentials),
+			mode,
+			this.activated ? 'update' : 'activate',
+		);
 		const nodeType = NODE_TYPES[`${PACKAGE}.${this.type}`];
-		const result = (await nodeType.poll!.call(ctx as unknown as IPollFunctions)) as INodeExecutionData[][] | null;
+		const result = (await nodeType.poll!.call(ctx as unknown as IPollFunctions)) as
+			| INodeExecutionData[][]
+			| null;
 		if (mode === 'manual') return result ? result[0].map((i) => i.json) : null;
 		if (!this.activated || result !== null) this.saved = JSON.stringify(this.staticData);
 		this.activated = true;

@@ -16,16 +16,27 @@ export const AI_TOOLS_DOC = 'docs/ai-tools.md';
 export const AI_AGENTS_DOC = 'docs/ai-agents.md';
 const UPDATE = 'npm run docs:ai-tools';
 
-const markers = (name: string, update: string) => [`<!-- generated:${name} (${update}) -->`, `<!-- /generated:${name} -->`];
+const markers = (name: string, update: string) => [
+	`<!-- generated:${name} (${update}) -->`,
+	`<!-- /generated:${name} -->`,
+];
 
 /** Compares (or, with BP_WRITE_REPORTS=1, rewrites) one generated section of a document (a path from the project root); `update` is the command that rewrites it. */
-export function checkDocSection(file: string, name: string, content: string, update = UPDATE): void {
+export function checkDocSection(
+	file: string,
+	name: string,
+	content: string,
+	update = UPDATE,
+): void {
 	const [open, close] = markers(name, update);
 	const path = join(ROOT, file);
 	const doc = readFileSync(path, 'utf8');
 	const start = doc.indexOf(open);
 	const end = doc.indexOf(close);
-	if (start < 0 || end < start) throw new Error(`${file} has no section "${name}": add the lines\n${open}\n${close}\nwhere it belongs, then run ${update}`);
+	if (start < 0 || end < start)
+		throw new Error(
+			`${file} has no section "${name}": add the lines\n${open}\n${close}\nwhere it belongs, then run ${update}`,
+		);
 	const current = doc.slice(start + open.length, end).trim();
 	const wanted = content.trim();
 	if (current === wanted) return;
@@ -57,14 +68,30 @@ export function renderToolTable(tools: ToolView[]): string {
 	const props = (t: ToolView) => (t.schema.properties ?? {}) as Record<string, { type?: string }>;
 	const required = (t: ToolView) => new Set((t.schema.required ?? []) as string[]);
 	const rows = byName(tools).map((t) => {
-		const args = Object.entries(props(t)).map(([k, p]) => `\`${k}\`${required(t).has(k) ? '' : '?'} (${p.type ?? 'any'})`);
+		const args = Object.entries(props(t)).map(
+			([k, p]) => `\`${k}\`${required(t).has(k) ? '' : '?'} (${p.type ?? 'any'})`,
+		);
 		return `| \`${t.name}\` | ${t.description.replace(/\|/g, '\\|')} | ${args.join(', ')} |`;
 	});
-	return ['| Tool name | Description | Arguments (`?`: optional) |', '| --- | --- | --- |', ...rows].join('\n');
+	return [
+		'| Tool name | Description | Arguments (`?`: optional) |',
+		'| --- | --- | --- |',
+		...rows,
+	].join('\n');
 }
 
 /** The table, then each tool's exact description and argument schema. */
 export function renderTools(tools: ToolView[]): string {
-	const details = byName(tools).map((t) => [`#### \`${t.name}\``, '', `> ${t.description}`, '', '```json', JSON.stringify(t.schema, null, 2), '```'].join('\n'));
+	const details = byName(tools).map((t) =>
+		[
+			`#### \`${t.name}\``,
+			'',
+			`> ${t.description}`,
+			'',
+			'```json',
+			JSON.stringify(t.schema, null, 2),
+			'```',
+		].join('\n'),
+	);
 	return [renderToolTable(tools), ...details].join('\n\n');
 }

@@ -17,7 +17,9 @@ import { loadContract } from '../../sandbox/src/contract/load';
 import type { Sandbox, Violation } from '../../sandbox/src/server';
 
 /** The event types of the contract (components.schemas.EventType). */
-export const contractEvents = (): string[] => (loadContract().doc as { components: { schemas: { EventType: { enum: string[] } } } }).components.schemas.EventType.enum;
+export const contractEvents = (): string[] =>
+	(loadContract().doc as { components: { schemas: { EventType: { enum: string[] } } } }).components
+		.schemas.EventType.enum;
 
 interface Watched {
 	sb: Sandbox;
@@ -42,14 +44,17 @@ export function allowOffContract(sb: Sandbox, match: RegExp, reason: string): vo
 	if (w) w.allowed.push({ match, reason });
 }
 
-const reported = (w: Watched, v: Violation) => (v.kind !== 'request' || v.caller === 'node') && !v.problems.every((p) => w.allowed.some((a) => a.match.test(p)));
+const reported = (w: Watched, v: Violation) =>
+	(v.kind !== 'request' || v.caller === 'node') &&
+	!v.problems.every((p) => w.allowed.some((a) => a.match.test(p)));
 
 /** The violations since the last call, over every sandbox of the file; throws naming them. */
 export function assertContract(): void {
 	const found: string[] = [];
 	for (const w of watched) {
 		const all = w.sb.contract!.violations;
-		for (const v of all.slice(w.seen)) if (reported(w, v)) found.push(...v.problems.map((p) => `  ${v.kind} (${v.caller}): ${p}`));
+		for (const v of all.slice(w.seen))
+			if (reported(w, v)) found.push(...v.problems.map((p) => `  ${v.kind} (${v.caller}): ${p}`));
 		w.seen = all.length;
 		w.allowed = [];
 	}
@@ -83,13 +88,18 @@ export function recordContractCounts(file: string): void {
 	}
 	if (!watched.length) return;
 	mkdirSync(runFolder(), { recursive: true });
-	writeFileSync(join(runFolder(), `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.json`), JSON.stringify(sum));
+	writeFileSync(
+		join(runFolder(), `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.json`),
+		JSON.stringify(sum),
+	);
 }
 
 /** Every file's counts of this run (for the global teardown). */
 export function runContractCounts(): ContractCounts[] {
 	try {
-		return readdirSync(runFolder()).map((f) => JSON.parse(readFileSync(join(runFolder(), f), 'utf8')) as ContractCounts);
+		return readdirSync(runFolder()).map(
+			(f) => JSON.parse(readFileSync(join(runFolder(), f), 'utf8')) as ContractCounts,
+		);
 	} catch {
 		return [];
 	}

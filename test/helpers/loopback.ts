@@ -16,7 +16,9 @@ export interface Loopback {
  * Serves `handle` until closed. A handler that throws or rejects is answered 500 (or its
  * response ended, if it had begun).
  */
-export async function serveLoopback(handle: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>): Promise<Loopback> {
+export async function serveLoopback(
+	handle: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>,
+): Promise<Loopback> {
 	const server = createServer((req, res) => {
 		Promise.resolve()
 			.then(() => handle(req, res))

@@ -25,19 +25,50 @@ export function propertyParameters<T>(runs: number): fc.Parameters<T> {
 }
 
 /** Checks an async property over `runs` generated cases with the run's seed. */
-export async function checkProperty<Ts extends [unknown, ...unknown[]]>(runs: number, property: fc.IAsyncPropertyWithHooks<Ts>): Promise<void> {
+export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
+	runs: number,
+	property: fc.IAsyncPropertyWithHooks<Ts>,
+): Promise<void> {
 	await fc.assert(property, propertyParameters<Ts>(runs));
 }
 
 /** Every own key of Object.prototype and of Function.prototype, and the usual prototype-pollution names. */
 export const PROTOTYPE_KEYS: string[] = [
-	...new Set([...Object.getOwnPropertyNames(Object.prototype), ...Object.getOwnPropertyNames(Function.prototype), '__proto__', 'constructor', 'prototype']),
+	...new Set([
+		...Object.getOwnPropertyNames(Object.prototype),
+		...Object.getOwnPropertyNames(Function.prototype),
+		'__proto__',
+		'constructor',
+		'prototype',
+	]),
 ];
 
 /** Strings an attacker or an odd input would try: prototype keys, dots, slashes, encodings, unicode, empty and huge. */
 export const hostileString = (): fc.Arbitrary<string> =>
 	fc.oneof(
-		fc.constantFrom(...PROTOTYPE_KEYS, '', ' ', '.', '..', '../', '..%2f', '%2e%2e', '%252e%252e', '%2E.', '/', '//', '\\', '?', '#', '%', '%00', '\u0000', '\u202e', '😀', 'a'.repeat(10_000)),
+		fc.constantFrom(
+			...PROTOTYPE_KEYS,
+			'',
+			' ',
+			'.',
+			'..',
+			'../',
+			'..%2f',
+			'%2e%2e',
+			'%252e%252e',
+			'%2E.',
+			'/',
+			'//',
+			'\\',
+			'?',
+			'#',
+			'%',
+			'%00',
+			'\u0000',
+			'\u202e',
+			'😀',
+			'a'.repeat(10_000),
+		),
 		fc.string(),
 		fc.string({ unit: 'grapheme' }),
 		fc.stringMatching(/^[./\\%?#a-z0-9]{1,12}$/),

@@ -6,7 +6,12 @@ import { request } from 'undici';
 
 import { onCleanup } from '../../scripts/processes';
 import { watchContract } from './contract';
-import { startSandbox, type Sandbox, type SandboxConfig, type FaultRule } from '../../sandbox/src/server';
+import {
+	startSandbox,
+	type Sandbox,
+	type SandboxConfig,
+	type FaultRule,
+} from '../../sandbox/src/server';
 
 export type { Sandbox };
 
@@ -40,7 +45,12 @@ export function queryString(query: CallOptions['query']): string {
 	return s ? `?${s}` : '';
 }
 
-export async function call<T = any>(sb: Sandbox, method: string, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
+export async function call<T = any>(
+	sb: Sandbox,
+	method: string,
+	path: string,
+	opts: CallOptions = {},
+): Promise<CallResult<T>> {
 	// Marks the test's own requests: the contract binds what the nodes send (test/helpers/contract.ts).
 	const headers: Record<string, string> = { 'x-sandbox-caller': 'test', ...(opts.headers ?? {}) };
 	const token = opts.token === undefined ? sb.demo.accessToken : opts.token;
@@ -53,7 +63,11 @@ export async function call<T = any>(sb: Sandbox, method: string, path: string, o
 		body = JSON.stringify(opts.body);
 		headers['content-type'] = 'application/json';
 	}
-	const res = await request(sb.baseUrl + path + queryString(opts.query), { method: method as 'GET', headers, body });
+	const res = await request(sb.baseUrl + path + queryString(opts.query), {
+		method: method as 'GET',
+		headers,
+		body,
+	});
 	const text = await res.body.text();
 	let parsed: unknown = text;
 	if (String(res.headers['content-type'] ?? '').includes('json') && text) parsed = JSON.parse(text);
@@ -91,7 +105,11 @@ export function otherTenantToken(sb: Sandbox): string {
 }
 
 /** The platform's error body (sales, campaigns, webhooks), optionally naming a field. */
-export function expectPlatformError(res: { status: number; body: any }, status: number, field?: string): void {
+export function expectPlatformError(
+	res: { status: number; body: any },
+	status: number,
+	field?: string,
+): void {
 	expect(res.status).toBe(status);
 	expect(res.body).toEqual({
 		code: status,
@@ -100,15 +118,23 @@ export function expectPlatformError(res: { status: number; body: any }, status: 
 		httpStatus: expect.stringMatching(new RegExp(`^${status} `)),
 		errors: expect.any(Array),
 	});
-	if (field) expect(res.body.errors).toEqual(expect.arrayContaining([{ field, error: expect.any(String) }]));
+	if (field)
+		expect(res.body.errors).toEqual(expect.arrayContaining([{ field, error: expect.any(String) }]));
 }
 
 /** The people module's gatewayruntimeError {error, code, message, details}, optionally naming a field in its details. */
 export function expectGateway(res: CallResult, status: number, field?: string): void {
 	expect(res.status).toBe(status);
-	expect(res.body).toEqual({ error: expect.any(String), code: expect.any(Number), message: expect.any(String), details: expect.any(Array) });
+	expect(res.body).toEqual({
+		error: expect.any(String),
+		code: expect.any(Number),
+		message: expect.any(String),
+		details: expect.any(Array),
+	});
 	if (field) {
-		const details = (res.body.details as { type_url: string; value: string }[]).map((d) => Buffer.from(d.value, 'base64').toString());
+		const details = (res.body.details as { type_url: string; value: string }[]).map((d) =>
+			Buffer.from(d.value, 'base64').toString(),
+		);
 		expect(details.some((d) => d.startsWith(`${field}:`))).toBe(true);
 	}
 }

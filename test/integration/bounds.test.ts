@@ -40,12 +40,25 @@ afterEach(() => {
 
 const contactId = () => ctx.sb.store.tenant(1).contacts.values()[0].id as number;
 const seq = () => ctx.sb.requests().at(-1)?.seq ?? 0;
-const sentSince = (from: number, route: string) => ctx.sb.requests().filter((r) => r.seq > from && r.route === route).length;
-const getContact = async () => await h.run('businessPlatformSales', { resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: String(contactId()) } });
+const sentSince = (from: number, route: string) =>
+	ctx.sb.requests().filter((r) => r.seq > from && r.route === route).length;
+const getContact = async () =>
+	await h.run('businessPlatformSales', {
+		resource: 'contact',
+		operation: 'get',
+		contactId: { __rl: true, mode: 'id', value: String(contactId()) },
+	});
 
 describe('RETRY (nodes/shared/transport.ts)', () => {
 	it(`maxDelayMs (${retryDefaults.maxDelayMs} ms): a Retry-After of 21 s is not waited for; one request, and the error says what the platform asked`, async () => {
-		ctx.sb.faults.add({ kind: 'status', status: 429, retryAfter: 21, method: 'GET', path: `/v1/crm/contacts/${contactId()}`, count: 1 });
+		ctx.sb.faults.add({
+			kind: 'status',
+			status: 429,
+			retryAfter: 21,
+			method: 'GET',
+			path: `/v1/crm/contacts/${contactId()}`,
+			count: 1,
+		});
 		const from = seq();
 		const run = await getContact();
 		expect(run.error?.description).toMatch(/asked to wait 21 s/);
@@ -54,7 +67,13 @@ describe('RETRY (nodes/shared/transport.ts)', () => {
 
 	it('maxTotalWaitMs: retries stop once the waits together would pass it (lowered to 100 ms, Retry-After 60 ms each)', async () => {
 		RETRY.maxTotalWaitMs = 100;
-		ctx.sb.faults.add({ kind: 'status', status: 429, retryAfter: 0.06, method: 'GET', path: `/v1/crm/contacts/${contactId()}` });
+		ctx.sb.faults.add({
+			kind: 'status',
+			status: 429,
+			retryAfter: 0.06,
+			method: 'GET',
+			path: `/v1/crm/contacts/${contactId()}`,
+		});
 		const from = seq();
 		const run = await getContact();
 		expect(run.error?.message).toMatch(/answered 429/);
@@ -64,23 +83,50 @@ describe('RETRY (nodes/shared/transport.ts)', () => {
 	it('timeoutMs (no Timeout set on the node): an answer later than it is a failed attempt; a read is sent again, a create is not', async () => {
 		RETRY.timeoutMs = 300;
 		ctx.sb.resetStats();
-		ctx.sb.faults.add({ kind: 'latency', ms: 700, method: 'GET', path: `/v1/crm/contacts/${contactId()}`, count: 1 });
+		ctx.sb.faults.add({
+			kind: 'latency',
+			ms: 700,
+			method: 'GET',
+			path: `/v1/crm/contacts/${contactId()}`,
+			count: 1,
+		});
 		// The first attempt waited past the timeout (the fault fired); the second was answered.
 		expect((await getContact()).error).toBeUndefined();
 		expect(ctx.sb.stats().faultsFired).toBe(1);
-		ctx.sb.faults.add({ kind: 'latency', ms: 700, method: 'POST', path: '/v1/crm/contacts', count: 1 });
-		const run = await h.run('businessPlatformSales', { resource: 'contact', operation: 'create', name: 'Timeout Bound', type: 'person' });
+		ctx.sb.faults.add({
+			kind: 'latency',
+			ms: 700,
+			method: 'POST',
+			path: '/v1/crm/contacts',
+			count: 1,
+		});
+		const run = await h.run('businessPlatformSales', {
+			resource: 'contact',
+			operation: 'create',
+			name: 'Timeout Bound',
+			type: 'person',
+		});
 		expect(run.error?.description).toMatch(/not repeated automatically/);
 		// One attempt of the create reached the platform, and nothing was created twice.
 		expect(ctx.sb.stats().faultsFired).toBe(2);
-		expect(ctx.sb.store.tenant(1).contacts.values().filter((c) => c.name === 'Timeout Bound').length).toBeLessThanOrEqual(1);
+		expect(
+			ctx.sb.store
+				.tenant(1)
+				.contacts.values()
+				.filter((c) => c.name === 'Timeout Bound').length,
+		).toBeLessThanOrEqual(1);
 	});
 
 	it(`maxTotalMs: no attempt starts once all of them together would pass it (lowered to 500 ms; every answer 400 ms late, timeout 200 ms): fewer than ${retryDefaults.attempts} attempts`, async () => {
 		RETRY.maxTotalMs = 500;
 		RETRY.timeoutMs = 200;
 		ctx.sb.resetStats();
-		ctx.sb.faults.add({ kind: 'latency', ms: 400, method: 'GET', path: `/v1/crm/contacts/${contactId()}` });
+		ctx.sb.faults.add({
+			kind: 'latency',
+			ms: 400,
+			method: 'GET',
+			path: `/v1/crm/contacts/${contactId()}`,
+		});
 		const run = await getContact();
 		const attempts = Number(/\((\d+) attempts\.\)/.exec(run.error?.description ?? '')?.[1]);
 		expect(attempts).toBeGreaterThanOrEqual(2);
@@ -94,23 +140,46 @@ describe('Request Options and Limit (nodes/shared/engine/execute.ts)', () => {
 		ctx.sb.faults.add({ kind: 'latency', ms: 40, method: 'POST', path: '/v1/crm/contacts' });
 		ctx.sb.resetStats();
 		const names = Array.from({ length: 30 }, (_, i) => `Concurrency Bound ${i}`);
-		const run = await h.run('businessPlatformSales', { resource: 'contact', operation: 'create', name: '={{ $json.name }}', type: 'person', requestOptions: { concurrency: '={{ 2 ** 31 }}' } }, names.map((name) => ({ json: { name } })));
+		const run = await h.run(
+			'businessPlatformSales',
+			{
+				resource: 'contact',
+				operation: 'create',
+				name: '={{ $json.name }}',
+				type: 'person',
+				requestOptions: { concurrency: '={{ 2 ** 31 }}' },
+			},
+			names.map((name) => ({ json: { name } })),
+		);
 		expect(run.error).toBeUndefined();
 		expect(run.json).toHaveLength(30);
 		expect(ctx.sb.stats().maxRequestsAtOnce).toBeLessThanOrEqual(MAX_CONCURRENCY);
-		const stored = ctx.sb.store.tenant(1).contacts.values().filter((c) => names.includes(String(c.name)));
+		const stored = ctx.sb.store
+			.tenant(1)
+			.contacts.values()
+			.filter((c) => names.includes(String(c.name)));
 		expect(stored.map((c) => c.name).sort()).toEqual([...names].sort());
 	});
 
 	it('Limit past a page (150 over pages of 100): two pages, 150 items; Limit below 1 or not a number: refused before sending, naming the field', async () => {
 		await call(ctx.sb, 'POST', '/__admin/seed', { body: { kind: 'contacts', count: 200 } });
 		let from = seq();
-		const run = await h.run('businessPlatformSales', { resource: 'contact', operation: 'getAll', returnAll: false, limit: 150 });
+		const run = await h.run('businessPlatformSales', {
+			resource: 'contact',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 150,
+		});
 		expect(run.json).toHaveLength(150);
 		expect(sentSince(from, 'GET /v1/crm/contacts')).toBe(2);
 		for (const limit of [0, -1, '={{ "many" }}', 0.5]) {
 			from = seq();
-			const refused = await h.run('businessPlatformSales', { resource: 'contact', operation: 'getAll', returnAll: false, limit });
+			const refused = await h.run('businessPlatformSales', {
+				resource: 'contact',
+				operation: 'getAll',
+				returnAll: false,
+				limit,
+			});
 			expect(refused.error?.message).toMatch(/Limit must be a whole number of 1 or more/);
 			expect(sentSince(from, 'GET /v1/crm/contacts')).toBe(0);
 		}
@@ -126,9 +195,19 @@ async function endlessFront() {
 		const page = Number(url.searchParams.get('page') ?? 1);
 		const size = Number(url.searchParams.get('limit') ?? 10);
 		served++;
-		const data = Array.from({ length: size }, (_, i) => ({ id: page * 1000 + i, name: `Item ${page}-${i}`, created_at: new Date(Date.UTC(2026, 0, 1) - page * 1000 - i).toISOString() }));
+		const data = Array.from({ length: size }, (_, i) => ({
+			id: page * 1000 + i,
+			name: `Item ${page}-${i}`,
+			created_at: new Date(Date.UTC(2026, 0, 1) - page * 1000 - i).toISOString(),
+		}));
 		res.writeHead(200, { 'content-type': 'application/json' });
-		res.end(JSON.stringify(url.pathname.endsWith('/email-templates') ? { data, page, total_pages: page + 1, number_of_records: (page + 1) * size } : { data }));
+		res.end(
+			JSON.stringify(
+				url.pathname.endsWith('/email-templates')
+					? { data, page, total_pages: page + 1, number_of_records: (page + 1) * size }
+					: { data },
+			),
+		);
 	});
 	return { server, served: () => served };
 }
@@ -138,7 +217,13 @@ describe('PAGING.maxPages (nodes/shared/pagination.ts): a list that never ends',
 		PAGING.maxPages = 3;
 		const { server, served } = await endlessFront();
 		try {
-			const run = await createHarness(ctx.sb, ctx.sb.demo.tokenResponse, { baseUrl: server.url }).run('businessPlatformCampaigns', { resource: 'form', operation: 'getAll', returnAll: true });
+			const run = await createHarness(ctx.sb, ctx.sb.demo.tokenResponse, {
+				baseUrl: server.url,
+			}).run('businessPlatformCampaigns', {
+				resource: 'form',
+				operation: 'getAll',
+				returnAll: true,
+			});
 			expect(run.error?.message).toMatch(/did not end after 3 pages/);
 			expect(run.json).toEqual([]);
 			expect(served()).toBeLessThanOrEqual(3 + PAGING.readAhead);
@@ -152,7 +237,11 @@ describe('PAGING.maxPages (nodes/shared/pagination.ts): a list that never ends',
 		POLL.pageSize = 5;
 		const { server } = await endlessFront();
 		try {
-			const p = new Poller(createHarness(ctx.sb, ctx.sb.demo.tokenResponse, { baseUrl: server.url }), 'businessPlatformCampaignsTrigger', { event: 'emailTemplateCreated', options: {} });
+			const p = new Poller(
+				createHarness(ctx.sb, ctx.sb.demo.tokenResponse, { baseUrl: server.url }),
+				'businessPlatformCampaignsTrigger',
+				{ event: 'emailTemplateCreated', options: {} },
+			);
 			await expect(p.poll()).rejects.toThrow(/did not end after 3 pages/);
 			expect(p.nodeData.cursor).toBeUndefined();
 			expect(p.nodeData.polling).toBeUndefined();
@@ -174,19 +263,33 @@ describe('POLL (nodes/shared/polling/poll.ts)', () => {
 		// Deletes the newest record after every first page it passes on, while moving.
 		const server = await serveLoopback(async (req, res) => {
 			const body = await readBody(req);
-			const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
-			const answer = await request(ctx.sb.baseUrl + (req.url ?? '/'), { method: req.method as 'POST', headers, body: body || undefined });
+			const headers = Object.fromEntries(
+				Object.entries(req.headers).filter(
+					([k]) => !['host', 'connection', 'content-length'].includes(k),
+				),
+			) as Record<string, string>;
+			const answer = await request(ctx.sb.baseUrl + (req.url ?? '/'), {
+				method: req.method as 'POST',
+				headers,
+				body: body || undefined,
+			});
 			const text = await answer.body.text();
 			if (moving && req.url?.includes('/paged-record') && req.url.includes('pageNo=1')) {
 				firstPages++;
 				const newest = (JSON.parse(text) as { data: IDataObject[] }).data[0];
 				await call(ctx.sb, 'DELETE', `/v1/crm/core/table/${tableId}/record/${String(newest._id)}`);
 			}
-			res.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? 'application/json') });
+			res.writeHead(answer.statusCode, {
+				'content-type': String(answer.headers['content-type'] ?? 'application/json'),
+			});
 			res.end(text);
 		});
 		try {
-			const p = new Poller(createHarness(ctx.sb, ctx.sb.demo.tokenResponse, { baseUrl: server.url }), d.type, params);
+			const p = new Poller(
+				createHarness(ctx.sb, ctx.sb.demo.tokenResponse, { baseUrl: server.url }),
+				d.type,
+				params,
+			);
 			await p.poll();
 			const made = await makeChanges(ctx.sb, d, 9);
 			moving = true;
@@ -205,10 +308,16 @@ describe('POLL (nodes/shared/polling/poll.ts)', () => {
 		const posted = POLL_DRIVERS.find((x) => x.event === 'journalEntryPosted')!;
 		await makeChanges(ctx.sb, posted, 1, {});
 		// Newer payruns that are not posted: more than the pages "Fetch Test Event" reads.
-		await makeChanges(ctx.sb, POLL_DRIVERS.find((x) => x.event === 'payrunCreated')!, POLL.testPages * POLL.pageSize + 1);
+		await makeChanges(
+			ctx.sb,
+			POLL_DRIVERS.find((x) => x.event === 'payrunCreated')!,
+			POLL.testPages * POLL.pageSize + 1,
+		);
 		const from = seq();
 		const p = new Poller(h, posted.type, { event: posted.event, options: {} });
-		await expect(p.poll('manual')).rejects.toThrow(/No payrun with a posted journal entry matches this event yet/);
+		await expect(p.poll('manual')).rejects.toThrow(
+			/No payrun with a posted journal entry matches this event yet/,
+		);
 		expect(sentSince(from, 'GET /v1/people-pay-run/payruns')).toBe(POLL.testPages);
 	});
 });

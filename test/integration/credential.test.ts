@@ -1,4 +1,8 @@
-import { BusinessPlatformOAuth2Api, platformRefreshTokenKey, platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
+import {
+	BusinessPlatformOAuth2Api,
+	platformRefreshTokenKey,
+	platformTokenKey,
+} from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { startSandbox, type Sandbox } from '../../sandbox/src/server';
 import { createHarness, testCredential } from '../harness/n8n';
 import { startReceiver } from '../helpers/receiver';
@@ -11,7 +15,15 @@ describe('the credential', () => {
 		expect(cred.name).toMatch(/OAuth2/);
 		expect(cred.displayName).toMatch(/OAuth2/);
 		const byName = Object.fromEntries(cred.properties.map((p) => [p.name, p]));
-		for (const name of ['baseUrl', 'authorizationPageUrl', 'regionalBaseUrl', 'clientId', 'clientSecret', 'scope']) expect(byName[name]).toBeDefined();
+		for (const name of [
+			'baseUrl',
+			'authorizationPageUrl',
+			'regionalBaseUrl',
+			'clientId',
+			'clientSecret',
+			'scope',
+		])
+			expect(byName[name]).toBeDefined();
 		expect(byName.clientId.typeOptions?.password).toBeUndefined();
 		expect(byName.clientSecret.typeOptions?.password).toBe(true);
 		expect(byName.authentication.default).toBe('header');
@@ -19,9 +31,15 @@ describe('the credential', () => {
 	});
 
 	it('finds the platform token whatever the brand word, and none with OAuth V2', () => {
-		expect(platformTokenKey({ access_token: 'a', 'platform-token': 'p', 'platform-refresh-token': 'r' })).toBe('platform-token');
-		expect(platformTokenKey({ access_token: 'a', 'acme-refresh-token': 'r', 'acme-token': 'p' })).toBe('acme-token');
-		expect(platformRefreshTokenKey({ 'acme-refresh-token': 'r', 'acme-token': 'p' })).toBe('acme-refresh-token');
+		expect(
+			platformTokenKey({ access_token: 'a', 'platform-token': 'p', 'platform-refresh-token': 'r' }),
+		).toBe('platform-token');
+		expect(
+			platformTokenKey({ access_token: 'a', 'acme-refresh-token': 'r', 'acme-token': 'p' }),
+		).toBe('acme-token');
+		expect(platformRefreshTokenKey({ 'acme-refresh-token': 'r', 'acme-token': 'p' })).toBe(
+			'acme-refresh-token',
+		);
 		expect(platformTokenKey({ access_token: 'jwt', refresh_token: 'r' })).toBeUndefined();
 	});
 });
@@ -35,24 +53,34 @@ describe.each(['v1', 'v2'] as const)('the Test button (%s)', (mode) => {
 
 	it('passes with a good token', async () => {
 		const h = createHarness(sb, sb.issueTokens());
-		expect(await testCredential(h.credentials)).toEqual({ status: 'OK', message: expect.any(String) });
+		expect(await testCredential(h.credentials)).toEqual({
+			status: 'OK',
+			message: expect.any(String),
+		});
 	});
 
 	it('explains a bad one', async () => {
-		const h = createHarness(sb, { ...sb.issueTokens(), access_token: 'bad', 'acme-token': 'bad', refresh_token: 'also-bad' });
+		const h = createHarness(sb, {
+			...sb.issueTokens(),
+			access_token: 'bad',
+			'acme-token': 'bad',
+			refresh_token: 'also-bad',
+		});
 		const verdict = await testCredential(h.credentials);
 		expect(verdict.status).toBe('Error');
 		expect(verdict.message).toMatch(/reconnect/i);
 	});
 
-	it('never sends the token over plain http to a host that is not loopback (the transport\'s own rule)', async () => {
+	it("never sends the token over plain http to a host that is not loopback (the transport's own rule)", async () => {
 		// http://0.0.0.0 reaches the receiver on 127.0.0.1 (Linux connects it to the local host) but is
 		// not one of the loopback names the rule allows: it stands in for a remote plain-http host.
 		// (An address that cannot connect at all would pass without the rule.)
 		const rx = await startReceiver();
 		try {
 			const port = new URL(rx.url).port;
-			const reachable = createHarness(sb, sb.issueTokens(), { baseUrl: `http://127.0.0.1:${port}` });
+			const reachable = createHarness(sb, sb.issueTokens(), {
+				baseUrl: `http://127.0.0.1:${port}`,
+			});
 			await testCredential(reachable.credentials);
 			expect(rx.calls.length).toBeGreaterThan(0); // the receiver does get a Test request on loopback
 			const before = rx.calls.length;

@@ -21,13 +21,29 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 
-import type { IDataObject, INodeExecutionData, IWebhookData, IWebhookResponseData, Workflow } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	IWebhookData,
+	IWebhookResponseData,
+	Workflow,
+} from 'n8n-workflow';
 
 import { platformRefreshTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { RETRY } from '../../nodes/shared/transport';
 import type { FaultRule } from '../../sandbox/src/faults';
 import { Query, type Ctx } from '../../sandbox/src/http';
-import { activateWebhook, additionalData, createHarness, deliverWebhook, triggerWorkflow, webhookData, webhookMethod, type Harness, type NodeRun } from '../harness/n8n';
+import {
+	activateWebhook,
+	additionalData,
+	createHarness,
+	deliverWebhook,
+	triggerWorkflow,
+	webhookData,
+	webhookMethod,
+	type Harness,
+	type NodeRun,
+} from '../harness/n8n';
 import { startReceiver, type Receiver } from '../helpers/receiver';
 import { call, useSandbox } from '../helpers/sandbox';
 
@@ -39,7 +55,13 @@ const SALES = 'businessPlatformSales';
 const CREATE_ITEMS = 100;
 const BULK_ITEMS = 20;
 const BULK_IDS_PER_ITEM = 10;
-const TRIGGER_EVENTS = ['CREATE_CRM_DEAL', 'CREATE_INVOICE', 'STOCK_IN', 'UPDATE_BILL', 'DELETE_CRM_CONTACT'];
+const TRIGGER_EVENTS = [
+	'CREATE_CRM_DEAL',
+	'CREATE_INVOICE',
+	'STOCK_IN',
+	'UPDATE_BILL',
+	'DELETE_CRM_CONTACT',
+];
 
 type WorkloadId = 'create' | 'returnAll' | 'bulkUpdate' | 'trigger';
 const WORKLOADS: Array<{ id: WorkloadId; label: string }> = [
@@ -78,7 +100,8 @@ interface Watcher {
 	fire: (n: number) => void;
 }
 let watchers: Watcher[] = [];
-const when = (method: string, path: RegExp, at: number[], fire: (n: number) => void) => watchers.push({ method, path, at, seen: 0, fire });
+const when = (method: string, path: RegExp, at: number[], fire: (n: number) => void) =>
+	watchers.push({ method, path, at, seen: 0, fire });
 /** A failure inside a watcher (the simulation itself), reported by the cell. */
 let watcherErrors: string[] = [];
 
@@ -95,9 +118,19 @@ beforeAll(async () => {
 	RETRY.baseDelayMs = 20;
 	rx = await startReceiver();
 	h = createHarness(sb(), sb().issueTokens());
-	await call(sb(), 'POST', '/__admin/seed', { token: null, body: { kind: 'contacts', count: 1000 } });
-	const before = new Set(tenant().deals.values().map((d) => d.id as number));
-	await call(sb(), 'POST', '/__admin/seed', { token: null, body: { kind: 'deals', count: BULK_ITEMS * BULK_IDS_PER_ITEM } });
+	await call(sb(), 'POST', '/__admin/seed', {
+		token: null,
+		body: { kind: 'contacts', count: 1000 },
+	});
+	const before = new Set(
+		tenant()
+			.deals.values()
+			.map((d) => d.id as number),
+	);
+	await call(sb(), 'POST', '/__admin/seed', {
+		token: null,
+		body: { kind: 'deals', count: BULK_ITEMS * BULK_IDS_PER_ITEM },
+	});
 	bulkDeals = tenant()
 		.deals.values()
 		.map((d) => d.id as number)
@@ -165,7 +198,12 @@ function refreshElsewhere(): void {
 	const tokens = cred.data.oauthTokenData as IDataObject;
 	const reply = sb().auth.tokenEndpoint({
 		query: new Query(new URLSearchParams()),
-		body: { grant_type: 'refresh_token', refresh_token: String(tokens.refresh_token), client_id: sb().config.clientId, client_secret: sb().config.clientSecret },
+		body: {
+			grant_type: 'refresh_token',
+			refresh_token: String(tokens.refresh_token),
+			client_id: sb().config.clientId,
+			client_secret: sb().config.clientSecret,
+		},
 		headers: {},
 	} as unknown as Ctx<unknown>);
 	cred.data = { ...cred.data, oauthTokenData: { ...tokens, ...(reply.body as IDataObject) } };
@@ -217,10 +255,16 @@ const FAULTS: FaultDef[] = [
 		notRepeated: true,
 		arm(w) {
 			const rule = { kind: 'status', status: 503 } as const;
-			if (w === 'create') add({ ...rule, count: 3, phase: 'after', method: 'POST', path: exactPath(CONTACTS) });
+			if (w === 'create')
+				add({ ...rule, count: 3, phase: 'after', method: 'POST', path: exactPath(CONTACTS) });
 			if (w === 'returnAll') add({ ...rule, count: 3, method: 'GET', path: exactPath(CONTACTS) });
-			if (w === 'bulkUpdate') add({ ...rule, count: 2, phase: 'after', method: 'PATCH', path: exactPath(DEALS) });
-			if (w === 'trigger') add({ ...rule, count: 3, method: 'GET', path: '/^\\/v1\\/webhooks$/' }, { ...rule, count: 1, phase: 'after', method: 'POST', path: exactPath(REGISTER) });
+			if (w === 'bulkUpdate')
+				add({ ...rule, count: 2, phase: 'after', method: 'PATCH', path: exactPath(DEALS) });
+			if (w === 'trigger')
+				add(
+					{ ...rule, count: 3, method: 'GET', path: '/^\\/v1\\/webhooks$/' },
+					{ ...rule, count: 1, phase: 'after', method: 'POST', path: exactPath(REGISTER) },
+				);
 			return {};
 		},
 	},
@@ -230,9 +274,12 @@ const FAULTS: FaultDef[] = [
 		names: /Could not reach the Business Platform API \(the connection was closed/,
 		notRepeated: true,
 		arm(w) {
-			if (w === 'create') add({ kind: 'drop', count: 3, method: 'POST', path: exactPath(CONTACTS) });
-			if (w === 'returnAll') add({ kind: 'drop', count: 3, method: 'GET', path: exactPath(CONTACTS) });
-			if (w === 'bulkUpdate') add({ kind: 'drop', count: 2, phase: 'after', method: 'PATCH', path: exactPath(DEALS) });
+			if (w === 'create')
+				add({ kind: 'drop', count: 3, method: 'POST', path: exactPath(CONTACTS) });
+			if (w === 'returnAll')
+				add({ kind: 'drop', count: 3, method: 'GET', path: exactPath(CONTACTS) });
+			if (w === 'bulkUpdate')
+				add({ kind: 'drop', count: 2, phase: 'after', method: 'PATCH', path: exactPath(DEALS) });
 			if (w === 'trigger') {
 				add(
 					{ kind: 'drop', count: 2, method: 'GET', path: '/^\\/v1\\/webhooks$/' },
@@ -251,7 +298,11 @@ const FAULTS: FaultDef[] = [
 			if (w === 'create') add({ ...rule, count: 10, method: 'POST', path: exactPath(CONTACTS) });
 			if (w === 'returnAll') add({ ...rule, count: 2, method: 'GET', path: exactPath(CONTACTS) });
 			if (w === 'bulkUpdate') add({ ...rule, count: 3, method: 'PATCH', path: exactPath(DEALS) });
-			if (w === 'trigger') add({ ...rule, count: 2, method: 'POST', path: exactPath(REGISTER) }, { ...rule, count: 1, method: 'GET', path: '/^\\/v1\\/crm\\/deals\\/\\d+$/' });
+			if (w === 'trigger')
+				add(
+					{ ...rule, count: 2, method: 'POST', path: exactPath(REGISTER) },
+					{ ...rule, count: 1, method: 'GET', path: '/^\\/v1\\/crm\\/deals\\/\\d+$/' },
+				);
 			const seq = lastSeq();
 			const delayed = { create: 10, returnAll: 2, bulkUpdate: 3, trigger: 3 }[w];
 			return {
@@ -259,7 +310,15 @@ const FAULTS: FaultDef[] = [
 					// Slow is not failed: nothing timed out, nothing was sent twice.
 					const sent = sb()
 						.requests()
-						.filter((r) => r.seq > seq && r.method === { create: 'POST', returnAll: 'GET', bulkUpdate: 'PATCH', trigger: 'POST' }[w] && { create: CONTACTS, returnAll: CONTACTS, bulkUpdate: DEALS, trigger: REGISTER }[w].test(r.path)).length;
+						.filter(
+							(r) =>
+								r.seq > seq &&
+								r.method ===
+									{ create: 'POST', returnAll: 'GET', bulkUpdate: 'PATCH', trigger: 'POST' }[w] &&
+								{ create: CONTACTS, returnAll: CONTACTS, bulkUpdate: DEALS, trigger: REGISTER }[
+									w
+								].test(r.path),
+						).length;
 					row.notes.push(`${delayed} requests delayed 2 s each, none timed out or sent twice`);
 					if (w === 'create') expect(sent).toBe(CREATE_ITEMS);
 					if (w === 'bulkUpdate') expect(sent).toBe(BULK_ITEMS);
@@ -278,7 +337,12 @@ const FAULTS: FaultDef[] = [
 			if (w === 'returnAll') when('GET', CONTACTS, [5], expire);
 			if (w === 'bulkUpdate') when('PATCH', DEALS, [4], expire);
 			if (w === 'trigger') when('POST', REGISTER, [2], expire);
-			const where = { create: 'at the 50th create', returnAll: 'at page 5', bulkUpdate: 'at the 4th bulk request', trigger: 'at the 2nd register call' }[w];
+			const where = {
+				create: 'at the 50th create',
+				returnAll: 'at page 5',
+				bulkUpdate: 'at the 4th bulk request',
+				trigger: 'at the 2nd register call',
+			}[w];
 			return { after: refreshCheck(1, `every token expired ${where}`) };
 		},
 	},
@@ -295,34 +359,56 @@ const FAULTS: FaultDef[] = [
 				refreshElsewhere();
 			};
 			const expire = () => void sb().auth.expireAll();
-			if (w === 'create') when('POST', CONTACTS, [30, 70], (n) => (n === 30 ? elsewhere() : expire()));
-			if (w === 'returnAll') when('GET', CONTACTS, [3, 7], (n) => (n === 3 ? elsewhere() : expire()));
+			if (w === 'create')
+				when('POST', CONTACTS, [30, 70], (n) => (n === 30 ? elsewhere() : expire()));
+			if (w === 'returnAll')
+				when('GET', CONTACTS, [3, 7], (n) => (n === 3 ? elsewhere() : expire()));
 			// The second point comes after every request that was in flight at the first (at most 5)
 			// got its 401 and was sent again: an expiry between a refresh and its retry is not a real case.
-			if (w === 'bulkUpdate') when('PATCH', DEALS, [3, 18], (n) => (n === 3 ? elsewhere() : expire()));
+			if (w === 'bulkUpdate')
+				when('PATCH', DEALS, [3, 18], (n) => (n === 3 ? elsewhere() : expire()));
 			if (w === 'trigger') {
 				when('POST', REGISTER, [2], elsewhere);
 				when('GET', /^\/v1\/crm\/deals\/\d+$/, [1], expire);
 			}
-			return { after: refreshCheck(2, 'one refresh by another worker, then one by this run with the rotated refresh token') };
+			return {
+				after: refreshCheck(
+					2,
+					'one refresh by another worker, then one by this run with the rotated refresh token',
+				),
+			};
 		},
 	},
 	{
 		id: 'hookDeleted',
 		label: 'webhook deleted remotely',
-		skip: { create: 'no webhook in this workload', returnAll: 'no webhook in this workload', bulkUpdate: 'no webhook in this workload' },
+		skip: {
+			create: 'no webhook in this workload',
+			returnAll: 'no webhook in this workload',
+			bulkUpdate: 'no webhook in this workload',
+		},
 		arm() {
 			return {
 				between: async (t, row) => {
 					const hookId = nodeState(t.wf).hookIds!.STOCK_IN;
 					const token = sb().platformToken(sb().issueTokens());
-					expect((await call(sb(), 'DELETE', `/v1/webhooks/delete/${String(hookId)}`, { token })).status).toBe(200);
+					expect(
+						(await call(sb(), 'DELETE', `/v1/webhooks/delete/${String(hookId)}`, { token })).status,
+					).toBe(200);
 					// While it is gone the platform has nobody to call: nothing arrives, nothing can be done by n8n.
-					const meanwhile = await call(sb(), 'POST', '/__admin/events', { token: null, body: { eventType: 'STOCK_IN', data: { id: 1 } } });
-					const sentMeanwhile = (meanwhile.body.deliveries as IDataObject[]).filter((d) => String(d.url).startsWith(t.base)).length;
+					const meanwhile = await call(sb(), 'POST', '/__admin/events', {
+						token: null,
+						body: { eventType: 'STOCK_IN', data: { id: 1 } },
+					});
+					const sentMeanwhile = (meanwhile.body.deliveries as IDataObject[]).filter((d) =>
+						String(d.url).startsWith(t.base),
+					).length;
 					expect(sentMeanwhile).toBe(0);
 					// The next activation (an n8n restart or re-activation) notices and registers it again.
-					const again = trigger(t.node.webhookId!, JSON.parse(JSON.stringify(t.wf.staticData)) as IDataObject);
+					const again = trigger(
+						t.node.webhookId!,
+						JSON.parse(JSON.stringify(t.wf.staticData)) as IDataObject,
+					);
 					const seq = lastSeq();
 					expect(await webhookMethod('checkExists', again.wf, again.wd)).toBe(false);
 					await webhookMethod('create', again.wf, again.wd);
@@ -357,7 +443,9 @@ const FAULTS: FaultDef[] = [
 			if (w === 'trigger') when('POST', REGISTER, [3], restart);
 			return {
 				after: (row) => {
-					row.notes.push(`restarted at ${{ create: 'the 40th create', returnAll: 'page 4', bulkUpdate: 'the 4th bulk request', trigger: 'the 3rd register call' }[w]}; requests sent while it was down (connection refused) were sent again`);
+					row.notes.push(
+						`restarted at ${{ create: 'the 40th create', returnAll: 'page 4', bulkUpdate: 'the 4th bulk request', trigger: 'the 3rd register call' }[w]}; requests sent while it was down (connection refused) were sent again`,
+					);
 				},
 			};
 		},
@@ -375,13 +463,19 @@ function pairedIndex(item: INodeExecutionData): number | undefined {
 	return p?.item;
 }
 
-const isErrorItem = (json: IDataObject) => typeof json.error === 'string' && json.itemIndex !== undefined;
+const isErrorItem = (json: IDataObject) =>
+	typeof json.error === 'string' && json.itemIndex !== undefined;
 
 /** The credential's current tokens and the client secret: none may appear in an error. */
 function secrets(): string[] {
 	const data = h.credentials.data();
 	const tokens = data.oauthTokenData as IDataObject;
-	return [...Object.entries(tokens).filter(([k]) => /token/i.test(k) && k !== 'token_type').map(([, v]) => String(v)), String(data.clientSecret)];
+	return [
+		...Object.entries(tokens)
+			.filter(([k]) => /token/i.test(k) && k !== 'token_type')
+			.map(([, v]) => String(v)),
+		String(data.clientSecret),
+	];
 }
 
 function expectNoSecrets(error: unknown): void {
@@ -398,11 +492,20 @@ const describeError = (e: unknown) => {
 function namesFault(f: FaultDef, errors: unknown[]): 'yes' | 'no' | 'n.a.' {
 	if (errors.length === 0) return 'n.a.';
 	if (!f.names) return 'no';
-	return errors.every((e) => f.names!.test(describeError(e)) && (!f.notRepeated || /not repeated automatically/.test(describeError(e)))) ? 'yes' : 'no';
+	return errors.every(
+		(e) =>
+			f.names!.test(describeError(e)) &&
+			(!f.notRepeated || /not repeated automatically/.test(describeError(e))),
+	)
+		? 'yes'
+		: 'no';
 }
 
 const excerpt = (e: unknown) => {
-	const text = (e as { message?: string; error?: string }).message ?? (e as { error?: string }).error ?? String(e);
+	const text =
+		(e as { message?: string; error?: string }).message ??
+		(e as { error?: string }).error ??
+		String(e);
 	return text.length > 110 ? `${text.slice(0, 107)}…` : text;
 };
 
@@ -420,14 +523,21 @@ interface ItemAccount {
  * Per item: it exists in the platform exactly once and was output once, or it was reported
  * failed on its own item (then it exists at most once). Anything else is a loss.
  */
-function accountItems(run: NodeRun, n: number, stored: (i: number) => number, ok: (json: IDataObject, i: number) => boolean, extraOk?: (i: number) => number): ItemAccount {
+function accountItems(
+	run: NodeRun,
+	n: number,
+	stored: (i: number) => number,
+	ok: (json: IDataObject, i: number) => boolean,
+	extraOk?: (i: number) => number,
+): ItemAccount {
 	const acc: ItemAccount = { lost: 0, duplicates: 0, failed: 0, failedButDone: 0, errors: [] };
 	for (let i = 0; i < n; i++) {
 		const outs = run.items.filter((it) => pairedIndex(it) === i);
 		const errors = outs.filter((o) => isErrorItem(o.json));
 		const good = outs.filter((o) => !isErrorItem(o.json));
 		const count = stored(i);
-		acc.duplicates += Math.max(0, count - 1) + (extraOk ? extraOk(i) : Math.max(0, good.length - 1));
+		acc.duplicates +=
+			Math.max(0, count - 1) + (extraOk ? extraOk(i) : Math.max(0, good.length - 1));
 		if (errors.length) {
 			acc.failed++;
 			acc.errors.push(errors[0].json);
@@ -446,11 +556,21 @@ type RunOnce = (continueOnFail: boolean) => Promise<{ run: NodeRun; acc: ItemAcc
  * Runs a workload without continue-on-fail; one that failed by design (the message must name
  * the fault) is run again with continue-on-fail, so every item is accounted for.
  */
-async function runWithContinueOnFail(f: FaultDef, row: Row, runOnce: RunOnce, notes: { allDone: string; withContinueOnFail: (acc: ItemAccount) => string }): Promise<void> {
+async function runWithContinueOnFail(
+	f: FaultDef,
+	row: Row,
+	runOnce: RunOnce,
+	notes: { allDone: string; withContinueOnFail: (acc: ItemAccount) => string },
+): Promise<void> {
 	const first = await runOnce(false);
 	row.executionsFailed = first.run.error ? 1 : 0;
 	if (!first.run.error) {
-		Object.assign(row, { lost: first.acc.lost, duplicates: first.acc.duplicates, itemsFailed: first.acc.failed, namesFault: 'n.a.' });
+		Object.assign(row, {
+			lost: first.acc.lost,
+			duplicates: first.acc.duplicates,
+			itemsFailed: first.acc.failed,
+			namesFault: 'n.a.',
+		});
 		row.notes.unshift(notes.allDone);
 		return;
 	}
@@ -462,26 +582,40 @@ async function runWithContinueOnFail(f: FaultDef, row: Row, runOnce: RunOnce, no
 	row.duplicates = first.acc.duplicates + second.acc.duplicates;
 	row.itemsFailed = second.acc.failed;
 	if (namesFault(f, second.acc.errors) === 'no') row.namesFault = 'no';
-	row.notes.unshift(`without continue-on-fail the execution stopped at item ${String(failedAt)}: "${excerpt(first.run.error)}"`, notes.withContinueOnFail(second.acc));
+	row.notes.unshift(
+		`without continue-on-fail the execution stopped at item ${String(failedAt)}: "${excerpt(first.run.error)}"`,
+		notes.withContinueOnFail(second.acc),
+	);
 }
 
 async function createWorkload(f: FaultDef, row: Row): Promise<void> {
 	const runOnce = async (continueOnFail: boolean) => {
 		const tag = `FM ${f.id} ${continueOnFail ? 'cof' : 'run'}`;
-		const names = Array.from({ length: CREATE_ITEMS }, (_, i) => `${tag} ${String(i).padStart(3, '0')}`);
+		const names = Array.from(
+			{ length: CREATE_ITEMS },
+			(_, i) => `${tag} ${String(i).padStart(3, '0')}`,
+		);
 		const arm = f.arm('create');
-		const run = await h.run(SALES, { resource: 'contact', operation: 'create', name: '={{ $json.name }}', type: 'person' }, names.map((name) => ({ json: { name } })), { continueOnFail });
+		const run = await h.run(
+			SALES,
+			{ resource: 'contact', operation: 'create', name: '={{ $json.name }}', type: 'person' },
+			names.map((name) => ({ json: { name } })),
+			{ continueOnFail },
+		);
 		await restarting;
 		arm.after?.(row);
 		sb().faults.clear();
 		watchers = [];
 		const counts = new Map(names.map((n) => [n, 0]));
-		for (const c of tenant().contacts.values()) if (counts.has(c.name as string)) counts.set(c.name as string, counts.get(c.name as string)! + 1);
+		for (const c of tenant().contacts.values())
+			if (counts.has(c.name as string))
+				counts.set(c.name as string, counts.get(c.name as string)! + 1);
 		const acc = accountItems(
 			run,
 			CREATE_ITEMS,
 			(i) => counts.get(names[i])!,
-			(json, i) => json.name === names[i] && tenant().contacts.get(json.id as number)?.name === names[i],
+			(json, i) =>
+				json.name === names[i] && tenant().contacts.get(json.id as number)?.name === names[i],
 		);
 		return { run, acc };
 	};
@@ -494,17 +628,28 @@ async function createWorkload(f: FaultDef, row: Row): Promise<void> {
 }
 
 async function returnAllWorkload(f: FaultDef, row: Row): Promise<void> {
-	const expected = new Set(tenant().contacts.values().map((c) => c.id as number));
+	const expected = new Set(
+		tenant()
+			.contacts.values()
+			.map((c) => c.id as number),
+	);
 	const seq = lastSeq();
 	const arm = f.arm('returnAll');
-	const run = await h.run(SALES, { resource: 'contact', operation: 'getAll', returnAll: true, simplify: true });
+	const run = await h.run(SALES, {
+		resource: 'contact',
+		operation: 'getAll',
+		returnAll: true,
+		simplify: true,
+	});
 	await restarting;
 	arm.after?.(row);
 	const ids = run.json.map((c) => c.id as number);
 	const unique = new Set(ids);
 	const pages = sb()
 		.requests()
-		.filter((r) => r.seq > seq && r.method === 'GET' && CONTACTS.test(r.path) && r.status === 200).length;
+		.filter(
+			(r) => r.seq > seq && r.method === 'GET' && CONTACTS.test(r.path) && r.status === 200,
+		).length;
 	row.executionsFailed = run.error ? 1 : 0;
 	row.lost = [...expected].filter((id) => !unique.has(id)).length;
 	row.duplicates = ids.length - unique.size + [...unique].filter((id) => !expected.has(id)).length;
@@ -515,14 +660,21 @@ async function returnAllWorkload(f: FaultDef, row: Row): Promise<void> {
 }
 
 async function bulkWorkload(f: FaultDef, row: Row): Promise<void> {
-	const groups = Array.from({ length: BULK_ITEMS }, (_, i) => bulkDeals.slice(i * BULK_IDS_PER_ITEM, (i + 1) * BULK_IDS_PER_ITEM));
+	const groups = Array.from({ length: BULK_ITEMS }, (_, i) =>
+		bulkDeals.slice(i * BULK_IDS_PER_ITEM, (i + 1) * BULK_IDS_PER_ITEM),
+	);
 	const dealCount = tenant().deals.size;
 	const runOnce = async (continueOnFail: boolean) => {
 		const marker = `FM ${f.id} ${continueOnFail ? 'cof' : 'run'}`;
 		const arm = f.arm('bulkUpdate');
 		const run = await h.run(
 			SALES,
-			{ resource: 'deal', operation: 'bulkUpdate', dealIds: '={{ $json.ids }}', updateFields: { reason: marker } },
+			{
+				resource: 'deal',
+				operation: 'bulkUpdate',
+				dealIds: '={{ $json.ids }}',
+				updateFields: { reason: marker },
+			},
 			groups.map((g) => ({ json: { ids: g.join(',') } })),
 			{ continueOnFail },
 		);
@@ -568,14 +720,22 @@ interface Trigger {
 }
 
 function trigger(webhookId: string, staticData: IDataObject = {}): Trigger {
-	const node = h.node('businessPlatformSalesTrigger', { events: TRIGGER_EVENTS, options: { fetchFullRecord: true } }, 'Platform Trigger');
+	const node = h.node(
+		'businessPlatformSalesTrigger',
+		{ events: TRIGGER_EVENTS, options: { fetchFullRecord: true } },
+		'Platform Trigger',
+	);
 	node.webhookId = webhookId;
 	const wf = triggerWorkflow(node, staticData);
 	const [wd] = webhookData(wf, node, additionalData(h.credentials, undefined, rx.url));
 	return { node, wf, wd, base: `${rx.url}/webhook/${webhookId}/webhook` };
 }
 
-const nodeState = (wf: Workflow) => (wf.staticData['node:Platform Trigger'] ?? {}) as { hookIds?: Record<string, number>; secrets?: Record<string, string> };
+const nodeState = (wf: Workflow) =>
+	(wf.staticData['node:Platform Trigger'] ?? {}) as {
+		hookIds?: Record<string, number>;
+		secrets?: Record<string, string>;
+	};
 
 const live = (base: string) =>
 	tenant()
@@ -609,7 +769,9 @@ async function triggerWorkload(f: FaultDef, row: Row): Promise<void> {
 	expect(activationErrors.length).toBeLessThan(2);
 	for (const e of activationErrors) expectNoSecrets(e);
 
-	const countsAfterActivation = TRIGGER_EVENTS.map((e) => live(t.base).filter((w) => w.eventType === e).length);
+	const countsAfterActivation = TRIGGER_EVENTS.map(
+		(e) => live(t.base).filter((w) => w.eventType === e).length,
+	);
 	let lost = countsAfterActivation.filter((n) => n === 0).length;
 	let duplicates = countsAfterActivation.reduce((s, n) => s + Math.max(0, n - 1), 0);
 	// A failed activation leaves nothing behind: its registrations (even one the platform stored although it answered an error) were removed.
@@ -625,9 +787,14 @@ async function triggerWorkload(f: FaultDef, row: Row): Promise<void> {
 	const keptIds = new Set(live(t.base).map((w) => Number(w.hookId)));
 	const keptBodies = sb()
 		.requests()
-		.filter((r) => r.seq > seq && r.method === 'POST' && REGISTER.test(r.path) && r.status === 200 && r.body)
+		.filter(
+			(r) =>
+				r.seq > seq && r.method === 'POST' && REGISTER.test(r.path) && r.status === 200 && r.body,
+		)
 		.map((r) => JSON.parse(r.body!) as IDataObject)
-		.filter((b) => live(t.base).some((w) => keptIds.has(Number(w.hookId)) && w.webhookUrl === b.webhookUrl));
+		.filter((b) =>
+			live(t.base).some((w) => keptIds.has(Number(w.hookId)) && w.webhookUrl === b.webhookUrl),
+		);
 	const staleBodies = keptBodies.filter((b) => b.refreshToken !== currentRefresh).length;
 
 	t = (await arm.between?.(t, row)) ?? t;
@@ -636,7 +803,10 @@ async function triggerWorkload(f: FaultDef, row: Row): Promise<void> {
 	const dealId = bulkDeals[0];
 	const from = rx.calls.length;
 	for (const eventType of TRIGGER_EVENTS) {
-		await call(sb(), 'POST', '/__admin/events', { token: null, body: { eventType, data: eventType === 'CREATE_CRM_DEAL' ? { id: dealId } : { id: 7 } } });
+		await call(sb(), 'POST', '/__admin/events', {
+			token: null,
+			body: { eventType, data: eventType === 'CREATE_CRM_DEAL' ? { id: dealId } : { id: 7 } },
+		});
 	}
 	await sb().hooks.idle();
 	const path = new URL(t.base).pathname;
@@ -644,12 +814,20 @@ async function triggerWorkload(f: FaultDef, row: Row): Promise<void> {
 	let withRecord = 0;
 	const recordErrors: string[] = [];
 	for (const eventType of TRIGGER_EVENTS) {
-		const calls = got.filter((c) => new URL(c.path, rx.url).searchParams.get('event') === eventType);
+		const calls = got.filter(
+			(c) => new URL(c.path, rx.url).searchParams.get('event') === eventType,
+		);
 		if (calls.length === 0) lost++;
 		duplicates += Math.max(0, calls.length - 1);
 		for (const c of calls) {
 			const u = new URL(c.path, rx.url);
-			const out = outputOf(await deliverWebhook(t.wf, t.wd, { body: c.body, headers: c.headers as IDataObject, query: Object.fromEntries(u.searchParams) }));
+			const out = outputOf(
+				await deliverWebhook(t.wf, t.wd, {
+					body: c.body,
+					headers: c.headers as IDataObject,
+					query: Object.fromEntries(u.searchParams),
+				}),
+			);
 			if (out.length !== 1 || out[0].eventType !== eventType) lost++;
 			if (eventType === 'CREATE_CRM_DEAL') {
 				if ((out[0]?.record as IDataObject | undefined)?.id === dealId) withRecord++;
@@ -683,7 +861,9 @@ async function triggerWorkload(f: FaultDef, row: Row): Promise<void> {
 		.filter((r) => r.seq > seq && r.method === 'POST' && REGISTER.test(r.path));
 	row.notes.unshift(
 		...(activationErrors.length
-			? [`first activation refused: "${excerpt(activationErrors[0])}"; ${registered.length - countsAfterActivation.reduce((a, b) => a + b, 0)} registration(s) it had made were removed again; the second activation succeeded`]
+			? [
+					`first activation refused: "${excerpt(activationErrors[0])}"; ${registered.length - countsAfterActivation.reduce((a, b) => a + b, 0)} registration(s) it had made were removed again; the second activation succeeded`,
+				]
 			: []),
 		`${registerCalls.length} register calls for 5 events; after activation ${countsAfterActivation.reduce((a, b) => a + b, 0)} live registrations (one per event)${staleBodies ? `, ${staleBodies} of them registered with the refresh token the credential held before the refresh` : ''}`,
 		`${got.length} deliveries → ${got.length} workflow items; the deal event ${withRecord ? 'with its record' : `without it (recordError: ${recordErrors[0] ?? '?'})`}`,
@@ -703,7 +883,16 @@ const run: Record<WorkloadId, (f: FaultDef, row: Row) => Promise<void>> = {
 
 describe.each(FAULTS)('$label', (f) => {
 	it.each(WORKLOADS)('$label: nothing lost, nothing duplicated', async (w) => {
-		const row: Row = { fault: f.label, workload: w.label, lost: 'n.a.', duplicates: 'n.a.', executionsFailed: 'n.a.', itemsFailed: 'n.a.', namesFault: 'n.a.', notes: [] };
+		const row: Row = {
+			fault: f.label,
+			workload: w.label,
+			lost: 'n.a.',
+			duplicates: 'n.a.',
+			executionsFailed: 'n.a.',
+			itemsFailed: 'n.a.',
+			namesFault: 'n.a.',
+			notes: [],
+		};
 		rows.push(row);
 		const skip = f.skip?.[w.id];
 		if (skip) {
@@ -738,7 +927,8 @@ function machine(): string {
 function writeTable(): void {
 	// `npm run report:faults` writes the table (npm test leaves tracked files alone), and only
 	// from a full run (a run filtered with -t would leave it incomplete).
-	if (process.env.BP_WRITE_REPORTS !== '1' || rows.length !== FAULTS.length * WORKLOADS.length) return;
+	if (process.env.BP_WRITE_REPORTS !== '1' || rows.length !== FAULTS.length * WORKLOADS.length)
+		return;
 	const cell = (v: unknown) => String(v).replace(/\|/g, '\\|');
 	const lines = [
 		'# Fault matrix',
@@ -756,8 +946,9 @@ function writeTable(): void {
 		'',
 		'| Fault | Workload | Lost | Duplicates | Executions failed | Items failed (continue-on-fail) | Error names the fault | Seconds | Notes |',
 		'|---|---|---|---|---|---|---|---|---|',
-		...rows.map((r) =>
-			`| ${[r.fault, r.workload, r.lost, r.duplicates, r.executionsFailed, r.itemsFailed, r.namesFault, r.seconds === undefined ? '' : r.seconds.toFixed(2), [...new Set(r.notes)].join('; ')].map(cell).join(' | ')} |`,
+		...rows.map(
+			(r) =>
+				`| ${[r.fault, r.workload, r.lost, r.duplicates, r.executionsFailed, r.itemsFailed, r.namesFault, r.seconds === undefined ? '' : r.seconds.toFixed(2), [...new Set(r.notes)].join('; ')].map(cell).join(' | ')} |`,
 		),
 		'',
 	];

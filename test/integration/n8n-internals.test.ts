@@ -9,7 +9,15 @@
  */
 import fc from 'fast-check';
 import { PollContext } from 'n8n-core';
-import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeParameters, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes, NodeHelpers } from 'n8n-workflow';
 
 import {
@@ -28,7 +36,14 @@ import {
 } from '../../nodes/shared/n8n-internals';
 import { platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { n8nAtLeast } from '../../scripts/n8n-versions';
-import { additionalData, createHarness, NODE_TYPES, PACKAGE, triggerWorkflow, type Harness } from '../harness/n8n';
+import {
+	additionalData,
+	createHarness,
+	NODE_TYPES,
+	PACKAGE,
+	triggerWorkflow,
+	type Harness,
+} from '../harness/n8n';
 import { checkProperty, PROTOTYPE_KEYS } from '../helpers/property';
 import { useSandbox } from '../helpers/sandbox';
 
@@ -48,7 +63,11 @@ interface Seen {
 }
 
 /** A parameter as the pack reads it (engine/params.ts), or the error n8n gave. */
-function readAsPack(fn: IExecuteFunctions, name: string, i: number): { value?: unknown; error?: string } {
+function readAsPack(
+	fn: IExecuteFunctions,
+	name: string,
+	i: number,
+): { value?: unknown; error?: string } {
 	try {
 		return { value: fn.getNodeParameter(name, i, undefined, { extractValue: true }) };
 	} catch (e) {
@@ -68,8 +87,23 @@ class Probe implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL, required: false }],
 		properties: [
-			{ displayName: 'Mode', name: 'mode', type: 'options', options: [{ name: 'A', value: 'a' }, { name: 'B', value: 'b' }], default: 'a' },
-			{ displayName: 'Only In B', name: 'onlyB', type: 'string', default: 'b-default', displayOptions: { show: { mode: ['b'] } } },
+			{
+				displayName: 'Mode',
+				name: 'mode',
+				type: 'options',
+				options: [
+					{ name: 'A', value: 'a' },
+					{ name: 'B', value: 'b' },
+				],
+				default: 'a',
+			},
+			{
+				displayName: 'Only In B',
+				name: 'onlyB',
+				type: 'string',
+				default: 'b-default',
+				displayOptions: { show: { mode: ['b'] } },
+			},
 			{ displayName: 'Text', name: 'text', type: 'string', default: '' },
 			{ displayName: 'Call', name: 'call', type: 'string', default: '' },
 			{ displayName: 'Quick', name: 'quick', type: 'string', default: '' },
@@ -93,7 +127,9 @@ class Probe implements INodeType {
 		for (let i = 0; i < this.getInputData().length; i++) {
 			const node = this.getNode();
 			const value = this.getNodeParameter('text', i);
-			const hidden: Seen['hidden'] = { inParameters: Object.prototype.hasOwnProperty.call(node.parameters, 'onlyB') };
+			const hidden: Seen['hidden'] = {
+				inParameters: Object.prototype.hasOwnProperty.call(node.parameters, 'onlyB'),
+			};
 			try {
 				this.getNodeParameter('onlyB', i);
 			} catch (e) {
@@ -114,7 +150,18 @@ class Probe implements INodeType {
 				const data = creds.oauthTokenData as IDataObject | undefined;
 				const key = platformTokenKey(data);
 				seen.token = storedToken(data, key);
-				seen.answer = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, { method: 'GET', url: call, json: true }, { oauth2: { property: key, keyToIncludeInAccessTokenHeader: 'x-access-token', tokenType: 'Bearer' } });
+				seen.answer = await this.helpers.httpRequestWithAuthentication.call(
+					this,
+					CREDENTIAL,
+					{ method: 'GET', url: call, json: true },
+					{
+						oauth2: {
+							property: key,
+							keyToIncludeInAccessTokenHeader: 'x-access-token',
+							tokenType: 'Bearer',
+						},
+					},
+				);
 			}
 			out.push({ json: seen as unknown as IDataObject, pairedItem: { item: i } });
 		}
@@ -130,7 +177,11 @@ beforeAll(() => {
 	h = createHarness(ctx.sb, ctx.sb.issueTokens());
 });
 const probe = async (parameters: IDataObject, input: IDataObject[] = [{}]) => {
-	const r = await h.run('internalsProbe', parameters, input.map((json) => ({ json })));
+	const r = await h.run(
+		'internalsProbe',
+		parameters,
+		input.map((json) => ({ json })),
+	);
 	if (r.error) throw r.error;
 	return r.json as unknown as Seen[];
 };
@@ -155,15 +206,23 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals.ts)', ()
 		expect(seen.hidden.inParameters).toBe(false);
 		expect(seen.hidden.message?.startsWith(NOT_SHOWN_MESSAGE)).toBe(true);
 		expect(seen.hidden.parameterName).toBe('onlyB');
-		expect(isNotShown({ message: seen.hidden.message, extra: { parameterName: 'onlyB' } }, 'onlyB')).toBe(true);
+		expect(
+			isNotShown({ message: seen.hidden.message, extra: { parameterName: 'onlyB' } }, 'onlyB'),
+		).toBe(true);
 		// The fallback when n8n words it otherwise: absent from the node's parameters is "not shown".
-		expect(isNotShown(new Error('some other text'), 'onlyB', { parameters: {} } as never)).toBe(true);
-		expect(isNotShown(new Error('some other text'), 'text', { parameters: { text: '={{ $x }}' } } as never)).toBe(false);
+		expect(isNotShown(new Error('some other text'), 'onlyB', { parameters: {} } as never)).toBe(
+			true,
+		);
+		expect(
+			isNotShown(new Error('some other text'), 'text', {
+				parameters: { text: '={{ $x }}' },
+			} as never),
+		).toBe(false);
 		const [shown] = await probe({ mode: 'b', text: 'x' });
 		expect(shown.hidden).toEqual({ inParameters: true });
 	});
 
-	it('3. the token: kept in oauthTokenData; on a 401 n8n\'s OAuth2 helper refreshes once and saves (and, from n8n 2.14, sends again with the new token)', async () => {
+	it("3. the token: kept in oauthTokenData; on a 401 n8n's OAuth2 helper refreshes once and saves (and, from n8n 2.14, sends again with the new token)", async () => {
 		ctx.sb.auth.expireAll();
 		const refreshes = () => ctx.sb.auth.stats.refreshGrant + ctx.sb.auth.stats.getRefreshToken;
 		const before = refreshes();
@@ -192,20 +251,71 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals.ts)', ()
 
 	it('5. "={{ $json.key }}": n8n gives the item\'s own text, number or boolean unchanged, also inside a collection (property, against readWithoutN8n)', async () => {
 		// Mostly keys the items have, some the sandbox refuses (prototype names), some random.
-		const key = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('name', 'email', 'n', '_id', '$x', 'length') }, { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS, 'mainModule', 'caller') }, { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z_$][\w$]{0,8}$/) });
+		const key = fc.oneof(
+			{ weight: 6, arbitrary: fc.constantFrom('name', 'email', 'n', '_id', '$x', 'length') },
+			{ weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS, 'mainModule', 'caller') },
+			{ weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z_$][\w$]{0,8}$/) },
+		);
 		const value = fc.oneof(
-			{ weight: 6, arbitrary: fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.integer(), fc.double(), fc.boolean()) },
+			{
+				weight: 6,
+				arbitrary: fc.oneof(
+					fc.string(),
+					fc.string({ unit: 'grapheme' }),
+					fc.string({ unit: 'binary' }),
+					fc.integer(),
+					fc.double(),
+					fc.boolean(),
+				),
+			},
 			// Data that looks like an expression stays data: n8n does not evaluate a value a second time.
-			{ weight: 1, arbitrary: fc.constantFrom('={{ 1 + 1 }}', '={{ $json.name }}', '{{ $json.email }}', '=', '', 'x'.repeat(100_000)) },
-			{ weight: 1, arbitrary: fc.oneof(fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 })) },
+			{
+				weight: 1,
+				arbitrary: fc.constantFrom(
+					'={{ 1 + 1 }}',
+					'={{ $json.name }}',
+					'{{ $json.email }}',
+					'=',
+					'',
+					'x'.repeat(100_000),
+				),
+			},
+			{
+				weight: 1,
+				arbitrary: fc.oneof(
+					fc.constant(null),
+					fc.array(fc.string(), { maxLength: 2 }),
+					fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }),
+				),
+			},
 		);
 		const expression = fc.oneof(
 			key.map((k) => `={{ $json.${k} }}`),
-			fc.tuple(fc.constantFrom('', ' ', '  ', '\t'), key, fc.constantFrom('', ' ', '\n')).map(([a, k, b]) => `={{${a}$json.${k}${b}}}`),
-			fc.constantFrom('={{ $json.name }}x', '={{ $json["name"] }}', '={{ $json.name.length }}', '={{ $json }}', '= {{ $json.name }}', 'plain text', '', '={{ 1 + 1 }}'),
+			fc
+				.tuple(fc.constantFrom('', ' ', '  ', '\t'), key, fc.constantFrom('', ' ', '\n'))
+				.map(([a, k, b]) => `={{${a}$json.${k}${b}}}`),
+			fc.constantFrom(
+				'={{ $json.name }}x',
+				'={{ $json["name"] }}',
+				'={{ $json.name.length }}',
+				'={{ $json }}',
+				'= {{ $json.name }}',
+				'plain text',
+				'',
+				'={{ 1 + 1 }}',
+			),
 		);
-		const saved = fc.record({ quick: expression, extra: fc.record({ a: expression, b: fc.string(), n: fc.integer(), f: fc.boolean() }, { requiredKeys: ['a'] }) });
-		const items = fc.array(fc.dictionary(key, value, { maxKeys: 6 }), { minLength: 1, maxLength: 4 });
+		const saved = fc.record({
+			quick: expression,
+			extra: fc.record(
+				{ a: expression, b: fc.string(), n: fc.integer(), f: fc.boolean() },
+				{ requiredKeys: ['a'] },
+			),
+		});
+		const items = fc.array(fc.dictionary(key, value, { maxKeys: 6 }), {
+			minLength: 1,
+			maxLength: 4,
+		});
 		let compared = 0;
 		await checkProperty(
 			120,
@@ -216,7 +326,9 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals.ts)', ()
 						[savedQuick, 'quick'],
 						[extra, 'extra'],
 					] as const) {
-						const quick = readableWithoutN8n(savedValue) ? readWithoutN8n(savedValue, json) : undefined;
+						const quick = readableWithoutN8n(savedValue)
+							? readWithoutN8n(savedValue, json)
+							: undefined;
 						if (!quick) continue;
 						// Where the pack reads without n8n, n8n reads the same value (and does not fail).
 						expect({ field, ...seen[i].read[field] }).toStrictEqual({ field, value: quick.value });
@@ -228,10 +340,15 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals.ts)', ()
 		// The property reached the shortcut, not only its fallbacks.
 		expect(compared).toBeGreaterThan(100);
 	});
-	it('6. polls of one node: every PollContext of the workflow gets the same static data object, so a claim one poll makes stops the next at once; n8n\'s poll budget where it has one', () => {
-		const node = h.node('businessPlatformTableTrigger', { event: 'recordCreated', tableId: { __rl: true, mode: 'id', value: '1' }, options: {} }, 'Poll');
+	it("6. polls of one node: every PollContext of the workflow gets the same static data object, so a claim one poll makes stops the next at once; n8n's poll budget where it has one", () => {
+		const node = h.node(
+			'businessPlatformTableTrigger',
+			{ event: 'recordCreated', tableId: { __rl: true, mode: 'id', value: '1' }, options: {} },
+			'Poll',
+		);
 		const workflow = triggerWorkflow(node);
-		const poll = (activation: 'activate' | 'update') => new PollContext(workflow, node, additionalData(h.credentials), 'trigger', activation);
+		const poll = (activation: 'activate' | 'update') =>
+			new PollContext(workflow, node, additionalData(h.credentials), 'trigger', activation);
 		const [a, b] = [poll('activate'), poll('update')];
 		const data = (c: PollContext) => c.getWorkflowStaticData('node') as PollClaimHolder;
 		const claim = claimPoll(a, data(a));
@@ -246,17 +363,47 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals.ts)', ()
 
 	it('7. a parameter hidden only when a new sibling leaves its default: a Record → Create or Search saved without the switch keeps its mapper or conditions', () => {
 		const sales = NODE_TYPES[`${PACKAGE}.businessPlatformSales`].description;
-		const node = (parameters: IDataObject) => ({ id: '1', name: 'n', type: `${PACKAGE}.businessPlatformSales`, typeVersion: 2, position: [0, 0], parameters }) as unknown as INode;
+		const node = (parameters: IDataObject) =>
+			({
+				id: '1',
+				name: 'n',
+				type: `${PACKAGE}.businessPlatformSales`,
+				typeVersion: 2,
+				position: [0, 0],
+				parameters,
+			}) as unknown as INode;
 		const shown = (parameters: IDataObject) => {
-			const values = NodeHelpers.getNodeParameters(sales.properties, parameters as INodeParameters, true, false, node(parameters), sales) ?? {};
-			return sales.properties.filter((p) => NodeHelpers.displayParameter(values, p, node(parameters), sales)).map((p) => p.name);
+			const values =
+				NodeHelpers.getNodeParameters(
+					sales.properties,
+					parameters as INodeParameters,
+					true,
+					false,
+					node(parameters),
+					sales,
+				) ?? {};
+			return sales.properties
+				.filter((p) => NodeHelpers.displayParameter(values, p, node(parameters), sales))
+				.map((p) => p.name);
 		};
-		const saved = { resource: 'record', operation: 'create', tableId: { __rl: true, mode: 'id', value: 'x' }, columns: { mappingMode: 'defineBelow', value: { Name: 'Ada' } } };
+		const saved = {
+			resource: 'record',
+			operation: 'create',
+			tableId: { __rl: true, mode: 'id', value: 'x' },
+			columns: { mappingMode: 'defineBelow', value: { Name: 'Ada' } },
+		};
 		expect(shown(saved)).toEqual(expect.arrayContaining(['cellsInput', 'columns']));
 		expect(shown(saved)).not.toContain('cellsJson');
-		expect(shown({ ...saved, cellsInput: 'json' })).toEqual(expect.arrayContaining(['cellsInput', 'cellsJson']));
+		expect(shown({ ...saved, cellsInput: 'json' })).toEqual(
+			expect.arrayContaining(['cellsInput', 'cellsJson']),
+		);
 		expect(shown({ ...saved, cellsInput: 'json' })).not.toContain('columns');
-		const search = { resource: 'record', operation: 'search', tableId: { __rl: true, mode: 'id', value: 'x' }, filters: { conditions: [{ column: 'Name', operator: 'eq', value: 'Ada' }] } };
+		const search = {
+			resource: 'record',
+			operation: 'search',
+			tableId: { __rl: true, mode: 'id', value: 'x' },
+			filters: { conditions: [{ column: 'Name', operator: 'eq', value: 'Ada' }] },
+		};
 		expect(shown(search)).toEqual(expect.arrayContaining(['conditionsInput', 'filters']));
 		expect(shown({ ...search, conditionsInput: 'json' })).not.toContain('filters');
 	});

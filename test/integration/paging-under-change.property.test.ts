@@ -25,21 +25,39 @@ type Change = { kind: 'create' } | { kind: 'delete'; pick: number };
 async function front(afterPage: (path: string) => Promise<void>) {
 	return await serveLoopback(async (req, res) => {
 		const body = await readBody(req);
-		const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
-		const answer = await request(ctx.sb.baseUrl + (req.url ?? '/'), { method: req.method as 'GET', headers, body: body || undefined });
+		const headers = Object.fromEntries(
+			Object.entries(req.headers).filter(
+				([k]) => !['host', 'connection', 'content-length'].includes(k),
+			),
+		) as Record<string, string>;
+		const answer = await request(ctx.sb.baseUrl + (req.url ?? '/'), {
+			method: req.method as 'GET',
+			headers,
+			body: body || undefined,
+		});
 		const text = await answer.body.text();
 		await afterPage(`${req.method} ${req.url ?? ''}`);
-		res.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? 'application/json') });
+		res.writeHead(answer.statusCode, {
+			'content-type': String(answer.headers['content-type'] ?? 'application/json'),
+		});
 		res.end(text);
 	});
 }
 
-const liveIds = () => new Set(ctx.sb.store.tenant(1).contacts.values().map((c) => c.id as number));
+const liveIds = () =>
+	new Set(
+		ctx.sb.store
+			.tenant(1)
+			.contacts.values()
+			.map((c) => c.id as number),
+	);
 
 async function apply(changes: Change[], round: number): Promise<void> {
 	for (const change of changes) {
 		if (change.kind === 'create') {
-			await call(ctx.sb, 'POST', '/v1/crm/contacts', { body: { name: `Paging ${round} ${Math.random()}`, type: 'person' } });
+			await call(ctx.sb, 'POST', '/v1/crm/contacts', {
+				body: { name: `Paging ${round} ${Math.random()}`, type: 'person' },
+			});
 		} else {
 			const ids = [...liveIds()];
 			await call(ctx.sb, 'DELETE', `/v1/crm/contacts/${ids[change.pick % ids.length]}`);
@@ -61,7 +79,12 @@ async function walk(changesPerPage: Change[][], maxPageSize = 500) {
 	try {
 		const before = liveIds();
 		const h = createHarness(ctx.sb, ctx.sb.demo.tokenResponse, { baseUrl: server.url });
-		const run = await h.run('businessPlatformSales', { resource: 'contact', operation: 'getAll', returnAll: true, simplify: false });
+		const run = await h.run('businessPlatformSales', {
+			resource: 'contact',
+			operation: 'getAll',
+			returnAll: true,
+			simplify: false,
+		});
 		expect(run.error).toBeUndefined();
 		const ids = run.json.map((c: IDataObject) => c.id as number);
 		expect(page).toBeGreaterThanOrEqual(3); // the walk spans pages
@@ -73,28 +96,42 @@ async function walk(changesPerPage: Change[][], maxPageSize = 500) {
 }
 
 const change = (withDeletes: boolean): fc.Arbitrary<Change> =>
-	withDeletes ? fc.oneof(fc.constant<Change>({ kind: 'create' }), fc.nat().map((pick): Change => ({ kind: 'delete', pick }))) : fc.constant<Change>({ kind: 'create' });
+	withDeletes
+		? fc.oneof(
+				fc.constant<Change>({ kind: 'create' }),
+				fc.nat().map((pick): Change => ({ kind: 'delete', pick })),
+			)
+		: fc.constant<Change>({ kind: 'create' });
 
 it('property: records created between page reads, at any page size the platform serves: no ID twice, every record that existed throughout exactly once', async () => {
 	await checkProperty(
 		40,
-		fc.asyncProperty(fc.array(fc.array(change(false), { maxLength: 3 }), { minLength: 1, maxLength: 4 }), served, async (changes, size) => {
-			const { before, after, ids } = await walk(changes, size);
-			expect(new Set(ids).size).toBe(ids.length);
-			const throughout = [...before].filter((id) => after.has(id));
-			const counts = new Map<number, number>();
-			for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-			for (const id of throughout) expect({ id, times: counts.get(id) ?? 0 }).toEqual({ id, times: 1 });
-		}),
+		fc.asyncProperty(
+			fc.array(fc.array(change(false), { maxLength: 3 }), { minLength: 1, maxLength: 4 }),
+			served,
+			async (changes, size) => {
+				const { before, after, ids } = await walk(changes, size);
+				expect(new Set(ids).size).toBe(ids.length);
+				const throughout = [...before].filter((id) => after.has(id));
+				const counts = new Map<number, number>();
+				for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+				for (const id of throughout)
+					expect({ id, times: counts.get(id) ?? 0 }).toEqual({ id, times: 1 });
+			},
+		),
 	);
 });
 
 it('property: records created and deleted between page reads, at any page size the platform serves: no ID twice', async () => {
 	await checkProperty(
 		40,
-		fc.asyncProperty(fc.array(fc.array(change(true), { maxLength: 3 }), { minLength: 1, maxLength: 4 }), served, async (changes, size) => {
-			const { ids } = await walk(changes, size);
-			expect(new Set(ids).size).toBe(ids.length);
-		}),
+		fc.asyncProperty(
+			fc.array(fc.array(change(true), { maxLength: 3 }), { minLength: 1, maxLength: 4 }),
+			served,
+			async (changes, size) => {
+				const { ids } = await walk(changes, size);
+				expect(new Set(ids).size).toBe(ids.length);
+			},
+		),
 	);
 });

@@ -15,18 +15,32 @@ import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
 /** A harness per test: its credential is fresh each time. */
-const h = { run: (...args: Parameters<ReturnType<typeof createHarness>['run']>) => createHarness(ctx.sb).run(...args) };
+const h = {
+	run: (...args: Parameters<ReturnType<typeof createHarness>['run']>) =>
+		createHarness(ctx.sb).run(...args),
+};
 const t = () => ctx.sb.store.tenant(1);
 const contacts = () => t().contacts.values() as unknown as IDataObject[];
-const sent = (method: string, path: string) => ctx.sb.requests().filter((r) => r.method === method && r.path === path);
+const sent = (method: string, path: string) =>
+	ctx.sb.requests().filter((r) => r.method === method && r.path === path);
 
 describe('an expression that fails to evaluate', () => {
-	const create = { resource: 'contact', operation: 'create', type: 'person', name: '={{ $json.name }}', additionalFields: { email: '={{ $json.email ?? $("Old Node Name").item.json.email }}' } };
+	const create = {
+		resource: 'contact',
+		operation: 'create',
+		type: 'person',
+		name: '={{ $json.name }}',
+		additionalFields: { email: '={{ $json.email ?? $("Old Node Name").item.json.email }}' },
+	};
 
 	it('fails the item with the parameter’s name, before any request', async () => {
 		const before = sent('POST', '/v1/crm/contacts').length;
-		const r = await h.run('businessPlatformSales', create, [{ json: { name: 'Expression Person' } }]);
-		expect(r.error?.message).toBe('Could not read the parameter "Additional Fields" (additionalFields): Referenced node doesn\'t exist');
+		const r = await h.run('businessPlatformSales', create, [
+			{ json: { name: 'Expression Person' } },
+		]);
+		expect(r.error?.message).toBe(
+			'Could not read the parameter "Additional Fields" (additionalFields): Referenced node doesn\'t exist',
+		);
 		expect(r.error?.context?.itemIndex).toBe(0);
 		expect(sent('POST', '/v1/crm/contacts')).toHaveLength(before);
 		expect(contacts().some((c) => c.name === 'Expression Person')).toBe(false);
@@ -41,9 +55,16 @@ describe('an expression that fails to evaluate', () => {
 		const r = await h.run('businessPlatformSales', create, input, { continueOnFail: true });
 		expect(r.error).toBeUndefined();
 		expect(r.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(r.json[1]).toMatchObject({ itemIndex: 1, error: expect.stringMatching(/"Additional Fields" \(additionalFields\)/) });
-		expect(contacts().find((c) => c.name === 'Good One')).toMatchObject({ email: 'one@example.com' });
-		expect(contacts().find((c) => c.name === 'Good Three')).toMatchObject({ email: 'three@example.com' });
+		expect(r.json[1]).toMatchObject({
+			itemIndex: 1,
+			error: expect.stringMatching(/"Additional Fields" \(additionalFields\)/),
+		});
+		expect(contacts().find((c) => c.name === 'Good One')).toMatchObject({
+			email: 'one@example.com',
+		});
+		expect(contacts().find((c) => c.name === 'Good Three')).toMatchObject({
+			email: 'three@example.com',
+		});
 		expect(contacts().some((c) => c.name === 'Bad Two')).toBe(false);
 	});
 });
@@ -70,7 +91,9 @@ describe('a parameter hidden by another parameter’s value', () => {
 describe('"={{ $json.key }}" read from the item (nodes/shared/n8n-internals.ts, 5)', () => {
 	it('Contact → Create with Name and Additional Fields → Email as "={{ $json.… }}": n8n reads each parameter once per execution, every item gets its own values', async () => {
 		const core = await import('n8n-core');
-		const proto = Object.getPrototypeOf(core.ExecuteContext.prototype) as { _getNodeParameter: (name: string, ...rest: unknown[]) => unknown };
+		const proto = Object.getPrototypeOf(core.ExecuteContext.prototype) as {
+			_getNodeParameter: (name: string, ...rest: unknown[]) => unknown;
+		};
 		const original = proto._getNodeParameter;
 		const reads = new Map<string, number>();
 		proto._getNodeParameter = function (this: unknown, name: string, ...rest: unknown[]) {
@@ -78,10 +101,24 @@ describe('"={{ $json.key }}" read from the item (nodes/shared/n8n-internals.ts, 
 			return original.call(this, name, ...rest);
 		};
 		try {
-			const input = Array.from({ length: 12 }, (_, i) => ({ json: { name: `Read once ${i}`, email: `read.once.${i}@example.com` } }));
-			const run = await createHarness(ctx.sb).run('businessPlatformSales', { resource: 'contact', operation: 'create', name: '={{ $json.name }}', type: 'person', additionalFields: { email: '={{ $json.email }}' } }, input);
+			const input = Array.from({ length: 12 }, (_, i) => ({
+				json: { name: `Read once ${i}`, email: `read.once.${i}@example.com` },
+			}));
+			const run = await createHarness(ctx.sb).run(
+				'businessPlatformSales',
+				{
+					resource: 'contact',
+					operation: 'create',
+					name: '={{ $json.name }}',
+					type: 'person',
+					additionalFields: { email: '={{ $json.email }}' },
+				},
+				input,
+			);
 			expect(run.error).toBeUndefined();
-			expect(run.json.map((c: IDataObject) => [c.name, c.email])).toEqual(input.map((i) => [i.json.name, i.json.email]));
+			expect(run.json.map((c: IDataObject) => [c.name, c.email])).toEqual(
+				input.map((i) => [i.json.name, i.json.email]),
+			);
 			expect(reads.get('name')).toBe(1);
 			expect(reads.get('additionalFields')).toBe(1);
 		} finally {

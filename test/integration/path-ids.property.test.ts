@@ -41,7 +41,14 @@ const PATH_OPERATIONS: PathOperation[] = NODES.flatMap(([node, resources]) =>
 	resources.flatMap((r) =>
 		r.operations
 			.filter((op) => op.path.includes('{'))
-			.map((op) => ({ node, resource: r.value, op, idFields: (op.fields ?? []).filter((f) => f.send?.in === 'path' && shownInVersion(f.property, 1)) }))
+			.map((op) => ({
+				node,
+				resource: r.value,
+				op,
+				idFields: (op.fields ?? []).filter(
+					(f) => f.send?.in === 'path' && shownInVersion(f.property, 1),
+				),
+			}))
 			.filter((p) => p.idFields.length > 0),
 	),
 );
@@ -53,25 +60,43 @@ test('the operations with IDs in their path are found', () => {
 	expect(PATH_OPERATIONS.length).toBeGreaterThanOrEqual(20);
 });
 
-test('property: an ID field either stops the item before sending or fills exactly one segment of the operation\'s own path', async () => {
+test("property: an ID field either stops the item before sending or fills exactly one segment of the operation's own path", async () => {
 	const sb = ctx.sb;
 	const h = createHarness(sb);
 	const idValue = fc.oneof({ weight: 3, arbitrary: hostileString() }, fc.constantFrom('1', '42'));
-	const idsForOperation = fc.constantFrom(...PATH_OPERATIONS).chain((p) => fc.tuple(fc.constant(p), fc.array(idValue, { minLength: p.idFields.length, maxLength: p.idFields.length })));
+	const idsForOperation = fc
+		.constantFrom(...PATH_OPERATIONS)
+		.chain((p) =>
+			fc.tuple(
+				fc.constant(p),
+				fc.array(idValue, { minLength: p.idFields.length, maxLength: p.idFields.length }),
+			),
+		);
 	await checkProperty(
 		400,
 		// Each ID field gets its own value: hostile, or a plain one so that a later field is reached too.
 		fc.asyncProperty(idsForOperation, async ([{ node, resource, op, idFields }, ids]) => {
 			const parameters: IDataObject = { resource, operation: op.value };
-			idFields.forEach((f, i) => (parameters[f.property.name] = f.property.type === 'resourceLocator' ? { __rl: true, mode: 'id', value: ids[i] } : ids[i]));
+			idFields.forEach(
+				(f, i) =>
+					(parameters[f.property.name] =
+						f.property.type === 'resourceLocator'
+							? { __rl: true, mode: 'id', value: ids[i] }
+							: ids[i]),
+			);
 			const before = sb.requests().at(-1)?.seq ?? 0;
 			// n8n itself may refuse the workflow first (a locator's ID pattern): refused before sending too.
-			await h.run(node, parameters, [{ json: {} }]).catch((error: Error) => expect(error.name).toBe('WorkflowHasIssuesError'));
+			await h
+				.run(node, parameters, [{ json: {} }])
+				.catch((error: Error) => expect(error.name).toBe('WorkflowHasIssuesError'));
 			const sent = sb.requests().filter((r) => r.seq > before);
 			for (const r of sent) {
 				// Anything sent with the operation's method is the operation's own endpoint, one segment per ID.
 				if (r.method === op.method) {
-					expect({ route: r.route, segments: segments(r.path) }).toEqual({ route: `${op.method} ${pattern(op.path)}`, segments: segments(op.path) });
+					expect({ route: r.route, segments: segments(r.path) }).toEqual({
+						route: `${op.method} ${pattern(op.path)}`,
+						segments: segments(op.path),
+					});
 				} else {
 					expect(r.method).toBe('GET'); // a read the operation makes first (a table's columns)
 				}
@@ -82,12 +107,43 @@ test('property: an ID field either stops the item before sending or fills exactl
 	);
 });
 
-test('property: the transport sends only below the credential\'s API Base URL', () => {
-	const base = fc.constantFrom('https://api.example.com', 'https://api.example.com/prefix', 'http://127.0.0.1:4010', 'http://127.0.0.1:4010/v');
+test("property: the transport sends only below the credential's API Base URL", () => {
+	const base = fc.constantFrom(
+		'https://api.example.com',
+		'https://api.example.com/prefix',
+		'http://127.0.0.1:4010',
+		'http://127.0.0.1:4010/v',
+	);
 	const path = fc.oneof(
 		hostileString(),
-		fc.array(fc.oneof(hostileString(), fc.constantFrom('.', '..', '%2e', '%2E%2e', '.%2e', 'v1', 'crm', '@evil.com', 'evil.com:443')), { maxLength: 5 }).map((parts) => `/${parts.join('/')}`),
-		fc.constantFrom('//evil.com/x', '@evil.com/x', '\\\\evil.com', '/v1/../../x', '/v1/%2e%2e/x', '/v1/%252e%252e/x', 'https://evil.com'),
+		fc
+			.array(
+				fc.oneof(
+					hostileString(),
+					fc.constantFrom(
+						'.',
+						'..',
+						'%2e',
+						'%2E%2e',
+						'.%2e',
+						'v1',
+						'crm',
+						'@evil.com',
+						'evil.com:443',
+					),
+				),
+				{ maxLength: 5 },
+			)
+			.map((parts) => `/${parts.join('/')}`),
+		fc.constantFrom(
+			'//evil.com/x',
+			'@evil.com/x',
+			'\\\\evil.com',
+			'/v1/../../x',
+			'/v1/%2e%2e/x',
+			'/v1/%252e%252e/x',
+			'https://evil.com',
+		),
 	);
 	fc.assert(
 		fc.property(base, path, (b, p) => {
@@ -98,7 +154,9 @@ test('property: the transport sends only below the credential\'s API Base URL', 
 			expect(url.origin).toBe(root.origin);
 			expect(`${url.pathname}/`.startsWith(`${root.pathname.replace(/\/+$/, '')}/`)).toBe(true);
 			// Nothing the URL parser resolved: the path it sends is the path it was given.
-			expect(url.pathname.split('/').length).toBe(`${root.pathname.replace(/\/+$/, '')}${p.split(/[?#]/, 1)[0]}`.split('/').length);
+			expect(url.pathname.split('/').length).toBe(
+				`${root.pathname.replace(/\/+$/, '')}${p.split(/[?#]/, 1)[0]}`.split('/').length,
+			);
 		}),
 		propertyParameters(3000),
 	);
@@ -109,7 +167,16 @@ test('Record → Delete with the ID ".." sends nothing and names the field', asy
 	const h = createHarness(sb);
 	const before = sb.requests().at(-1)?.seq ?? 0;
 	const tableId = sb.store.tenant(1).tables.values()[0].id;
-	const run = await h.run('businessPlatformSales', { resource: 'record', operation: 'delete', tableId: { __rl: true, mode: 'id', value: String(tableId) }, recordId: { __rl: true, mode: 'id', value: '..' } }, [{ json: {} }]);
+	const run = await h.run(
+		'businessPlatformSales',
+		{
+			resource: 'record',
+			operation: 'delete',
+			tableId: { __rl: true, mode: 'id', value: String(tableId) },
+			recordId: { __rl: true, mode: 'id', value: '..' },
+		},
+		[{ json: {} }],
+	);
 	expect(run.error?.message).toMatch(/Record.*"\.\." is not an ID/);
 	expect(sb.requests().filter((r) => r.seq > before && r.method === 'DELETE')).toHaveLength(0);
 });

@@ -36,10 +36,26 @@ async function ok(method: string, path: string, body: unknown): Promise<IDataObj
 	expect(res.status).toBeLessThan(300);
 	return (res.body ?? {}) as IDataObject;
 }
-const seed = async (kind: 'contacts' | 'deals', count: number) => expect(await ok('POST', '/__admin/seed', { kind, count, tenantId: 1 })).toEqual({ kind, added: count });
+const seed = async (kind: 'contacts' | 'deals', count: number) =>
+	expect(await ok('POST', '/__admin/seed', { kind, count, tenantId: 1 })).toEqual({
+		kind,
+		added: count,
+	});
 
-const contactPicker = () => pickerContext(h, 'businessPlatformSales', { resource: 'contact', operation: 'get' }, 'parameters.contactId');
-const dealPicker = () => pickerContext(h, 'businessPlatformSales', { resource: 'deal', operation: 'get' }, 'parameters.dealId');
+const contactPicker = () =>
+	pickerContext(
+		h,
+		'businessPlatformSales',
+		{ resource: 'contact', operation: 'get' },
+		'parameters.contactId',
+	);
+const dealPicker = () =>
+	pickerContext(
+		h,
+		'businessPlatformSales',
+		{ resource: 'deal', operation: 'get' },
+		'parameters.dealId',
+	);
 
 describe('PICKER_PAGE (50, nodes/shared/pickers.ts): contacts searchable list', () => {
 	it('PICKER_PAGE (50, nodes/shared/pickers.ts): exactly 50 contacts fill one page and give no token', async () => {
@@ -50,7 +66,9 @@ describe('PICKER_PAGE (50, nodes/shared/pickers.ts): contacts searchable list', 
 		const page = await searchContacts.call(contactPicker());
 		expect(page.results).toHaveLength(50);
 		expect(page.paginationToken).toBeUndefined();
-		expect(sentSince(before, '/v1/crm/contacts').map((q) => [q.get('page'), q.get('limit')])).toEqual([['1', '50']]);
+		expect(
+			sentSince(before, '/v1/crm/contacts').map((q) => [q.get('page'), q.get('limit')]),
+		).toEqual([['1', '50']]);
 	});
 
 	it('PICKER_PAGE (50, nodes/shared/pickers.ts): 70 contacts give 50, then the other 20 (every contact once)', async () => {
@@ -76,22 +94,47 @@ describe('MAX_OPTIONS (500, nodes/shared/pickers.ts): campaign category dropdown
 		const missing = 510 - tenant().categories.size;
 		for (let i = 0; i < missing; i += 10) {
 			await Promise.all(
-				Array.from({ length: Math.min(10, missing - i) }, async (_, j) => await ok('POST', '/v1/crm/campaign/category', { name: `Bound category ${String(i + j).padStart(3, '0')}` })),
+				Array.from(
+					{ length: Math.min(10, missing - i) },
+					async (_, j) =>
+						await ok('POST', '/v1/crm/campaign/category', {
+							name: `Bound category ${String(i + j).padStart(3, '0')}`,
+						}),
+				),
 			);
 		}
 		// The newest category sorts first by name, but is past the cut.
-		await ok('PATCH', `/v1/crm/campaign/category/${String(byId(tenant().categories.values()).at(-1)!.id)}`, { name: 'AAA newest category' });
+		await ok(
+			'PATCH',
+			`/v1/crm/campaign/category/${String(byId(tenant().categories.values()).at(-1)!.id)}`,
+			{ name: 'AAA newest category' },
+		);
 		const categories = byId(tenant().categories.values());
 		expect(categories).toHaveLength(510);
 
 		const before = lastSeq();
-		const dropdown = await getCategories.call(pickerContext(h, 'businessPlatformCampaigns', { resource: 'emailTemplate', operation: 'create' }, 'parameters.categoryId'));
+		const dropdown = await getCategories.call(
+			pickerContext(
+				h,
+				'businessPlatformCampaigns',
+				{ resource: 'emailTemplate', operation: 'create' },
+				'parameters.categoryId',
+			),
+		);
 		expect(dropdown).toHaveLength(500);
-		expect(dropdown.map((o) => o.value).sort((a, b) => Number(a) - Number(b))).toEqual(categories.slice(0, 500).map((c) => c.id));
+		expect(dropdown.map((o) => o.value).sort((a, b) => Number(a) - Number(b))).toEqual(
+			categories.slice(0, 500).map((c) => c.id),
+		);
 		expect(dropdown.map((o) => o.name)).not.toContain('AAA newest category');
 		// No extra entry tells the user that more exist (only the field's description: "or specify an ID using an expression").
-		expect(dropdown.every((o) => typeof o.value === 'number' && categories.some((c) => c.id === o.value))).toBe(true);
-		expect(sentSince(before, '/v1/crm/campaign/category').map((q) => [q.get('page'), q.get('limit')])).toEqual([1, 2, 3, 4, 5].map((p) => [String(p), '100']));
+		expect(
+			dropdown.every(
+				(o) => typeof o.value === 'number' && categories.some((c) => c.id === o.value),
+			),
+		).toBe(true);
+		expect(
+			sentSince(before, '/v1/crm/campaign/category').map((q) => [q.get('page'), q.get('limit')]),
+		).toEqual([1, 2, 3, 4, 5].map((p) => [String(p), '100']));
 	});
 });
 
@@ -104,8 +147,10 @@ describe('DEAL_SEARCH_PAGES (10) × DEAL_SEARCH_PAGE_SIZE (100), nodes/BusinessP
 	});
 
 	/** The deal pages the search read since `before`: [page, limit]. */
-	const pagesRead = (before: number) => sentSince(before, '/v1/crm/deals').map((q) => [Number(q.get('page')), Number(q.get('limit'))]);
-	const pages = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => [from + i, 100]);
+	const pagesRead = (before: number) =>
+		sentSince(before, '/v1/crm/deals').map((q) => [Number(q.get('page')), Number(q.get('limit'))]);
+	const pages = (from: number, to: number) =>
+		Array.from({ length: to - from + 1 }, (_, i) => [from + i, 100]);
 
 	it('DEAL_SEARCH_PAGES (10, nodes/BusinessPlatformSales/methods/deals.ts): a deal past the first 1,000 → 10 pages read, no result, token 11; the token finds it', async () => {
 		const target = deals[1060];
@@ -130,7 +175,9 @@ describe('DEAL_SEARCH_PAGES (10) × DEAL_SEARCH_PAGE_SIZE (100), nodes/BusinessP
 		expect(first).toEqual({ results: [], paginationToken: '11' });
 		expect(pagesRead(before)).toEqual(pages(1, 10));
 		before = lastSeq();
-		expect(await searchDeals.call(dealPicker(), 'no such deal anywhere', '11')).toEqual({ results: [] });
+		expect(await searchDeals.call(dealPicker(), 'no such deal anywhere', '11')).toEqual({
+			results: [],
+		});
 		expect(pagesRead(before)).toEqual(pages(11, 11));
 	});
 
@@ -159,15 +206,31 @@ describe('getOwners (limit 100, nodes/BusinessPlatformSales/methods/contacts.ts)
 		const deals = byId(tenant().deals.values());
 		expect(deals.length).toBeGreaterThan(100);
 		// Everything owned by A, then one deal inside the first 100 (by ID) for C and one just past them for B.
-		await ok('PATCH', '/v1/crm/contacts', { ids: tenant().contacts.values().map((x) => x.id), owner_id: a.id });
+		await ok('PATCH', '/v1/crm/contacts', {
+			ids: tenant()
+				.contacts.values()
+				.map((x) => x.id),
+			owner_id: a.id,
+		});
 		await ok('PATCH', '/v1/crm/deals', { ids: deals.map((d) => d.id), owner_id: a.id });
 		await ok('PATCH', '/v1/crm/deals', { ids: [deals[99].id], owner_id: c.id });
 		await ok('PATCH', '/v1/crm/deals', { ids: [deals[100].id], owner_id: b.id });
 
 		const before = lastSeq();
-		const owners = await getOwners.call(pickerContext(h, 'businessPlatformSales', { resource: 'deal', operation: 'create' }, 'parameters.ownerId'));
-		expect(owners.map((o) => o.value).sort((x, y) => Number(x) - Number(y))).toEqual([a.id, c.id].sort((x, y) => x - y));
+		const owners = await getOwners.call(
+			pickerContext(
+				h,
+				'businessPlatformSales',
+				{ resource: 'deal', operation: 'create' },
+				'parameters.ownerId',
+			),
+		);
+		expect(owners.map((o) => o.value).sort((x, y) => Number(x) - Number(y))).toEqual(
+			[a.id, c.id].sort((x, y) => x - y),
+		);
 		expect(owners.map((o) => o.value)).not.toContain(b.id); // lost: B owns deal #101 by ID
-		expect(sentSince(before, '/v1/crm/deals').map((q) => [q.get('page'), q.get('limit')])).toEqual([['1', '100']]);
+		expect(sentSince(before, '/v1/crm/deals').map((q) => [q.get('page'), q.get('limit')])).toEqual([
+			['1', '100'],
+		]);
 	});
 });

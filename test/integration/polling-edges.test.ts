@@ -29,25 +29,45 @@ afterEach(async () => {
 });
 
 const tenantToken = (username: string) => ctx.sb.platformToken(ctx.sb.issueTokens(username));
-const contactsTable = () => ctx.sb.store.tenant(1).tables.values().find((t) => t.objectType === 'CONTACT')!;
+const contactsTable = () =>
+	ctx.sb.store
+		.tenant(1)
+		.tables.values()
+		.find((t) => t.objectType === 'CONTACT')!;
 const recordsPath = () => `/v1/crm/core/table/${String(contactsTable()._id)}/record`;
-const tableParams = (event: string, extra: IDataObject = {}) => ({ event, tableId: { __rl: true, mode: 'id', value: String(contactsTable()._id) }, options: {}, ...extra });
+const tableParams = (event: string, extra: IDataObject = {}) => ({
+	event,
+	tableId: { __rl: true, mode: 'id', value: String(contactsTable()._id) },
+	options: {},
+	...extra,
+});
 const ids = (items: IDataObject[] | null, key = '_id') => (items ?? []).map((j) => String(j[key]));
 
 /** `n` records of the contacts table, made over HTTP ten at a time; their IDs. */
 async function createRecords(n: number): Promise<string[]> {
-	const cells = structuredClone(ctx.sb.store.tenant(1).records.get(String(contactsTable()._id))!.values()[0].cells);
+	const cells = structuredClone(
+		ctx.sb.store.tenant(1).records.get(String(contactsTable()._id))!.values()[0].cells,
+	);
 	const token = tenantToken('demo');
 	const made: string[] = [];
 	for (let i = 0; i < n; i += 10) {
-		const batch = await Promise.all(Array.from({ length: Math.min(10, n - i) }, async () => await call(ctx.sb, 'POST', recordsPath(), { body: { cells }, token })));
+		const batch = await Promise.all(
+			Array.from(
+				{ length: Math.min(10, n - i) },
+				async () => await call(ctx.sb, 'POST', recordsPath(), { body: { cells }, token }),
+			),
+		);
 		made.push(...batch.map((r) => String(r.body.id)));
 	}
 	return made;
 }
 
 /** Polls until one finds nothing (at most `max` polls); every ID delivered, in order. */
-async function drain(p: Poller, idOf: (json: IDataObject) => string = (j) => String(j._id), max = 20): Promise<string[]> {
+async function drain(
+	p: Poller,
+	idOf: (json: IDataObject) => string = (j) => String(j._id),
+	max = 20,
+): Promise<string[]> {
 	const out: string[] = [];
 	for (let i = 0; i < max; i++) {
 		const got = await p.poll();
@@ -97,26 +117,41 @@ describe('a platform that serves smaller pages than asked (finding 2)', () => {
 		expect((await drain(p)).sort()).toEqual([...made].sort());
 	}, 30_000);
 
-	const yearDriver: PollDriver = { ...POLL_DRIVERS[0], title: 'People → Payrun Created, Year 2024 (payruns of a year: no totals)', params: () => ({ year: 2024 }) };
-	describe.each([...POLL_DRIVERS, yearDriver].map((d) => [d.title, d] as const))('%s', (_title, d) => {
-		it('pages of 2 where 5 are asked: a backlog of 7 changes comes whole, each once', async () => {
-			POLL.pageSize = 5;
-			const p = new Poller(h, d.type, { event: d.event, ...d.params(ctx.sb), options: {} });
-			await p.poll();
-			ctx.sb.config.maxPageSize = 2;
-			const made = await makeChanges(ctx.sb, d, 7);
-			const delivered = await drain(p, d.idOf);
-			expect(delivered.sort()).toEqual([...made].sort());
-		}, 30_000);
-	});
+	const yearDriver: PollDriver = {
+		...POLL_DRIVERS[0],
+		title: 'People → Payrun Created, Year 2024 (payruns of a year: no totals)',
+		params: () => ({ year: 2024 }),
+	};
+	describe.each([...POLL_DRIVERS, yearDriver].map((d) => [d.title, d] as const))(
+		'%s',
+		(_title, d) => {
+			it('pages of 2 where 5 are asked: a backlog of 7 changes comes whole, each once', async () => {
+				POLL.pageSize = 5;
+				const p = new Poller(h, d.type, { event: d.event, ...d.params(ctx.sb), options: {} });
+				await p.poll();
+				ctx.sb.config.maxPageSize = 2;
+				const made = await makeChanges(ctx.sb, d, 7);
+				const delivered = await drain(p, d.idOf);
+				expect(delivered.sort()).toEqual([...made].sort());
+			}, 30_000);
+		},
+	);
 });
 
 describe('a filter whose expression gives another value at every poll (finding 3)', () => {
 	// Created At later than a day ago: the expression is saved once, its value moves with the clock.
-	const sinceYesterday = { condition: [{ column: 'createdAt', operator: 'gt', value: '={{ $now.minus({ days: 1 }).toISO() }}' }] };
+	const sinceYesterday = {
+		condition: [
+			{ column: 'createdAt', operator: 'gt', value: '={{ $now.minus({ days: 1 }).toISO() }}' },
+		],
+	};
 
 	it('the trigger fires: the saved parameters, not their values, say whether the user changed it', async () => {
-		const p = new Poller(h, 'businessPlatformTableTrigger', tableParams('recordCreated', { conditions: sinceYesterday }));
+		const p = new Poller(
+			h,
+			'businessPlatformTableTrigger',
+			tableParams('recordCreated', { conditions: sinceYesterday }),
+		);
 		expect(await p.poll()).toBeNull();
 		const [made] = await createRecords(1);
 		expect(ids(await p.poll())).toEqual([made]);
@@ -124,7 +159,11 @@ describe('a filter whose expression gives another value at every poll (finding 3
 	});
 
 	it('with Emit Existing Items, what matched is delivered on the first poll only', async () => {
-		const p = new Poller(h, 'businessPlatformTableTrigger', tableParams('recordCreated', { conditions: sinceYesterday, options: { emitExisting: true } }));
+		const p = new Poller(
+			h,
+			'businessPlatformTableTrigger',
+			tableParams('recordCreated', { conditions: sinceYesterday, options: { emitExisting: true } }),
+		);
 		expect((await p.poll())?.length).toBeGreaterThan(0);
 		expect(await p.poll()).toBeNull();
 		expect(await p.poll()).toBeNull();
@@ -137,7 +176,12 @@ describe('a filter whose expression gives another value at every poll (finding 3
 		p.edit(tableParams('recordCreated', { match: 'or' }));
 		expect(await p.poll()).toBeNull();
 		// The owner as the pack wrote it before: the event and the request it sent.
-		const request = ['POST', `/v1/crm/core/table/${String(contactsTable()._id)}/paged-record`, { sortCol: 'createdAt', sortDir: -1 }, { logicalOperator: 'or', conditions: [] }];
+		const request = [
+			'POST',
+			`/v1/crm/core/table/${String(contactsTable()._id)}/paged-record`,
+			{ sortCol: 'createdAt', sortDir: -1 },
+			{ logicalOperator: 'or', conditions: [] },
+		];
 		p.nodeData.of = JSON.stringify(['recordCreated', ...request]);
 		const [made] = await createRecords(1);
 		expect(ids(await p.poll())).toEqual([made]);
@@ -148,9 +192,16 @@ describe('a filter whose expression gives another value at every poll (finding 3
 describe('a switch of credential starts from now (finding 4)', () => {
 	/** A payrun of tenant 2 (the second demo account), made with its own token. */
 	async function tenant2Payrun(): Promise<string> {
-		const employee = ctx.sb.store.tenant(2).peopleUsers.values().find((u) => u.type === 'EMPLOYEE' && u.status === 'active')!.userId as string;
+		const employee = ctx.sb.store
+			.tenant(2)
+			.peopleUsers.values()
+			.find((u) => u.type === 'EMPLOYEE' && u.status === 'active')!.userId as string;
 		const res = await call(ctx.sb, 'POST', '/v1/people-pay-run/payruns', {
-			body: { workPeriod: { from: '07/01/2024', to: '07/31/2024' }, isForAllUsers: false, employees: [employee] },
+			body: {
+				workPeriod: { from: '07/01/2024', to: '07/31/2024' },
+				isForAllUsers: false,
+				employees: [employee],
+			},
 			token: tenantToken('demo2'),
 		});
 		expect(res.status).toBeLessThan(300);
@@ -159,7 +210,12 @@ describe('a switch of credential starts from now (finding 4)', () => {
 	const payruns = POLL_DRIVERS.find((d) => d.event === 'payrunCreated')!;
 
 	it('another credential (another account): its existing payruns are not delivered as new; its next payrun is', async () => {
-		h.credentials.add({ id: 'cred-2', name: 'Second account', type: CREDENTIAL_TYPE, data: sandboxCredential(ctx.sb, ctx.sb.issueTokens('demo2')) });
+		h.credentials.add({
+			id: 'cred-2',
+			name: 'Second account',
+			type: CREDENTIAL_TYPE,
+			data: sandboxCredential(ctx.sb, ctx.sb.issueTokens('demo2')),
+		});
 		const p = new Poller(h, payruns.type, { event: payruns.event, options: {} });
 		await p.poll();
 		await makeChanges(ctx.sb, payruns, 1);
@@ -175,12 +231,22 @@ describe('a switch of credential starts from now (finding 4)', () => {
 
 	it('the same credential reconnected to another tenant starts from now too', async () => {
 		const p = new Poller(h, payruns.type, { event: payruns.event, options: {} });
-		h.credentials.add({ id: 'cred-3', name: 'Reconnected', type: CREDENTIAL_TYPE, data: sandboxCredential(ctx.sb, ctx.sb.issueTokens('demo')) });
+		h.credentials.add({
+			id: 'cred-3',
+			name: 'Reconnected',
+			type: CREDENTIAL_TYPE,
+			data: sandboxCredential(ctx.sb, ctx.sb.issueTokens('demo')),
+		});
 		p.useCredential('cred-3');
 		await p.poll();
 		await setClock(ctx.sb, { advanceMs: 1000 });
 		await tenant2Payrun();
-		h.credentials.add({ id: 'cred-3', name: 'Reconnected', type: CREDENTIAL_TYPE, data: sandboxCredential(ctx.sb, ctx.sb.issueTokens('demo2')) });
+		h.credentials.add({
+			id: 'cred-3',
+			name: 'Reconnected',
+			type: CREDENTIAL_TYPE,
+			data: sandboxCredential(ctx.sb, ctx.sb.issueTokens('demo2')),
+		});
 		expect(await p.poll()).toBeNull();
 	});
 });
@@ -188,22 +254,55 @@ describe('a switch of credential starts from now (finding 4)', () => {
 describe('Journal Entry Posted with more postings at activation than it remembers (finding 5)', () => {
 	it(`${MAX_RECENT + 50} postings before the first poll: a later change of the newest posted payruns is not announced again`, async () => {
 		const token = tenantToken('demo');
-		const employee = ctx.sb.store.tenant(1).peopleUsers.values().find((u) => u.type === 'EMPLOYEE' && u.status === 'active')!.userId as string;
+		const employee = ctx.sb.store
+			.tenant(1)
+			.peopleUsers.values()
+			.find((u) => u.type === 'EMPLOYEE' && u.status === 'active')!.userId as string;
 		const made: string[] = [];
 		for (let i = 0; i < MAX_RECENT + 50; i += 10) {
 			const batch = await Promise.all(
-				Array.from({ length: 10 }, async () => await call(ctx.sb, 'POST', '/v1/people-pay-run/payruns', { body: { workPeriod: { from: '07/01/2024', to: '07/31/2024' }, isForAllUsers: false, employees: [employee] }, token })),
+				Array.from(
+					{ length: 10 },
+					async () =>
+						await call(ctx.sb, 'POST', '/v1/people-pay-run/payruns', {
+							body: {
+								workPeriod: { from: '07/01/2024', to: '07/31/2024' },
+								isForAllUsers: false,
+								employees: [employee],
+							},
+							token,
+						}),
+				),
 			);
 			made.push(...batch.map((r) => String(r.body._id)));
 		}
 		await setClock(ctx.sb, { advanceMs: 1000 });
 		// Posted one after another, the newest posting last.
-		for (const id of made) expect((await call(ctx.sb, 'POST', '/v1/people-pay-run/payruns/sync-je', { body: { payrun: [{ payrunId: id, jeDate: '2024-08-01' }] }, token })).status).toBeLessThan(300);
-		const p = new Poller(h, 'businessPlatformPeopleTrigger', { event: 'journalEntryPosted', options: {} });
+		for (const id of made)
+			expect(
+				(
+					await call(ctx.sb, 'POST', '/v1/people-pay-run/payruns/sync-je', {
+						body: { payrun: [{ payrunId: id, jeDate: '2024-08-01' }] },
+						token,
+					})
+				).status,
+			).toBeLessThan(300);
+		const p = new Poller(h, 'businessPlatformPeopleTrigger', {
+			event: 'journalEntryPosted',
+			options: {},
+		});
 		expect(await p.poll()).toBeNull();
 		await setClock(ctx.sb, { advanceMs: 1000 });
 		// The newest postings but the very newest (whose key the cursor keeps as one of its newest timestamp anyway).
-		for (const id of made.slice(-10, -1)) expect((await call(ctx.sb, 'PATCH', `/__admin/state/1/payruns/${id}`, { body: { stamp: ['updatedAt'] }, token })).status).toBeLessThan(300);
+		for (const id of made.slice(-10, -1))
+			expect(
+				(
+					await call(ctx.sb, 'PATCH', `/__admin/state/1/payruns/${id}`, {
+						body: { stamp: ['updatedAt'] },
+						token,
+					})
+				).status,
+			).toBeLessThan(300);
 		expect(await p.poll()).toBeNull();
 	}, 60_000);
 });

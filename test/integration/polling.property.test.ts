@@ -33,7 +33,12 @@ let served: number;
 beforeAll(() => {
 	h = createHarness(ctx.sb);
 	// A second credential of the same account (another ID in n8n): switching to it starts from now.
-	h.credentials.add({ id: 'cred-b', name: 'Same account, another credential', type: CREDENTIAL_TYPE, data: sandboxCredential(ctx.sb, ctx.sb.demo.tokenResponse) });
+	h.credentials.add({
+		id: 'cred-b',
+		name: 'Same account, another credential',
+		type: CREDENTIAL_TYPE,
+		data: sandboxCredential(ctx.sb, ctx.sb.demo.tokenResponse),
+	});
 	POLL.pageSize = 3;
 	served = ctx.sb.config.maxPageSize;
 });
@@ -45,8 +50,22 @@ afterAll(() => {
 /** Conditions every record meets, whose value an expression gives anew at every poll; two saved forms (an edit switches). */
 const FILTERS = [
 	{},
-	{ match: 'and', conditions: { condition: [{ column: 'createdAt', operator: 'gt', value: '={{ $now.minus({ years: 100 }).toISO() }}' }] } },
-	{ match: 'or', conditions: { condition: [{ column: 'createdAt', operator: 'gt', value: '={{ $now.minus({ years: 200 }).toISO() }}' }] } },
+	{
+		match: 'and',
+		conditions: {
+			condition: [
+				{ column: 'createdAt', operator: 'gt', value: '={{ $now.minus({ years: 100 }).toISO() }}' },
+			],
+		},
+	},
+	{
+		match: 'or',
+		conditions: {
+			condition: [
+				{ column: 'createdAt', operator: 'gt', value: '={{ $now.minus({ years: 200 }).toISO() }}' },
+			],
+		},
+	},
 ];
 
 type Step =
@@ -66,18 +85,38 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 	{ weight: 4, arbitrary: fc.constant({ kind: 'create' as const }) },
 	{ weight: 3, arbitrary: fc.nat(1000).map((pick) => ({ kind: 'update' as const, pick })) },
 	{ weight: 1, arbitrary: fc.nat(1000).map((pick) => ({ kind: 'delete' as const, pick })) },
-	{ weight: 2, arbitrary: fc.record({ kind: fc.constant('clock' as const), freeze: fc.boolean(), advanceMs: fc.constantFrom(0, 1, 999, 1000, 2 ** 31 + 1) }) },
+	{
+		weight: 2,
+		arbitrary: fc.record({
+			kind: fc.constant('clock' as const),
+			freeze: fc.boolean(),
+			advanceMs: fc.constantFrom(0, 1, 999, 1000, 2 ** 31 + 1),
+		}),
+	},
 	{ weight: 3, arbitrary: fc.constant({ kind: 'poll' as const }) },
 	{ weight: 1, arbitrary: fc.constant({ kind: 'overlap' as const }) },
 	{ weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) },
 	// Around and past a page (3) and the readings of a poll (3 pages each): records of one frozen timestamp.
-	{ weight: 1, arbitrary: fc.constantFrom(2, 3, 4, 7, 10).map((count) => ({ kind: 'burst' as const, count })) },
-	{ weight: 1, arbitrary: fc.constantFrom(1, 2, 3, 500).map((size) => ({ kind: 'served' as const, size })) },
-	{ weight: 1, arbitrary: fc.nat(FILTERS.length - 1).map((filter) => ({ kind: 'edit' as const, filter })) },
+	{
+		weight: 1,
+		arbitrary: fc.constantFrom(2, 3, 4, 7, 10).map((count) => ({ kind: 'burst' as const, count })),
+	},
+	{
+		weight: 1,
+		arbitrary: fc.constantFrom(1, 2, 3, 500).map((size) => ({ kind: 'served' as const, size })),
+	},
+	{
+		weight: 1,
+		arbitrary: fc.nat(FILTERS.length - 1).map((filter) => ({ kind: 'edit' as const, filter })),
+	},
 	{ weight: 1, arbitrary: fc.constant({ kind: 'credential' as const }) },
 );
 
-const table = () => ctx.sb.store.tenant(1).tables.values().find((t) => t.objectType === 'CONTACT')!;
+const table = () =>
+	ctx.sb.store
+		.tenant(1)
+		.tables.values()
+		.find((t) => t.objectType === 'CONTACT')!;
 const records = () => ctx.sb.store.tenant(1).records.get(String(table()._id))!.values();
 const cells = () => structuredClone(records()[0].cells);
 const path = () => `/v1/crm/core/table/${String(table()._id)}/record`;
@@ -113,13 +152,21 @@ interface Watch {
 	saved: IDataObject;
 }
 
-const paramsOf = (event: Watch['event'], filter: number) => ({ event, tableId: { __rl: true, mode: 'id', value: String(table()._id) }, options: {}, ...FILTERS[filter] });
+const paramsOf = (event: Watch['event'], filter: number) => ({
+	event,
+	tableId: { __rl: true, mode: 'id', value: String(table()._id) },
+	options: {},
+	...FILTERS[filter],
+});
 
 function watch(event: Watch['event'], filter: number): Watch {
 	return {
 		event,
 		poller: new Poller(h, 'businessPlatformTableTrigger', paramsOf(event, filter)),
-		key: event === 'recordCreated' ? (j) => String(j._id) : (j) => `${String(j._id)}@${String(j.updatedAt)}`,
+		key:
+			event === 'recordCreated'
+				? (j) => String(j._id)
+				: (j) => `${String(j._id)}@${String(j.updatedAt)}`,
 		time: (j) => Date.parse(String(event === 'recordCreated' ? j.createdAt : j.updatedAt)),
 		delivered: [],
 		times: [],
@@ -145,7 +192,8 @@ async function pollAll(watches: Watch[], overlap = false): Promise<void> {
 		const as = JSON.stringify([w.saved, w.credential]);
 		const fresh = w.polledAs !== as;
 		w.polledAs = as;
-		for (const k of (w.event === 'recordCreated' ? now.created : now.updated).keys()) if (!w.seen.has(k)) w.seen.set(k, fresh ? 'old' : 'due');
+		for (const k of (w.event === 'recordCreated' ? now.created : now.updated).keys())
+			if (!w.seen.has(k)) w.seen.set(k, fresh ? 'old' : 'due');
 		// The poll that activates a workflow (the first, and the first after an edit) is never overlapped: n8n runs it before it schedules any.
 		const out = overlap && !w.activating ? await overlapping(w) : ((await w.poller.poll()) ?? []);
 		w.activating = false;
@@ -170,19 +218,25 @@ async function run(filter: number, steps: Step[]): Promise<void> {
 		if (s.kind === 'create') await call(ctx.sb, 'POST', path(), { body: { cells: cells() } });
 		else if (s.kind === 'burst') {
 			await setClock(ctx.sb, { freeze: true });
-			for (let i = 0; i < s.count; i++) await call(ctx.sb, 'POST', path(), { body: { cells: cells() } });
+			for (let i = 0; i < s.count; i++)
+				await call(ctx.sb, 'POST', path(), { body: { cells: cells() } });
 		} else if (s.kind === 'served') ctx.sb.config.maxPageSize = s.size;
 		else if (s.kind === 'edit' || s.kind === 'credential') {
 			// Another saved filter or credential than the last poll's: the next poll starts from now.
 			for (const w of watches) {
 				w.activating = true;
 				if (s.kind === 'edit') w.poller.edit((w.saved = paramsOf(w.event, s.filter)));
-				else w.poller.useCredential((w.credential = w.credential === 'cred-1' ? 'cred-b' : 'cred-1'));
+				else
+					w.poller.useCredential((w.credential = w.credential === 'cred-1' ? 'cred-b' : 'cred-1'));
 			}
-		}
-		else if (s.kind === 'update') await call(ctx.sb, 'PUT', `${path()}/${String(live[s.pick % live.length]._id)}`, { body: { cells: cells() } });
-		else if (s.kind === 'delete' && live.length > 1) await call(ctx.sb, 'DELETE', `${path()}/${String(live[s.pick % live.length]._id)}`);
-		else if (s.kind === 'clock') await setClock(ctx.sb, { freeze: s.freeze, advanceMs: s.advanceMs });
+		} else if (s.kind === 'update')
+			await call(ctx.sb, 'PUT', `${path()}/${String(live[s.pick % live.length]._id)}`, {
+				body: { cells: cells() },
+			});
+		else if (s.kind === 'delete' && live.length > 1)
+			await call(ctx.sb, 'DELETE', `${path()}/${String(live[s.pick % live.length]._id)}`);
+		else if (s.kind === 'clock')
+			await setClock(ctx.sb, { freeze: s.freeze, advanceMs: s.advanceMs });
 		else if (s.kind === 'poll') await pollAll(watches);
 		else if (s.kind === 'overlap') await pollAll(watches, true);
 		else if (s.kind === 'restart') watches.forEach((w) => w.poller.restart());
@@ -200,6 +254,13 @@ async function run(filter: number, steps: Step[]): Promise<void> {
 
 describe('polling triggers deliver each change exactly once', () => {
 	it('any creates, bursts, updates, deletes, clock moves and jumps, smaller served pages, polls, overlapping polls, restarts, filter edits and credential switches', async () => {
-		await checkProperty(100, fc.asyncProperty(fc.nat(FILTERS.length - 1), fc.array(step, { minLength: 1, maxLength: 40 }), run));
+		await checkProperty(
+			100,
+			fc.asyncProperty(
+				fc.nat(FILTERS.length - 1),
+				fc.array(step, { minLength: 1, maxLength: 40 }),
+				run,
+			),
+		);
 	}, 300_000);
 });

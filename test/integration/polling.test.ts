@@ -31,7 +31,8 @@ afterEach(() => {
 	Object.assign(POLL, defaults);
 });
 
-const poller = (d: PollDriver, options: IDataObject = {}) => new Poller(h, d.type, { event: d.event, ...d.params(ctx.sb), options });
+const poller = (d: PollDriver, options: IDataObject = {}) =>
+	new Poller(h, d.type, { event: d.event, ...d.params(ctx.sb), options });
 const ids = (d: PollDriver, items: IDataObject[] | null) => (items ?? []).map((j) => d.idOf(j));
 const sorted = (list: string[]) => [...list].sort();
 /** Until a poll of `p` has claimed the node (it is then reading). */
@@ -127,9 +128,12 @@ describe('the cursor', () => {
 		await makeChanges(ctx.sb, d, 5);
 		await p.poll();
 		const cursor = p.nodeData.cursor as { since: number; seen: string[] };
-		const records = ctx.sb.store.tenant(1).records.get(String((d.params(ctx.sb).tableId as IDataObject).value))!;
+		const records = ctx.sb.store
+			.tenant(1)
+			.records.get(String((d.params(ctx.sb).tableId as IDataObject).value))!;
 		expect(cursor.seen.length).toBeGreaterThan(0);
-		for (const key of cursor.seen) expect(Date.parse(String(records.get(key)!.createdAt))).toBe(cursor.since);
+		for (const key of cursor.seen)
+			expect(Date.parse(String(records.get(key)!.createdAt))).toBe(cursor.since);
 	});
 
 	it('a first poll that finds more changes of the newest timestamp than a page marks them all done', async () => {
@@ -150,7 +154,10 @@ describe('the cursor', () => {
 
 	it('"Emit Existing Items on First Poll" delivers every record of the table once', async () => {
 		const p = poller(d, { emitExisting: true });
-		const all = ctx.sb.store.tenant(1).records.get(String((d.params(ctx.sb).tableId as IDataObject).value))!.values();
+		const all = ctx.sb.store
+			.tenant(1)
+			.records.get(String((d.params(ctx.sb).tableId as IDataObject).value))!
+			.values();
 		const first = await p.poll();
 		expect(new Set(ids(d, first))).toEqual(new Set(all.map((r) => String(r._id))));
 		expect(await p.poll()).toBeNull();
@@ -160,7 +167,7 @@ describe('the cursor', () => {
 describe('one poll of a node at a time', () => {
 	const d = POLL_DRIVERS.find((x) => x.event === 'recordCreated')!;
 
-	it('a claim younger than n8n\'s poll budget holds the node: the poll delivers nothing and leaves the cursor for the next', async () => {
+	it("a claim younger than n8n's poll budget holds the node: the poll delivers nothing and leaves the cursor for the next", async () => {
 		const p = poller(d);
 		await p.poll();
 		const made = await makeChanges(ctx.sb, d, 2);
@@ -206,15 +213,25 @@ describe('a list that moves while the poll pages', () => {
 		const state = { armed: false };
 		const server = await serveLoopback(async (req, res) => {
 			const body = await readBody(req);
-			const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
-			const answer = await request(ctx.sb.baseUrl + (req.url ?? '/'), { method: req.method as 'POST', headers, body: body || undefined });
+			const headers = Object.fromEntries(
+				Object.entries(req.headers).filter(
+					([k]) => !['host', 'connection', 'content-length'].includes(k),
+				),
+			) as Record<string, string>;
+			const answer = await request(ctx.sb.baseUrl + (req.url ?? '/'), {
+				method: req.method as 'POST',
+				headers,
+				body: body || undefined,
+			});
 			const text = await answer.body.text();
 			if (state.armed && req.url?.includes('/paged-record') && req.url.includes('pageNo=1')) {
 				state.armed = false;
 				const newest = (JSON.parse(text) as { data: IDataObject[] }).data[0];
 				await call(ctx.sb, 'DELETE', `/v1/crm/core/table/${tableId}/record/${String(newest._id)}`);
 			}
-			res.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? 'application/json') });
+			res.writeHead(answer.statusCode, {
+				'content-type': String(answer.headers['content-type'] ?? 'application/json'),
+			});
 			res.end(text);
 		});
 		return { server, arm: () => (state.armed = true) };
@@ -227,7 +244,11 @@ describe('a list that moves while the poll pages', () => {
 		const made = await makeChanges(ctx.sb, d, 7);
 		const before = ctx.sb.requests().length;
 		expect(sorted(ids(d, await p.poll()))).toEqual(sorted(made));
-		const pages = ctx.sb.requests().slice(before).filter((r) => r.path.endsWith('/paged-record')).map((r) => Number(new URLSearchParams(r.query).get('pageNo')));
+		const pages = ctx.sb
+			.requests()
+			.slice(before)
+			.filter((r) => r.path.endsWith('/paged-record'))
+			.map((r) => Number(new URLSearchParams(r.query).get('pageNo')));
 		expect(pages.length).toBeGreaterThanOrEqual(3);
 		expect(pages).toEqual(pages.map((_, i) => i + 1));
 	});
@@ -238,7 +259,11 @@ describe('a list that moves while the poll pages', () => {
 		const tableId = String((params.tableId as IDataObject).value);
 		const { server, arm } = await deletingFront(tableId);
 		try {
-			const moving = new Poller(createHarness(ctx.sb, ctx.sb.demo.tokenResponse, { baseUrl: server.url }), d.type, params);
+			const moving = new Poller(
+				createHarness(ctx.sb, ctx.sb.demo.tokenResponse, { baseUrl: server.url }),
+				d.type,
+				params,
+			);
 			await moving.poll();
 			const made = await makeChanges(ctx.sb, d, 7);
 			arm();
@@ -254,34 +279,90 @@ describe('a list that moves while the poll pages', () => {
 describe('pickers of the polling triggers', () => {
 	it('People Trigger → Employee lists the tenant’s users; Table Trigger → Table its tables and → Column the chosen table’s columns; Campaigns Trigger → Category its categories', async () => {
 		const t = ctx.sb.store.tenant(1);
-		const users = await pick<{ results: Array<{ value: string }> }>(h, 'businessPlatformPeopleTrigger', 'listSearch', 'searchPeopleUsers', { event: 'paystubCreated' });
+		const users = await pick<{ results: Array<{ value: string }> }>(
+			h,
+			'businessPlatformPeopleTrigger',
+			'listSearch',
+			'searchPeopleUsers',
+			{ event: 'paystubCreated' },
+		);
 		expect(users.results.length).toBeGreaterThan(0);
 		expect(users.results.every((u) => t.peopleUsers.has(u.value))).toBe(true);
-		const tables = await pick<{ results: Array<{ value: string }> }>(h, 'businessPlatformTableTrigger', 'listSearch', 'searchTables', { event: 'recordCreated' });
-		expect(tables.results.map((x) => x.value).sort()).toEqual(t.tables.values().map((x) => String(x._id)).sort());
+		const tables = await pick<{ results: Array<{ value: string }> }>(
+			h,
+			'businessPlatformTableTrigger',
+			'listSearch',
+			'searchTables',
+			{ event: 'recordCreated' },
+		);
+		expect(tables.results.map((x) => x.value).sort()).toEqual(
+			t.tables
+				.values()
+				.map((x) => String(x._id))
+				.sort(),
+		);
 		const table = t.tables.values()[0];
-		const columns = await pick<Array<{ value: string }>>(h, 'businessPlatformTableTrigger', 'loadOptions', 'getFilterColumns', { event: 'recordCreated', tableId: { __rl: true, mode: 'id', value: String(table._id) } });
-		expect(columns.map((c) => c.value)).toEqual(expect.arrayContaining([...(table.columnsMetaData as IDataObject[]).map((c) => String(c.id)), 'createdAt', 'updatedAt']));
-		const categories = await pick<{ results: Array<{ value: string }> }>(h, 'businessPlatformCampaignsTrigger', 'listSearch', 'searchCategories', { event: 'emailTemplateCreated' });
-		expect(categories.results.map((c) => c.value).sort()).toEqual(t.categories.values().map((c) => String(c.id)).sort());
+		const columns = await pick<Array<{ value: string }>>(
+			h,
+			'businessPlatformTableTrigger',
+			'loadOptions',
+			'getFilterColumns',
+			{ event: 'recordCreated', tableId: { __rl: true, mode: 'id', value: String(table._id) } },
+		);
+		expect(columns.map((c) => c.value)).toEqual(
+			expect.arrayContaining([
+				...(table.columnsMetaData as IDataObject[]).map((c) => String(c.id)),
+				'createdAt',
+				'updatedAt',
+			]),
+		);
+		const categories = await pick<{ results: Array<{ value: string }> }>(
+			h,
+			'businessPlatformCampaignsTrigger',
+			'listSearch',
+			'searchCategories',
+			{ event: 'emailTemplateCreated' },
+		);
+		expect(categories.results.map((c) => c.value).sort()).toEqual(
+			t.categories
+				.values()
+				.map((c) => String(c.id))
+				.sort(),
+		);
 	});
 
 	it('Table Trigger → Conditions are sent as the platform’s FilterRequest: only matching records start the workflow', async () => {
 		const d = POLL_DRIVERS.find((x) => x.event === 'recordCreated')!;
 		const params = d.params(ctx.sb);
 		const tableId = String((params.tableId as IDataObject).value);
-		const p = new Poller(h, d.type, { ...params, event: d.event, match: 'and', conditions: { condition: [{ column: '_id', operator: 'eq', value: 'no-such-record' }] }, options: {} });
+		const p = new Poller(h, d.type, {
+			...params,
+			event: d.event,
+			match: 'and',
+			conditions: { condition: [{ column: '_id', operator: 'eq', value: 'no-such-record' }] },
+			options: {},
+		});
 		await p.poll();
 		await makeChanges(ctx.sb, d, 2);
 		expect(await p.poll()).toBeNull();
-		const last = ctx.sb.requests().filter((r) => r.path === `/v1/crm/core/table/${tableId}/paged-record`).pop()!;
-		expect(JSON.parse(last.body!)).toEqual({ logicalOperator: 'and', conditions: [{ colId: '_id', opr: 'eq', value: 'no-such-record' }] });
+		const last = ctx.sb
+			.requests()
+			.filter((r) => r.path === `/v1/crm/core/table/${tableId}/paged-record`)
+			.pop()!;
+		expect(JSON.parse(last.body!)).toEqual({
+			logicalOperator: 'and',
+			conditions: [{ colId: '_id', opr: 'eq', value: 'no-such-record' }],
+		});
 	});
 });
 
 describe('errors', () => {
 	it('an unknown table fails the poll with the platform’s words and a fix, and no token', async () => {
-		const p = new Poller(h, 'businessPlatformTableTrigger', { event: 'recordCreated', tableId: { __rl: true, mode: 'id', value: 'no-such-table' }, options: {} });
+		const p = new Poller(h, 'businessPlatformTableTrigger', {
+			event: 'recordCreated',
+			tableId: { __rl: true, mode: 'id', value: 'no-such-table' },
+			options: {},
+		});
 		const error = await p.poll().then(
 			() => undefined,
 			(e: Error & { description?: string }) => e,
@@ -291,7 +372,11 @@ describe('errors', () => {
 	});
 
 	it('"Fetch Test Event" with nothing to show says what to do', async () => {
-		const p = new Poller(h, 'businessPlatformPeopleTrigger', { event: 'payrunCreated', year: 1999, options: {} });
+		const p = new Poller(h, 'businessPlatformPeopleTrigger', {
+			event: 'payrunCreated',
+			year: 1999,
+			options: {},
+		});
 		await expect(p.poll('manual')).rejects.toThrow('No payrun matches this event yet');
 	});
 });

@@ -14,7 +14,13 @@ import { call } from '../helpers/sandbox';
 
 const TTL = 1;
 const expire = () => new Promise((r) => setTimeout(r, TTL * 1000 + 150));
-const getMany = (h: Harness) => h.run('businessPlatformSales', { resource: 'contact', operation: 'getAll', returnAll: false, limit: 2 });
+const getMany = (h: Harness) =>
+	h.run('businessPlatformSales', {
+		resource: 'contact',
+		operation: 'getAll',
+		returnAll: false,
+		limit: 2,
+	});
 
 /** The x-access-token value the stored credential would send now. */
 const storedToken = (h: Harness) => {
@@ -46,7 +52,9 @@ describe.each(['v1', 'v1-legacy', 'v2'] as const)('refresh in sandbox mode %s', 
 		const stored = h.credentials.data().oauthTokenData as IDataObject;
 		expect(stored.refresh_token).not.toBe(first.refresh_token);
 		expect(storedToken(h)).not.toBe(String(first[platformTokenKey(first) ?? 'access_token']));
-		expect((await call(sb, 'GET', '/v1/iam/token/app/validate', { token: storedToken(h) })).status).toBe(200);
+		expect(
+			(await call(sb, 'GET', '/v1/iam/token/app/validate', { token: storedToken(h) })).status,
+		).toBe(200);
 		expect(h.credentials.saves.length).toBeGreaterThanOrEqual(1);
 
 		// A later execution starts from the stored credential; after a second expiry the rotated refresh token works.
@@ -55,15 +63,26 @@ describe.each(['v1', 'v1-legacy', 'v2'] as const)('refresh in sandbox mode %s', 
 		expect(third.error).toBeUndefined();
 		expect(sb.auth.stats.refreshGrant).toBe(2);
 		expect(sb.auth.stats.failedRefresh).toBe(0);
-		expect((h.credentials.data().oauthTokenData as IDataObject).refresh_token).not.toBe(stored.refresh_token);
+		expect((h.credentials.data().oauthTokenData as IDataObject).refresh_token).not.toBe(
+			stored.refresh_token,
+		);
 	});
 
 	/** Gets 20 contacts, 20 at once: all succeed after exactly one refresh (and, for a legacy app, one platform token renewal). */
 	const getTwentyAtOnce = async (h: Harness) => {
-		const ids = sb.store.tenant(1).contacts.values().slice(0, 20).map((c) => c.id);
+		const ids = sb.store
+			.tenant(1)
+			.contacts.values()
+			.slice(0, 20)
+			.map((c) => c.id);
 		const run = await h.run(
 			'businessPlatformSales',
-			{ resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, requestOptions: { concurrency: 20 } },
+			{
+				resource: 'contact',
+				operation: 'get',
+				contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				requestOptions: { concurrency: 20 },
+			},
 			ids.map((id) => ({ json: { id } })),
 		);
 		expect(run.error).toBeUndefined();
@@ -88,32 +107,58 @@ describe.each(['v1', 'v1-legacy', 'v2'] as const)('refresh in sandbox mode %s', 
 		sb.auth.resetStats();
 		const since = Math.max(0, ...sb.requests().map((r) => r.seq));
 		await getTwentyAtOnce(h);
-		const gets = sb.requests().filter((r) => r.seq > since && r.method === 'GET' && /^\/v1\/crm\/contacts\/\d+$/.test(r.path));
+		const gets = sb
+			.requests()
+			.filter(
+				(r) => r.seq > since && r.method === 'GET' && /^\/v1\/crm\/contacts\/\d+$/.test(r.path),
+			);
 		// Each item's own 401, and one more on n8n's OAuth2 path, which refreshes.
 		expect(gets.filter((r) => r.status === 401).length).toBeLessThanOrEqual(21);
 		expect(gets.filter((r) => r.status === 200)).toHaveLength(20);
-		expect((await call(sb, 'GET', '/v1/iam/token/app/validate', { token: storedToken(h) })).status).toBe(200);
+		expect(
+			(await call(sb, 'GET', '/v1/iam/token/app/validate', { token: storedToken(h) })).status,
+		).toBe(200);
 	});
 
-	it.each([1, 5])('an endpoint that keeps answering 401 (Parallel Requests %i): one refresh for 10 items, each failing with one clear error', async (concurrency) => {
-		const h = createHarness(sb, sb.issueTokens());
-		const ids = sb.store.tenant(1).contacts.values().slice(0, 10).map((c) => c.id);
-		sb.faults.add({ kind: 'status', status: 401, method: 'GET', path: '/^\\/v1\\/crm\\/contacts\\/\\d+$/' });
-		sb.auth.resetStats();
-		try {
-			const run = await h.run(
-				'businessPlatformSales',
-				{ resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, requestOptions: { concurrency } },
-				ids.map((id) => ({ json: { id } })),
-				{ continueOnFail: true },
-			);
-			expect(sb.auth.stats.refreshGrant).toBe(1);
-			expect(run.json).toHaveLength(10);
-			for (const item of run.json) expect(item.error).toBe('The platform refused the Business Platform token even right after n8n renewed it');
-		} finally {
-			sb.faults.clear();
-		}
-	});
+	it.each([1, 5])(
+		'an endpoint that keeps answering 401 (Parallel Requests %i): one refresh for 10 items, each failing with one clear error',
+		async (concurrency) => {
+			const h = createHarness(sb, sb.issueTokens());
+			const ids = sb.store
+				.tenant(1)
+				.contacts.values()
+				.slice(0, 10)
+				.map((c) => c.id);
+			sb.faults.add({
+				kind: 'status',
+				status: 401,
+				method: 'GET',
+				path: '/^\\/v1\\/crm\\/contacts\\/\\d+$/',
+			});
+			sb.auth.resetStats();
+			try {
+				const run = await h.run(
+					'businessPlatformSales',
+					{
+						resource: 'contact',
+						operation: 'get',
+						contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+						requestOptions: { concurrency },
+					},
+					ids.map((id) => ({ json: { id } })),
+					{ continueOnFail: true },
+				);
+				expect(sb.auth.stats.refreshGrant).toBe(1);
+				expect(run.json).toHaveLength(10);
+				for (const item of run.json)
+					expect(item.error).toBe(
+						'The platform refused the Business Platform token even right after n8n renewed it',
+					);
+			} finally {
+				sb.faults.clear();
+			}
+		},
+	);
 
 	it('a revoked refresh token: the error says to reconnect and holds no token', async () => {
 		const tokens = sb.issueTokens();
@@ -124,8 +169,16 @@ describe.each(['v1', 'v1-legacy', 'v2'] as const)('refresh in sandbox mode %s', 
 		expect(run.error).toBeDefined();
 		expect(run.error!.message).toMatch(/reconnect/i);
 		expect(`${run.error!.message} ${run.error!.description ?? ''}`).toMatch(/Reconnect/);
-		const everything = JSON.stringify(run.error) + inspect(run.error, { depth: 20, showHidden: true }) + JSON.stringify(run.run.data.resultData);
-		const secrets = [...Object.entries(tokens).filter(([k]) => /token/.test(k)).map(([, v]) => String(v)), sb.config.clientSecret];
+		const everything =
+			JSON.stringify(run.error) +
+			inspect(run.error, { depth: 20, showHidden: true }) +
+			JSON.stringify(run.run.data.resultData);
+		const secrets = [
+			...Object.entries(tokens)
+				.filter(([k]) => /token/.test(k))
+				.map(([, v]) => String(v)),
+			sb.config.clientSecret,
+		];
 		for (const secret of secrets) expect(everything).not.toContain(secret);
 	});
 });

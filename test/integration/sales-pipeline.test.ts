@@ -7,7 +7,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { pipelineResource } from '../../nodes/BusinessPlatformSales/resources/pipeline';
 import type { OpContext } from '../../nodes/shared/engine/model';
-import { getPipelines, getPipelineStages, searchDeals } from '../../nodes/BusinessPlatformSales/methods/deals';
+import {
+	getPipelines,
+	getPipelineStages,
+	searchDeals,
+} from '../../nodes/BusinessPlatformSales/methods/deals';
 import { createHarness, pickerContext, type Harness } from '../harness/n8n';
 import { expectDeleted } from '../helpers/outcomes';
 import { useSandbox } from '../helpers/sandbox';
@@ -20,14 +24,39 @@ beforeAll(() => {
 
 const tenant = () => ctx.sb.store.tenant(1);
 const pipelineList = () => tenant().pipelines.values() as unknown as IDataObject[];
-const run = (resource: 'pipeline' | 'stage', parameters: IDataObject, input?: IDataObject[], continueOnFail = false) =>
-	h.run('businessPlatformSales', { resource, ...parameters }, input?.map((json) => ({ json })), { continueOnFail });
+const run = (
+	resource: 'pipeline' | 'stage',
+	parameters: IDataObject,
+	input?: IDataObject[],
+	continueOnFail = false,
+) =>
+	h.run(
+		'businessPlatformSales',
+		{ resource, ...parameters },
+		input?.map((json) => ({ json })),
+		{ continueOnFail },
+	);
 const requestCount = () => ctx.sb.stats().requests as number;
-const stagesOf = (id: number) => (tenant().pipelines.get(id)!.stages as IDataObject[]).map((s) => ({ id: s.id, name: s.name, order: s.order, status: s.won_lost_status }));
-const stage = (name: string, dealProbability = 0, rottingDays = 0, helpText = '') => ({ name, dealProbability, rottingDays, helpText });
+const stagesOf = (id: number) =>
+	(tenant().pipelines.get(id)!.stages as IDataObject[]).map((s) => ({
+		id: s.id,
+		name: s.name,
+		order: s.order,
+		status: s.won_lost_status,
+	}));
+const stage = (name: string, dealProbability = 0, rottingDays = 0, helpText = '') => ({
+	name,
+	dealProbability,
+	rottingDays,
+	helpText,
+});
 
 async function seedPipeline(name: string, stageNames: string[]): Promise<number> {
-	const r = await run('pipeline', { operation: 'create', name, stages: { stage: stageNames.map((n) => stage(n)) } });
+	const r = await run('pipeline', {
+		operation: 'create',
+		name,
+		stages: { stage: stageNames.map((n) => stage(n)) },
+	});
 	expect(r.error).toBeUndefined();
 	return r.json[0].id as number;
 }
@@ -37,7 +66,13 @@ describe('Pipeline operations', () => {
 		const r = await run('pipeline', {
 			operation: 'create',
 			name: 'Enterprise',
-			stages: { stage: [stage('Discovery', 10, 7, 'First call done'), stage('Demo', 40, 14), stage('Contract', 90, 30)] },
+			stages: {
+				stage: [
+					stage('Discovery', 10, 7, 'First call done'),
+					stage('Demo', 40, 14),
+					stage('Contract', 90, 30),
+				],
+			},
 		});
 		expect(r.error).toBeUndefined();
 		const id = r.json[0].id as number;
@@ -50,8 +85,15 @@ describe('Pipeline operations', () => {
 			['Won', 4, 'won'],
 			['Lost', 5, 'lost'],
 		]);
-		expect((tenant().pipelines.get(id)!.stages as IDataObject[])[0]).toMatchObject({ deal_probability: 10, rotting_days: 7, help_text: 'First call done' });
-		const post = ctx.sb.requests().filter((q) => q.method === 'POST' && q.path === '/v1/crm/deals/pipelines').pop()!;
+		expect((tenant().pipelines.get(id)!.stages as IDataObject[])[0]).toMatchObject({
+			deal_probability: 10,
+			rotting_days: 7,
+			help_text: 'First call done',
+		});
+		const post = ctx.sb
+			.requests()
+			.filter((q) => q.method === 'POST' && q.path === '/v1/crm/deals/pipelines')
+			.pop()!;
 		expect(JSON.parse(post.body!).stages.map((s: IDataObject) => s.order)).toEqual([1, 2, 3]);
 	});
 
@@ -62,7 +104,9 @@ describe('Pipeline operations', () => {
 		expect(raw.json[0]).toMatchObject({ id: p.id, name: p.name });
 		expect(Array.isArray((raw.json[0].stages as IDataObject[])[0].deals)).toBe(true);
 		const simple = await run('pipeline', { operation: 'get', pipelineId: p.id });
-		const dealsInPipeline = tenant().deals.values().filter((d) => d.pipeline_id === p.id).length;
+		const dealsInPipeline = tenant()
+			.deals.values()
+			.filter((d) => d.pipeline_id === p.id).length;
 		const stages = simple.json[0].stages as IDataObject[];
 		expect(stages.map((s) => s.id)).toEqual((p.stages as IDataObject[]).map((s) => s.id));
 		expect(stages.reduce((n, s) => n + Number(s.deals ?? 0), 0)).toBe(dealsInPipeline);
@@ -71,7 +115,12 @@ describe('Pipeline operations', () => {
 	it('Get Many: every pipeline, or up to the limit', async () => {
 		const all = await run('pipeline', { operation: 'getAll', returnAll: true });
 		expect(all.error).toBeUndefined();
-		expect(all.json.map((p) => p.id).sort()).toEqual(tenant().pipelines.values().map((p) => p.id).sort());
+		expect(all.json.map((p) => p.id).sort()).toEqual(
+			tenant()
+				.pipelines.values()
+				.map((p) => p.id)
+				.sort(),
+		);
 		const one = await run('pipeline', { operation: 'getAll', limit: 1, simplify: false });
 		expect(one.json).toHaveLength(1);
 	});
@@ -82,7 +131,16 @@ describe('Pipeline operations', () => {
 		const r = await run('pipeline', {
 			operation: 'update',
 			pipelineId: id,
-			updateFields: { name: 'New name', stages: { stage: [{ id: String(c.id), ...stage('C renamed', 70) }, { id: '', ...stage('New') }, { id: String(a.id), ...stage('A') }] } },
+			updateFields: {
+				name: 'New name',
+				stages: {
+					stage: [
+						{ id: String(c.id), ...stage('C renamed', 70) },
+						{ id: '', ...stage('New') },
+						{ id: String(a.id), ...stage('A') },
+					],
+				},
+			},
 		});
 		expect(r.error).toBeUndefined();
 		expect(r.json[0]).toMatchObject({ id, name: 'New name' });
@@ -98,7 +156,11 @@ describe('Pipeline operations', () => {
 		expect(after[0].id).toBe(c.id);
 		expect(after[2].id).toBe(a.id);
 		// A name-only update leaves the stages alone.
-		const rename = await run('pipeline', { operation: 'update', pipelineId: id, updateFields: { name: 'Final' } });
+		const rename = await run('pipeline', {
+			operation: 'update',
+			pipelineId: id,
+			updateFields: { name: 'Final' },
+		});
 		expect(rename.error).toBeUndefined();
 		expect(stagesOf(id)).toEqual(after);
 		expect(tenant().pipelines.get(id)!.name).toBe('Final');
@@ -106,7 +168,11 @@ describe('Pipeline operations', () => {
 
 	it('Delete: the pipeline is gone; the output says so', async () => {
 		const id = await seedPipeline('Short-lived', ['Only']);
-		expectDeleted(await run('pipeline', { operation: 'delete', pipelineId: id }), id, tenant().pipelines);
+		expectDeleted(
+			await run('pipeline', { operation: 'delete', pipelineId: id }),
+			id,
+			tenant().pipelines,
+		);
 	});
 
 	it('accepts the create answer in either spelling: { Id, Success } and { id, success }', async () => {
@@ -115,7 +181,12 @@ describe('Pipeline operations', () => {
 		// The platform's create answer is given by `send`; the read-back goes through `request`.
 		const fake = (answer: IDataObject) =>
 			({
-				fromFields: () => ({ method: 'POST' as const, path: '/v1/crm/deals/pipelines', qs: {}, body: { name: 'Read back' } }),
+				fromFields: () => ({
+					method: 'POST' as const,
+					path: '/v1/crm/deals/pipelines',
+					qs: {},
+					body: { name: 'Read back' },
+				}),
 				send: async () => await Promise.resolve(answer),
 				request: async (req: { path: string }) => {
 					reads.push(req.path);
@@ -123,10 +194,18 @@ describe('Pipeline operations', () => {
 				},
 				fail: (message: string) => new Error(message),
 			}) as unknown as OpContext;
-		expect(await create.execute!(fake({ Id: 77, Success: true }))).toEqual({ id: 77, name: 'Read back' });
-		expect(await create.execute!(fake({ id: 77, success: true }))).toEqual({ id: 77, name: 'Read back' });
+		expect(await create.execute!(fake({ Id: 77, Success: true }))).toEqual({
+			id: 77,
+			name: 'Read back',
+		});
+		expect(await create.execute!(fake({ id: 77, success: true }))).toEqual({
+			id: 77,
+			name: 'Read back',
+		});
 		expect(reads).toEqual(['/v1/crm/deals/pipelines/77', '/v1/crm/deals/pipelines/77']);
-		await expect(create.execute!(fake({ Id: 77, Success: false }))).rejects.toThrow(/did not confirm/);
+		await expect(create.execute!(fake({ Id: 77, Success: false }))).rejects.toThrow(
+			/did not confirm/,
+		);
 	});
 });
 
@@ -134,14 +213,34 @@ describe('Pipeline: bad input', () => {
 	it('a stage without a name, a probability over 100 and an empty update fail before any request, naming the item', async () => {
 		const id = pipelineList()[0].id;
 		const before = requestCount();
-		const nameless = await run('pipeline', { operation: 'create', name: 'X', stages: { stage: [stage('Fine'), stage(' ')] } });
+		const nameless = await run('pipeline', {
+			operation: 'create',
+			name: 'X',
+			stages: { stage: [stage('Fine'), stage(' ')] },
+		});
 		expect(nameless.error?.message).toBe('Stages: stage 2 has no name');
 		expect(nameless.error?.context?.itemIndex).toBe(0);
-		const probability = await run('pipeline', { operation: 'create', name: 'X', stages: { stage: [{ ...stage('P'), dealProbability: '={{ 150 }}' }] } });
-		expect(probability.error?.message).toBe('Stages: the deal probability of "P" must be a whole number from 0 to 100');
-		const empty = await run('pipeline', { operation: 'update', pipelineId: id, updateFields: {} }, [{ a: 1 }, { a: 2 }], true);
-		expect(empty.json).toEqual([expect.objectContaining({ error: 'Nothing to update', itemIndex: 0 }), expect.objectContaining({ error: 'Nothing to update', itemIndex: 1 })]);
-		const badId = await run('pipeline', { operation: 'delete', pipelineId: '={{ $json.id }}' }, [{ id: 'seven' }]);
+		const probability = await run('pipeline', {
+			operation: 'create',
+			name: 'X',
+			stages: { stage: [{ ...stage('P'), dealProbability: '={{ 150 }}' }] },
+		});
+		expect(probability.error?.message).toBe(
+			'Stages: the deal probability of "P" must be a whole number from 0 to 100',
+		);
+		const empty = await run(
+			'pipeline',
+			{ operation: 'update', pipelineId: id, updateFields: {} },
+			[{ a: 1 }, { a: 2 }],
+			true,
+		);
+		expect(empty.json).toEqual([
+			expect.objectContaining({ error: 'Nothing to update', itemIndex: 0 }),
+			expect.objectContaining({ error: 'Nothing to update', itemIndex: 1 }),
+		]);
+		const badId = await run('pipeline', { operation: 'delete', pipelineId: '={{ $json.id }}' }, [
+			{ id: 'seven' },
+		]);
 		expect(badId.error?.message).toBe('Pipeline must be a whole number, got "seven"');
 		expect(requestCount()).toBe(before);
 	});
@@ -150,7 +249,12 @@ describe('Pipeline: bad input', () => {
 describe('Stage operations', () => {
 	it('Get Many: the pipeline’s stages in order, one item each; Limit applies locally to one request', async () => {
 		const id = await seedPipeline('Staged', ['S1', 'S2', 'S3']);
-		const all = await run('stage', { operation: 'getAll', pipelineId: id, returnAll: true, simplify: false });
+		const all = await run('stage', {
+			operation: 'getAll',
+			pipelineId: id,
+			returnAll: true,
+			simplify: false,
+		});
 		expect(all.error).toBeUndefined();
 		expect(all.json.map((s) => s.id)).toEqual(stagesOf(id).map((s) => s.id));
 		expect(all.json.map((s) => s.name)).toEqual(['S1', 'S2', 'S3', 'Won', 'Lost']);
@@ -158,7 +262,10 @@ describe('Stage operations', () => {
 
 		ctx.sb.resetStats();
 		const two = await run('stage', { operation: 'getAll', pipelineId: id, limit: 2 });
-		expect(two.json).toEqual([expect.objectContaining({ name: 'S1', pipelineId: id, order: 1 }), expect.objectContaining({ name: 'S2', order: 2 })]);
+		expect(two.json).toEqual([
+			expect.objectContaining({ name: 'S1', pipelineId: id, order: 1 }),
+			expect.objectContaining({ name: 'S2', order: 2 }),
+		]);
 		expect(ctx.sb.stats().requests).toBe(1);
 	});
 
@@ -174,7 +281,12 @@ describe('Stage operations', () => {
 	it('continue on fail: deleting a system stage fails on its item; the good one is deleted', async () => {
 		const id = await seedPipeline('Mixed', ['One', 'Two']);
 		const [one, , won] = stagesOf(id);
-		const r = await run('stage', { operation: 'delete', stageId: '={{ $json.id }}' }, [{ id: won.id }, { id: one.id }], true);
+		const r = await run(
+			'stage',
+			{ operation: 'delete', stageId: '={{ $json.id }}' },
+			[{ id: won.id }, { id: one.id }],
+			true,
+		);
 		expect(r.json[0]).toMatchObject({ itemIndex: 0 });
 		expect(String(r.json[0].error)).toMatch(/400/);
 		expect(r.json[1]).toEqual({ deleted: true, id: one.id });
@@ -183,34 +295,61 @@ describe('Stage operations', () => {
 });
 
 describe('pickers', () => {
-	const picker = (parameters: IDataObject, path = 'parameters.stageId') => pickerContext(h, 'businessPlatformSales', parameters, path);
+	const picker = (parameters: IDataObject, path = 'parameters.stageId') =>
+		pickerContext(h, 'businessPlatformSales', parameters, path);
 
 	it('pipelines, and the stages of the chosen pipeline (plain, inside Update Fields, or none chosen)', async () => {
 		const [p1, p2] = pipelineList();
 		const pipelines = await getPipelines.call(picker({ resource: 'deal', operation: 'create' }));
-		expect(pipelines.map((o) => o.value).sort()).toEqual(tenant().pipelines.values().map((p) => p.id).sort());
+		expect(pipelines.map((o) => o.value).sort()).toEqual(
+			tenant()
+				.pipelines.values()
+				.map((p) => p.id)
+				.sort(),
+		);
 
-		const plain = await getPipelineStages.call(picker({ resource: 'deal', operation: 'create', pipelineId: p2.id }));
+		const plain = await getPipelineStages.call(
+			picker({ resource: 'deal', operation: 'create', pipelineId: p2.id }),
+		);
 		expect(plain.map((o) => o.value)).toEqual((p2.stages as IDataObject[]).map((s) => s.id));
 
-		const nested = await getPipelineStages.call(picker({ resource: 'deal', operation: 'update', updateFields: { pipelineId: p1.id } }, 'parameters.updateFields.stageId'));
+		const nested = await getPipelineStages.call(
+			picker(
+				{ resource: 'deal', operation: 'update', updateFields: { pipelineId: p1.id } },
+				'parameters.updateFields.stageId',
+			),
+		);
 		expect(nested.map((o) => o.value)).toEqual((p1.stages as IDataObject[]).map((s) => s.id));
 
-		const locatorValue = await getPipelineStages.call(picker({ resource: 'stage', operation: 'delete', pipelineId: { __rl: true, mode: 'id', value: String(p1.id) } }));
+		const locatorValue = await getPipelineStages.call(
+			picker({
+				resource: 'stage',
+				operation: 'delete',
+				pipelineId: { __rl: true, mode: 'id', value: String(p1.id) },
+			}),
+		);
 		expect(locatorValue.map((o) => o.value)).toEqual((p1.stages as IDataObject[]).map((s) => s.id));
 
 		const none = await getPipelineStages.call(picker({ resource: 'stage', operation: 'delete' }));
-		const every = tenant().pipelines.values().flatMap((p) => (p.stages as IDataObject[]).map((s) => s.id));
+		const every = tenant()
+			.pipelines.values()
+			.flatMap((p) => (p.stages as IDataObject[]).map((s) => s.id));
 		expect(none.map((o) => o.value).sort()).toEqual(every.sort());
 		expect(none[0].name).toContain(' / ');
 	});
 
 	it('deals: a page of the list, and a search by name', async () => {
-		const first = await searchDeals.call(picker({ resource: 'deal', operation: 'get' }, 'parameters.dealId'));
+		const first = await searchDeals.call(
+			picker({ resource: 'deal', operation: 'get' }, 'parameters.dealId'),
+		);
 		expect(first.results.length).toBeGreaterThan(0);
 		const target = tenant().deals.values()[3];
-		const found = await searchDeals.call(picker({ resource: 'deal', operation: 'get' }, 'parameters.dealId'), String(target.name));
+		const found = await searchDeals.call(
+			picker({ resource: 'deal', operation: 'get' }, 'parameters.dealId'),
+			String(target.name),
+		);
 		expect(found.results.map((r) => r.value)).toContain(String(target.id));
-		for (const r of found.results) expect(r.name.toLowerCase()).toContain(String(target.name).toLowerCase());
+		for (const r of found.results)
+			expect(r.name.toLowerCase()).toContain(String(target.name).toLowerCase());
 	});
 });

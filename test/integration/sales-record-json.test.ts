@@ -11,7 +11,10 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { columnFields } from '../../nodes/BusinessPlatformSales/methods/tables';
-import type { PlatformTable, TableColumn } from '../../nodes/BusinessPlatformSales/resources/table/model';
+import type {
+	PlatformTable,
+	TableColumn,
+} from '../../nodes/BusinessPlatformSales/resources/table/model';
 import { createHarness, type Harness } from '../harness/n8n';
 import { checkProperty, hostileString, PROTOTYPE_KEYS } from '../helpers/property';
 import { useSandbox } from '../helpers/sandbox';
@@ -23,30 +26,77 @@ const NODE = 'businessPlatformSales';
 type Rec = { _id: string; cells: Record<string, any> };
 
 const tenant = () => ctx.sb.store.tenant(1);
-const tableOf = (objectType: string) => (tenant().tables.values() as unknown as PlatformTable[]).find((t) => t.objectType === objectType)!;
+const tableOf = (objectType: string) =>
+	(tenant().tables.values() as unknown as PlatformTable[]).find(
+		(t) => t.objectType === objectType,
+	)!;
 const contacts = () => tableOf('CONTACT');
-const column = (name: string): TableColumn => contacts().columnsMetaData!.find((c) => c.name === name)!;
+const column = (name: string): TableColumn =>
+	contacts().columnsMetaData!.find((c) => c.name === name)!;
 const cid = (name: string) => column(name).id;
-const optionId = (colName: string, optionName: string) => column(colName).options!.find((o) => o.name === optionName)!.id;
+const optionId = (colName: string, optionName: string) =>
+	column(colName).options!.find((o) => o.name === optionName)!.id;
 const stored = () => tenant().records.get(contacts()._id)!.values() as unknown as Rec[];
 const rl = (value: string) => ({ __rl: true, mode: 'id', value });
-const writes = () => ctx.sb.requests().filter((r) => r.method === 'PUT' || r.method === 'DELETE' || (r.method === 'POST' && r.path.endsWith('/record')));
-const mapper = (value: IDataObject, forCreate = true) => ({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: columnFields(contacts(), forCreate), attemptToConvertTypes: false, convertFieldsToString: false });
+const writes = () =>
+	ctx.sb
+		.requests()
+		.filter(
+			(r) =>
+				r.method === 'PUT' ||
+				r.method === 'DELETE' ||
+				(r.method === 'POST' && r.path.endsWith('/record')),
+		);
+const mapper = (value: IDataObject, forCreate = true) => ({
+	mappingMode: 'defineBelow',
+	value,
+	matchingColumns: [],
+	schema: columnFields(contacts(), forCreate),
+	attemptToConvertTypes: false,
+	convertFieldsToString: false,
+});
 
 const run = async (parameters: IDataObject, continueOnFail = false, input?: IDataObject[]) =>
-	await h.run(NODE, { resource: 'record', ...parameters }, input?.map((json) => ({ json })), { continueOnFail });
-const createJson = async (cellsJson: unknown, table = contacts()._id, continueOnFail = false) => await run({ operation: 'create', tableId: rl(table), cellsInput: 'json', cellsJson: cellsJson as IDataObject[string] }, continueOnFail);
+	await h.run(
+		NODE,
+		{ resource: 'record', ...parameters },
+		input?.map((json) => ({ json })),
+		{ continueOnFail },
+	);
+const createJson = async (cellsJson: unknown, table = contacts()._id, continueOnFail = false) =>
+	await run(
+		{
+			operation: 'create',
+			tableId: rl(table),
+			cellsInput: 'json',
+			cellsJson: cellsJson as IDataObject[string],
+		},
+		continueOnFail,
+	);
 
 beforeAll(() => {
-	h = createHarness(ctx.sb, ctx.sb.demo.tokenResponse, { regionalBaseUrl: ctx.sb.regionalBaseUrl! });
+	h = createHarness(ctx.sb, ctx.sb.demo.tokenResponse, {
+		regionalBaseUrl: ctx.sb.regionalBaseUrl!,
+	});
 });
 
 describe('Record → Create, Cells From JSON', () => {
 	it('stores cells by column name, option names as option ids: the same request as the mapper', async () => {
-		const cells = { Name: 'Json Lovelace', Label: 'Customer', Tags: ['VIP', 'Inbound'], Score: 42, Subscribed: true, 'Last contacted': '2026-03-01T10:00:00Z' };
+		const cells = {
+			Name: 'Json Lovelace',
+			Label: 'Customer',
+			Tags: ['VIP', 'Inbound'],
+			Score: 42,
+			Subscribed: true,
+			'Last contacted': '2026-03-01T10:00:00Z',
+		};
 		ctx.sb.resetStats();
 		const viaJson = await createJson(JSON.stringify(cells));
-		const viaMapper = await run({ operation: 'create', tableId: rl(contacts()._id), columns: mapper(cells) });
+		const viaMapper = await run({
+			operation: 'create',
+			tableId: rl(contacts()._id),
+			columns: mapper(cells),
+		});
 		expect([viaJson.error, viaMapper.error]).toEqual([undefined, undefined]);
 		const [a, b] = writes();
 		expect(JSON.parse(a.body!)).toEqual(JSON.parse(b.body!));
@@ -65,46 +115,123 @@ describe('Record → Create, Cells From JSON', () => {
 	it('takes an object as a model’s $fromAI gives it, or a list of {column, value}; the table by name', async () => {
 		const asObject = await createJson({ Name: 'Object Form', score: '7' }, 'contacts');
 		expect(asObject.error).toBeUndefined();
-		const asList = await createJson([{ column: 'Name', value: 'List Form' }, { column: cid('Score'), value: 8 }], 'Contacts');
+		const asList = await createJson(
+			[
+				{ column: 'Name', value: 'List Form' },
+				{ column: cid('Score'), value: 8 },
+			],
+			'Contacts',
+		);
 		expect(asList.error).toBeUndefined();
-		expect(stored().find((r) => r.cells[cid('Name')] === 'Object Form')!.cells[cid('Score')]).toBe(7);
+		expect(stored().find((r) => r.cells[cid('Name')] === 'Object Form')!.cells[cid('Score')]).toBe(
+			7,
+		);
 		expect(stored().find((r) => r.cells[cid('Name')] === 'List Form')!.cells[cid('Score')]).toBe(8);
 		// Table → Get by name too: the columns a model reads before it writes.
 		const table = await h.run(NODE, { resource: 'table', operation: 'get', tableId: rl('deals') });
-		expect(table.json[0]).toMatchObject({ _id: tableOf('DEAL')._id, name: 'Deals', columns: expect.arrayContaining([{ id: expect.any(String), name: 'Sources', type: 'multi-select', options: ['Web', 'Referral', 'Event', 'Cold call'] }]) });
+		expect(table.json[0]).toMatchObject({
+			_id: tableOf('DEAL')._id,
+			name: 'Deals',
+			columns: expect.arrayContaining([
+				{
+					id: expect.any(String),
+					name: 'Sources',
+					type: 'multi-select',
+					options: ['Web', 'Referral', 'Event', 'Cold call'],
+				},
+			]),
+		});
 	});
 
 	it('an unknown table name fails, listing the tables', async () => {
 		ctx.sb.resetStats();
 		const res = await createJson({ Name: 'X' }, 'Contactz');
-		expect(res.error?.message).toMatch(/^No table is named "Contactz" and it is not a table ID\. Tables: .*Contacts \(\w{24}\).*Deals/);
+		expect(res.error?.message).toMatch(
+			/^No table is named "Contactz" and it is not a table ID\. Tables: .*Contacts \(\w{24}\).*Deals/,
+		);
 		expect(writes()).toHaveLength(0);
 	});
 });
 
 describe('bad cells fail the item, naming the column and the valid ones in the message, with nothing written', () => {
 	const cases: Array<[string, unknown, RegExp]> = [
-		['an unknown column', { Name: 'X', Stauts: 'Won' }, /^Column "Stauts" is not in table "Contacts"\. The table's columns are: Name \(text, required\), .*Label \(select: Hot lead, Customer, Partner\).*Score \(number\)/],
-		['an option the column lacks', { Name: 'X', Label: 'Gold' }, /^Column "Label" has no option "Gold"\. Allowed options: Hot lead, Customer, Partner\.$/],
-		['a value of the wrong type', { Name: 'X', Score: 'lots' }, /^Column "Score" takes a number, got "lots"\. Give a number such as 42/],
-		['a required column missing', { Score: 1 }, /^Column "Name" is required\. Give every required column a value\.$/],
-		['a column named twice (by name and by ID)', () => ({ Name: 'X', [cid('Name')]: 'Y' }), /^Column "Name" is given twice/],
+		[
+			'an unknown column',
+			{ Name: 'X', Stauts: 'Won' },
+			/^Column "Stauts" is not in table "Contacts"\. The table's columns are: Name \(text, required\), .*Label \(select: Hot lead, Customer, Partner\).*Score \(number\)/,
+		],
+		[
+			'an option the column lacks',
+			{ Name: 'X', Label: 'Gold' },
+			/^Column "Label" has no option "Gold"\. Allowed options: Hot lead, Customer, Partner\.$/,
+		],
+		[
+			'a value of the wrong type',
+			{ Name: 'X', Score: 'lots' },
+			/^Column "Score" takes a number, got "lots"\. Give a number such as 42/,
+		],
+		[
+			'a required column missing',
+			{ Score: 1 },
+			/^Column "Name" is required\. Give every required column a value\.$/,
+		],
+		[
+			'a column named twice (by name and by ID)',
+			() => ({ Name: 'X', [cid('Name')]: 'Y' }),
+			/^Column "Name" is given twice/,
+		],
 		['a column named twice (two cases)', { Name: 'X', name: 'Y' }, /^Column "Name" is given twice/],
-		['a key written twice in the JSON text', '{"Name": "X", "Name": "Y"}', /^Cells \(JSON\) names "Name" twice/],
-		['text that is no JSON', '{"Name": ', /^Cells \(JSON\) is not valid JSON: .*Write JSON such as \{"Name"/],
+		[
+			'a key written twice in the JSON text',
+			'{"Name": "X", "Name": "Y"}',
+			/^Cells \(JSON\) names "Name" twice/,
+		],
+		[
+			'text that is no JSON',
+			'{"Name": ',
+			/^Cells \(JSON\) is not valid JSON: .*Write JSON such as \{"Name"/,
+		],
 		['a number', '42', /^Cells \(JSON\) is a number \(42\), not an object keyed by column name/],
 		['a string', '"Name"', /^Cells \(JSON\) is a string \("Name"\), not an object/],
 		['true', true, /^Cells \(JSON\) is a boolean/],
 		['null', 'null', /^Cells \(JSON\) is empty/],
 		['nothing', '', /^Cells \(JSON\) is empty/],
-		['a list with a bad entry', [{ column: 'Name', value: 'X' }, null], /^Cells \(JSON\), entry 2 is null, not \{"column"/],
+		[
+			'a list with a bad entry',
+			[{ column: 'Name', value: 'X' }, null],
+			/^Cells \(JSON\), entry 2 is null, not \{"column"/,
+		],
 		['a list with a nested list', [['Name', 'X']], /^Cells \(JSON\), entry 1 is a list/],
-		['a list entry without a column', [{ value: 'X' }], /^Cells \(JSON\), entry 1 has no column name/],
-		['a list entry whose column is no text', [{ column: 5, value: 'X' }], /^Cells \(JSON\), entry 1 has no column name/],
-		['a list entry with another key', [{ column: 'Name', value: 'X', op: 'set' }], /^Cells \(JSON\), entry 1 has unknown key "op"/],
-		['a nested object for a text column', { Name: { first: 'A' } }, /^Column "Name" takes text, got \{"first":"A"\}/],
-		['a huge key', () => ({ Name: 'X', ['k'.repeat(100_000)]: 1 }), /^Column "k{60}…" is not in table "Contacts"/],
-		['a huge value', () => ({ Name: 'X', Score: '9x'.repeat(100_000) }), /^Column "Score" takes a number, got "(9x){40}…"\. /],
+		[
+			'a list entry without a column',
+			[{ value: 'X' }],
+			/^Cells \(JSON\), entry 1 has no column name/,
+		],
+		[
+			'a list entry whose column is no text',
+			[{ column: 5, value: 'X' }],
+			/^Cells \(JSON\), entry 1 has no column name/,
+		],
+		[
+			'a list entry with another key',
+			[{ column: 'Name', value: 'X', op: 'set' }],
+			/^Cells \(JSON\), entry 1 has unknown key "op"/,
+		],
+		[
+			'a nested object for a text column',
+			{ Name: { first: 'A' } },
+			/^Column "Name" takes text, got \{"first":"A"\}/,
+		],
+		[
+			'a huge key',
+			() => ({ Name: 'X', ['k'.repeat(100_000)]: 1 }),
+			/^Column "k{60}…" is not in table "Contacts"/,
+		],
+		[
+			'a huge value',
+			() => ({ Name: 'X', Score: '9x'.repeat(100_000) }),
+			/^Column "Score" takes a number, got "(9x){40}…"\. /,
+		],
 	];
 
 	it.each(cases)('%s', async (_what, value, message) => {
@@ -119,19 +246,41 @@ describe('bad cells fail the item, naming the column and the valid ones in the m
 	});
 
 	// ("name" is a column of Contacts: a name, not a prototype key, there.)
-	it.each(PROTOTYPE_KEYS.filter((k) => k !== 'name'))('the prototype key %j as a column is an unknown column, and pollutes nothing', async (key) => {
-		ctx.sb.resetStats();
-		const res = await createJson(`{"Name": "X", ${JSON.stringify(key)}: {"polluted": true}}`);
-		expect(res.error?.message).toMatch(new RegExp(`^Column "${key.replace(/[$()*+.?[\\\]^{|}]/g, '\\$&')}" is not in table "Contacts"`));
-		expect(({} as IDataObject).polluted).toBeUndefined();
-		expect(Object.prototype).not.toHaveProperty('polluted');
-		expect(writes()).toHaveLength(0);
-	});
+	it.each(PROTOTYPE_KEYS.filter((k) => k !== 'name'))(
+		'the prototype key %j as a column is an unknown column, and pollutes nothing',
+		async (key) => {
+			ctx.sb.resetStats();
+			const res = await createJson(`{"Name": "X", ${JSON.stringify(key)}: {"polluted": true}}`);
+			expect(res.error?.message).toMatch(
+				new RegExp(
+					`^Column "${key.replace(/[$()*+.?[\\\]^{|}]/g, '\\$&')}" is not in table "Contacts"`,
+				),
+			);
+			expect(({} as IDataObject).polluted).toBeUndefined();
+			expect(Object.prototype).not.toHaveProperty('polluted');
+			expect(writes()).toHaveLength(0);
+		},
+	);
 
 	it('with Continue On Fail the bad item gets its error and index, the good one is created', async () => {
 		const before = stored().length;
-		const res = await run({ operation: 'create', tableId: rl(contacts()._id), cellsInput: 'json', cellsJson: '={{ $json.cells }}' }, true, [{ cells: { Name: 'Bad', Label: 'Gold' } }, { cells: { Name: 'Good One', Label: 'Partner' } }]);
-		expect(res.json[0]).toMatchObject({ error: expect.stringMatching(/^Column "Label" has no option "Gold"\. Allowed options/), itemIndex: 0 });
+		const res = await run(
+			{
+				operation: 'create',
+				tableId: rl(contacts()._id),
+				cellsInput: 'json',
+				cellsJson: '={{ $json.cells }}',
+			},
+			true,
+			[
+				{ cells: { Name: 'Bad', Label: 'Gold' } },
+				{ cells: { Name: 'Good One', Label: 'Partner' } },
+			],
+		);
+		expect(res.json[0]).toMatchObject({
+			error: expect.stringMatching(/^Column "Label" has no option "Gold"\. Allowed options/),
+			itemIndex: 0,
+		});
 		expect(res.json[1]).toMatchObject({ Name: 'Good One', Label: 'Partner' });
 		expect(res.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(stored()).toHaveLength(before + 1);
@@ -141,26 +290,56 @@ describe('bad cells fail the item, naming the column and the valid ones in the m
 describe('Record → Update, Cells From JSON', () => {
 	it('changes only the given cells', async () => {
 		const target = stored().find((r) => r.cells[cid('Name')] === 'Json Lovelace')!;
-		const res = await run({ operation: 'update', tableId: rl('Contacts'), recordId: rl(target._id), cellsInput: 'json', cellsJson: '{"Score": 99, "Label": "Partner"}' });
+		const res = await run({
+			operation: 'update',
+			tableId: rl('Contacts'),
+			recordId: rl(target._id),
+			cellsInput: 'json',
+			cellsJson: '{"Score": 99, "Label": "Partner"}',
+		});
 		expect(res.error).toBeUndefined();
 		const rec = stored().find((r) => r._id === target._id)!;
-		expect(rec.cells).toMatchObject({ [cid('Name')]: 'Json Lovelace', [cid('Score')]: 99, [cid('Label')]: [optionId('Label', 'Partner')] });
-		const empty = await run({ operation: 'update', tableId: rl(contacts()._id), recordId: rl(target._id), cellsInput: 'json', cellsJson: '{}' });
+		expect(rec.cells).toMatchObject({
+			[cid('Name')]: 'Json Lovelace',
+			[cid('Score')]: 99,
+			[cid('Label')]: [optionId('Label', 'Partner')],
+		});
+		const empty = await run({
+			operation: 'update',
+			tableId: rl(contacts()._id),
+			recordId: rl(target._id),
+			cellsInput: 'json',
+			cellsJson: '{}',
+		});
 		expect(empty.error?.message).toMatch(/^Nothing to update\. Give at least one column/);
 	});
 });
 
 describe('Record → Search, Conditions From JSON', () => {
-	const search = async (conditionsJson: unknown) => await run({ operation: 'search', tableId: rl('Contacts'), conditionsInput: 'json', conditionsJson: conditionsJson as IDataObject[string], returnAll: true });
+	const search = async (conditionsJson: unknown) =>
+		await run({
+			operation: 'search',
+			tableId: rl('Contacts'),
+			conditionsInput: 'json',
+			conditionsJson: conditionsJson as IDataObject[string],
+			returnAll: true,
+		});
 
 	it('finds the records that match every condition, by column and option name; operators as codes, names or signs', async () => {
 		const expected = stored()
-			.filter((r) => (r.cells[cid('Label')] ?? []).includes(optionId('Label', 'Partner')) && Number(r.cells[cid('Score')]) > 50)
+			.filter(
+				(r) =>
+					(r.cells[cid('Label')] ?? []).includes(optionId('Label', 'Partner')) &&
+					Number(r.cells[cid('Score')]) > 50,
+			)
 			.map((r) => r._id)
 			.sort();
 		expect(expected.length).toBeGreaterThan(0);
 		for (const gt of ['gt', 'Greater Than', '>']) {
-			const res = await search([{ column: 'Label', operator: 'eq', value: 'Partner' }, { column: 'score', operator: gt, value: 50 }]);
+			const res = await search([
+				{ column: 'Label', operator: 'eq', value: 'Partner' },
+				{ column: 'score', operator: gt, value: 50 },
+			]);
 			expect(res.error).toBeUndefined();
 			expect(res.json.map((r) => r._id).sort()).toEqual(expected);
 		}
@@ -169,18 +348,41 @@ describe('Record → Search, Conditions From JSON', () => {
 	});
 
 	it.each([
-		['an unknown column', [{ column: 'Stauts', operator: 'eq', value: 'Won' }], /^Condition 1: column "Stauts" is not in table "Contacts"\. The table's columns are: Name \(text\), .*Label \(select: Hot lead, Customer, Partner\)/],
-		['an unknown option', [{ column: 'Label', value: 'Won' }], /^Condition 1: column "Label" has no option "Won"\. Allowed options: Hot lead, Customer, Partner\.$/],
-		['an unknown operator', [{ column: 'Label', operator: 'like', value: 'x' }], /^Condition 1 has an unknown operator "like"/],
+		[
+			'an unknown column',
+			[{ column: 'Stauts', operator: 'eq', value: 'Won' }],
+			/^Condition 1: column "Stauts" is not in table "Contacts"\. The table's columns are: Name \(text\), .*Label \(select: Hot lead, Customer, Partner\)/,
+		],
+		[
+			'an unknown option',
+			[{ column: 'Label', value: 'Won' }],
+			/^Condition 1: column "Label" has no option "Won"\. Allowed options: Hot lead, Customer, Partner\.$/,
+		],
+		[
+			'an unknown operator',
+			[{ column: 'Label', operator: 'like', value: 'x' }],
+			/^Condition 1 has an unknown operator "like"/,
+		],
 		['a number', '5', /^Conditions \(JSON\) is a number/],
-		['a bad entry', [{ column: 'Name', operator: 'eq', value: 'x', extra: 1 }], /^Conditions \(JSON\), entry 1 has unknown key "extra"/],
-		['a prototype key', '{"__proto__": "x"}', /^Condition 1: column "__proto__" is not in table "Contacts"/],
-	])('%s fails with the valid ones in the message, and no search is sent', async (_what, value, message) => {
-		ctx.sb.resetStats();
-		const res = await search(value);
-		expect(res.error?.message).toMatch(message);
-		expect(ctx.sb.requests().filter((r) => r.path.endsWith('/paged-record'))).toHaveLength(0);
-	});
+		[
+			'a bad entry',
+			[{ column: 'Name', operator: 'eq', value: 'x', extra: 1 }],
+			/^Conditions \(JSON\), entry 1 has unknown key "extra"/,
+		],
+		[
+			'a prototype key',
+			'{"__proto__": "x"}',
+			/^Condition 1: column "__proto__" is not in table "Contacts"/,
+		],
+	])(
+		'%s fails with the valid ones in the message, and no search is sent',
+		async (_what, value, message) => {
+			ctx.sb.resetStats();
+			const res = await search(value);
+			expect(res.error?.message).toMatch(message);
+			expect(ctx.sb.requests().filter((r) => r.path.endsWith('/paged-record'))).toHaveLength(0);
+		},
+	);
 });
 
 describe('properties (seeded)', () => {
@@ -202,7 +404,11 @@ describe('properties (seeded)', () => {
 			fc.asyncProperty(cellsArb, async (cells) => {
 				ctx.sb.resetStats();
 				const a = await createJson(JSON.stringify(cells));
-				const b = await run({ operation: 'create', tableId: rl(contacts()._id), columns: mapper(cells as IDataObject) });
+				const b = await run({
+					operation: 'create',
+					tableId: rl(contacts()._id),
+					columns: mapper(cells as IDataObject),
+				});
 				expect([a.error?.message, b.error?.message]).toEqual([undefined, undefined]);
 				const [wa, wb] = writes();
 				expect(JSON.parse(wa.body!)).toEqual(JSON.parse(wb.body!));
@@ -211,14 +417,20 @@ describe('properties (seeded)', () => {
 	});
 
 	it('property: From JSON rejects any unknown column, naming it, and writes nothing', async () => {
-		const known = new Set(contacts().columnsMetaData!.flatMap((c) => [c.name.toLowerCase(), c.id.toLowerCase()]));
-		const unknown = fc.oneof(hostileString(), fc.string()).filter((k) => k.trim() !== '' && !known.has(k.trim().toLowerCase()));
+		const known = new Set(
+			contacts().columnsMetaData!.flatMap((c) => [c.name.toLowerCase(), c.id.toLowerCase()]),
+		);
+		const unknown = fc
+			.oneof(hostileString(), fc.string())
+			.filter((k) => k.trim() !== '' && !known.has(k.trim().toLowerCase()));
 		await checkProperty(
 			30,
 			fc.asyncProperty(cellsArb, unknown, async (cells, key) => {
 				ctx.sb.resetStats();
 				const res = await createJson(JSON.stringify({ ...cells, [key]: 'x' }));
-				expect(res.error?.message).toMatch(/^Column ".*" is not in table "Contacts"\. The table's columns are: /s);
+				expect(res.error?.message).toMatch(
+					/^Column ".*" is not in table "Contacts"\. The table's columns are: /s,
+				);
 				expect(writes()).toHaveLength(0);
 				expect(({} as IDataObject).x).toBeUndefined();
 			}),
@@ -228,7 +440,12 @@ describe('properties (seeded)', () => {
 
 describe('bounds of the errors a model reads', () => {
 	it('an unknown table name lists the first 50 tables (of 54), each with its ID', async () => {
-		const added = Array.from({ length: 50 }, (_, i) => ({ ...contacts(), _id: `${String(i).padStart(4, '0')}${'e'.repeat(20)}`, name: `Extra ${i + 1}`, columnsMetaData: [] }));
+		const added = Array.from({ length: 50 }, (_, i) => ({
+			...contacts(),
+			_id: `${String(i).padStart(4, '0')}${'e'.repeat(20)}`,
+			name: `Extra ${i + 1}`,
+			columnsMetaData: [],
+		}));
 		for (const t of added) tenant().tables.set(t._id, t as never);
 		try {
 			const res = await createJson({ Name: 'X' }, 'Nowhere');

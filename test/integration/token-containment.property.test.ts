@@ -30,7 +30,9 @@ interface Case {
 /** The other endpoint as a redirect names it: the receiver's own URL (another port), its port under another host name, or https. */
 function elsewhere(otherUrl: string, target: Case['target']): string {
 	const port = new URL(otherUrl).port;
-	return { port: otherUrl, host: `http://localhost:${port}`, scheme: `https://127.0.0.1:${port}` }[target];
+	return { port: otherUrl, host: `http://localhost:${port}`, scheme: `https://127.0.0.1:${port}` }[
+		target
+	];
 }
 
 it('property: a redirect never carries the token or the body to another endpoint', async () => {
@@ -56,7 +58,9 @@ it('property: a redirect never carries the token or the body to another endpoint
 		target: fc.constantFrom('port', 'host', 'scheme'),
 		first401: fc.boolean(),
 		method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
-		body: fc.dictionary(fc.stringMatching(/^[a-z]{1,8}$/), fc.string({ maxLength: 20 }), { maxKeys: 3 }).map((d) => ({ ...d, marker: 'secret-body' })),
+		body: fc
+			.dictionary(fc.stringMatching(/^[a-z]{1,8}$/), fc.string({ maxLength: 20 }), { maxKeys: 3 })
+			.map((d) => ({ ...d, marker: 'secret-body' })),
 	});
 	try {
 		await checkProperty(
@@ -70,11 +74,15 @@ it('property: a redirect never carries the token or the body to another endpoint
 					operation: 'customApiCall',
 					customMethod: c.method,
 					customPath: '/v1/crm/contacts',
-					...(c.method === 'GET' || c.method === 'DELETE' ? {} : { customBody: JSON.stringify(c.body) }),
+					...(c.method === 'GET' || c.method === 'DELETE'
+						? {}
+						: { customBody: JSON.stringify(c.body) }),
 				});
 				expect(other.calls.slice(before)).toEqual([]);
 				expect(run.error?.message).toContain(`answered ${c.status}, a redirect`);
-				expect(JSON.stringify({ message: run.error?.message, description: run.error?.description })).not.toContain(token);
+				expect(
+					JSON.stringify({ message: run.error?.message, description: run.error?.description }),
+				).not.toContain(token);
 			}),
 		);
 	} finally {
@@ -100,13 +108,26 @@ describe('the platform-token renewal (getrefreshtoken, legacy V1 apps)', () => {
 				res.writeHead(current.status, { location: `${location}${req.url}` });
 				return void res.end();
 			}
-			const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
-			const answer = await request(sb.baseUrl + (req.url ?? '/'), { method: req.method as 'GET', headers, body: body || undefined });
+			const headers = Object.fromEntries(
+				Object.entries(req.headers).filter(
+					([k]) => !['host', 'connection', 'content-length'].includes(k),
+				),
+			) as Record<string, string>;
+			const answer = await request(sb.baseUrl + (req.url ?? '/'), {
+				method: req.method as 'GET',
+				headers,
+				body: body || undefined,
+			});
 			const text = await answer.body.text();
-			res.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? 'application/json') });
+			res.writeHead(answer.statusCode, {
+				'content-type': String(answer.headers['content-type'] ?? 'application/json'),
+			});
 			res.end(text);
 		});
-		const arbitraryCase = fc.record({ status: fc.constantFrom(301, 302, 303, 307, 308), target: fc.constantFrom('port', 'host', 'scheme') }) as fc.Arbitrary<Pick<Case, 'status' | 'target'>>;
+		const arbitraryCase = fc.record({
+			status: fc.constantFrom(301, 302, 303, 307, 308),
+			target: fc.constantFrom('port', 'host', 'scheme'),
+		}) as fc.Arbitrary<Pick<Case, 'status' | 'target'>>;
 		try {
 			await checkProperty(
 				30,
@@ -114,16 +135,35 @@ describe('the platform-token renewal (getrefreshtoken, legacy V1 apps)', () => {
 					current = c;
 					const before = { other: other.calls.length, redirected };
 					const h = createHarness(sb, sb.issueTokens(), { baseUrl: front.url });
-					const refreshToken = String((h.credentials.data().oauthTokenData as IDataObject)['platform-refresh-token'] ?? '');
+					const refreshToken = String(
+						(h.credentials.data().oauthTokenData as IDataObject)['platform-refresh-token'] ?? '',
+					);
 					// A first run marks the token pair; then every token expires, so the next run goes
 					// through n8n's OAuth2 refresh and the credential's renewal of the platform token.
-					expect((await h.run('businessPlatformSales', { resource: 'contact', operation: 'getAll', returnAll: false, limit: 1 })).error).toBeUndefined();
+					expect(
+						(
+							await h.run('businessPlatformSales', {
+								resource: 'contact',
+								operation: 'getAll',
+								returnAll: false,
+								limit: 1,
+							})
+						).error,
+					).toBeUndefined();
 					sb.auth.expireAll();
-					const run = await h.run('businessPlatformSales', { resource: 'contact', operation: 'getAll', returnAll: false, limit: 1 });
+					const run = await h.run('businessPlatformSales', {
+						resource: 'contact',
+						operation: 'getAll',
+						returnAll: false,
+						limit: 1,
+					});
 					expect(redirected).toBeGreaterThan(before.redirected); // the renewal was asked for, and redirected
 					expect(other.calls.slice(before.other)).toEqual([]);
 					expect(run.error).toBeDefined();
-					if (refreshToken) expect(JSON.stringify({ message: run.error?.message, description: run.error?.description })).not.toContain(refreshToken);
+					if (refreshToken)
+						expect(
+							JSON.stringify({ message: run.error?.message, description: run.error?.description }),
+						).not.toContain(refreshToken);
 				}),
 			);
 		} finally {
@@ -133,12 +173,25 @@ describe('the platform-token renewal (getrefreshtoken, legacy V1 apps)', () => {
 	});
 });
 
-describe('the platform\'s error text never carries a secret (issue 32, finding 7)', () => {
-	type Where = 'errorMessage' | 'message' | 'debugMessage' | 'field error' | 'field name' | 'base64 details' | 'plain text' | 'nested';
+describe("the platform's error text never carries a secret (issue 32, finding 7)", () => {
+	type Where =
+		| 'errorMessage'
+		| 'message'
+		| 'debugMessage'
+		| 'field error'
+		| 'field name'
+		| 'base64 details'
+		| 'plain text'
+		| 'nested';
 	interface Echo {
 		status: 400 | 403 | 404 | 406 | 409 | 413 | 422;
 		where: Where;
-		secret: 'x-access-token header' | 'access_token' | 'refresh_token' | 'platform refresh token' | 'client secret';
+		secret:
+			| 'x-access-token header'
+			| 'access_token'
+			| 'refresh_token'
+			| 'platform refresh token'
+			| 'client secret';
 		form: 'as is' | 'URL-encoded' | 'Bearer';
 		method: 'GET' | 'POST';
 		continueOnFail: boolean;
@@ -149,19 +202,39 @@ describe('the platform\'s error text never carries a secret (issue 32, finding 7
 		const json = (v: unknown) => ({ type: 'application/json', body: JSON.stringify(v) });
 		switch (where) {
 			case 'errorMessage':
-				return json({ code: 400, errorMessage: `Invalid header: ${text}`, httpStatus: '400 BAD_REQUEST' });
+				return json({
+					code: 400,
+					errorMessage: `Invalid header: ${text}`,
+					httpStatus: '400 BAD_REQUEST',
+				});
 			case 'message':
 				return json({ message: `token ${text} rejected`, error: 'Bad Request' });
 			case 'debugMessage':
-				return json({ errorMessage: 'Bad request', debugMessage: `headers: x-access-token=${text}` });
+				return json({
+					errorMessage: 'Bad request',
+					debugMessage: `headers: x-access-token=${text}`,
+				});
 			case 'field error':
-				return json({ errorMessage: 'Validation failed', errors: [{ field: 'name', error: `must not be ${text}` }] });
+				return json({
+					errorMessage: 'Validation failed',
+					errors: [{ field: 'name', error: `must not be ${text}` }],
+				});
 			case 'field name':
-				return json({ errorMessage: 'Validation failed', errors: [{ field: text, error: 'unknown' }] });
+				return json({
+					errorMessage: 'Validation failed',
+					errors: [{ field: text, error: 'unknown' }],
+				});
 			case 'base64 details':
-				return json({ message: 'invalid', details: [{ value: Buffer.from(`name: has ${text}`).toString('base64') }] });
+				return json({
+					message: 'invalid',
+					details: [{ value: Buffer.from(`name: has ${text}`).toString('base64') }],
+				});
 			case 'nested':
-				return json({ errorMessage: 'Gateway', error: `upstream said ${text}`, request: { headers: { 'x-access-token': text } } });
+				return json({
+					errorMessage: 'Gateway',
+					error: `upstream said ${text}`,
+					request: { headers: { 'x-access-token': text } },
+				});
 			default:
 				return { type: 'text/plain', body: `bad request from ${text}` };
 		}
@@ -182,22 +255,50 @@ describe('the platform\'s error text never carries a secret (issue 32, finding 7
 				'platform refresh token': String(tokens['platform-refresh-token'] ?? tokens.refresh_token),
 				'client secret': String(data.clientSecret),
 			}[c.secret];
-			const text = c.form === 'URL-encoded' ? encodeURIComponent(raw) : c.form === 'Bearer' ? `Bearer ${raw}` : raw;
+			const text =
+				c.form === 'URL-encoded'
+					? encodeURIComponent(raw)
+					: c.form === 'Bearer'
+						? `Bearer ${raw}`
+						: raw;
 			const { type, body } = bodyOf(c.where, text);
 			res.writeHead(c.status, { 'content-type': type });
 			res.end(body);
 		});
 		// A client secret with characters that URL-encoding changes.
-		const h = createHarness(sb, sb.issueTokens(), { baseUrl: front.url, clientSecret: 'sandbox-secret/+= ü' });
+		const h = createHarness(sb, sb.issueTokens(), {
+			baseUrl: front.url,
+			clientSecret: 'sandbox-secret/+= ü',
+		});
 		const secrets = () => {
 			const data = h.credentials.data();
 			const tokens = data.oauthTokenData as IDataObject;
-			return [String(data.clientSecret), ...Object.entries(tokens).filter(([k, v]) => typeof v === 'string' && /token/.test(k) && k !== 'token_type').map(([, v]) => String(v))];
+			return [
+				String(data.clientSecret),
+				...Object.entries(tokens)
+					.filter(([k, v]) => typeof v === 'string' && /token/.test(k) && k !== 'token_type')
+					.map(([, v]) => String(v)),
+			];
 		};
 		const arbitraryEcho = fc.record<Echo>({
 			status: fc.constantFrom(400, 403, 404, 406, 409, 413, 422),
-			where: fc.constantFrom('errorMessage', 'message', 'debugMessage', 'field error', 'field name', 'base64 details', 'plain text', 'nested'),
-			secret: fc.constantFrom('x-access-token header', 'access_token', 'refresh_token', 'platform refresh token', 'client secret'),
+			where: fc.constantFrom(
+				'errorMessage',
+				'message',
+				'debugMessage',
+				'field error',
+				'field name',
+				'base64 details',
+				'plain text',
+				'nested',
+			),
+			secret: fc.constantFrom(
+				'x-access-token header',
+				'access_token',
+				'refresh_token',
+				'platform refresh token',
+				'client secret',
+			),
 			form: fc.constantFrom('as is', 'URL-encoded', 'Bearer'),
 			method: fc.constantFrom('GET', 'POST'),
 			continueOnFail: fc.boolean(),
@@ -211,8 +312,15 @@ describe('the platform\'s error text never carries a secret (issue 32, finding 7
 						c.method === 'GET'
 							? { resource: 'contact', operation: 'getAll', returnAll: false, limit: 1 }
 							: { resource: 'contact', operation: 'create', name: 'Echo Test', type: 'person' };
-					const run = await h.run('businessPlatformSales', params, [{ json: {} }], { continueOnFail: c.continueOnFail });
-					const shown = JSON.stringify({ message: run.error?.message, description: run.error?.description, context: run.error?.context, items: run.json });
+					const run = await h.run('businessPlatformSales', params, [{ json: {} }], {
+						continueOnFail: c.continueOnFail,
+					});
+					const shown = JSON.stringify({
+						message: run.error?.message,
+						description: run.error?.description,
+						context: run.error?.context,
+						items: run.json,
+					});
 					// The platform's words are there (the case really echoed), without the secret.
 					expect(shown).toMatch(/The Business Platform API answered 4\d\d/);
 					for (const secret of secrets()) {

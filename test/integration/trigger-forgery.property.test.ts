@@ -12,7 +12,15 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { EVENTS } from '../../nodes/BusinessPlatformTrigger/events';
-import { activateWebhook, additionalData, createHarness, deliverWebhook, triggerWorkflow, webhookData, webhookMethod } from '../harness/n8n';
+import {
+	activateWebhook,
+	additionalData,
+	createHarness,
+	deliverWebhook,
+	triggerWorkflow,
+	webhookData,
+	webhookMethod,
+} from '../harness/n8n';
 import { checkProperty, hostileString, PROTOTYPE_KEYS } from '../helpers/property';
 import { fakeResponse } from '../helpers/receiver';
 import { useSandbox } from '../helpers/sandbox';
@@ -22,19 +30,34 @@ const REGISTERED = ['CREATE_CRM_DEAL', 'UPDATE_INVOICE'];
 
 async function activated() {
 	const h = createHarness(ctx.sb);
-	const node = h.node('businessPlatformSalesTrigger', { events: REGISTERED }, 'Platform Trigger', 2);
+	const node = h.node(
+		'businessPlatformSalesTrigger',
+		{ events: REGISTERED },
+		'Platform Trigger',
+		2,
+	);
 	node.webhookId = `forgery-${Date.now()}`;
 	const wf = triggerWorkflow(node, {});
-	const [wd] = webhookData(wf, node, additionalData(h.credentials, undefined, 'http://127.0.0.1:1'));
+	const [wd] = webhookData(
+		wf,
+		node,
+		additionalData(h.credentials, undefined, 'http://127.0.0.1:1'),
+	);
 	await activateWebhook(wf, wd);
-	const secrets = (wf.staticData['node:Platform Trigger'] as { secrets: Record<string, string> }).secrets;
+	const secrets = (wf.staticData['node:Platform Trigger'] as { secrets: Record<string, string> })
+		.secrets;
 	return { wf, wd, secrets };
 }
 
 it('property: a delivery starts an execution only for a registered event with its exact secret; webhook() never throws', async () => {
 	const { wf, wd, secrets } = await activated();
 	expect(Object.keys(secrets).sort()).toEqual([...REGISTERED].sort());
-	const eventName = fc.oneof(fc.constantFrom(...REGISTERED), fc.constantFrom(...EVENTS.map((e) => e.value)), fc.constantFrom(...PROTOTYPE_KEYS), hostileString());
+	const eventName = fc.oneof(
+		fc.constantFrom(...REGISTERED),
+		fc.constantFrom(...EVENTS.map((e) => e.value)),
+		fc.constantFrom(...PROTOTYPE_KEYS),
+		hostileString(),
+	);
 	const secretFor = (event: unknown) =>
 		fc.oneof(
 			fc.constant(typeof event === 'string' && Object.hasOwn(secrets, event) ? secrets[event] : ''),
@@ -44,7 +67,13 @@ it('property: a delivery starts an execution only for a registered event with it
 			hostileString(),
 		);
 	// n8n's query parser gives texts, lists (?event=a&event=b) and objects (?event[x]=1), or nothing.
-	const queryValue = (value: fc.Arbitrary<unknown>) => fc.oneof({ weight: 6, arbitrary: value }, fc.constant(undefined), fc.array(value, { maxLength: 2 }), fc.dictionary(fc.string(), value, { maxKeys: 2 }));
+	const queryValue = (value: fc.Arbitrary<unknown>) =>
+		fc.oneof(
+			{ weight: 6, arbitrary: value },
+			fc.constant(undefined),
+			fc.array(value, { maxLength: 2 }),
+			fc.dictionary(fc.string(), value, { maxKeys: 2 }),
+		);
 	const delivery = eventName.chain((event) =>
 		fc.record({
 			event: queryValue(fc.constant(event)),
@@ -61,7 +90,11 @@ it('property: a delivery starts an execution only for a registered event with it
 			if (event !== undefined) query.event = event as IDataObject;
 			if (secret !== undefined) query.secret = secret as IDataObject;
 			const answer = await deliverWebhook(wf, wd, { body, query }, res); // a throw fails the property
-			const genuine = typeof event === 'string' && REGISTERED.includes(event) && typeof secret === 'string' && secret === secrets[event];
+			const genuine =
+				typeof event === 'string' &&
+				REGISTERED.includes(event) &&
+				typeof secret === 'string' &&
+				secret === secrets[event];
 			if (genuine) {
 				executions++;
 				expect(answer.workflowData?.[0]?.[0]?.json).toMatchObject({ eventType: event });
@@ -80,10 +113,20 @@ it('property: a delivery starts an execution only for a registered event with it
 
 it('the reported forgeries are refused: toString and valueOf with an empty secret, constructor with any secret', async () => {
 	const { wf, wd } = await activated();
-	for (const query of [{ event: 'toString', secret: '' }, { event: 'valueOf', secret: '' }, { event: 'constructor', secret: 'x' }, { event: '__proto__', secret: '' }, { event: 'hasOwnProperty' }]) {
+	for (const query of [
+		{ event: 'toString', secret: '' },
+		{ event: 'valueOf', secret: '' },
+		{ event: 'constructor', secret: 'x' },
+		{ event: '__proto__', secret: '' },
+		{ event: 'hasOwnProperty' },
+	]) {
 		const res = fakeResponse();
 		const answer = await deliverWebhook(wf, wd, { body: { forged: true }, query }, res);
-		expect({ query, status: res.status, started: answer.workflowData !== undefined }).toEqual({ query, status: 401, started: false });
+		expect({ query, status: res.status, started: answer.workflowData !== undefined }).toEqual({
+			query,
+			status: 401,
+			started: false,
+		});
 	}
 	await webhookMethod('delete', wf, wd);
 });

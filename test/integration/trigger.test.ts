@@ -4,12 +4,33 @@
  * assertion reads the sandbox's registrations, its request log, or the deliveries it
  * really made to a local receiver.
  */
-import type { IDataObject, INode, IWebhookData, IWebhookResponseData, Workflow } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	IWebhookData,
+	IWebhookResponseData,
+	Workflow,
+} from 'n8n-workflow';
 import { request } from 'undici';
 
-import { ALL_ACCOUNTING, ALL_SALES, EVENTS, eventOptions, expandEvents } from '../../nodes/BusinessPlatformTrigger/events';
+import {
+	ALL_ACCOUNTING,
+	ALL_SALES,
+	EVENTS,
+	eventOptions,
+	expandEvents,
+} from '../../nodes/BusinessPlatformTrigger/events';
 import { recordId } from '../../nodes/BusinessPlatformTrigger/trigger';
-import { activateWebhook, additionalData, createHarness, deliverWebhook, triggerWorkflow, webhookData, webhookMethod, type Harness } from '../harness/n8n';
+import {
+	activateWebhook,
+	additionalData,
+	createHarness,
+	deliverWebhook,
+	triggerWorkflow,
+	webhookData,
+	webhookMethod,
+	type Harness,
+} from '../harness/n8n';
 import { contractEvents } from '../helpers/contract';
 import { readBody, serveLoopback, type Loopback } from '../helpers/loopback';
 import { fakeResponse, startReceiver, type Receiver } from '../helpers/receiver';
@@ -25,7 +46,13 @@ afterAll(async () => {
 	await rx.close();
 });
 
-const FIVE = ['CREATE_CRM_DEAL', 'UPDATE_CRM_DEAL', 'CREATE_INVOICE', 'STOCK_IN', 'DELETE_CRM_CONTACT'];
+const FIVE = [
+	'CREATE_CRM_DEAL',
+	'UPDATE_CRM_DEAL',
+	'CREATE_INVOICE',
+	'STOCK_IN',
+	'DELETE_CRM_CONTACT',
+];
 
 let counter = 0;
 
@@ -39,7 +66,11 @@ interface Trigger {
 }
 
 /** A trigger node (own webhookId, so tests do not see each other's registrations) in a workflow n8n would build. */
-function trigger(sb: Sandbox, parameters: IDataObject, opts: { staticData?: IDataObject; isTest?: boolean; webhookId?: string; h?: Harness } = {}): Trigger {
+function trigger(
+	sb: Sandbox,
+	parameters: IDataObject,
+	opts: { staticData?: IDataObject; isTest?: boolean; webhookId?: string; h?: Harness } = {},
+): Trigger {
 	const h = opts.h ?? createHarness(sb);
 	const node = h.node('businessPlatformSalesTrigger', parameters, 'Platform Trigger');
 	node.webhookId = opts.webhookId ?? `hook-${++counter}-${Date.now()}`;
@@ -63,8 +94,12 @@ async function deactivate(sb: Sandbox, t: Trigger): Promise<void> {
 }
 
 /** The same node after a restart: a new Workflow with the saved static data (or none, as after a re-import). */
-const again = (sb: Sandbox, t: Trigger, parameters: IDataObject, staticData: IDataObject = JSON.parse(JSON.stringify(t.wf.staticData))) =>
-	trigger(sb, parameters, { staticData, webhookId: t.node.webhookId, h: t.h });
+const again = (
+	sb: Sandbox,
+	t: Trigger,
+	parameters: IDataObject,
+	staticData: IDataObject = JSON.parse(JSON.stringify(t.wf.staticData)),
+) => trigger(sb, parameters, { staticData, webhookId: t.node.webhookId, h: t.h });
 
 /** Live registrations on the sandbox pointing at this node's URL. */
 const live = (sb: Sandbox, base: string) =>
@@ -73,19 +108,32 @@ const live = (sb: Sandbox, base: string) =>
 		.webhooks.values()
 		.filter((w) => !w.deleted && String(w.webhookUrl).split('?')[0] === base);
 
-const nodeState = (wf: Workflow) => (wf.staticData['node:Platform Trigger'] ?? {}) as { hookIds?: Record<string, number>; secrets?: Record<string, string> };
+const nodeState = (wf: Workflow) =>
+	(wf.staticData['node:Platform Trigger'] ?? {}) as {
+		hookIds?: Record<string, number>;
+		secrets?: Record<string, string>;
+	};
 
-const registerCalls = (sb: Sandbox, sinceSeq: number) => sb.requests().filter((r) => r.seq > sinceSeq && r.method === 'POST' && r.path === '/v1/webhooks/register');
+const registerCalls = (sb: Sandbox, sinceSeq: number) =>
+	sb
+		.requests()
+		.filter((r) => r.seq > sinceSeq && r.method === 'POST' && r.path === '/v1/webhooks/register');
 const lastSeq = (sb: Sandbox) => sb.requests().at(-1)?.seq ?? 0;
 
 /** What the receiver got for this node: the path split into its query, as n8n's router would give it. */
-function received(base: string): Array<{ query: IDataObject; body: unknown; headers: IDataObject }> {
+function received(
+	base: string,
+): Array<{ query: IDataObject; body: unknown; headers: IDataObject }> {
 	const path = new URL(base).pathname;
 	return rx.calls
 		.filter((c) => c.path.split('?')[0] === path)
 		.map((c) => {
 			const u = new URL(c.path, rx.url);
-			return { query: Object.fromEntries(u.searchParams) as IDataObject, body: c.body, headers: c.headers as IDataObject };
+			return {
+				query: Object.fromEntries(u.searchParams) as IDataObject,
+				body: c.body,
+				headers: c.headers as IDataObject,
+			};
 		});
 }
 
@@ -95,10 +143,27 @@ describe('events field', () => {
 	it(`offers all ${contractEvents().length} event types of the contract in plain words, plus the two shortcuts`, () => {
 		const options = eventOptions();
 		expect(options).toHaveLength(contractEvents().length + 2);
-		expect(options.map((o) => o.name)).toEqual(expect.arrayContaining(['All Sales Events', 'All Accounting Events', 'Deal Updated (Sales)', 'Invoice Created (Accounting)', 'Stock Reduced (Accounting)']));
+		expect(options.map((o) => o.name)).toEqual(
+			expect.arrayContaining([
+				'All Sales Events',
+				'All Accounting Events',
+				'Deal Updated (Sales)',
+				'Invoice Created (Accounting)',
+				'Stock Reduced (Accounting)',
+			]),
+		);
 		expect(new Set(options.map((o) => o.value)).size).toBe(contractEvents().length + 2);
-		expect(expandEvents([ALL_SALES]).events).toEqual(['CREATE_CRM_CONTACT', 'UPDATE_CRM_CONTACT', 'DELETE_CRM_CONTACT', 'CREATE_CRM_DEAL', 'UPDATE_CRM_DEAL', 'DELETE_CRM_DEAL']);
-		expect(expandEvents([ALL_ACCOUNTING, 'CREATE_BILL']).events).toHaveLength(contractEvents().filter((e) => !e.includes('_CRM_')).length);
+		expect(expandEvents([ALL_SALES]).events).toEqual([
+			'CREATE_CRM_CONTACT',
+			'UPDATE_CRM_CONTACT',
+			'DELETE_CRM_CONTACT',
+			'CREATE_CRM_DEAL',
+			'UPDATE_CRM_DEAL',
+			'DELETE_CRM_DEAL',
+		]);
+		expect(expandEvents([ALL_ACCOUNTING, 'CREATE_BILL']).events).toHaveLength(
+			contractEvents().filter((e) => !e.includes('_CRM_')).length,
+		);
 		expect(expandEvents([ALL_ACCOUNTING, ALL_SALES]).events).toEqual(EVENTS.map((e) => e.value));
 		expect(expandEvents(['CREATE_BILL', 'NOPE']).unknown).toEqual(['NOPE']);
 	});
@@ -155,7 +220,11 @@ describe('registration lifecycle', () => {
 		expect(await webhookMethod('checkExists', restarted.wf, restarted.wd)).toBe(true);
 		await activateWebhook(restarted.wf, restarted.wd);
 		expect(registerCalls(sb, seq1)).toHaveLength(0);
-		expect(live(sb, t.base).map((w) => w.hookId).sort()).toEqual(hooks.map((w) => w.hookId).sort());
+		expect(
+			live(sb, t.base)
+				.map((w) => w.hookId)
+				.sort(),
+		).toEqual(hooks.map((w) => w.hookId).sort());
 		expect(nodeState(restarted.wf)).toEqual(state);
 
 		// Re-import with EMPTY static data: checkExists adopts the five (same ids, same secrets).
@@ -167,22 +236,44 @@ describe('registration lifecycle', () => {
 		expect(nodeState(reimported.wf)).toEqual(state);
 
 		// The adopted secrets work: a delivery to the adopted registration starts the workflow.
-		const adoptedOut = await deliverWebhook(reimported.wf, reimported.wd, { body: { any: 'json' }, query: { event: 'STOCK_IN', secret: state.secrets!.STOCK_IN } });
-		expect(outputOf(adoptedOut)).toEqual([{ eventType: 'STOCK_IN', receivedAt: expect.any(String), hookId: state.hookIds!.STOCK_IN, payload: { any: 'json' } }]);
+		const adoptedOut = await deliverWebhook(reimported.wf, reimported.wd, {
+			body: { any: 'json' },
+			query: { event: 'STOCK_IN', secret: state.secrets!.STOCK_IN },
+		});
+		expect(outputOf(adoptedOut)).toEqual([
+			{
+				eventType: 'STOCK_IN',
+				receivedAt: expect.any(String),
+				hookId: state.hookIds!.STOCK_IN,
+				payload: { any: 'json' },
+			},
+		]);
 
 		// Change the selection: two events dropped, two added.
-		const changed = ['CREATE_CRM_DEAL', 'UPDATE_CRM_DEAL', 'CREATE_INVOICE', 'UPDATE_BILL', 'STOCK_OUT'];
+		const changed = [
+			'CREATE_CRM_DEAL',
+			'UPDATE_CRM_DEAL',
+			'CREATE_INVOICE',
+			'UPDATE_BILL',
+			'STOCK_OUT',
+		];
 		const edited = again(sb, reimported, { events: changed });
 		await activateWebhook(edited.wf, edited.wd);
 		const after = live(sb, t.base);
 		expect(after.map((w) => w.eventType).sort()).toEqual([...changed].sort());
 		const kept = after.filter((w) => FIVE.includes(w.eventType as string));
 		for (const w of kept) expect(w.hookId).toBe(state.hookIds![w.eventType as string]); // kept, not re-registered
-		for (const gone of ['STOCK_IN', 'DELETE_CRM_CONTACT']) expect(sb.store.tenant(1).webhooks.get(state.hookIds![gone])!.deleted).toBe(true);
+		for (const gone of ['STOCK_IN', 'DELETE_CRM_CONTACT'])
+			expect(sb.store.tenant(1).webhooks.get(state.hookIds![gone])!.deleted).toBe(true);
 		expect(Object.keys(nodeState(edited.wf).hookIds!).sort()).toEqual([...changed].sort());
 		// A dropped event's old secret no longer opens the door.
 		const res = fakeResponse();
-		const dropped = await deliverWebhook(edited.wf, edited.wd, { body: {}, query: { event: 'STOCK_IN', secret: state.secrets!.STOCK_IN } }, res);
+		const dropped = await deliverWebhook(
+			edited.wf,
+			edited.wd,
+			{ body: {}, query: { event: 'STOCK_IN', secret: state.secrets!.STOCK_IN } },
+			res,
+		);
 		expect(dropped).toEqual({ noWebhookResponse: true });
 		expect(res.status).toBe(401);
 
@@ -199,9 +290,19 @@ describe('registration lifecycle', () => {
 		// A duplicate (e.g. a crash after register, before static data was saved) and a hook of someone else.
 		const register = (eventType: string, webhookUrl: string) =>
 			call(sb, 'POST', '/v1/webhooks/register', {
-				body: { clientId: sb.config.clientId, clientSecret: sb.config.clientSecret, accessToken: sb.demo.accessToken, refreshToken: sb.demo.refreshToken, eventType, webhookUrl },
+				body: {
+					clientId: sb.config.clientId,
+					clientSecret: sb.config.clientSecret,
+					accessToken: sb.demo.accessToken,
+					refreshToken: sb.demo.refreshToken,
+					eventType,
+					webhookUrl,
+				},
 			});
-		const dup = await register('CREATE_BILL', `${t.base}?event=CREATE_BILL&secret=othersecretothersecretothersecret`);
+		const dup = await register(
+			'CREATE_BILL',
+			`${t.base}?event=CREATE_BILL&secret=othersecretothersecretothersecret`,
+		);
 		const noSecret = await register('UPDATE_BILL', t.base);
 		const foreign = await register('CREATE_BILL', `${rx.url}/somewhere-else`);
 		expect([dup.status, noSecret.status, foreign.status]).toEqual([200, 200, 200]);
@@ -240,12 +341,24 @@ describe('registration lifecycle', () => {
 		const sb = ctx.sb;
 		const t = await activeTrigger(sb, { events: ['CREATE_BILL', 'DELETE_BILL', 'UPDATE_INVOICE'] });
 		const ids = nodeState(t.wf).hookIds!;
-		sb.faults.add({ kind: 'status', status: 400, method: 'DELETE', path: `/^\\/v1\\/webhooks\\/delete\\/${ids.DELETE_BILL}$/`, count: 1 });
+		sb.faults.add({
+			kind: 'status',
+			status: 400,
+			method: 'DELETE',
+			path: `/^\\/v1\\/webhooks\\/delete\\/${ids.DELETE_BILL}$/`,
+			count: 1,
+		});
 
-		const error = await webhookMethod('delete', t.wf, t.wd).catch((e: Error & { description?: string }) => e);
+		const error = await webhookMethod('delete', t.wf, t.wd).catch(
+			(e: Error & { description?: string }) => e,
+		);
 		expect(error).toBeInstanceOf(Error);
-		expect((error as Error).message).toBe('Could not deregister 1 webhook registration(s) on the platform');
-		expect((error as { description?: string }).description).toMatch(new RegExp(`^${ids.DELETE_BILL}: The Business Platform API answered 400`));
+		expect((error as Error).message).toBe(
+			'Could not deregister 1 webhook registration(s) on the platform',
+		);
+		expect((error as { description?: string }).description).toMatch(
+			new RegExp(`^${ids.DELETE_BILL}: The Business Platform API answered 400`),
+		);
 		// The others were still deregistered; static data is cleared (a later activation adopts or removes the survivor by its URL).
 		expect(sb.store.tenant(1).webhooks.get(ids.CREATE_BILL)!.deleted).toBe(true);
 		expect(sb.store.tenant(1).webhooks.get(ids.UPDATE_INVOICE)!.deleted).toBe(true);
@@ -264,12 +377,21 @@ describe('registration lifecycle', () => {
 		const pick = sb.faults.pick.bind(sb.faults);
 		let n = 0;
 		const spy = jest.spyOn(sb.faults, 'pick').mockImplementation((method, path) => {
-			if (method === 'POST' && path === '/v1/webhooks/register' && ++n === 3) sb.faults.add({ kind: 'status', status: 400, method: 'POST', path: '/v1/webhooks/register', count: 1 });
+			if (method === 'POST' && path === '/v1/webhooks/register' && ++n === 3)
+				sb.faults.add({
+					kind: 'status',
+					status: 400,
+					method: 'POST',
+					path: '/v1/webhooks/register',
+					count: 1,
+				});
 			return pick(method, path);
 		});
 		const seq = lastSeq(sb);
 		try {
-			await expect(activateWebhook(t.wf, t.wd)).rejects.toThrow(/^Could not register the webhook for ".+ \((Sales|Accounting)\)" \([A-Z_]+\): The Business Platform API answered 400/);
+			await expect(activateWebhook(t.wf, t.wd)).rejects.toThrow(
+				/^Could not register the webhook for ".+ \((Sales|Accounting)\)" \([A-Z_]+\): The Business Platform API answered 400/,
+			);
 		} finally {
 			spy.mockRestore();
 		}
@@ -277,7 +399,10 @@ describe('registration lifecycle', () => {
 		expect(registers.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 400]);
 		// Every registration that succeeded was deregistered again.
 		expect(live(sb, t.base)).toHaveLength(0);
-		const created = sb.store.tenant(1).webhooks.values().filter((w) => String(w.webhookUrl).startsWith(t.base));
+		const created = sb.store
+			.tenant(1)
+			.webhooks.values()
+			.filter((w) => String(w.webhookUrl).startsWith(t.base));
 		expect(created).toHaveLength(4);
 		expect(created.every((w) => w.deleted)).toBe(true);
 		expect(nodeState(t.wf)).toEqual({});
@@ -286,12 +411,28 @@ describe('registration lifecycle', () => {
 	it('a register that failed after the platform stored it is swept up too', async () => {
 		const sb = ctx.sb;
 		const t = trigger(sb, { events: ['CREATE_BILL'] });
-		sb.faults.add({ kind: 'status', status: 502, method: 'POST', path: '/v1/webhooks/register', count: 1, phase: 'after' });
-		const error = await activateWebhook(t.wf, t.wd).catch((e: Error & { description?: string }) => e);
+		sb.faults.add({
+			kind: 'status',
+			status: 502,
+			method: 'POST',
+			path: '/v1/webhooks/register',
+			count: 1,
+			phase: 'after',
+		});
+		const error = await activateWebhook(t.wf, t.wd).catch(
+			(e: Error & { description?: string }) => e,
+		);
 		expect(error).toBeInstanceOf(Error);
 		expect((error as Error).message).toMatch(/Bill Created \(Accounting\).*answered 502/);
-		expect((error as { description?: string }).description).toMatch(/nothing is left half-registered/);
-		expect(sb.store.tenant(1).webhooks.values().filter((w) => String(w.webhookUrl).startsWith(t.base))).toHaveLength(1);
+		expect((error as { description?: string }).description).toMatch(
+			/nothing is left half-registered/,
+		);
+		expect(
+			sb.store
+				.tenant(1)
+				.webhooks.values()
+				.filter((w) => String(w.webhookUrl).startsWith(t.base)),
+		).toHaveLength(1);
 		expect(live(sb, t.base)).toHaveLength(0);
 	});
 
@@ -299,12 +440,16 @@ describe('registration lifecycle', () => {
 		const sb = ctx.sb;
 		const t = await activeTrigger(sb, { events: ['CREATE_INVOICE', 'UPDATE_INVOICE'] });
 		const state = nodeState(t.wf);
-		expect((await call(sb, 'DELETE', `/v1/webhooks/delete/${state.hookIds!.UPDATE_INVOICE}`)).status).toBe(200);
+		expect(
+			(await call(sb, 'DELETE', `/v1/webhooks/delete/${state.hookIds!.UPDATE_INVOICE}`)).status,
+		).toBe(200);
 		const restarted = again(sb, t, { events: ['CREATE_INVOICE', 'UPDATE_INVOICE'] });
 		expect(await webhookMethod('checkExists', restarted.wf, restarted.wd)).toBe(false);
 		const seq = lastSeq(sb);
 		await webhookMethod('create', restarted.wf, restarted.wd);
-		expect(registerCalls(sb, seq).map((r) => JSON.parse(r.body!).eventType)).toEqual(['UPDATE_INVOICE']);
+		expect(registerCalls(sb, seq).map((r) => JSON.parse(r.body!).eventType)).toEqual([
+			'UPDATE_INVOICE',
+		]);
 		expect(
 			live(sb, t.base)
 				.map((w) => w.eventType)
@@ -320,7 +465,9 @@ describe('registration lifecycle', () => {
 		const seq = lastSeq(sb);
 		await expect(activateWebhook(t.wf, t.wd)).rejects.toThrow('No event chosen in "Events"');
 		const bad = trigger(sb, { events: ['CREATE_BILL', 'CREATE_THING'] });
-		await expect(activateWebhook(bad.wf, bad.wd)).rejects.toThrow('Unknown event type in "Events": CREATE_THING');
+		await expect(activateWebhook(bad.wf, bad.wd)).rejects.toThrow(
+			'Unknown event type in "Events": CREATE_THING',
+		);
 		expect(lastSeq(sb)).toBe(seq);
 	});
 
@@ -331,7 +478,14 @@ describe('registration lifecycle', () => {
 			live(sb, t.base)
 				.map((w) => w.eventType)
 				.sort(),
-		).toEqual(['CREATE_CRM_CONTACT', 'CREATE_CRM_DEAL', 'DELETE_CRM_CONTACT', 'DELETE_CRM_DEAL', 'UPDATE_CRM_CONTACT', 'UPDATE_CRM_DEAL']);
+		).toEqual([
+			'CREATE_CRM_CONTACT',
+			'CREATE_CRM_DEAL',
+			'DELETE_CRM_CONTACT',
+			'DELETE_CRM_DEAL',
+			'UPDATE_CRM_CONTACT',
+			'UPDATE_CRM_DEAL',
+		]);
 		await deactivate(sb, t);
 	});
 });
@@ -343,7 +497,16 @@ describe('test mode ("Listen for test event")', () => {
 		expect(live(sb, prod.base)).toHaveLength(2);
 
 		// n8n builds the test workflow from the saved one (static data copied, never saved back).
-		const test = trigger(sb, { events: ['CREATE_INVOICE', 'UPDATE_INVOICE'] }, { isTest: true, webhookId: prod.node.webhookId, staticData: JSON.parse(JSON.stringify(prod.wf.staticData)), h: prod.h });
+		const test = trigger(
+			sb,
+			{ events: ['CREATE_INVOICE', 'UPDATE_INVOICE'] },
+			{
+				isTest: true,
+				webhookId: prod.node.webhookId,
+				staticData: JSON.parse(JSON.stringify(prod.wf.staticData)),
+				h: prod.h,
+			},
+		);
 		expect(test.base).toContain('/webhook-test/');
 		expect(await webhookMethod('checkExists', test.wf, test.wd, 'manual', 'manual')).toBe(false);
 		await webhookMethod('create', test.wf, test.wd, 'manual', 'manual');
@@ -351,16 +514,25 @@ describe('test mode ("Listen for test event")', () => {
 		expect(live(sb, prod.base)).toHaveLength(2);
 
 		// A test event arrives and is output.
-		const r = await call(sb, 'POST', '/__admin/events', { token: null, body: { eventType: 'UPDATE_INVOICE', data: { id: 31, total: 10 } } });
+		const r = await call(sb, 'POST', '/__admin/events', {
+			token: null,
+			body: { eventType: 'UPDATE_INVOICE', data: { id: 31, total: 10 } },
+		});
 		expect(r.body.deliveries).toHaveLength(2); // production and test registrations
 		const got = received(test.base);
 		expect(got).toHaveLength(1);
-		expect(outputOf(await deliverWebhook(test.wf, test.wd, got[0]))).toMatchObject([{ eventType: 'UPDATE_INVOICE', payload: { data: { id: 31, total: 10 } } }]);
+		expect(outputOf(await deliverWebhook(test.wf, test.wd, got[0]))).toMatchObject([
+			{ eventType: 'UPDATE_INVOICE', payload: { data: { id: 31, total: 10 } } },
+		]);
 
 		// The listener ends: n8n calls delete with the test workflow's static data.
 		expect(await webhookMethod('delete', test.wf, test.wd, 'manual', 'manual')).toBe(true);
 		expect(live(sb, test.base)).toHaveLength(0);
-		expect(live(sb, prod.base).map((w) => w.hookId).sort()).toEqual(Object.values(nodeState(prod.wf).hookIds!).sort());
+		expect(
+			live(sb, prod.base)
+				.map((w) => w.hookId)
+				.sort(),
+		).toEqual(Object.values(nodeState(prod.wf).hookIds!).sort());
 
 		await deactivate(sb, prod);
 	});
@@ -371,7 +543,12 @@ describe('deliveries', () => {
 		const sb = ctx.sb;
 		const t = await activeTrigger(sb, { events: ['CREATE_CRM_DEAL', 'UPDATE_CRM_DEAL'] });
 
-		const sales = await createHarness(sb).run('businessPlatformSales', { resource: 'deal', operation: 'create', name: 'Trigger deal', additionalFields: { amount: 420 } });
+		const sales = await createHarness(sb).run('businessPlatformSales', {
+			resource: 'deal',
+			operation: 'create',
+			name: 'Trigger deal',
+			additionalFields: { amount: 420 },
+		});
 		expect(sales.error).toBeUndefined();
 		const created = { body: { id: sales.json[0].id } };
 		await sb.hooks.idle();
@@ -380,36 +557,79 @@ describe('deliveries', () => {
 		expect(got[0].query.event).toBe('CREATE_CRM_DEAL');
 
 		const out = outputOf(await deliverWebhook(t.wf, t.wd, got[0]));
-		expect(out).toEqual([{ eventType: 'CREATE_CRM_DEAL', receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/), hookId: nodeState(t.wf).hookIds!.CREATE_CRM_DEAL, payload: got[0].body }]);
-		expect(out[0].payload).toMatchObject({ eventType: 'CREATE_CRM_DEAL', data: { id: created.body.id, name: 'Trigger deal' } });
+		expect(out).toEqual([
+			{
+				eventType: 'CREATE_CRM_DEAL',
+				receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+				hookId: nodeState(t.wf).hookIds!.CREATE_CRM_DEAL,
+				payload: got[0].body,
+			},
+		]);
+		expect(out[0].payload).toMatchObject({
+			eventType: 'CREATE_CRM_DEAL',
+			data: { id: created.body.id, name: 'Trigger deal' },
+		});
 		await webhookMethod('delete', t.wf, t.wd);
 	});
 
 	it('Fetch Full Record adds the current deal, and leaves it out once the deal is deleted', async () => {
 		const sb = ctx.sb;
-		const t = await activeTrigger(sb, { events: ['CREATE_CRM_DEAL', 'DELETE_CRM_DEAL'], options: { fetchFullRecord: true } });
-		const created = await call(sb, 'POST', '/v1/crm/deals', { body: { name: 'Full record', amount: 7 } });
+		const t = await activeTrigger(sb, {
+			events: ['CREATE_CRM_DEAL', 'DELETE_CRM_DEAL'],
+			options: { fetchFullRecord: true },
+		});
+		const created = await call(sb, 'POST', '/v1/crm/deals', {
+			body: { name: 'Full record', amount: 7 },
+		});
 		await sb.hooks.idle();
 		// Renamed after the event: the record is read when the event is handled.
-		await call(sb, 'PUT', `/v1/crm/deals/${created.body.id}`, { body: { name: 'Full record, renamed' } });
+		await call(sb, 'PUT', `/v1/crm/deals/${created.body.id}`, {
+			body: { name: 'Full record, renamed' },
+		});
 		const [createEvent] = received(t.base);
 
 		const seq = lastSeq(sb);
 		const [withRecord] = outputOf(await deliverWebhook(t.wf, t.wd, createEvent));
-		expect(withRecord.record).toMatchObject({ id: created.body.id, name: 'Full record, renamed', amount: 7 });
-		expect(sb.requests().filter((r) => r.seq > seq).map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/crm/deals/${created.body.id}`]);
+		expect(withRecord.record).toMatchObject({
+			id: created.body.id,
+			name: 'Full record, renamed',
+			amount: 7,
+		});
+		expect(
+			sb
+				.requests()
+				.filter((r) => r.seq > seq)
+				.map((r) => `${r.method} ${r.path}`),
+		).toEqual([`GET /v1/crm/deals/${created.body.id}`]);
 
 		await call(sb, 'DELETE', `/v1/crm/deals/${created.body.id}`);
 		await sb.hooks.idle();
 		const seq2 = lastSeq(sb);
 		const [afterDelete] = outputOf(await deliverWebhook(t.wf, t.wd, createEvent));
-		expect(afterDelete).toEqual({ eventType: 'CREATE_CRM_DEAL', receivedAt: expect.any(String), hookId: expect.any(Number), payload: createEvent.body });
-		expect(sb.requests().filter((r) => r.seq > seq2).map((r) => r.status)).toEqual([404]);
+		expect(afterDelete).toEqual({
+			eventType: 'CREATE_CRM_DEAL',
+			receivedAt: expect.any(String),
+			hookId: expect.any(Number),
+			payload: createEvent.body,
+		});
+		expect(
+			sb
+				.requests()
+				.filter((r) => r.seq > seq2)
+				.map((r) => r.status),
+		).toEqual([404]);
 
 		// The delete event itself: no lookup at all.
 		const deleteEvent = received(t.base).find((c) => c.query.event === 'DELETE_CRM_DEAL')!;
 		const seq3 = lastSeq(sb);
-		expect(outputOf(await deliverWebhook(t.wf, t.wd, deleteEvent))).toEqual([{ eventType: 'DELETE_CRM_DEAL', receivedAt: expect.any(String), hookId: expect.any(Number), payload: deleteEvent.body }]);
+		expect(outputOf(await deliverWebhook(t.wf, t.wd, deleteEvent))).toEqual([
+			{
+				eventType: 'DELETE_CRM_DEAL',
+				receivedAt: expect.any(String),
+				hookId: expect.any(Number),
+				payload: deleteEvent.body,
+			},
+		]);
 		expect(lastSeq(sb)).toBe(seq3);
 		await webhookMethod('delete', t.wf, t.wd);
 	});
@@ -417,17 +637,39 @@ describe('deliveries', () => {
 	it('an admin-emitted CREATE_INVOICE arrives with its event type; any JSON body is accepted', async () => {
 		const sb = ctx.sb;
 		const t = await activeTrigger(sb, { events: [ALL_ACCOUNTING] });
-		const r = await call(sb, 'POST', '/__admin/events', { token: null, body: { eventType: 'CREATE_INVOICE', data: { id: 991, number: 'INV-991' } } });
-		expect(r.body.deliveries).toEqual([expect.objectContaining({ eventType: 'CREATE_INVOICE', status: 200 })]);
+		const r = await call(sb, 'POST', '/__admin/events', {
+			token: null,
+			body: { eventType: 'CREATE_INVOICE', data: { id: 991, number: 'INV-991' } },
+		});
+		expect(r.body.deliveries).toEqual([
+			expect.objectContaining({ eventType: 'CREATE_INVOICE', status: 200 }),
+		]);
 		const got = received(t.base);
 		expect(got).toHaveLength(1);
 		const out = outputOf(await deliverWebhook(t.wf, t.wd, got[0]));
-		expect(out).toEqual([{ eventType: 'CREATE_INVOICE', receivedAt: expect.any(String), hookId: nodeState(t.wf).hookIds!.CREATE_INVOICE, payload: got[0].body }]);
+		expect(out).toEqual([
+			{
+				eventType: 'CREATE_INVOICE',
+				receivedAt: expect.any(String),
+				hookId: nodeState(t.wf).hookIds!.CREATE_INVOICE,
+				payload: got[0].body,
+			},
+		]);
 		expect(out[0].payload).toMatchObject({ data: { id: 991, number: 'INV-991' } });
 
 		// The event type comes from the URL, not the body: a body that says otherwise (or is not an object) changes nothing.
-		const odd = await deliverWebhook(t.wf, t.wd, { query: got[0].query, body: [{ eventType: 'DELETE_BILL' }, 'text', 3] });
-		expect(outputOf(odd)).toEqual([{ eventType: 'CREATE_INVOICE', receivedAt: expect.any(String), hookId: expect.any(Number), payload: [{ eventType: 'DELETE_BILL' }, 'text', 3] }]);
+		const odd = await deliverWebhook(t.wf, t.wd, {
+			query: got[0].query,
+			body: [{ eventType: 'DELETE_BILL' }, 'text', 3],
+		});
+		expect(outputOf(odd)).toEqual([
+			{
+				eventType: 'CREATE_INVOICE',
+				receivedAt: expect.any(String),
+				hookId: expect.any(Number),
+				payload: [{ eventType: 'DELETE_BILL' }, 'text', 3],
+			},
+		]);
 		await webhookMethod('delete', t.wf, t.wd);
 	});
 
@@ -438,7 +680,11 @@ describe('deliveries', () => {
 		const front = await webhookFront(t.wf, t.wd);
 		try {
 			const post = async (query: string) => {
-				const res = await request(`${front.url}/webhook/${t.node.webhookId}/webhook${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { id: 1 } }) });
+				const res = await request(`${front.url}/webhook/${t.node.webhookId}/webhook${query}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ data: { id: 1 } }),
+				});
 				return { status: res.statusCode, body: await res.body.text() };
 			};
 			const wrong = await post(`?event=CREATE_CRM_DEAL&secret=${'x'.repeat(secret.length)}`);
@@ -448,12 +694,16 @@ describe('deliveries', () => {
 			expect((await post('')).status).toBe(401);
 			expect((await post(`?event=UPDATE_CRM_DEAL&secret=${secret}`)).status).toBe(401); // a secret is only good for its event
 			expect(front.results).toHaveLength(4);
-			expect(front.results.every((r) => r.workflowData === undefined && r.noWebhookResponse === true)).toBe(true);
+			expect(
+				front.results.every((r) => r.workflowData === undefined && r.noWebhookResponse === true),
+			).toBe(true);
 
 			// The genuine call through the same front starts the workflow.
 			const ok = await post(`?event=CREATE_CRM_DEAL&secret=${secret}`);
 			expect(ok.status).toBe(200);
-			expect(outputOf(front.results[4])).toMatchObject([{ eventType: 'CREATE_CRM_DEAL', payload: { data: { id: 1 } } }]);
+			expect(outputOf(front.results[4])).toMatchObject([
+				{ eventType: 'CREATE_CRM_DEAL', payload: { data: { id: 1 } } },
+			]);
 		} finally {
 			await front.close();
 			await webhookMethod('delete', t.wf, t.wd);
@@ -490,7 +740,11 @@ describe('OAuth V2', () => {
 		const seq = lastSeq(sb);
 		await activateWebhook(t.wf, t.wd);
 		const [body] = registerCalls(sb, seq).map((r) => JSON.parse(r.body!));
-		expect(body).toMatchObject({ accessToken: sb.demo.tokenResponse.access_token, refreshToken: sb.demo.tokenResponse.refresh_token, eventType: 'STOCK_OUT' });
+		expect(body).toMatchObject({
+			accessToken: sb.demo.tokenResponse.access_token,
+			refreshToken: sb.demo.tokenResponse.refresh_token,
+			eventType: 'STOCK_OUT',
+		});
 		expect(live(sb, t.base)).toHaveLength(1);
 		await deactivate(sb, t);
 	});
@@ -503,12 +757,24 @@ describe('OAuth V2', () => {
  * hands over the real response object, and answers 200 itself unless the node
  * answered (noWebhookResponse).
  */
-async function webhookFront(wf: Workflow, wd: IWebhookData): Promise<Loopback & { results: IWebhookResponseData[] }> {
+async function webhookFront(
+	wf: Workflow,
+	wd: IWebhookData,
+): Promise<Loopback & { results: IWebhookResponseData[] }> {
 	const results: IWebhookResponseData[] = [];
 	const front = await serveLoopback(async (req, res) => {
 		const u = new URL(req.url ?? '/', 'http://front');
 		const text = await readBody(req);
-		const r = await deliverWebhook(wf, wd, { body: text ? JSON.parse(text) : {}, headers: req.headers as IDataObject, query: Object.fromEntries(u.searchParams) }, res).catch(() => undefined);
+		const r = await deliverWebhook(
+			wf,
+			wd,
+			{
+				body: text ? JSON.parse(text) : {},
+				headers: req.headers as IDataObject,
+				query: Object.fromEntries(u.searchParams),
+			},
+			res,
+		).catch(() => undefined);
 		if (!r) {
 			res.writeHead(500);
 			res.end();

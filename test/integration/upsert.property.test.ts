@@ -14,10 +14,11 @@ import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox({ rows: 5 });
 
-const contactsWith = (email: string) => ctx.sb.store
-	.tenant(1)
-	.contacts.values()
-	.filter((c) => String(c.email ?? '').toLowerCase() === email);
+const contactsWith = (email: string) =>
+	ctx.sb.store
+		.tenant(1)
+		.contacts.values()
+		.filter((c) => String(c.email ?? '').toLowerCase() === email);
 
 let round = 0;
 
@@ -34,29 +35,48 @@ it('property: any items with repeated emails, at any Parallel Requests, leave on
 	);
 	await checkProperty(
 		100,
-		fc.asyncProperty(items, fc.oneof(fc.integer({ min: 1, max: 20 }), fc.constantFrom(21, 2 ** 31, 2 ** 53 + 2)), async (list, concurrency) => {
-			round++;
-			// A pool of new emails for this case, and one that exists from the start.
-			const pool = [existing, `new-a-${round}@example.com`, `new-b-${round}@example.com`, `new-c-${round}@example.com`];
-			const before = new Map(pool.map((e) => [e, contactsWith(e).length]));
-			const input = list.map(({ pick, upper, spaces }, i) => {
-				const email = upper ? pool[pick].toUpperCase() : pool[pick];
-				return { json: { email: spaces ? `  ${email} ` : email, name: `Upsert ${round}-${i}` } };
-			});
-			const run = await h.run(
-				'businessPlatformSales',
-				{ resource: 'contact', operation: 'upsert', email: '={{ $json.email }}', name: '={{ $json.name }}', type: 'person', requestOptions: { concurrency } },
-				input,
-			);
-			expect(run.error).toBeUndefined();
-			const seen = new Set<string>();
-			const expected = list.map(({ pick }) => {
-				const first = !seen.has(pool[pick]);
-				seen.add(pool[pick]);
-				return first && before.get(pool[pick]) === 0 ? 'created' : 'updated';
-			});
-			expect(run.json.map((j) => j.upsertAction)).toEqual(expected);
-			for (const email of pool) expect(contactsWith(email)).toHaveLength(Math.max(before.get(email)!, seen.has(email) ? 1 : 0));
-		}),
+		fc.asyncProperty(
+			items,
+			fc.oneof(fc.integer({ min: 1, max: 20 }), fc.constantFrom(21, 2 ** 31, 2 ** 53 + 2)),
+			async (list, concurrency) => {
+				round++;
+				// A pool of new emails for this case, and one that exists from the start.
+				const pool = [
+					existing,
+					`new-a-${round}@example.com`,
+					`new-b-${round}@example.com`,
+					`new-c-${round}@example.com`,
+				];
+				const before = new Map(pool.map((e) => [e, contactsWith(e).length]));
+				const input = list.map(({ pick, upper, spaces }, i) => {
+					const email = upper ? pool[pick].toUpperCase() : pool[pick];
+					return { json: { email: spaces ? `  ${email} ` : email, name: `Upsert ${round}-${i}` } };
+				});
+				const run = await h.run(
+					'businessPlatformSales',
+					{
+						resource: 'contact',
+						operation: 'upsert',
+						email: '={{ $json.email }}',
+						name: '={{ $json.name }}',
+						type: 'person',
+						requestOptions: { concurrency },
+					},
+					input,
+				);
+				expect(run.error).toBeUndefined();
+				const seen = new Set<string>();
+				const expected = list.map(({ pick }) => {
+					const first = !seen.has(pool[pick]);
+					seen.add(pool[pick]);
+					return first && before.get(pool[pick]) === 0 ? 'created' : 'updated';
+				});
+				expect(run.json.map((j) => j.upsertAction)).toEqual(expected);
+				for (const email of pool)
+					expect(contactsWith(email)).toHaveLength(
+						Math.max(before.get(email)!, seen.has(email) ? 1 : 0),
+					);
+			},
+		),
 	);
 });

@@ -17,8 +17,15 @@ jest.setTimeout(120_000);
 
 /** Runs a command in the repository without CI markers (a maintainer's terminal); returns exit code and output. */
 async function run(cmd: string, args: string[]): Promise<{ code: number | null; out: string }> {
-	const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(GITHUB_|GITLAB_|ACTIONS_|RELEASE_MODE$|NODE_ENV$|npm_config_)/i.test(k)));
-	const child = spawnGroup(`${cmd} ${args[0]}`, cmd, args, { cwd: ROOT, env: { ...env, NO_COLOR: '1' } });
+	const env = Object.fromEntries(
+		Object.entries(process.env).filter(
+			([k]) => !/^(GITHUB_|GITLAB_|ACTIONS_|RELEASE_MODE$|NODE_ENV$|npm_config_)/i.test(k),
+		),
+	);
+	const child = spawnGroup(`${cmd} ${args[0]}`, cmd, args, {
+		cwd: ROOT,
+		env: { ...env, NO_COLOR: '1' },
+	});
 	const { code } = await child.exit;
 	return { code, out: child.output() };
 }
@@ -42,15 +49,28 @@ describe('release path', () => {
 	it('a manual npm publish fails before any upload: provenance needs the release workflow', async () => {
 		const port = await closedPort();
 		const registry = `http://127.0.0.1:${port}/`;
-		const { code, out } = await run('npm', ['publish', '--fetch-retries=0', `--registry=${registry}`, `--//127.0.0.1:${port}/:_authToken=not-a-token`]);
+		const { code, out } = await run('npm', [
+			'publish',
+			'--fetch-retries=0',
+			`--registry=${registry}`,
+			`--//127.0.0.1:${port}/:_authToken=not-a-token`,
+		]);
 		expect(code).not.toBe(0);
 		// npm got as far as the upload and refused to build it without provenance.
-		expect(out).toMatch(/Publishing to http:\/\/127\.0\.0\.1:\d+\/[^\n]*\n[\s\S]*Automatic provenance generation not supported/);
+		expect(out).toMatch(
+			/Publishing to http:\/\/127\.0\.0\.1:\d+\/[^\n]*\n[\s\S]*Automatic provenance generation not supported/,
+		);
 	});
 
 	it('with scripts enabled, prepublishOnly stops a publish outside `npm run release`', async () => {
 		const port = await closedPort();
-		const { code, out } = await run('npm', ['publish', '--ignore-scripts=false', '--fetch-retries=0', `--registry=http://127.0.0.1:${port}/`, `--//127.0.0.1:${port}/:_authToken=not-a-token`]);
+		const { code, out } = await run('npm', [
+			'publish',
+			'--ignore-scripts=false',
+			'--fetch-retries=0',
+			`--registry=http://127.0.0.1:${port}/`,
+			`--//127.0.0.1:${port}/:_authToken=not-a-token`,
+		]);
 		expect(code).not.toBe(0);
 		expect(out).toMatch(/Run `npm run release` to publish the package/);
 		expect(out).not.toMatch(/Publishing to/);

@@ -30,12 +30,27 @@ beforeAll(async () => {
 	// Node, without jest's NODE_ENV=test (eslint-plugin-n8n-nodes-base reads file names
 	// differently in its own test runs).
 	const { NODE_ENV: _test, ...env } = process.env;
-	const scan = spawnGroup('n8n scanner', process.execPath, [join(ROOT, 'scripts', 'scan-package.mjs'), '--json', tarballPath()], { cwd: ROOT, env });
+	const scan = spawnGroup(
+		'n8n scanner',
+		process.execPath,
+		[join(ROOT, 'scripts', 'scan-package.mjs'), '--json', tarballPath()],
+		{ cwd: ROOT, env },
+	);
 	await scan.exit;
-	const line = scan.output().split('\n').find((l) => l.startsWith('{"tarball"'));
+	const line = scan
+		.output()
+		.split('\n')
+		.find((l) => l.startsWith('{"tarball"'));
 	if (!line) throw new Error(`the scanner printed no result:\n${scan.output().slice(-3000)}`);
 	legs = (JSON.parse(line) as { legs: Leg[] }).legs;
-	console.log(legs.map((l) => `n8n scanner, ${l.leg}: ${l.passed ? 'PASS' : 'FAIL'}, ${l.files} files, ${l.errors} errors, ${l.warnings} warnings${l.problems.map((p) => `\n  ${p}`).join('')}`).join('\n'));
+	console.log(
+		legs
+			.map(
+				(l) =>
+					`n8n scanner, ${l.leg}: ${l.passed ? 'PASS' : 'FAIL'}, ${l.files} files, ${l.errors} errors, ${l.warnings} warnings${l.problems.map((p) => `\n  ${p}`).join('')}`,
+			)
+			.join('\n'),
+	);
 });
 
 describe("n8n's verification scanner", () => {

@@ -7,7 +7,16 @@
  * categories and search aliases of the nodes panel). The check is shown to notice a
  * missing icon, codex and credential file.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import {
+	cpSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	rmSync,
+	symlinkSync,
+	unlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -16,7 +25,15 @@ import { PackageDirectoryLoader } from 'n8n-core';
 import { ROOT } from '../../scripts/n8n-install';
 import { extractTarball, packageJson, tarballPath } from '../../scripts/pack';
 
-const NODES = ['businessPlatformCampaigns', 'businessPlatformCampaignsTrigger', 'businessPlatformPeople', 'businessPlatformPeopleTrigger', 'businessPlatformSales', 'businessPlatformTableTrigger', 'businessPlatformTrigger'];
+const NODES = [
+	'businessPlatformCampaigns',
+	'businessPlatformCampaignsTrigger',
+	'businessPlatformPeople',
+	'businessPlatformPeopleTrigger',
+	'businessPlatformSales',
+	'businessPlatformTableTrigger',
+	'businessPlatformTrigger',
+];
 const CREDENTIAL = 'businessPlatformOAuth2Api';
 
 interface Paths {
@@ -39,11 +56,15 @@ function unpackInto(dir: string, from?: string): string {
 	return target;
 }
 
-const files = (dir: string): string[] => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)));
+const files = (dir: string): string[] =>
+	readdirSync(dir, { recursive: true, withFileTypes: true })
+		.filter((e) => e.isFile())
+		.map((e) => relative(dir, join(e.parentPath, e.name)));
 
 type Icon = string | { light: string; dark: string } | undefined;
 const iconFiles = (name: string, iconUrl: Icon): string[] => {
-	const urls = typeof iconUrl === 'string' ? [iconUrl] : iconUrl ? [iconUrl.light, iconUrl.dark] : [];
+	const urls =
+		typeof iconUrl === 'string' ? [iconUrl] : iconUrl ? [iconUrl.light, iconUrl.dark] : [];
 	return urls.map((u) => u.replace(`icons/${name}/`, ''));
 };
 
@@ -51,7 +72,9 @@ const iconFiles = (name: string, iconUrl: Icon): string[] => {
 async function problems(dir: string): Promise<string[]> {
 	const found: string[] = [];
 	const { name, n8n } = packageJson(dir);
-	for (const path of [...(n8n.nodes ?? []), ...(n8n.credentials ?? [])]) if (!existsSync(join(dir, path))) found.push(`package.json names ${path}, which is not in the package`);
+	for (const path of [...(n8n.nodes ?? []), ...(n8n.credentials ?? [])])
+		if (!existsSync(join(dir, path)))
+			found.push(`package.json names ${path}, which is not in the package`);
 	const loader = new PackageDirectoryLoader(dir);
 	try {
 		await loader.loadAll();
@@ -65,13 +88,19 @@ async function problems(dir: string): Promise<string[]> {
 			continue;
 		}
 		if (!description.iconUrl) found.push(`node ${node} has no file icon`);
-		for (const icon of iconFiles(name, description.iconUrl as Icon)) if (!existsSync(join(dir, icon))) found.push(`node ${node}: icon ${icon} is not in the package`);
+		for (const icon of iconFiles(name, description.iconUrl as Icon))
+			if (!existsSync(join(dir, icon)))
+				found.push(`node ${node}: icon ${icon} is not in the package`);
 		const codex = description.codex;
-		if (!codex?.categories?.length || !codex.alias?.length) found.push(`node ${node}: no codex (categories and search aliases) was loaded`);
+		if (!codex?.categories?.length || !codex.alias?.length)
+			found.push(`node ${node}: no codex (categories and search aliases) was loaded`);
 	}
 	const credential = loader.credentialTypes[CREDENTIAL]?.type;
 	if (!credential) found.push(`credential ${CREDENTIAL} not loaded`);
-	else for (const icon of iconFiles(name, credential.iconUrl as Icon)) if (!existsSync(join(dir, icon))) found.push(`credential: icon ${icon} is not in the package`);
+	else
+		for (const icon of iconFiles(name, credential.iconUrl as Icon))
+			if (!existsSync(join(dir, icon)))
+				found.push(`credential: icon ${icon} is not in the package`);
 	return found;
 }
 
@@ -88,7 +117,9 @@ describe('the npm pack tarball', () => {
 	});
 
 	it('holds the compiled pack and the package files only (no sources, tests, sandbox or runtime dependencies)', () => {
-		const outside = files(pkgDir).filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(f));
+		const outside = files(pkgDir).filter(
+			(f) => !f.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(f),
+		);
 		expect(outside).toEqual([]);
 		expect(files(pkgDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
 		const pkg = packageJson(pkgDir);
@@ -97,14 +128,33 @@ describe('the npm pack tarball', () => {
 	});
 
 	it.each([
-		['an icon', (p: Paths) => p.sales.replace(/BusinessPlatformSales\.node\.js$/, 'businessPlatform.dark.svg'), /businessPlatformSales: icon .*businessPlatform\.dark\.svg is not in the package/],
-		['a codex file', (p: Paths) => p.people.replace(/\.js$/, '.json'), /businessPlatformPeople: no codex/],
-		['the credential', (p: Paths) => p.credential, /package\.json names dist\/credentials\/.*, which is not in the package/],
+		[
+			'an icon',
+			(p: Paths) =>
+				p.sales.replace(/BusinessPlatformSales\.node\.js$/, 'businessPlatform.dark.svg'),
+			/businessPlatformSales: icon .*businessPlatform\.dark\.svg is not in the package/,
+		],
+		[
+			'a codex file',
+			(p: Paths) => p.people.replace(/\.js$/, '.json'),
+			/businessPlatformPeople: no codex/,
+		],
+		[
+			'the credential',
+			(p: Paths) => p.credential,
+			/package\.json names dist\/credentials\/.*, which is not in the package/,
+		],
 	])('the check notices when the package lacks %s', async (what, file, message) => {
 		const broken = unpackInto(join(work, `without ${what}`), pkgDir);
 		const { n8n } = packageJson(broken);
-		const paths: Paths = { sales: n8n.nodes!.find((p) => p.includes('Sales'))!, people: n8n.nodes!.find((p) => p.includes('People'))!, credential: n8n.credentials![0] };
+		const paths: Paths = {
+			sales: n8n.nodes!.find((p) => p.includes('Sales'))!,
+			people: n8n.nodes!.find((p) => p.includes('People'))!,
+			credential: n8n.credentials![0],
+		};
 		unlinkSync(join(broken, file(paths)));
-		expect(await problems(broken)).toEqual(expect.arrayContaining([expect.stringMatching(message)]));
+		expect(await problems(broken)).toEqual(
+			expect.arrayContaining([expect.stringMatching(message)]),
+		);
 	});
 });

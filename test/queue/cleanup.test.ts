@@ -31,7 +31,8 @@ function foldersOfRun(id: string): string[] {
 		});
 }
 
-const folderOf = (dir: string, name: string) => (JSON.parse(readFileSync(join(dir, `${name}.ready`), 'utf8')) as { folder: string }).folder;
+const folderOf = (dir: string, name: string) =>
+	(JSON.parse(readFileSync(join(dir, `${name}.ready`), 'utf8')) as { folder: string }).folder;
 
 describeQueue('queue mode: nothing is left behind', () => {
 	it('a hook that times out while the servers start, a failing test and a killed test worker leave no process and no data folder', async () => {
@@ -40,7 +41,8 @@ describeQueue('queue mode: nothing is left behind', () => {
 		const out = jest.output();
 		const outcome = { code, ready: ready(dir) };
 		const expected = { code: 1, ready: ['servers-crash', 'servers-fail'] }; // the fixtures fail on purpose
-		if (JSON.stringify(outcome) !== JSON.stringify(expected)) console.log(`the nested jest printed:\n${out.slice(-4000)}`);
+		if (JSON.stringify(outcome) !== JSON.stringify(expected))
+			console.log(`the nested jest printed:\n${out.slice(-4000)}`);
 		expect(outcome).toEqual(expected);
 		expect(out).toMatch(/Test Suites:\s+3 failed, 3 total/);
 		// The killed worker could remove nothing: the global teardown did, and says so.
@@ -53,7 +55,11 @@ describeQueue('queue mode: nothing is left behind', () => {
 	it('Ctrl-C while the servers run leaves no process and no data folder', async () => {
 		const { id, dir, jest } = nestedRun(['servers-ctrl-c'], 1);
 		await eventually(() => expect(ready(dir)).toEqual(['servers-ctrl-c']), 60_000);
-		expect(processesOfRun(id).map((p) => p.cmd).join('\n')).toMatch(/redis-server[\s\S]*postgres|postgres[\s\S]*redis-server/);
+		expect(
+			processesOfRun(id)
+				.map((p) => p.cmd)
+				.join('\n'),
+		).toMatch(/redis-server[\s\S]*postgres|postgres[\s\S]*redis-server/);
 		process.kill(-jest.pid, 'SIGINT'); // what a terminal does: the whole foreground group
 		await exitWithin(jest, 30_000);
 		await eventually(() => expect(processesOfRun(id)).toEqual([]), 10_000);

@@ -18,7 +18,15 @@ export interface Execution {
 	status: string;
 	workflowId: string;
 	mode: string;
-	data?: { resultData: { error?: { message: string }; runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, any> }>> } }>> } };
+	data?: {
+		resultData: {
+			error?: { message: string };
+			runData: Record<
+				string,
+				Array<{ data?: { main: Array<Array<{ json: Record<string, any> }>> } }>
+			>;
+		};
+	};
 }
 
 export interface Queue {
@@ -67,7 +75,10 @@ export async function startQueue(sb: Sandbox, opts: QueueOptions = {}): Promise<
 			await eventually(async () => {
 				const res = await fetch(`${cluster.webhookUrl}/webhook/${path}`);
 				const text = await res.text();
-				if (!/Did you mean to make a POST request/.test(text)) throw new Error(`webhook ${path} not served by the webhook processor yet: ${text.slice(0, 120)}`);
+				if (!/Did you mean to make a POST request/.test(text))
+					throw new Error(
+						`webhook ${path} not served by the webhook processor yet: ${text.slice(0, 120)}`,
+					);
 			}, 30_000);
 		},
 	};
@@ -83,4 +94,3 @@ export function contactsByName(sb: Sandbox, prefix: string): Map<string, number>
 	}
 	return counts;
 }
-

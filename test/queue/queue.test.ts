@@ -23,7 +23,13 @@ let q: Queue;
 beforeAll(async () => {
 	sb = await startTestSandbox({ rows: 10 });
 	// Job locks shorter than n8n's defaults (60 s lock, 30 s stalled-job check) so that a killed worker's job is found in seconds.
-	q = await startQueue(sb, { env: { QUEUE_WORKER_LOCK_DURATION: '15000', QUEUE_WORKER_LOCK_RENEW_TIME: '3000', QUEUE_WORKER_STALLED_INTERVAL: '5000' } });
+	q = await startQueue(sb, {
+		env: {
+			QUEUE_WORKER_LOCK_DURATION: '15000',
+			QUEUE_WORKER_LOCK_RENEW_TIME: '3000',
+			QUEUE_WORKER_STALLED_INTERVAL: '5000',
+		},
+	});
 }, 300_000);
 
 afterAll(async () => {
@@ -37,7 +43,14 @@ afterAll(async () => {
  * it: 15 to 50 s with this file's lock settings), so the kill comes first and the verdict
  * is checked last, while the other cases run in between.
  */
-const killed: { executionId?: string; victim?: string; tag: string; workflowId?: string; createdAtKill: number; answer?: Promise<{ status: number; body: any }> } = { tag: 'kill ', createdAtKill: 0 };
+const killed: {
+	executionId?: string;
+	victim?: string;
+	tag: string;
+	workflowId?: string;
+	createdAtKill: number;
+	answer?: Promise<{ status: number; body: any }>;
+} = { tag: 'kill ', createdAtKill: 0 };
 
 describeQueue('queue mode: a worker killed mid-execution', () => {
 	it('SIGKILL while it creates 50 contacts: the contacts it created exist once, the rest were never sent; the worker comes back', async () => {
@@ -49,9 +62,16 @@ describeQueue('queue mode: a worker killed mid-execution', () => {
 		sb.faults.add({ kind: 'latency', ms: 300, method: 'POST', path: '/v1/crm/contacts' });
 		const startedBefore = new Map(q.cluster.workers.map((w) => [w.name, new Set(w.started)]));
 		killed.answer = q.call(path, batch(killed.tag, 0));
-		await eventually(() => expect(contactsByName(sb, killed.tag).size).toBeGreaterThanOrEqual(10), 60_000);
-		const victim = q.cluster.workers.find((w) => [...w.started].some((id) => !startedBefore.get(w.name)!.has(id)))!;
-		killed.executionId = [...victim.started].find((id) => !startedBefore.get(victim.name)!.has(id))!;
+		await eventually(
+			() => expect(contactsByName(sb, killed.tag).size).toBeGreaterThanOrEqual(10),
+			60_000,
+		);
+		const victim = q.cluster.workers.find((w) =>
+			[...w.started].some((id) => !startedBefore.get(w.name)!.has(id)),
+		)!;
+		killed.executionId = [...victim.started].find(
+			(id) => !startedBefore.get(victim.name)!.has(id),
+		)!;
 		killed.victim = victim.name;
 		await q.cluster.kill(victim.name);
 		killed.createdAtKill = contactsByName(sb, killed.tag).size;
@@ -78,66 +98,96 @@ describeQueue('queue mode: the action nodes run on workers', () => {
 			q.call('people-crud', { firstName: `Queue${i}`, email: `queue.people.${i}@acme.example` }),
 		]).flat();
 		const answers = await Promise.all(runs);
-		expect(answers.map((a) => [a.status, a.body])).toEqual(Array(15).fill([200, [expect.objectContaining({ deleted: true })]]));
+		expect(answers.map((a) => [a.status, a.body])).toEqual(
+			Array(15).fill([200, [expect.objectContaining({ deleted: true })]]),
+		);
 		// In the sandbox: each record was created, updated and deleted, once.
 		const t = sb.store.tenant(1);
-		const creates = (route: string, text: string) => sb.requests().filter((r) => r.route === route && r.status < 300 && r.body?.includes(text)).length;
+		const creates = (route: string, text: string) =>
+			sb.requests().filter((r) => r.route === route && r.status < 300 && r.body?.includes(text))
+				.length;
 		for (let i = 0; i < 5; i++) {
 			expect(creates('POST /v1/crm/contacts', `queue.person.${i}@example.com`)).toBe(1);
 			expect(creates('POST /v1/crm/campaign/category', `Queue Category ${i}`)).toBe(1);
 			expect(creates('POST /v1/people/users', `queue.people.${i}@acme.example`)).toBe(1);
 		}
-		expect(t.contacts.values().filter((c) => String(c.name).startsWith('Queue Person'))).toHaveLength(0);
-		expect(t.categories.values().filter((c) => String(c.name).startsWith('Queue Category'))).toHaveLength(0);
-		expect(t.peopleUsers.values().filter((u) => String(u.emailId).startsWith('queue.people.'))).toHaveLength(0);
+		expect(
+			t.contacts.values().filter((c) => String(c.name).startsWith('Queue Person')),
+		).toHaveLength(0);
+		expect(
+			t.categories.values().filter((c) => String(c.name).startsWith('Queue Category')),
+		).toHaveLength(0);
+		expect(
+			t.peopleUsers.values().filter((u) => String(u.emailId).startsWith('queue.people.')),
+		).toHaveLength(0);
 
 		// In n8n: 15 successful executions, each started on exactly one worker; both workers used.
 		const executions = (await Promise.all(Object.values(ids).map((id) => q.executions(id)))).flat();
 		expect(executions).toHaveLength(15);
 		expect(executions.map((e) => e.status)).toEqual(Array(15).fill('success'));
 		for (const e of executions) expect(q.cluster.workerOf(e.id)).toHaveLength(1);
-		const perWorker = q.cluster.workers.map((w) => executions.filter((e) => w.started.has(e.id)).length);
+		const perWorker = q.cluster.workers.map(
+			(w) => executions.filter((e) => w.started.has(e.id)).length,
+		);
 		expect(perWorker.every((n) => n > 0)).toBe(true);
 		expect(perWorker.reduce((a, b) => a + b, 0)).toBe(15);
 		// Main and the webhook processor ran none of them.
-		for (const p of [q.cluster.main, q.cluster.webhook!]) expect(p.log()).not.toMatch(/Worker started execution/);
+		for (const p of [q.cluster.main, q.cluster.webhook!])
+			expect(p.log()).not.toMatch(/Worker started execution/);
 	});
 });
 
 describeQueue('queue mode: token expiry under load', () => {
-	it.each(['v1', 'v1-legacy', 'v2'] as const)('mode %s: 10 executions of 50 creates over 2 workers, the token expiring mid-run, twice (the second time with the rotated refresh token): 0 failed, 0 duplicates, 1 refresh per expiry', async (mode) => {
-		sb.config.mode = mode;
-		const cred = await q.connect(`Queue: expiry ${mode}`);
-		const path = `expiry-${mode}`;
-		const wf = await q.create(createMany(path), cred, path);
-		for (const round of ['first expiry', 'second expiry, rotated refresh token']) {
-			const tag = `exp ${mode} ${round.slice(0, 6)} `;
-			const before = { ...sb.auth.stats };
-			const seen = new Set((await q.executions(wf)).map((e) => e.id));
-			const runs = Array.from({ length: 10 }, (_, e) => q.call(path, batch(tag, e)));
-			// Expire every token once a fifth of the creates went through.
-			await eventually(() => expect(contactsByName(sb, tag).size).toBeGreaterThanOrEqual(100), 120_000);
-			sb.auth.expireAll();
-			const createdAtExpiry = contactsByName(sb, tag).size;
-			const answers = await Promise.all(runs);
+	it.each(['v1', 'v1-legacy', 'v2'] as const)(
+		'mode %s: 10 executions of 50 creates over 2 workers, the token expiring mid-run, twice (the second time with the rotated refresh token): 0 failed, 0 duplicates, 1 refresh per expiry',
+		async (mode) => {
+			sb.config.mode = mode;
+			const cred = await q.connect(`Queue: expiry ${mode}`);
+			const path = `expiry-${mode}`;
+			const wf = await q.create(createMany(path), cred, path);
+			for (const round of ['first expiry', 'second expiry, rotated refresh token']) {
+				const tag = `exp ${mode} ${round.slice(0, 6)} `;
+				const before = { ...sb.auth.stats };
+				const seen = new Set((await q.executions(wf)).map((e) => e.id));
+				const runs = Array.from({ length: 10 }, (_, e) => q.call(path, batch(tag, e)));
+				// Expire every token once a fifth of the creates went through.
+				await eventually(
+					() => expect(contactsByName(sb, tag).size).toBeGreaterThanOrEqual(100),
+					120_000,
+				);
+				sb.auth.expireAll();
+				const createdAtExpiry = contactsByName(sb, tag).size;
+				const answers = await Promise.all(runs);
 
-			expect(answers.map((a) => [a.status, Array.isArray(a.body) ? a.body.length : a.body])).toEqual(Array(10).fill([200, 50]));
-			const counts = contactsByName(sb, tag);
-			expect([counts.size, Math.max(...counts.values())]).toEqual([500, 1]); // every item once: none lost, none twice
-			expect(createdAtExpiry).toBeLessThan(500); // the expiry did happen mid-run
-			const stats = sb.auth.stats;
-			expect({
-				refreshGrant: stats.refreshGrant - before.refreshGrant,
-				getRefreshToken: stats.getRefreshToken - before.getRefreshToken,
-				failedRefresh: stats.failedRefresh - before.failedRefresh,
-				rejectedExpired: stats.invalidToken - before.invalidToken > 0,
-			}).toEqual({ refreshGrant: 1, getRefreshToken: mode === 'v1-legacy' ? 1 : 0, failedRefresh: 0, rejectedExpired: true });
+				expect(
+					answers.map((a) => [a.status, Array.isArray(a.body) ? a.body.length : a.body]),
+				).toEqual(Array(10).fill([200, 50]));
+				const counts = contactsByName(sb, tag);
+				expect([counts.size, Math.max(...counts.values())]).toEqual([500, 1]); // every item once: none lost, none twice
+				expect(createdAtExpiry).toBeLessThan(500); // the expiry did happen mid-run
+				const stats = sb.auth.stats;
+				expect({
+					refreshGrant: stats.refreshGrant - before.refreshGrant,
+					getRefreshToken: stats.getRefreshToken - before.getRefreshToken,
+					failedRefresh: stats.failedRefresh - before.failedRefresh,
+					rejectedExpired: stats.invalidToken - before.invalidToken > 0,
+				}).toEqual({
+					refreshGrant: 1,
+					getRefreshToken: mode === 'v1-legacy' ? 1 : 0,
+					failedRefresh: 0,
+					rejectedExpired: true,
+				});
 
-			const executions = (await q.executions(wf)).filter((e) => !seen.has(e.id));
-			expect(executions.map((e) => e.status)).toEqual(Array(10).fill('success'));
-			expect(q.cluster.workers.map((w) => executions.filter((e) => w.started.has(e.id)).length).every((n) => n > 0)).toBe(true);
-		}
-	});
+				const executions = (await q.executions(wf)).filter((e) => !seen.has(e.id));
+				expect(executions.map((e) => e.status)).toEqual(Array(10).fill('success'));
+				expect(
+					q.cluster.workers
+						.map((w) => executions.filter((e) => w.started.has(e.id)).length)
+						.every((n) => n > 0),
+				).toBe(true);
+			}
+		},
+	);
 });
 
 describeQueue('queue mode: the trigger', () => {
@@ -153,56 +203,104 @@ describeQueue('queue mode: the trigger', () => {
 		const wf = await q.create(trigger, cred);
 		const tenant = sb.store.tenant(1);
 		// Every registration ever made for this workflow (deleted ones stay in the store, flagged).
-		const registrations = () => tenant.webhooks.values().filter((h) => String(h.webhookUrl).includes(webhookId));
+		const registrations = () =>
+			tenant.webhooks.values().filter((h) => String(h.webhookUrl).includes(webhookId));
 		const live = () => registrations().filter((h) => !h.deleted);
 
 		await q.cluster.api.pub('POST', `/workflows/${wf}/activate`);
-		await eventually(() => expect(live().map((h) => h.eventType).sort()).toEqual([...events].sort()));
+		await eventually(() =>
+			expect(
+				live()
+					.map((h) => h.eventType)
+					.sort(),
+			).toEqual([...events].sort()),
+		);
 		expect(registrations()).toHaveLength(3);
-		for (const h of live()) expect(String(h.webhookUrl)).toMatch(new RegExp(`^${q.cluster.webhookUrl}/webhook/${webhookId}/`));
-		const hookIds = live().map((h) => h.hookId).sort();
+		for (const h of live())
+			expect(String(h.webhookUrl)).toMatch(
+				new RegExp(`^${q.cluster.webhookUrl}/webhook/${webhookId}/`),
+			);
+		const hookIds = live()
+			.map((h) => h.hookId)
+			.sort();
 
 		// 500 events, delivered by the sandbox to the webhook processor 10 at a time.
 		const finished = () => q.cluster.workers.flatMap((w) => [...w.finished]);
 		const finishedBefore = new Set(finished());
 		const emitted: string[] = [];
 		for (let wave = 0; wave < EVENTS / 10; wave++) {
-			for (let i = 0; i < 10; i++) emitted.push(sb.hooks.emit(tenant, events[(wave * 10 + i) % 3], { id: wave * 10 + i, note: 'queue trigger' }));
+			for (let i = 0; i < 10; i++)
+				emitted.push(
+					sb.hooks.emit(tenant, events[(wave * 10 + i) % 3], {
+						id: wave * 10 + i,
+						note: 'queue trigger',
+					}),
+				);
 			await sb.hooks.idle();
 		}
 		const sent = new Set(emitted);
-		const outcomes = sb.hooks.deliveries.filter((d) => sent.has(d.eventId)).map((d) => (d.error ? `${d.status} ${d.error}` : String(d.status)));
+		const outcomes = sb.hooks.deliveries
+			.filter((d) => sent.has(d.eventId))
+			.map((d) => (d.error ? `${d.status} ${d.error}` : String(d.status)));
 		expect(outcomes.filter((o) => o !== '200')).toEqual([]);
 		expect(outcomes).toHaveLength(EVENTS);
 		// The workers' logs say when they are done (cheaper than asking main again and again).
-		await eventually(() => expect(finished().filter((id) => !finishedBefore.has(id))).toHaveLength(EVENTS), 300_000);
+		await eventually(
+			() => expect(finished().filter((id) => !finishedBefore.has(id))).toHaveLength(EVENTS),
+			300_000,
+		);
 		const executions = await q.executions(wf, true);
 		expect(executions.map((e) => e.status)).toEqual(Array(EVENTS).fill('success'));
-		const eventIds = executions.map((e) => e.data!.resultData.runData.Trigger[0].data!.main[0][0].json.payload.eventId as string);
+		const eventIds = executions.map(
+			(e) => e.data!.resultData.runData.Trigger[0].data!.main[0][0].json.payload.eventId as string,
+		);
 		expect(eventIds.sort()).toEqual([...emitted].sort()); // each event exactly once
 		for (const e of executions) expect(q.cluster.workerOf(e.id)).toHaveLength(1);
-		expect(q.cluster.workers.map((w) => executions.filter((e) => w.started.has(e.id)).length).every((n) => n > 0)).toBe(true);
+		expect(
+			q.cluster.workers
+				.map((w) => executions.filter((e) => w.started.has(e.id)).length)
+				.every((n) => n > 0),
+		).toBe(true);
 
 		// Main stopped: the webhook processor and the workers carry on without it. Then main
 		// and the webhook processor restarted: nothing is registered or removed again.
 		const seq = Math.max(...sb.requests().map((r) => r.seq));
 		await q.cluster.main.instance.stop();
-		const whileMainDown = events.map((type) => sb.hooks.emit(tenant, type, { id: 1000, note: 'while main is down' }));
+		const whileMainDown = events.map((type) =>
+			sb.hooks.emit(tenant, type, { id: 1000, note: 'while main is down' }),
+		);
 		await sb.hooks.idle();
 		await q.cluster.start('main');
 		await q.cluster.restart('webhook');
-		const after = events.map((type) => sb.hooks.emit(tenant, type, { id: 1001, note: 'after the restarts' }));
+		const after = events.map((type) =>
+			sb.hooks.emit(tenant, type, { id: 1001, note: 'after the restarts' }),
+		);
 		await sb.hooks.idle();
-		expect(sb.hooks.deliveries.filter((d) => [...whileMainDown, ...after].includes(d.eventId)).map((d) => d.status)).toEqual(Array(6).fill(200));
-		await eventually(() => expect(finished().filter((id) => !finishedBefore.has(id))).toHaveLength(EVENTS + 6), 60_000);
-		expect(sb.requests().filter((r) => r.seq > seq && /webhooks\/(register|delete)/.test(r.path))).toEqual([]);
+		expect(
+			sb.hooks.deliveries
+				.filter((d) => [...whileMainDown, ...after].includes(d.eventId))
+				.map((d) => d.status),
+		).toEqual(Array(6).fill(200));
+		await eventually(
+			() => expect(finished().filter((id) => !finishedBefore.has(id))).toHaveLength(EVENTS + 6),
+			60_000,
+		);
+		expect(
+			sb.requests().filter((r) => r.seq > seq && /webhooks\/(register|delete)/.test(r.path)),
+		).toEqual([]);
 		expect(registrations()).toHaveLength(3);
-		expect(live().map((h) => h.hookId).sort()).toEqual(hookIds);
+		expect(
+			live()
+				.map((h) => h.hookId)
+				.sort(),
+		).toEqual(hookIds);
 
 		await q.cluster.api.pub('POST', `/workflows/${wf}/deactivate`);
 		await eventually(() => expect(live()).toHaveLength(0));
 		expect(registrations()).toHaveLength(3);
-		expect((await q.executions(wf)).map((e) => e.status)).toEqual(Array(EVENTS + 6).fill('success')); // nothing ran twice
+		expect((await q.executions(wf)).map((e) => e.status)).toEqual(
+			Array(EVENTS + 6).fill('success'),
+		); // nothing ran twice
 	});
 });
 
@@ -233,13 +331,17 @@ describeQueue('queue mode: a polling trigger', () => {
 describeQueue('queue mode: a worker killed mid-execution, n8n’s verdict', () => {
 	it('n8n does not run the execution again: the job fails as stalled and the execution is marked failed; no contact was created twice', async () => {
 		const { executionId, victim, tag } = killed;
-		if (!executionId) throw new Error('the worker-kill case did not get to kill a worker (see its failure above)');
+		if (!executionId)
+			throw new Error('the worker-kill case did not get to kill a worker (see its failure above)');
 		// The process that enqueued it (the webhook processor) answers the webhook's caller once it
 		// has given up on the job, and stores its verdict. (The killed worker, started again with
 		// its user folder, first marks the execution crashed from its event log; the verdict replaces that.)
 		const answer = await killed.answer!;
 		const verdict = await eventually(async () => {
-			const e = (await q.cluster.api.pub<Execution>('GET', `/executions/${executionId}?includeData=true`)) as Execution;
+			const e = (await q.cluster.api.pub<Execution>(
+				'GET',
+				`/executions/${executionId}?includeData=true`,
+			)) as Execution;
 			expect(e.status).toBe('error');
 			return e;
 		}, 120_000);
@@ -251,7 +353,9 @@ describeQueue('queue mode: a worker killed mid-execution, n8n’s verdict', () =
 		expect((await q.executions(killed.workflowId!)).map((e) => e.id)).toEqual([executionId]);
 		// The webhook's caller (responseMode lastNode) gets n8n's 500 "Error in workflow".
 		expect({ error: verdict.data?.resultData.error?.message, answer }).toEqual({
-			error: expect.stringMatching(/^This execution failed to be processed too many times and will no longer retry/),
+			error: expect.stringMatching(
+				/^This execution failed to be processed too many times and will no longer retry/,
+			),
 			answer: { status: 500, body: { message: 'Error in workflow' } },
 		});
 	});

@@ -50,7 +50,11 @@ const SANDBOX_FILES: Record<string, string> = {
 const key = (method: string, path: string) => `${method} ${shape(path)}`;
 const resourceOf = (op: ContractOperation) => op.id.split('_')[0];
 const nodeOps = (module: string) =>
-	NODES[module].resources.flatMap((r) => r.operations.filter((o) => o.method && o.path).map((o) => ({ resource: r.value, op: o, key: key(o.method!, o.path!) })));
+	NODES[module].resources.flatMap((r) =>
+		r.operations
+			.filter((o) => o.method && o.path)
+			.map((o) => ({ resource: r.value, op: o, key: key(o.method!, o.path!) })),
+	);
 
 /** What a contributor adds for a contract operation that no node operation sends. */
 function nodeFilesToAdd(op: ContractOperation): string {
@@ -69,15 +73,27 @@ describe('the platform contract', () => {
 		const ids = CONTRACT.operations.map((o) => o.id);
 		expect(new Set(ids).size).toBe(ids.length);
 		for (const op of CONTRACT.operations) {
-			expect({ id: op.id, module: ['sales', 'campaigns', 'people', 'webhooks', 'auth'].includes(op.module) }).toEqual({ id: op.id, module: true });
-			if (op.module !== 'auth') expect({ id: op.id, success: [...op.responses.keys()].filter((k) => /^2\d\d$/.test(k)).length }).toEqual({ id: op.id, success: 1 });
-			expect({ id: op.id, resource: SANDBOX_FILES[resourceOf(op)] !== undefined }).toEqual({ id: op.id, resource: true });
+			expect({
+				id: op.id,
+				module: ['sales', 'campaigns', 'people', 'webhooks', 'auth'].includes(op.module),
+			}).toEqual({ id: op.id, module: true });
+			if (op.module !== 'auth')
+				expect({
+					id: op.id,
+					success: [...op.responses.keys()].filter((k) => /^2\d\d$/.test(k)).length,
+				}).toEqual({ id: op.id, success: 1 });
+			expect({ id: op.id, resource: SANDBOX_FILES[resourceOf(op)] !== undefined }).toEqual({
+				id: op.id,
+				resource: true,
+			});
 		}
 	});
 
 	it('uses only JSON Schema keywords the checker knows (a typo would otherwise pass silently)', () => {
 		const KNOWN = new Set(
-			'type properties additionalProperties required items enum oneOf anyOf allOf $ref description title default format pattern patternProperties maxProperties contentEncoding x-chosen'.split(' '),
+			'type properties additionalProperties required items enum oneOf anyOf allOf $ref description title default format pattern patternProperties maxProperties contentEncoding x-chosen'.split(
+				' ',
+			),
 		);
 		const unknown = new Set<string>();
 		const walk = (schema: unknown, inProperties = false): void => {
@@ -88,35 +104,54 @@ describe('the platform contract', () => {
 				else {
 					if (!KNOWN.has(k)) unknown.add(k);
 					if (k === 'properties' || k === 'patternProperties') walk(v, true);
-					else if (['items', 'additionalProperties', 'oneOf', 'anyOf', 'allOf'].includes(k)) walk(v);
+					else if (['items', 'additionalProperties', 'oneOf', 'anyOf', 'allOf'].includes(k))
+						walk(v);
 				}
 			}
 		};
 		const doc = CONTRACT.doc as { components: { schemas: Record<string, unknown> } };
 		Object.values(doc.components.schemas).forEach((s) => walk(s));
-		const at = (pointer: string) => pointer.split('/').slice(1).reduce<any>((o, k) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], CONTRACT.doc); // eslint-disable-line @typescript-eslint/no-explicit-any
+		const at = (pointer: string) =>
+			pointer
+				.split('/')
+				.slice(1)
+				.reduce<any>((o, k) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], CONTRACT.doc); // eslint-disable-line @typescript-eslint/no-explicit-any
 		for (const op of CONTRACT.operations) {
 			op.params.forEach((p) => walk(p.schema));
 			for (const pointer of op.body?.media.values() ?? []) walk(at(pointer));
-			for (const c of op.responses.values()) for (const pointer of c?.media.values() ?? []) walk(at(pointer));
+			for (const c of op.responses.values())
+				for (const pointer of c?.media.values() ?? []) walk(at(pointer));
 		}
 		expect([...unknown]).toEqual([]);
 	});
 
-	it.each(Object.keys(NODES))('every %s operation of the contract is sent by a node operation, and the node sends nothing else', (module) => {
-		const sent = nodeOps(module);
-		const missing = CONTRACT.operations.filter((op) => op.module === module && !sent.some((s) => s.key === key(op.method, op.path)));
-		if (missing.length) throw new Error(missing.map(nodeFilesToAdd).join('\n\n'));
-		const contractKeys = new Set(CONTRACT.operations.map((o) => key(o.method, o.path)));
-		const invented = sent.filter((s) => !contractKeys.has(s.key)).map((s) => `${NODES[module].folder}/resources/${s.resource}/${s.op.value}.ts sends ${s.key}, which contract/openapi.yaml does not have`);
-		expect(invented).toEqual([]);
-	});
+	it.each(Object.keys(NODES))(
+		'every %s operation of the contract is sent by a node operation, and the node sends nothing else',
+		(module) => {
+			const sent = nodeOps(module);
+			const missing = CONTRACT.operations.filter(
+				(op) => op.module === module && !sent.some((s) => s.key === key(op.method, op.path)),
+			);
+			if (missing.length) throw new Error(missing.map(nodeFilesToAdd).join('\n\n'));
+			const contractKeys = new Set(CONTRACT.operations.map((o) => key(o.method, o.path)));
+			const invented = sent
+				.filter((s) => !contractKeys.has(s.key))
+				.map(
+					(s) =>
+						`${NODES[module].folder}/resources/${s.resource}/${s.op.value}.ts sends ${s.key}, which contract/openapi.yaml does not have`,
+				);
+			expect(invented).toEqual([]);
+		},
+	);
 
 	it('every operation of the contract has a sandbox route, and the sandbox serves nothing else', () => {
 		const served = new Set(ctx.sb.routes().map((r) => key(r.method, r.pattern)));
 		const missing = CONTRACT.operations
 			.filter((op) => !served.has(key(op.method, op.path)))
-			.map((op) => `${op.method} ${op.path} (${op.id}) has no sandbox route. Add it in ${SANDBOX_FILES[resourceOf(op)]}, and a sample in test/sandbox/catalogue-success.test.ts`);
+			.map(
+				(op) =>
+					`${op.method} ${op.path} (${op.id}) has no sandbox route. Add it in ${SANDBOX_FILES[resourceOf(op)]}, and a sample in test/sandbox/catalogue-success.test.ts`,
+			);
 		if (missing.length) throw new Error(missing.join('\n'));
 		const contractKeys = new Set(CONTRACT.operations.map((o) => key(o.method, o.path)));
 		expect([...served].filter((k) => !contractKeys.has(k))).toEqual([]);
@@ -132,24 +167,64 @@ describe('the platform contract', () => {
 	it('gives the catalogue its endpoints: those that carry a token, per module', () => {
 		const count = (m: string) => ENDPOINTS.filter((x) => x.module === m).length;
 		expect(ENDPOINTS.length).toBe(CONTRACT.operations.filter((o) => o.module !== 'auth').length);
-		expect(count('sales') + count('campaigns') + count('people') + count('webhooks')).toBe(ENDPOINTS.length);
-		for (const m of ['sales', 'campaigns', 'people', 'webhooks']) expect({ m, some: count(m) > 0 }).toEqual({ m, some: true });
+		expect(count('sales') + count('campaigns') + count('people') + count('webhooks')).toBe(
+			ENDPOINTS.length,
+		);
+		for (const m of ['sales', 'campaigns', 'people', 'webhooks'])
+			expect({ m, some: count(m) > 0 }).toEqual({ m, some: true });
 	});
 });
 
 describe('timestamps carry their format (issue 32): a platform that changed how it writes times is caught', () => {
 	const checker = new ContractChecker();
 	const op = (id: string) => CONTRACT.operations.find((o) => o.id === id)!;
-	const record = (createdAt: string) => JSON.stringify({ data: [{ _id: 'r1', cells: {}, createdAt, updatedAt: createdAt, createdBy: 1 }], totalCount: 1, pageNo: 1, pageSize: 30, sortCol: 'createdAt', sortDir: -1 });
-	const payruns = (processedAt: string) => JSON.stringify({ payruns: [{ _id: 'p1', createdAt: '2026-11-27T05:00:00.000Z', updatedAt: '2026-11-27T05:00:00Z', processedAt }] });
+	const record = (createdAt: string) =>
+		JSON.stringify({
+			data: [{ _id: 'r1', cells: {}, createdAt, updatedAt: createdAt, createdBy: 1 }],
+			totalCount: 1,
+			pageNo: 1,
+			pageSize: 30,
+			sortCol: 'createdAt',
+			sortDir: -1,
+		});
+	const payruns = (processedAt: string) =>
+		JSON.stringify({
+			payruns: [
+				{
+					_id: 'p1',
+					createdAt: '2026-11-27T05:00:00.000Z',
+					updatedAt: '2026-11-27T05:00:00Z',
+					processedAt,
+				},
+			],
+		});
 
-	it.each(['2026-11-27T05:00:00.000Z', '2026-11-27T05:00:00.123456Z', '2026-11-27T06:00:00+01:00', '0001-01-01T00:00:00Z'])('accepts the forms the documents show: %s', (time) => {
-		expect(checker.checkResponse(op('record_search'), 200, 'application/json', record(time))).toEqual([]);
-		expect(checker.checkResponse(op('payrun_byYear'), 200, 'application/json', payruns(time))).toEqual([]);
+	it.each([
+		'2026-11-27T05:00:00.000Z',
+		'2026-11-27T05:00:00.123456Z',
+		'2026-11-27T06:00:00+01:00',
+		'0001-01-01T00:00:00Z',
+	])('accepts the forms the documents show: %s', (time) => {
+		expect(
+			checker.checkResponse(op('record_search'), 200, 'application/json', record(time)),
+		).toEqual([]);
+		expect(
+			checker.checkResponse(op('payrun_byYear'), 200, 'application/json', payruns(time)),
+		).toEqual([]);
 	});
 
-	it.each(['27/11/2026 05:00', '1764219600000', '2026-11-27 05:00:00', 'Fri Nov 27 2026', '2026-11-27T05:00:00'])('refuses another form: %s', (time) => {
-		expect(checker.checkResponse(op('record_search'), 200, 'application/json', record(time)).join('\n')).toMatch(/createdAt must match format "date-time"/);
-		expect(checker.checkResponse(op('payrun_byYear'), 200, 'application/json', payruns(time)).join('\n')).toMatch(/processedAt must match format "date-time"/);
+	it.each([
+		'27/11/2026 05:00',
+		'1764219600000',
+		'2026-11-27 05:00:00',
+		'Fri Nov 27 2026',
+		'2026-11-27T05:00:00',
+	])('refuses another form: %s', (time) => {
+		expect(
+			checker.checkResponse(op('record_search'), 200, 'application/json', record(time)).join('\n'),
+		).toMatch(/createdAt must match format "date-time"/);
+		expect(
+			checker.checkResponse(op('payrun_byYear'), 200, 'application/json', payruns(time)).join('\n'),
+		).toMatch(/processedAt must match format "date-time"/);
 	});
 });

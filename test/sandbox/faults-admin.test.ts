@@ -7,7 +7,8 @@ import { request } from 'undici';
 import { call, useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
-const admin = (method: string, path: string, body?: unknown) => call(ctx.sb, method, `/__admin${path}`, { token: null, body });
+const admin = (method: string, path: string, body?: unknown) =>
+	call(ctx.sb, method, `/__admin${path}`, { token: null, body });
 
 afterEach(async () => {
 	await admin('DELETE', '/faults');
@@ -15,21 +16,39 @@ afterEach(async () => {
 
 describe('sandbox faults', () => {
 	it('answers 429 with Retry-After for the next N matching requests, without processing them', async () => {
-		await admin('POST', '/faults', { kind: 'status', status: 429, retryAfter: 2, count: 2, method: 'POST', path: '/v1/crm/contacts' });
+		await admin('POST', '/faults', {
+			kind: 'status',
+			status: 429,
+			retryAfter: 2,
+			count: 2,
+			method: 'POST',
+			path: '/v1/crm/contacts',
+		});
 		const before = ctx.sb.store.tenant(1).contacts.size;
 		const a = await call(ctx.sb, 'POST', '/v1/crm/contacts', { body: { name: 'Throttled' } });
 		expect(a.status).toBe(429);
 		expect(a.headers['retry-after']).toBe('2');
 		expect(a.body.errorMessage).toMatch(/Too many requests/);
-		expect((await call(ctx.sb, 'POST', '/v1/crm/contacts', { body: { name: 'Throttled' } })).status).toBe(429);
+		expect(
+			(await call(ctx.sb, 'POST', '/v1/crm/contacts', { body: { name: 'Throttled' } })).status,
+		).toBe(429);
 		expect(ctx.sb.store.tenant(1).contacts.size).toBe(before);
-		expect((await call(ctx.sb, 'POST', '/v1/crm/contacts', { body: { name: 'Through' } })).status).toBe(200);
+		expect(
+			(await call(ctx.sb, 'POST', '/v1/crm/contacts', { body: { name: 'Through' } })).status,
+		).toBe(200);
 		expect(ctx.sb.store.tenant(1).contacts.size).toBe(before + 1);
 		expect((await call(ctx.sb, 'GET', '/v1/crm/contacts')).status).toBe(200);
 	});
 
 	it('phase "after" processes the request and still answers 503 (the case that makes blind retries duplicate)', async () => {
-		await admin('POST', '/faults', { kind: 'status', status: 503, count: 1, phase: 'after', method: 'POST', path: '/v1/crm/deals' });
+		await admin('POST', '/faults', {
+			kind: 'status',
+			status: 503,
+			count: 1,
+			phase: 'after',
+			method: 'POST',
+			path: '/v1/crm/deals',
+		});
 		const before = ctx.sb.store.tenant(1).deals.size;
 		const r = await call(ctx.sb, 'POST', '/v1/crm/deals', { body: { name: 'Ghost' } });
 		expect(r.status).toBe(503);
@@ -46,9 +65,15 @@ describe('sandbox faults', () => {
 		await call(ctx.sb, 'GET', '/v1/crm/deals');
 		expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
 
-		await admin('POST', '/faults', { kind: 'status', status: 500, rate: 0.5, path: '/v1/crm/contacts/labels' });
+		await admin('POST', '/faults', {
+			kind: 'status',
+			status: 500,
+			rate: 0.5,
+			path: '/v1/crm/contacts/labels',
+		});
 		const statuses: number[] = [];
-		for (let i = 0; i < 40; i++) statuses.push((await call(ctx.sb, 'GET', '/v1/crm/contacts/labels')).status);
+		for (let i = 0; i < 40; i++)
+			statuses.push((await call(ctx.sb, 'GET', '/v1/crm/contacts/labels')).status);
 		const failed = statuses.filter((s) => s === 500).length;
 		expect(failed).toBeGreaterThan(5);
 		expect(failed).toBeLessThan(35);
@@ -61,9 +86,13 @@ describe('sandbox faults', () => {
 	});
 
 	it('restarts: connections drop, the port comes back, the state survives', async () => {
-		const created = await call(ctx.sb, 'POST', '/v1/crm/contacts/labels', { body: { name: 'Survivor' } });
+		const created = await call(ctx.sb, 'POST', '/v1/crm/contacts/labels', {
+			body: { name: 'Survivor' },
+		});
 		await ctx.sb.restart(200);
-		expect((await call(ctx.sb, 'GET', `/v1/crm/contacts/labels/${created.body.id}`)).body.name).toBe('Survivor');
+		expect(
+			(await call(ctx.sb, 'GET', `/v1/crm/contacts/labels/${created.body.id}`)).body.name,
+		).toBe('Survivor');
 	});
 
 	it('counts requests by route and logs bodies (never headers)', async () => {
@@ -73,7 +102,10 @@ describe('sandbox faults', () => {
 		const stats = (await admin('GET', '/stats')).body;
 		expect(stats.byRoute).toEqual({ 'GET /v1/crm/contacts': 1, 'POST /v1/crm/contacts': 1 });
 		const log = (await admin('GET', '/requests')).body;
-		expect(log.map((x: any) => [x.method, x.path, x.status])).toEqual([['GET', '/v1/crm/contacts', 200], ['POST', '/v1/crm/contacts', 200]]);
+		expect(log.map((x: any) => [x.method, x.path, x.status])).toEqual([
+			['GET', '/v1/crm/contacts', 200],
+			['POST', '/v1/crm/contacts', 200],
+		]);
 		expect(JSON.parse(log[1].body)).toEqual({ name: 'Logged' });
 		expect(JSON.stringify(log)).not.toContain(ctx.sb.demo.accessToken);
 	});
@@ -83,7 +115,9 @@ describe('sandbox faults', () => {
 		expect(c.length).toBe(ctx.sb.store.tenant(1).contacts.size);
 		const added = await admin('POST', '/seed', { kind: 'contacts', count: 500 });
 		expect(added.body).toEqual({ kind: 'contacts', added: 500 });
-		expect((await call(ctx.sb, 'GET', '/v1/crm/contacts')).body.paginationInfo.totalRecords).toBe(c.length + 500);
+		expect((await call(ctx.sb, 'GET', '/v1/crm/contacts')).body.paginationInfo.totalRecords).toBe(
+			c.length + 500,
+		);
 		await admin('POST', '/reset');
 		expect(ctx.sb.store.tenant(1).contacts.size).toBe(30);
 		expect((await call(ctx.sb, 'GET', '/v1/crm/contacts')).status).toBe(200);
@@ -110,9 +144,20 @@ describe('sandbox CLI', () => {
 			const lines = line.trim().split('\n');
 			expect(lines).toHaveLength(1);
 			const ready = JSON.parse(lines[0]);
-			expect(Object.keys(ready).sort()).toEqual(['accessToken', 'authUrl', 'baseUrl', 'clientId', 'clientSecret', 'refreshToken', 'tenantId', 'username']);
+			expect(Object.keys(ready).sort()).toEqual([
+				'accessToken',
+				'authUrl',
+				'baseUrl',
+				'clientId',
+				'clientSecret',
+				'refreshToken',
+				'tenantId',
+				'username',
+			]);
 			expect(ready.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-			const res = await request(`${ready.baseUrl}/v1/crm/contacts`, { headers: { 'x-access-token': ready.accessToken } });
+			const res = await request(`${ready.baseUrl}/v1/crm/contacts`, {
+				headers: { 'x-access-token': ready.accessToken },
+			});
 			expect(res.statusCode).toBe(200);
 			expect(((await res.body.json()) as any).paginationInfo.totalRecords).toBe(5);
 		} finally {

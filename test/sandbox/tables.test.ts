@@ -4,9 +4,29 @@ import { call, expectPlatformError, otherTenantToken, useSandbox } from '../help
 const ctx = useSandbox();
 
 const TABLES = '/v1/crm/core/table';
-const ALL_TYPES = ['text', 'string', 'email', 'phone', 'number', 'boolean', 'date', 'json', 'select', 'multi-select', 'user', 'ref'];
+const ALL_TYPES = [
+	'text',
+	'string',
+	'email',
+	'phone',
+	'number',
+	'boolean',
+	'date',
+	'json',
+	'select',
+	'multi-select',
+	'user',
+	'ref',
+];
 
-type Rec = { _id: string; cells: Record<string, any>; createdAt: string; updatedAt: string; createdBy: number; permissions?: { owners: number[] } };
+type Rec = {
+	_id: string;
+	cells: Record<string, any>;
+	createdAt: string;
+	updatedAt: string;
+	createdBy: number;
+	permissions?: { owners: number[] };
+};
 
 let tableIds: Record<string, string> = {};
 let userIds: number[] = [];
@@ -16,13 +36,20 @@ function stored(tableId: string): Rec[] {
 	return ctx.sb.store.tenant(1).records.get(tableId)!.values() as unknown as Rec[];
 }
 
-
 async function paged(tableId: string, body: unknown, query: Record<string, any> = {}) {
-	return call(ctx.sb, 'POST', `${TABLES}/${tableId}/paged-record`, { body, query: { pageSize: 500, ...query } });
+	return call(ctx.sb, 'POST', `${TABLES}/${tableId}/paged-record`, {
+		body,
+		query: { pageSize: 500, ...query },
+	});
 }
 
 /** Ids the API returns for a filter (one page of up to 500; the seeded tables are small). */
-async function filterIds(tableId: string, conditions: unknown[], logicalOperator = 'and', query: Record<string, any> = {}): Promise<string[]> {
+async function filterIds(
+	tableId: string,
+	conditions: unknown[],
+	logicalOperator = 'and',
+	query: Record<string, any> = {},
+): Promise<string[]> {
 	const res = await paged(tableId, { logicalOperator, conditions }, query);
 	expect(res.status).toBe(200);
 	expect(res.body.totalCount).toBe(res.body.data.length);
@@ -35,7 +62,8 @@ const idsWhere = (tableId: string, pred: (r: Rec) => boolean) =>
 		.map((r) => r._id)
 		.sort();
 
-const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+const empty = (v: unknown) =>
+	v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 beforeAll(async () => {
 	const res = await call(ctx.sb, 'GET', TABLES);
@@ -44,11 +72,21 @@ beforeAll(async () => {
 	// Fixture contacts so every operator has both matching and non-matching rows.
 	const fixtures = [
 		{ c1a: 'Zed Fixture', c1h: 9, c1i: true, c1j: '2023-06-01T00:00:00Z', c1g: [1, 3], c1d: [2] },
-		{ c1a: 'Amy Fixture', c1b: 'amy@corp.example', c1h: 10, c1i: false, c1j: '2025-12-31T23:00:00Z', c1g: [], c1f: [userIds[1]] },
+		{
+			c1a: 'Amy Fixture',
+			c1b: 'amy@corp.example',
+			c1h: 10,
+			c1i: false,
+			c1j: '2025-12-31T23:00:00Z',
+			c1g: [],
+			c1f: [userIds[1]],
+		},
 		{ c1a: 'bob fixture', c1b: '', c1k: 'Nowhere Lane' },
 	];
 	for (const cells of fixtures) {
-		const r = await call(ctx.sb, 'POST', `${TABLES}/${tableIds.CONTACT}/record`, { body: { cells } });
+		const r = await call(ctx.sb, 'POST', `${TABLES}/${tableIds.CONTACT}/record`, {
+			body: { cells },
+		});
 		expect(r.status).toBe(201);
 	}
 });
@@ -58,7 +96,12 @@ describe('sandbox: tables', () => {
 		const res = await call(ctx.sb, 'GET', TABLES);
 		expect(res.status).toBe(200);
 		expect(res.body.totalCount).toBe(4);
-		expect(res.body.data.map((t: any) => t.objectType).sort()).toEqual(['CONTACT', 'DEAL', 'PIPELINE', 'STAGE']);
+		expect(res.body.data.map((t: any) => t.objectType).sort()).toEqual([
+			'CONTACT',
+			'DEAL',
+			'PIPELINE',
+			'STAGE',
+		]);
 		for (const t of res.body.data) {
 			expect(t).toEqual({
 				_id: expect.stringMatching(/^[0-9a-f]{24}$/),
@@ -75,10 +118,27 @@ describe('sandbox: tables', () => {
 		const columns = res.body.data.flatMap((t: any) => t.columnsMetaData);
 		for (const type of ALL_TYPES) expect(columns.some((c: any) => c.type === type)).toBe(true);
 		for (const c of columns) {
-			expect(c).toMatchObject({ id: expect.any(String), name: expect.any(String), columnCode: expect.any(String), index: expect.any(Number), required: expect.any(Boolean), editable: expect.any(Boolean), hidden: expect.any(Boolean), systemField: expect.any(Boolean), uiVisible: expect.any(Boolean), width: expect.any(Number) });
+			expect(c).toMatchObject({
+				id: expect.any(String),
+				name: expect.any(String),
+				columnCode: expect.any(String),
+				index: expect.any(Number),
+				required: expect.any(Boolean),
+				editable: expect.any(Boolean),
+				hidden: expect.any(Boolean),
+				systemField: expect.any(Boolean),
+				uiVisible: expect.any(Boolean),
+				width: expect.any(Number),
+			});
 			if (c.type === 'select' || c.type === 'multi-select') {
 				expect(c.allowAddOption).toEqual(expect.any(Boolean));
-				for (const o of c.options) expect(o).toEqual({ id: expect.any(Number), name: expect.any(String), color: expect.any(String), systemField: expect.any(Boolean) });
+				for (const o of c.options)
+					expect(o).toEqual({
+						id: expect.any(Number),
+						name: expect.any(String),
+						color: expect.any(String),
+						systemField: expect.any(Boolean),
+					});
 			}
 			if (c.type === 'ref') expect(Object.values(tableIds)).toContain(c.refTable._id);
 		}
@@ -87,15 +147,22 @@ describe('sandbox: tables', () => {
 		const two = await call(ctx.sb, 'GET', TABLES, { query: { objectTypes: 'CONTACT,DEAL' } });
 		expect(two.body.totalCount).toBe(2);
 		expect(two.body.data.map((t: any) => t.objectType).sort()).toEqual(['CONTACT', 'DEAL']);
-		expect((await call(ctx.sb, 'GET', TABLES, { query: { databaseName: 'crm' } })).body.totalCount).toBe(4);
-		expect((await call(ctx.sb, 'GET', TABLES, { query: { databaseName: 'nope' } })).body).toEqual({ data: [], totalCount: 0 });
+		expect(
+			(await call(ctx.sb, 'GET', TABLES, { query: { databaseName: 'crm' } })).body.totalCount,
+		).toBe(4);
+		expect((await call(ctx.sb, 'GET', TABLES, { query: { databaseName: 'nope' } })).body).toEqual({
+			data: [],
+			totalCount: 0,
+		});
 	});
 	it('answers tables keyed by object type', async () => {
 		const res = await call(ctx.sb, 'GET', `${TABLES}/by-object-type`);
 		expect(res.status).toBe(200);
 		expect(Object.keys(res.body).sort()).toEqual(['CONTACT', 'DEAL', 'PIPELINE', 'STAGE']);
 		expect(res.body.DEAL._id).toBe(tableIds.DEAL);
-		const one = await call(ctx.sb, 'GET', `${TABLES}/by-object-type`, { query: { objectTypes: 'STAGE', databaseName: 'crm' } });
+		const one = await call(ctx.sb, 'GET', `${TABLES}/by-object-type`, {
+			query: { objectTypes: 'STAGE', databaseName: 'crm' },
+		});
 		expect(Object.keys(one.body)).toEqual(['STAGE']);
 	});
 	it('gets one table and 404s for an unknown id', async () => {
@@ -115,7 +182,9 @@ describe('sandbox: tables', () => {
 		const other = await call(ctx.sb, 'GET', TABLES, { token });
 		expect(other.body.totalCount).toBe(4);
 		for (const t of other.body.data) expect(Object.values(tableIds)).not.toContain(t._id);
-		expect((await call(ctx.sb, 'GET', `${TABLES}/${tableIds.CONTACT}`, { token })).status).toBe(404);
+		expect((await call(ctx.sb, 'GET', `${TABLES}/${tableIds.CONTACT}`, { token })).status).toBe(
+			404,
+		);
 		const byType = await call(ctx.sb, 'GET', `${TABLES}/by-object-type`, { token });
 		expect(byType.body.CONTACT._id).not.toBe(tableIds.CONTACT);
 	});
@@ -133,7 +202,8 @@ describe('sandbox: records', () => {
 			expect(r.permissions!.owners.length).toBeGreaterThan(0);
 		}
 		const contactIds = new Set(contacts.map((r) => r._id));
-		for (const d of stored(tableIds.DEAL)) for (const id of d.cells.d1e ?? []) expect(contactIds.has(id)).toBe(true);
+		for (const d of stored(tableIds.DEAL))
+			for (const id of d.cells.d1e ?? []) expect(contactIds.has(id)).toBe(true);
 		// Seeded records have distinct times (the fixtures created by this file may share a millisecond).
 		const seeded = contacts.filter((r) => !/fixture/i.test(String(r.cells.c1a)));
 		expect(new Set(seeded.map((r) => r.createdAt)).size).toBe(seeded.length);
@@ -144,12 +214,31 @@ describe('sandbox: records', () => {
 		const before = (await call(ctx.sb, 'GET', `${base}/count`)).body.count;
 		expect(before).toBe(stored(tableIds.DEAL).length);
 		const contactId = stored(tableIds.CONTACT)[0]._id;
-		const cells = { d1a: 'Round trip deal', d1b: 1234.5, d1c: 'EUR', d1d: 2, d1e: [contactId], d1g: [userIds[2]], d1h: '2024-07-01T10:00:00+02:00', d1i: [1, 2], d1j: [{ sku: 'A', qty: 1 }], d1l: true };
+		const cells = {
+			d1a: 'Round trip deal',
+			d1b: 1234.5,
+			d1c: 'EUR',
+			d1d: 2,
+			d1e: [contactId],
+			d1g: [userIds[2]],
+			d1h: '2024-07-01T10:00:00+02:00',
+			d1i: [1, 2],
+			d1j: [{ sku: 'A', qty: 1 }],
+			d1l: true,
+		};
 		const created = await call(ctx.sb, 'POST', `${base}/record`, { body: { cells } });
 		expect(created.status).toBe(201);
-		expect(created.body).toEqual({ success: true, id: expect.any(String), data: expect.objectContaining({ _id: created.body.id }) });
+		expect(created.body).toEqual({
+			success: true,
+			id: expect.any(String),
+			data: expect.objectContaining({ _id: created.body.id }),
+		});
 		const id = created.body.id;
-		expect(created.body.data.cells).toEqual({ ...cells, d1d: [2], d1h: '2024-07-01T08:00:00.000Z' });
+		expect(created.body.data.cells).toEqual({
+			...cells,
+			d1d: [2],
+			d1h: '2024-07-01T08:00:00.000Z',
+		});
 		expect(created.body.data.createdBy).toBe(1);
 		expect(created.body.data.permissions).toEqual({ owners: [userIds[2]] });
 
@@ -157,13 +246,24 @@ describe('sandbox: records', () => {
 		expect(got.status).toBe(200);
 		expect(got.body).toEqual(created.body.data);
 		expect((await call(ctx.sb, 'GET', `${base}/count`)).body).toEqual({ count: before + 1 });
-		expect(await filterIds(tableIds.DEAL, [{ colId: 'd1a', opr: 'eq', value: 'round trip deal' }])).toEqual([id]);
+		expect(
+			await filterIds(tableIds.DEAL, [{ colId: 'd1a', opr: 'eq', value: 'round trip deal' }]),
+		).toEqual([id]);
 
 		// PUT merges the given cells; null clears one.
-		const updated = await call(ctx.sb, 'PUT', `${base}/record/${id}`, { body: { cells: { d1b: 99, d1c: null, d1g: userIds[3] } } });
+		const updated = await call(ctx.sb, 'PUT', `${base}/record/${id}`, {
+			body: { cells: { d1b: 99, d1c: null, d1g: userIds[3] } },
+		});
 		expect(updated.status).toBe(200);
 		expect(updated.body).toEqual({ success: true, id, data: expect.any(Object) });
-		expect(updated.body.data.cells).toEqual({ ...cells, d1b: 99, d1c: undefined, d1d: [2], d1h: '2024-07-01T08:00:00.000Z', d1g: [userIds[3]] });
+		expect(updated.body.data.cells).toEqual({
+			...cells,
+			d1b: 99,
+			d1c: undefined,
+			d1d: [2],
+			d1h: '2024-07-01T08:00:00.000Z',
+			d1g: [userIds[3]],
+		});
 		expect('d1c' in updated.body.data.cells).toBe(false);
 		expect(updated.body.data.permissions).toEqual({ owners: [userIds[3]] });
 		expect((await call(ctx.sb, 'GET', `${base}/record/${id}`)).body.cells.d1b).toBe(99);
@@ -172,7 +272,10 @@ describe('sandbox: records', () => {
 		expect(deleted.status).toBe(200);
 		expect(deleted.body).toEqual({ success: true, id });
 		expectPlatformError(await call(ctx.sb, 'GET', `${base}/record/${id}`), 404);
-		expectPlatformError(await call(ctx.sb, 'PUT', `${base}/record/${id}`, { body: { cells: { d1b: 1 } } }), 404);
+		expectPlatformError(
+			await call(ctx.sb, 'PUT', `${base}/record/${id}`, { body: { cells: { d1b: 1 } } }),
+			404,
+		);
 		expectPlatformError(await call(ctx.sb, 'DELETE', `${base}/record/${id}`), 404);
 		expect((await call(ctx.sb, 'GET', `${base}/count`)).body).toEqual({ count: before });
 	});
@@ -181,10 +284,16 @@ describe('sandbox: records', () => {
 		const base = `${TABLES}/000000000000000000000000`;
 		expectPlatformError(await call(ctx.sb, 'POST', `${base}/record`, { body: { cells: {} } }), 404);
 		expectPlatformError(await call(ctx.sb, 'GET', `${base}/record/x`), 404);
-		expectPlatformError(await call(ctx.sb, 'PUT', `${base}/record/x`, { body: { cells: {} } }), 404);
+		expectPlatformError(
+			await call(ctx.sb, 'PUT', `${base}/record/x`, { body: { cells: {} } }),
+			404,
+		);
 		expectPlatformError(await call(ctx.sb, 'DELETE', `${base}/record/x`), 404);
 		expectPlatformError(await call(ctx.sb, 'GET', `${base}/count`), 404);
-		expectPlatformError(await call(ctx.sb, 'POST', `${base}/paged-record`, { body: { logicalOperator: 'and' } }), 404);
+		expectPlatformError(
+			await call(ctx.sb, 'POST', `${base}/paged-record`, { body: { logicalOperator: 'and' } }),
+			404,
+		);
 	});
 
 	it('needs a token on every record endpoint', async () => {
@@ -198,7 +307,8 @@ describe('sandbox: records', () => {
 			['GET', `${base}/count`],
 			['POST', `${base}/paged-record`, { logicalOperator: 'and' }],
 		];
-		for (const [method, path, body] of calls) expectPlatformError(await call(ctx.sb, method, path, { body, token: null }), 401);
+		for (const [method, path, body] of calls)
+			expectPlatformError(await call(ctx.sb, method, path, { body, token: null }), 401);
 		expect(stored(tableIds.CONTACT).some((r) => r._id === id)).toBe(true);
 	});
 
@@ -207,14 +317,36 @@ describe('sandbox: records', () => {
 		const base = `${TABLES}/${tableIds.CONTACT}`;
 		const id = stored(tableIds.CONTACT)[0]._id;
 		expect((await call(ctx.sb, 'GET', `${base}/record/${id}`, { token })).status).toBe(404);
-		expect((await call(ctx.sb, 'PUT', `${base}/record/${id}`, { token, body: { cells: { c1a: 'hijack' } } })).status).toBe(404);
+		expect(
+			(
+				await call(ctx.sb, 'PUT', `${base}/record/${id}`, {
+					token,
+					body: { cells: { c1a: 'hijack' } },
+				})
+			).status,
+		).toBe(404);
 		expect((await call(ctx.sb, 'DELETE', `${base}/record/${id}`, { token })).status).toBe(404);
 		expect((await call(ctx.sb, 'GET', `${base}/count`, { token })).status).toBe(404);
-		expect((await call(ctx.sb, 'POST', `${base}/record`, { token, body: { cells: { c1a: 'x' } } })).status).toBe(404);
-		expect((await call(ctx.sb, 'POST', `${base}/paged-record`, { token, body: { logicalOperator: 'and' } })).status).toBe(404);
+		expect(
+			(await call(ctx.sb, 'POST', `${base}/record`, { token, body: { cells: { c1a: 'x' } } }))
+				.status,
+		).toBe(404);
+		expect(
+			(
+				await call(ctx.sb, 'POST', `${base}/paged-record`, {
+					token,
+					body: { logicalOperator: 'and' },
+				})
+			).status,
+		).toBe(404);
 		// The other tenant's own CONTACT table holds none of tenant 1's records.
-		const theirs = (await call(ctx.sb, 'GET', `${TABLES}/by-object-type`, { token })).body.CONTACT._id;
-		const page = await call(ctx.sb, 'POST', `${TABLES}/${theirs}/paged-record`, { token, body: { logicalOperator: 'and' }, query: { pageSize: 500 } });
+		const theirs = (await call(ctx.sb, 'GET', `${TABLES}/by-object-type`, { token })).body.CONTACT
+			._id;
+		const page = await call(ctx.sb, 'POST', `${TABLES}/${theirs}/paged-record`, {
+			token,
+			body: { logicalOperator: 'and' },
+			query: { pageSize: 500 },
+		});
 		expect(page.status).toBe(200);
 		const mine = new Set(stored(tableIds.CONTACT).map((r) => r._id));
 		expect(page.body.data.some((r: Rec) => mine.has(r._id))).toBe(false);
@@ -241,7 +373,9 @@ describe('sandbox: records', () => {
 			{ field: 'cells.c1h', error: 'must be a number' },
 			{ field: 'cells.zz', error: 'unknown column' },
 		]);
-		const dealRef = await call(ctx.sb, 'POST', `${TABLES}/${tableIds.DEAL}/record`, { body: { cells: { d1a: 'x', d1e: ['000000000000000000000000'] } } });
+		const dealRef = await call(ctx.sb, 'POST', `${TABLES}/${tableIds.DEAL}/record`, {
+			body: { cells: { d1a: 'x', d1e: ['000000000000000000000000'] } },
+		});
 		expectPlatformError(dealRef, 400, 'cells.d1e');
 
 		// A single id is accepted for select-like columns and stored as an array.
@@ -263,28 +397,94 @@ describe('sandbox: records', () => {
 		const t = tableIds.CONTACT;
 		expectPlatformError(await paged(t, {}), 400, 'logicalOperator');
 		expectPlatformError(await paged(t, { logicalOperator: 'xor' }), 400, 'logicalOperator');
-		expectPlatformError(await paged(t, { logicalOperator: 'and', conditions: 'x' }), 400, 'conditions');
-		expectPlatformError(await paged(t, { logicalOperator: 'and', conditions: [{ colId: 'zz', opr: 'eq', value: '1' }] }), 400, 'conditions[0].colId');
-		expectPlatformError(await paged(t, { logicalOperator: 'and', conditions: [{ colId: 'c1a', opr: 'like', value: '1' }] }), 400, 'conditions[0].opr');
-		expectPlatformError(await paged(t, { logicalOperator: 'and', conditions: [{ colId: 'c1a', opr: 'eq', value: 1 }] }), 400, 'conditions[0].value');
-		expectPlatformError(await paged(t, { logicalOperator: 'and', conditions: [{ colId: 'c1h', opr: 'gt', value: 'ten' }] }), 400, 'conditions[0].value');
-		expectPlatformError(await paged(t, { logicalOperator: 'and', conditions: [{ colId: 'c1j', opr: 'lt', value: 'someday' }] }), 400, 'conditions[0].value');
+		expectPlatformError(
+			await paged(t, { logicalOperator: 'and', conditions: 'x' }),
+			400,
+			'conditions',
+		);
+		expectPlatformError(
+			await paged(t, {
+				logicalOperator: 'and',
+				conditions: [{ colId: 'zz', opr: 'eq', value: '1' }],
+			}),
+			400,
+			'conditions[0].colId',
+		);
+		expectPlatformError(
+			await paged(t, {
+				logicalOperator: 'and',
+				conditions: [{ colId: 'c1a', opr: 'like', value: '1' }],
+			}),
+			400,
+			'conditions[0].opr',
+		);
+		expectPlatformError(
+			await paged(t, {
+				logicalOperator: 'and',
+				conditions: [{ colId: 'c1a', opr: 'eq', value: 1 }],
+			}),
+			400,
+			'conditions[0].value',
+		);
+		expectPlatformError(
+			await paged(t, {
+				logicalOperator: 'and',
+				conditions: [{ colId: 'c1h', opr: 'gt', value: 'ten' }],
+			}),
+			400,
+			'conditions[0].value',
+		);
+		expectPlatformError(
+			await paged(t, {
+				logicalOperator: 'and',
+				conditions: [{ colId: 'c1j', opr: 'lt', value: 'someday' }],
+			}),
+			400,
+			'conditions[0].value',
+		);
 		expectPlatformError(await paged(t, { logicalOperator: 'and' }, { sortDir: 2 }), 400, 'sortDir');
-		expectPlatformError(await paged(t, { logicalOperator: 'and' }, { sortCol: 'nope' }), 400, 'sortCol');
+		expectPlatformError(
+			await paged(t, { logicalOperator: 'and' }, { sortCol: 'nope' }),
+			400,
+			'sortCol',
+		);
 		expectPlatformError(await paged(t, { logicalOperator: 'and' }, { pageNo: 0 }), 400, 'pageNo');
-		expectPlatformError(await paged(t, { logicalOperator: 'and' }, { pageSize: 'x' }), 400, 'pageSize');
-		expectPlatformError(await paged(t, { logicalOperator: 'and' }, { fetchAllRef: 'maybe' }), 400, 'fetchAllRef');
-		expectPlatformError(await paged(tableIds.DEAL, { logicalOperator: 'and' }, { colIdsToFetchRef: 'd1a' }), 400, 'colIdsToFetchRef');
+		expectPlatformError(
+			await paged(t, { logicalOperator: 'and' }, { pageSize: 'x' }),
+			400,
+			'pageSize',
+		);
+		expectPlatformError(
+			await paged(t, { logicalOperator: 'and' }, { fetchAllRef: 'maybe' }),
+			400,
+			'fetchAllRef',
+		);
+		expectPlatformError(
+			await paged(tableIds.DEAL, { logicalOperator: 'and' }, { colIdsToFetchRef: 'd1a' }),
+			400,
+			'colIdsToFetchRef',
+		);
 	});
 
 	it('answers the documented defaults of paged-record', async () => {
-		const res = await call(ctx.sb, 'POST', `${TABLES}/${tableIds.CONTACT}/paged-record`, { body: { logicalOperator: 'and' } });
+		const res = await call(ctx.sb, 'POST', `${TABLES}/${tableIds.CONTACT}/paged-record`, {
+			body: { logicalOperator: 'and' },
+		});
 		expect(res.status).toBe(200);
 		const all = stored(tableIds.CONTACT);
-		expect(res.body).toMatchObject({ totalCount: all.length, sortCol: 'createdAt', sortDir: -1, pageNo: 1, pageSize: 30 });
+		expect(res.body).toMatchObject({
+			totalCount: all.length,
+			sortCol: 'createdAt',
+			sortDir: -1,
+			pageNo: 1,
+			pageSize: 30,
+		});
 		expect(res.body.data).toHaveLength(30);
 		// Newest first; records created in the same millisecond are ordered by _id, descending too.
-		const newest = [...all].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id)).slice(0, 30).map((r) => r._id);
+		const newest = [...all]
+			.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id))
+			.slice(0, 30)
+			.map((r) => r._id);
 		expect(res.body.data.map((r: Rec) => r._id)).toEqual(newest);
 		const capped = await paged(tableIds.CONTACT, { logicalOperator: 'and' }, { pageSize: 100000 });
 		expect(capped.body.pageSize).toBe(ctx.sb.config.maxPageSize);
@@ -302,7 +502,10 @@ describe('sandbox: record filter operators', () => {
 	};
 
 	it('eq: text, case-insensitive', async () => {
-		await check([cond('c1a', 'eq', 'ZED FIXTURE')], (r) => String(r.cells.c1a ?? '').toLowerCase() === 'zed fixture');
+		await check(
+			[cond('c1a', 'eq', 'ZED FIXTURE')],
+			(r) => String(r.cells.c1a ?? '').toLowerCase() === 'zed fixture',
+		);
 	});
 	it('eq: number, boolean and select membership', async () => {
 		await check([cond('c1h', 'eq', '10')], (r) => r.cells.c1h === 10);
@@ -322,39 +525,77 @@ describe('sandbox: record filter operators', () => {
 		await check([cond('c1h', 'nemp', '')], (r) => !empty(r.cells.c1h));
 	});
 	it('lt: numeric, not lexicographic', async () => {
-		await check([cond('c1h', 'lt', '10')], (r) => typeof r.cells.c1h === 'number' && r.cells.c1h < 10);
+		await check(
+			[cond('c1h', 'lt', '10')],
+			(r) => typeof r.cells.c1h === 'number' && r.cells.c1h < 10,
+		);
 	});
 	it('lte: dates as timestamps', async () => {
 		const value = '2024-06-30T12:00:00+02:00';
-		await check([cond('c1j', 'lte', value)], (r) => !!r.cells.c1j && Date.parse(r.cells.c1j) <= Date.parse(value));
+		await check(
+			[cond('c1j', 'lte', value)],
+			(r) => !!r.cells.c1j && Date.parse(r.cells.c1j) <= Date.parse(value),
+		);
 	});
 	it('gt: numeric', async () => {
-		await check([cond('c1h', 'gt', '9')], (r) => typeof r.cells.c1h === 'number' && r.cells.c1h > 9);
+		await check(
+			[cond('c1h', 'gt', '9')],
+			(r) => typeof r.cells.c1h === 'number' && r.cells.c1h > 9,
+		);
 	});
 	it('gte: dates, including createdAt', async () => {
-		await check([cond('c1j', 'gte', '2024-06-30')], (r) => !!r.cells.c1j && Date.parse(r.cells.c1j) >= Date.parse('2024-06-30'));
-		await check([cond('createdAt', 'gte', '2024-01-01T20:00:00Z')], (r) => Date.parse(r.createdAt) >= Date.parse('2024-01-01T20:00:00Z'));
+		await check(
+			[cond('c1j', 'gte', '2024-06-30')],
+			(r) => !!r.cells.c1j && Date.parse(r.cells.c1j) >= Date.parse('2024-06-30'),
+		);
+		await check(
+			[cond('createdAt', 'gte', '2024-01-01T20:00:00Z')],
+			(r) => Date.parse(r.createdAt) >= Date.parse('2024-01-01T20:00:00Z'),
+		);
 	});
 	it('in: any of a comma-separated list of option ids', async () => {
-		await check([cond('c1g', 'in', '1, 3')], (r) => (r.cells.c1g ?? []).some((x: number) => x === 1 || x === 3));
+		await check([cond('c1g', 'in', '1, 3')], (r) =>
+			(r.cells.c1g ?? []).some((x: number) => x === 1 || x === 3),
+		);
 		await check([cond('c1h', 'in', '9,10')], (r) => r.cells.c1h === 9 || r.cells.c1h === 10);
 	});
 	it('nin: none of a list of user ids', async () => {
 		const list = [userIds[0], userIds[1]];
-		await check([cond('c1f', 'nin', list.join(','))], (r) => !(r.cells.c1f ?? []).some((u: number) => list.includes(u)));
+		await check(
+			[cond('c1f', 'nin', list.join(','))],
+			(r) => !(r.cells.c1f ?? []).some((u: number) => list.includes(u)),
+		);
 	});
 	it('sw', async () => {
-		await check([cond('c1a', 'sw', 'ZE')], (r) => String(r.cells.c1a ?? '').toLowerCase().startsWith('ze'));
+		await check([cond('c1a', 'sw', 'ZE')], (r) =>
+			String(r.cells.c1a ?? '')
+				.toLowerCase()
+				.startsWith('ze'),
+		);
 	});
 	it('ew', async () => {
-		await check([cond('c1b', 'ew', '@CORP.example')], (r) => String(r.cells.c1b ?? '').toLowerCase().endsWith('@corp.example'));
+		await check([cond('c1b', 'ew', '@CORP.example')], (r) =>
+			String(r.cells.c1b ?? '')
+				.toLowerCase()
+				.endsWith('@corp.example'),
+		);
 	});
 	it('c: text and option names', async () => {
-		await check([cond('c1a', 'c', 'fixture')], (r) => String(r.cells.c1a ?? '').toLowerCase().includes('fixture'));
+		await check([cond('c1a', 'c', 'fixture')], (r) =>
+			String(r.cells.c1a ?? '')
+				.toLowerCase()
+				.includes('fixture'),
+		);
 		await check([cond('c1g', 'c', 'news')], (r) => (r.cells.c1g ?? []).includes(2));
 	});
 	it('nc', async () => {
-		await check([cond('c1a', 'nc', 'A')], (r) => !String(r.cells.c1a ?? '').toLowerCase().includes('a'));
+		await check(
+			[cond('c1a', 'nc', 'A')],
+			(r) =>
+				!String(r.cells.c1a ?? '')
+					.toLowerCase()
+					.includes('a'),
+		);
 	});
 	it('combines conditions with and / or', async () => {
 		const a = cond('c1h', 'gte', '50');
@@ -366,23 +607,38 @@ describe('sandbox: record filter operators', () => {
 		await check([a, b], (r) => pa(r) && pb(r), 'AND');
 	});
 	it('searches text-like cells with q', async () => {
-		const expected = idsWhere(t(), (r) => ['c1a', 'c1b', 'c1c', 'c1k'].some((k) => typeof r.cells[k] === 'string' && r.cells[k].toLowerCase().includes('corp')));
+		const expected = idsWhere(t(), (r) =>
+			['c1a', 'c1b', 'c1c', 'c1k'].some(
+				(k) => typeof r.cells[k] === 'string' && r.cells[k].toLowerCase().includes('corp'),
+			),
+		);
 		expect(expected.length).toBeGreaterThan(0);
 		expect(await filterIds(t(), [], 'and', { q: 'CORP' })).toEqual(expected);
-		const withCond = idsWhere(t(), (r) => expected.includes(r._id) && typeof r.cells.c1h === 'number' && r.cells.c1h > 9);
+		const withCond = idsWhere(
+			t(),
+			(r) => expected.includes(r._id) && typeof r.cells.c1h === 'number' && r.cells.c1h > 9,
+		);
 		expect(await filterIds(t(), [cond('c1h', 'gt', '9')], 'and', { q: 'corp' })).toEqual(withCond);
 	});
 	it('sorts by a column in both directions', async () => {
 		const asc = await paged(t(), { logicalOperator: 'and' }, { sortCol: 'c1h', sortDir: 1 });
 		expect(asc.body).toMatchObject({ sortCol: 'c1h', sortDir: 1 });
-		const scores = asc.body.data.map((r: Rec) => (typeof r.cells.c1h === 'number' ? r.cells.c1h : -Infinity));
+		const scores = asc.body.data.map((r: Rec) =>
+			typeof r.cells.c1h === 'number' ? r.cells.c1h : -Infinity,
+		);
 		expect(scores).toEqual([...scores].sort((x: number, y: number) => x - y));
 		const desc = await paged(t(), { logicalOperator: 'and' }, { sortCol: 'c1h', sortDir: -1 });
-		expect(desc.body.data.map((r: Rec) => r._id)).toEqual(asc.body.data.map((r: Rec) => r._id).reverse());
+		expect(desc.body.data.map((r: Rec) => r._id)).toEqual(
+			asc.body.data.map((r: Rec) => r._id).reverse(),
+		);
 		const byName = await paged(t(), { logicalOperator: 'and' }, { sortCol: 'c1a', sortDir: 1 });
 		const names = byName.body.data.map((r: Rec) => r.cells.c1a.toLowerCase());
 		expect(names).toEqual([...names].sort((x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)));
-		const oldest = await paged(t(), { logicalOperator: 'and' }, { sortCol: 'createdAt', sortDir: 1 });
+		const oldest = await paged(
+			t(),
+			{ logicalOperator: 'and' },
+			{ sortCol: 'createdAt', sortDir: 1 },
+		);
 		const created = oldest.body.data.map((r: Rec) => r.createdAt);
 		expect(created).toEqual([...created].sort());
 	});
@@ -400,7 +656,11 @@ describe('sandbox: record filter operators', () => {
 		expect(pageNo).toBe(Math.floor(total / 7) + 1);
 		expect(seen).toHaveLength(total);
 		expect(new Set(seen).size).toBe(total);
-		const beyond = await paged(t(), { logicalOperator: 'and' }, { pageNo: pageNo + 5, pageSize: 7 });
+		const beyond = await paged(
+			t(),
+			{ logicalOperator: 'and' },
+			{ pageNo: pageNo + 5, pageSize: 7 },
+		);
 		expect(beyond.body.data).toEqual([]);
 		expect(beyond.body.totalCount).toBe(total);
 	});
@@ -417,16 +677,26 @@ describe('sandbox: record filter operators', () => {
 			for (const x of d.refData.d1f) expect(x.cells).toEqual(stages.get(x._id)!.cells);
 		}
 		expect(all.body.data.some((d: any) => d.refData.d1e.length > 0)).toBe(true);
-		const some = await paged(tableIds.DEAL, { logicalOperator: 'and' }, { colIdsToFetchRef: 'd1f' });
+		const some = await paged(
+			tableIds.DEAL,
+			{ logicalOperator: 'and' },
+			{ colIdsToFetchRef: 'd1f' },
+		);
 		for (const d of some.body.data) expect(Object.keys(d.refData)).toEqual(['d1f']);
 		const none = await paged(tableIds.DEAL, { logicalOperator: 'and' });
 		for (const d of none.body.data) expect(d.refData).toBeUndefined();
 		// fetchAllRef takes precedence over colIdsToFetchRef.
-		const both = await paged(tableIds.DEAL, { logicalOperator: 'and' }, { fetchAllRef: true, colIdsToFetchRef: 'd1f' });
+		const both = await paged(
+			tableIds.DEAL,
+			{ logicalOperator: 'and' },
+			{ fetchAllRef: true, colIdsToFetchRef: 'd1f' },
+		);
 		expect(Object.keys(both.body.data[0].refData).sort()).toEqual(['d1e', 'd1f']);
 		// A ref to a STAGE: filter by the referenced record id.
 		const stageId = stored(tableIds.DEAL).find((d) => d.cells.d1f?.length)!.cells.d1f[0];
-		expect(await filterIds(tableIds.DEAL, [{ colId: 'd1f', opr: 'eq', value: stageId }])).toEqual(idsWhere(tableIds.DEAL, (d) => (d.cells.d1f ?? []).includes(stageId)));
+		expect(await filterIds(tableIds.DEAL, [{ colId: 'd1f', opr: 'eq', value: stageId }])).toEqual(
+			idsWhere(tableIds.DEAL, (d) => (d.cells.d1f ?? []).includes(stageId)),
+		);
 	});
 });
 
@@ -434,11 +704,16 @@ describe('sandbox: bulk records', () => {
 	it('seeds 50,000 records and pages through them', async () => {
 		const tableId = tableIds.PIPELINE;
 		const before = stored(tableId).length;
-		const seeded = await call(ctx.sb, 'POST', '/__admin/seed', { token: null, body: { kind: 'records', tableId, count: 50000 } });
+		const seeded = await call(ctx.sb, 'POST', '/__admin/seed', {
+			token: null,
+			body: { kind: 'records', tableId, count: 50000 },
+		});
 		expect(seeded.status).toBe(200);
 		expect(seeded.body).toEqual({ kind: 'records', added: 50000 });
 		const total = before + 50000;
-		expect((await call(ctx.sb, 'GET', `${TABLES}/${tableId}/count`)).body).toEqual({ count: total });
+		expect((await call(ctx.sb, 'GET', `${TABLES}/${tableId}/count`)).body).toEqual({
+			count: total,
+		});
 		const seen = new Set<string>();
 		let pageNo = 1;
 		for (;;) {
@@ -455,7 +730,10 @@ describe('sandbox: bulk records', () => {
 		expect(seen.size).toBe(total);
 	});
 	it('adds records by objectType', async () => {
-		const res = await call(ctx.sb, 'POST', '/__admin/seed', { token: null, body: { kind: 'records', objectType: 'STAGE', count: 5 } });
+		const res = await call(ctx.sb, 'POST', '/__admin/seed', {
+			token: null,
+			body: { kind: 'records', objectType: 'STAGE', count: 5 },
+		});
 		expect(res.body).toEqual({ kind: 'records', added: 5 });
 		expect(stored(tableIds.STAGE).length).toBe(ctx.sb.config.rows + 5);
 	});

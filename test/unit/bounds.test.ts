@@ -13,17 +13,45 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { int64ToNumbers } from '../../nodes/BusinessPlatformPeople/resources/common';
 import { recordId } from '../../nodes/BusinessPlatformTrigger/trigger';
-import { type FailureFacts, platformMessage, readFailure, REDACTED, toNodeApiError, withoutSecrets } from '../../nodes/shared/errors';
+import {
+	type FailureFacts,
+	platformMessage,
+	readFailure,
+	REDACTED,
+	toNodeApiError,
+	withoutSecrets,
+} from '../../nodes/shared/errors';
 import { fullyDecoded, pathSegment } from '../../nodes/shared/fields';
 import { propertyParameters } from '../helpers/property';
 
-const node: INode = { id: 'n', name: 'N', type: 't', typeVersion: 1, position: [0, 0], parameters: {} };
-const facts = (body: unknown, status = 400): FailureFacts => ({ status, body, message: 'Request failed', reconnect: false });
-const apiError = (f: FailureFacts, secrets: string[]) => toNodeApiError(f, { node, method: 'GET', path: '/v1/x', secrets });
+const node: INode = {
+	id: 'n',
+	name: 'N',
+	type: 't',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+const facts = (body: unknown, status = 400): FailureFacts => ({
+	status,
+	body,
+	message: 'Request failed',
+	reconnect: false,
+});
+const apiError = (f: FailureFacts, secrets: string[]) =>
+	toNodeApiError(f, { node, method: 'GET', path: '/v1/x', secrets });
 /** Everything the error carries as text: its message, description, and what n8n keeps of it (errorResponse, context, messages). */
-const texts = (e: ReturnType<typeof apiError>) => [e.message, e.description ?? '', JSON.stringify(e.errorResponse), JSON.stringify(e.context), JSON.stringify(e.messages), JSON.stringify(e)];
+const texts = (e: ReturnType<typeof apiError>) => [
+	e.message,
+	e.description ?? '',
+	JSON.stringify(e.errorResponse),
+	JSON.stringify(e.context),
+	JSON.stringify(e.messages),
+	JSON.stringify(e),
+];
 /** A value wrapped in `levels` objects: {a: {a: … value}}. */
-const nest = (levels: number, leaf: unknown): unknown => (levels === 0 ? leaf : { a: nest(levels - 1, leaf) });
+const nest = (levels: number, leaf: unknown): unknown =>
+	levels === 0 ? leaf : { a: nest(levels - 1, leaf) };
 
 describe('errors.ts platformMessage: a plain-text error body is shown below 300 characters', () => {
 	it('keeps a text of 299 characters, and leaves out one of 300 or more', () => {
@@ -35,9 +63,15 @@ describe('errors.ts platformMessage: a plain-text error body is shown below 300 
 
 describe('errors.ts platformMessage: a debugMessage is shown below 500 characters', () => {
 	it('gives a debugMessage of 499 characters as the detail, and none of 500 or more', () => {
-		expect(platformMessage({ errorMessage: 'x', debugMessage: 'd'.repeat(499) }).detail).toBe('d'.repeat(499));
-		expect(platformMessage({ errorMessage: 'x', debugMessage: 'd'.repeat(500) }).detail).toBeUndefined();
-		expect(platformMessage({ errorMessage: 'x', debugMessage: 'd'.repeat(501) }).detail).toBeUndefined();
+		expect(platformMessage({ errorMessage: 'x', debugMessage: 'd'.repeat(499) }).detail).toBe(
+			'd'.repeat(499),
+		);
+		expect(
+			platformMessage({ errorMessage: 'x', debugMessage: 'd'.repeat(500) }).detail,
+		).toBeUndefined();
+		expect(
+			platformMessage({ errorMessage: 'x', debugMessage: 'd'.repeat(501) }).detail,
+		).toBeUndefined();
 	});
 });
 
@@ -45,7 +79,10 @@ describe('errors.ts MIN_SECRET_LENGTH (6): shorter secrets are not looked for, 6
 	it('leaves a 5-character secret, and redacts a 6-character one as given, URL-encoded, in keys and nested values', () => {
 		const short = 'Q1w2E';
 		const six = 'p/ss w';
-		const body = { errorMessage: `got ${short} and ${six} and ${encodeURIComponent(six)}`, [six]: { list: [`x${six}x`, { [encodeURIComponent(six)]: six }] } };
+		const body = {
+			errorMessage: `got ${short} and ${six} and ${encodeURIComponent(six)}`,
+			[six]: { list: [`x${six}x`, { [encodeURIComponent(six)]: six }] },
+		};
 		const scrubbed = withoutSecrets(facts(body), [short, six, undefined]);
 		const json = JSON.stringify(scrubbed.body);
 		expect(json).toContain(short);
@@ -56,7 +93,9 @@ describe('errors.ts MIN_SECRET_LENGTH (6): shorter secrets are not looked for, 6
 			[REDACTED]: { list: [`x${REDACTED}x`, { [REDACTED]: REDACTED }] },
 		});
 		const error = apiError(facts(body), [short, six]);
-		expect(error.message).toBe(`The Business Platform API answered 400: got ${short} and ${REDACTED} and ${REDACTED}`);
+		expect(error.message).toBe(
+			`The Business Platform API answered 400: got ${short} and ${REDACTED} and ${REDACTED}`,
+		);
 		expect(apiError(facts({ errorMessage: short }), [short]).message).toContain(short);
 	});
 });
@@ -64,13 +103,17 @@ describe('errors.ts MIN_SECRET_LENGTH (6): shorter secrets are not looked for, 6
 describe('errors.ts scrubValue depth 20: withoutSecrets walks 21 levels and scrubs what is deeper as one text; toNodeApiError never shows a secret', () => {
 	it('walks a body 21 levels deep and scrubs a deeper one as one text: no depth keeps the secret', () => {
 		const secret = 'S3CR3T-token';
-		const at = (levels: number) => JSON.stringify(withoutSecrets(facts(nest(levels, secret)), [secret]).body);
+		const at = (levels: number) =>
+			JSON.stringify(withoutSecrets(facts(nest(levels, secret)), [secret]).body);
 		for (const levels of [20, 21, 22, 25, 200]) expect(at(levels)).not.toContain(secret);
 	});
 
 	it('a secret URL-encoded with lower-case hex or a form\'s "+", and one that cannot be URL-encoded (a lone surrogate), are handled', () => {
 		const secret = 'p/ss w0rd';
-		for (const text of ['p%2fss%20w0rd', 'p%2Fss+w0rd', 'p%2fss+w0rd']) expect(JSON.stringify(withoutSecrets(facts({ errorMessage: text }), [secret]).body)).not.toContain(text);
+		for (const text of ['p%2fss%20w0rd', 'p%2Fss+w0rd', 'p%2fss+w0rd'])
+			expect(
+				JSON.stringify(withoutSecrets(facts({ errorMessage: text }), [secret]).body),
+			).not.toContain(text);
 		const lone = '\uD800abcdef';
 		expect(() => apiError(facts({ errorMessage: `x ${lone}` }), [lone])).not.toThrow();
 		expect(apiError(facts({ errorMessage: `x ${lone}` }), [lone]).message).not.toContain(lone);
@@ -78,7 +121,13 @@ describe('errors.ts scrubValue depth 20: withoutSecrets walks 21 levels and scru
 
 	it('the NodeApiError of a body holding the secret 25 levels deep (and in its texts) carries no secret', () => {
 		const secret = 'S3CR3T/token';
-		const body = { errorMessage: `bad ${secret}`, debugMessage: `see ${encodeURIComponent(secret)}`, errors: [{ field: secret, error: secret }], deep: nest(25, secret), [secret]: nest(25, { [secret]: secret }) };
+		const body = {
+			errorMessage: `bad ${secret}`,
+			debugMessage: `see ${encodeURIComponent(secret)}`,
+			errors: [{ field: secret, error: secret }],
+			deep: nest(25, secret),
+			[secret]: nest(25, { [secret]: secret }),
+		};
 		for (const f of [facts(body), withoutSecrets(facts(body), [secret])]) {
 			const error = apiError(f, [secret]);
 			expect(error.description).toContain(`Fields: ${REDACTED}: ${REDACTED}.`);
@@ -91,19 +140,50 @@ describe('errors.ts scrubValue depth 20: withoutSecrets walks 21 levels and scru
 
 	it('property: a secret of 6+ characters anywhere in an error body never reaches the NodeApiError', () => {
 		// Characters URL-encoding rewrites, letters, and any grapheme; none shared with REDACTED, so no marker can spell a secret.
-		const unit = fc.oneof(fc.constantFrom('/', ' ', '%', '&', '?', '=', '+', '#', ':', 'é', '😀', '\u00a0'), fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }));
-		const secretArb = fc.string({ unit, minLength: 6, maxLength: 20 }).filter((s) => ![...`${REDACTED}\\"\u0000`].some((c) => s.includes(c)));
+		const unit = fc.oneof(
+			fc.constantFrom('/', ' ', '%', '&', '?', '=', '+', '#', ':', 'é', '😀', '\u00a0'),
+			fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'),
+			fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+		);
+		const secretArb = fc
+			.string({ unit, minLength: 6, maxLength: 20 })
+			.filter((s) => ![...`${REDACTED}\\"\u0000`].some((c) => s.includes(c)));
 		const bodyWith = (secret: string) => {
-			const carrier = fc.tuple(fc.string(), fc.constantFrom(secret, encodeURIComponent(secret)), fc.string()).map(([a, s, b]) => `${a}${s}${b}`);
-			const gateway = carrier.map((t) => ({ value: Buffer.from(`field: ${t}`).toString('base64') }));
+			const carrier = fc
+				.tuple(fc.string(), fc.constantFrom(secret, encodeURIComponent(secret)), fc.string())
+				.map(([a, s, b]) => `${a}${s}${b}`);
+			const gateway = carrier.map((t) => ({
+				value: Buffer.from(`field: ${t}`).toString('base64'),
+			}));
 			return fc.oneof(
 				carrier,
-				fc.record({ errorMessage: carrier, message: carrier, error: carrier, error_description: carrier, debugMessage: carrier, errors: fc.array(fc.record({ field: carrier, error: carrier }), { maxLength: 3 }), details: fc.array(gateway, { maxLength: 3 }), extra: fc.jsonValue() }, { requiredKeys: [] }),
+				fc.record(
+					{
+						errorMessage: carrier,
+						message: carrier,
+						error: carrier,
+						error_description: carrier,
+						debugMessage: carrier,
+						errors: fc.array(fc.record({ field: carrier, error: carrier }), { maxLength: 3 }),
+						details: fc.array(gateway, { maxLength: 3 }),
+						extra: fc.jsonValue(),
+					},
+					{ requiredKeys: [] },
+				),
 				fc.dictionary(carrier, fc.oneof(carrier, fc.jsonValue()), { maxKeys: 4 }),
-				fc.tuple(fc.integer({ min: 0, max: 30 }), carrier).map(([levels, text]) => ({ errorMessage: 'x', nested: nest(levels, { [text]: text }) })),
+				fc
+					.tuple(fc.integer({ min: 0, max: 30 }), carrier)
+					.map(([levels, text]) => ({ errorMessage: 'x', nested: nest(levels, { [text]: text }) })),
 			);
 		};
-		const cases = secretArb.chain((secret) => fc.tuple(fc.constant(secret), bodyWith(secret), fc.constantFrom(302, 400, 404, 409, 500), fc.boolean()));
+		const cases = secretArb.chain((secret) =>
+			fc.tuple(
+				fc.constant(secret),
+				bodyWith(secret),
+				fc.constantFrom(302, 400, 404, 409, 500),
+				fc.boolean(),
+			),
+		);
 		fc.assert(
 			fc.property(cases, ([secret, body, status, scrubFirst]) => {
 				const f = scrubFirst ? withoutSecrets(facts(body, status), [secret]) : facts(body, status);
@@ -120,15 +200,30 @@ describe('errors.ts scrubValue depth 20: withoutSecrets walks 21 levels and scru
 describe('errors.ts readFailure: it walks at most 6 layers of .cause', () => {
 	/** An error whose `.cause` chain holds `layers` objects, the status only on the last. */
 	const wrapped = (layers: number): JsonObject => {
-		let error: JsonObject = { message: `layer ${layers - 1}`, response: { status: 503, data: { errorMessage: 'deep' } } };
+		let error: JsonObject = {
+			message: `layer ${layers - 1}`,
+			response: { status: 503, data: { errorMessage: 'deep' } },
+		};
 		for (let i = layers - 2; i >= 0; i--) error = { message: `layer ${i}`, cause: error };
 		return error;
 	};
 
 	it('finds the status on the 5th and 6th layer (index 4 and 5), not on the 7th', () => {
-		expect(readFailure(wrapped(5))).toMatchObject({ status: 503, body: { errorMessage: 'deep' }, message: 'layer 0' });
-		expect(readFailure(wrapped(6))).toMatchObject({ status: 503, body: { errorMessage: 'deep' }, message: 'layer 0' });
-		expect(readFailure(wrapped(7))).toMatchObject({ status: undefined, body: undefined, message: 'layer 0' });
+		expect(readFailure(wrapped(5))).toMatchObject({
+			status: 503,
+			body: { errorMessage: 'deep' },
+			message: 'layer 0',
+		});
+		expect(readFailure(wrapped(6))).toMatchObject({
+			status: 503,
+			body: { errorMessage: 'deep' },
+			message: 'layer 0',
+		});
+		expect(readFailure(wrapped(7))).toMatchObject({
+			status: undefined,
+			body: undefined,
+			message: 'layer 0',
+		});
 	});
 });
 
@@ -139,10 +234,13 @@ describe('fields.ts fullyDecoded: percent-encodings are undone however many laye
 		return text;
 	};
 
-	it.each(Array.from({ length: 12 }, (_, i) => i + 1))("'.' encoded %i times decodes to '.'", (n) => {
-		expect(layered(n)).toHaveLength(3 + 2 * (n - 1));
-		expect(fullyDecoded(layered(n))).toBe('.');
-	});
+	it.each(Array.from({ length: 12 }, (_, i) => i + 1))(
+		"'.' encoded %i times decodes to '.'",
+		(n) => {
+			expect(layered(n)).toHaveLength(3 + 2 * (n - 1));
+			expect(fullyDecoded(layered(n))).toBe('.');
+		},
+	);
 
 	it('gives back the last valid text when a layer is not valid encoding', () => {
 		expect(fullyDecoded('%E0%A4%A')).toBe('%E0%A4%A');
@@ -152,7 +250,26 @@ describe('fields.ts fullyDecoded: percent-encodings are undone however many laye
 	});
 
 	it('property: it ends, and equals decodeURIComponent repeated until the text no longer changes or is not valid', () => {
-		const unit = fc.constantFrom('%', '25', '2', '5', 'e', 'E', '.', 'a', '0', 'A4', 'E0', '%25', '%2e', '%2E', '%E0', '%A4', '%F0%9F%98%80', '/');
+		const unit = fc.constantFrom(
+			'%',
+			'25',
+			'2',
+			'5',
+			'e',
+			'E',
+			'.',
+			'a',
+			'0',
+			'A4',
+			'E0',
+			'%25',
+			'%2e',
+			'%2E',
+			'%E0',
+			'%A4',
+			'%F0%9F%98%80',
+			'/',
+		);
 		fc.assert(
 			fc.property(fc.string({ unit, maxLength: 40 }), (text) => {
 				let expected = text;
@@ -175,7 +292,10 @@ describe('fields.ts fullyDecoded: percent-encodings are undone however many laye
 });
 
 describe('fields.ts pathSegment: dot segments refused at any encoding depth, the echoed value cut at 40 characters', () => {
-	const ctx = { fail: (message: string, description?: string) => new NodeOperationError(node, message, { description }) };
+	const ctx = {
+		fail: (message: string, description?: string) =>
+			new NodeOperationError(node, message, { description }),
+	};
 	const refusal = (value: string) => {
 		try {
 			pathSegment(value, 'Contact ID', ctx);
@@ -185,16 +305,32 @@ describe('fields.ts pathSegment: dot segments refused at any encoding depth, the
 		return undefined;
 	};
 
-	it.each(['.', '..', '%2e%2e', '%252e%252e', '%25252525252e%25252525252e', ' .. ', '%2e%2e%20', '', '   '])('refuses %j', (value) => {
+	it.each([
+		'.',
+		'..',
+		'%2e%2e',
+		'%252e%252e',
+		'%25252525252e%25252525252e',
+		' .. ',
+		'%2e%2e%20',
+		'',
+		'   ',
+	])('refuses %j', (value) => {
 		expect(refusal(value)).toMatch(/^The Contact ID ".*" is not an ID$/s);
 	});
 
-	it.each([['a..b', 'a..b'], ['...', '...'], ['%2e%2e%2e', '%252e%252e%252e'], ['a b/c', 'a%20b%2Fc']])('accepts %j, sent as %j', (value, sent) => {
+	it.each([
+		['a..b', 'a..b'],
+		['...', '...'],
+		['%2e%2e%2e', '%252e%252e%252e'],
+		['a b/c', 'a%20b%2Fc'],
+	])('accepts %j, sent as %j', (value, sent) => {
 		expect(pathSegment(value, 'Contact ID', ctx)).toBe(sent);
 	});
 
 	it('echoes a refused value of 40 characters whole, and cuts one of 41 or 60 at 40', () => {
-		const echoed = (value: string) => /^The Contact ID "(.*)" is not an ID$/s.exec(refusal(value) ?? '')?.[1];
+		const echoed = (value: string) =>
+			/^The Contact ID "(.*)" is not an ID$/s.exec(refusal(value) ?? '')?.[1];
 		expect(echoed(' '.repeat(38) + '..')).toBe(' '.repeat(38) + '..');
 		expect(echoed(' '.repeat(39) + '..')).toBe(' '.repeat(39) + '.');
 		expect(echoed(' '.repeat(60))).toBe(' '.repeat(40));
@@ -212,17 +348,24 @@ describe('People common.ts int64ToNumbers: int64 texts become numbers up to 2^53
 		['9223372036854775808', '9223372036854775808'],
 		['18446744073709551616', '18446744073709551616'],
 	])('iamUserId %s gives %p', (text, expected) => {
-		expect(int64ToNumbers({ iamUserId: text, filterConfig: { page: text } })).toEqual({ iamUserId: expected, filterConfig: { page: expected } });
+		expect(int64ToNumbers({ iamUserId: text, filterConfig: { page: text } })).toEqual({
+			iamUserId: expected,
+			filterConfig: { page: expected },
+		});
 	});
 
 	it('property: any int64 text comes back as a number with the same digits, or as the same text', () => {
 		fc.assert(
-			fc.property(fc.bigInt({ min: -(BigInt(2) ** BigInt(64)), max: BigInt(2) ** BigInt(64) }), (value) => {
-				const out = int64ToNumbers({ iamUserId: String(value) }).iamUserId;
-				const safe = value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= -BigInt(Number.MAX_SAFE_INTEGER);
-				expect(out).toBe(safe ? Number(value) : String(value));
-				if (typeof out === 'number') expect(String(out)).toBe(String(value));
-			}),
+			fc.property(
+				fc.bigInt({ min: -(BigInt(2) ** BigInt(64)), max: BigInt(2) ** BigInt(64) }),
+				(value) => {
+					const out = int64ToNumbers({ iamUserId: String(value) }).iamUserId;
+					const safe =
+						value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= -BigInt(Number.MAX_SAFE_INTEGER);
+					expect(out).toBe(safe ? Number(value) : String(value));
+					if (typeof out === 'number') expect(String(out)).toBe(String(value));
+				},
+			),
 			propertyParameters(300),
 		);
 	});
@@ -234,7 +377,23 @@ describe('trigger.ts positiveInt (through recordId): a record id is a safe posit
 		expect(recordId({ data: { deal_id: id } }, 'deals')).toBe(Number(id));
 	});
 
-	it.each([0, -1, 2 ** 53, 2 ** 53 + 2, 1.5, '0', '-1', '1.5', '1e3', '9007199254740992', '9007199254740993', '', null, Infinity, NaN])('refuses %p', (id) => {
+	it.each([
+		0,
+		-1,
+		2 ** 53,
+		2 ** 53 + 2,
+		1.5,
+		'0',
+		'-1',
+		'1.5',
+		'1e3',
+		'9007199254740992',
+		'9007199254740993',
+		'',
+		null,
+		Infinity,
+		NaN,
+	])('refuses %p', (id) => {
 		expect(recordId({ id }, 'contacts')).toBeUndefined();
 	});
 });

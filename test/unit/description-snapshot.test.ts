@@ -10,13 +10,20 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { breakingMessage, compareSnapshots, VERSION_ADVICE } from '../descriptions/compare';
-import { currentSnapshots, SNAPSHOT_DIR, snapshotFile, UPDATE_COMMAND, type Snapshot } from '../descriptions/snapshot';
+import {
+	currentSnapshots,
+	SNAPSHOT_DIR,
+	snapshotFile,
+	UPDATE_COMMAND,
+	type Snapshot,
+} from '../descriptions/snapshot';
 
 const current = currentSnapshots();
 const committed = readdirSync(SNAPSHOT_DIR)
 	.filter((f) => f.endsWith('.json'))
 	.map((f) => JSON.parse(readFileSync(join(SNAPSHOT_DIR, f), 'utf8')) as Snapshot);
-const find = (list: Snapshot[], s: Snapshot) => list.find((x) => x.kind === s.kind && x.name === s.name);
+const find = (list: Snapshot[], s: Snapshot) =>
+	list.find((x) => x.kind === s.kind && x.name === s.name);
 
 describe.each(committed.map((s) => [`${s.kind} ${s.name}`, s] as const))('%s', (_label, old) => {
 	const result = compareSnapshots(old, find(current, old));
@@ -27,13 +34,18 @@ describe.each(committed.map((s) => [`${s.kind} ${s.name}`, s] as const))('%s', (
 
 	if (result.additive.length) {
 		const list = result.additive.map((f) => `${f.where}: ${f.what}`);
-		it.todo(`${list.length} additive change(s) not yet in the snapshot (run ${UPDATE_COMMAND}): ${list.slice(0, 3).join('; ')}${list.length > 3 ? '; …' : ''}`);
+		it.todo(
+			`${list.length} additive change(s) not yet in the snapshot (run ${UPDATE_COMMAND}): ${list.slice(0, 3).join('; ')}${list.length > 3 ? '; …' : ''}`,
+		);
 	}
 });
 
 describe('the snapshot', () => {
 	const unrecorded = current.filter((s) => !existsSync(snapshotFile(s)));
-	if (unrecorded.length) it.todo(`has no entry for ${unrecorded.map((s) => `${s.kind} ${s.name}`).join(', ')} yet (run ${UPDATE_COMMAND})`);
+	if (unrecorded.length)
+		it.todo(
+			`has no entry for ${unrecorded.map((s) => `${s.kind} ${s.name}`).join(', ')} yet (run ${UPDATE_COMMAND})`,
+		);
 
 	it('covers every node and credential of package.json', () => {
 		expect(committed.length).toBeGreaterThanOrEqual(5);
@@ -47,8 +59,10 @@ it('holds no default that follows the clock: a description built in another year
 	try {
 		let later: Snapshot[] = [];
 		jest.isolateModules(() => {
+			type Module = typeof import('../descriptions/snapshot');
 			// eslint-disable-next-line @typescript-eslint/no-require-imports -- the descriptions built anew under the other clock
-			later = (require('../descriptions/snapshot') as typeof import('../descriptions/snapshot')).currentSnapshots();
+			const fresh = require('../descriptions/snapshot') as Module;
+			later = fresh.currentSnapshots();
 		});
 		expect(later).toEqual(current);
 	} finally {
@@ -67,16 +81,56 @@ describe('the guard', () => {
 	const visibility = 'contact › create › additionalFields › visibilityType';
 
 	it.each([
-		['a changed option value', (p: Record<string, Record<string, unknown>>) => ((p[visibility].options as Array<{ value: string }>)[2].value = 'everyone'), /option value "team" was removed or changed/],
-		['a changed default', (p: Record<string, Record<string, unknown>>) => (p[visibility].default = 'private'), /its default changed from "public" to "private"/],
-		['a changed type', (p: Record<string, Record<string, unknown>>) => (p['contact › create › name'].type = 'json'), /its type changed/],
-		['a removed parameter', (p: Record<string, Record<string, unknown>>) => delete p['contact › create › name'], /removed or renamed/],
-		['a parameter hidden under a new condition', (p: Record<string, Record<string, unknown>>) => (p['contact › create › name'].displayOptions = { show: { type: ['person'] } }), /conditions for showing it changed/],
-		['a new required parameter without default', (p: Record<string, Record<string, unknown>>) => (p['contact › create › extra'] = { name: 'extra', type: 'string', default: '', required: true }), /new required parameter/],
+		[
+			'a changed option value',
+			(p: Record<string, Record<string, unknown>>) =>
+				((p[visibility].options as Array<{ value: string }>)[2].value = 'everyone'),
+			/option value "team" was removed or changed/,
+		],
+		[
+			'a changed default',
+			(p: Record<string, Record<string, unknown>>) => (p[visibility].default = 'private'),
+			/its default changed from "public" to "private"/,
+		],
+		[
+			'a changed type',
+			(p: Record<string, Record<string, unknown>>) => (p['contact › create › name'].type = 'json'),
+			/its type changed/,
+		],
+		[
+			'a removed parameter',
+			(p: Record<string, Record<string, unknown>>) => delete p['contact › create › name'],
+			/removed or renamed/,
+		],
+		[
+			'a parameter hidden under a new condition',
+			(p: Record<string, Record<string, unknown>>) =>
+				(p['contact › create › name'].displayOptions = { show: { type: ['person'] } }),
+			/conditions for showing it changed/,
+		],
+		[
+			'a new required parameter without default',
+			(p: Record<string, Record<string, unknown>>) =>
+				(p['contact › create › extra'] = {
+					name: 'extra',
+					type: 'string',
+					default: '',
+					required: true,
+				}),
+			/new required parameter/,
+		],
 		[
 			'a parameter hidden by a new parameter at its default',
 			(p: Record<string, Record<string, unknown>>) => {
-				p['contact › create › mode'] = { name: 'mode', type: 'options', default: 'json', options: [{ name: 'Fields', value: 'fields' }, { name: 'JSON', value: 'json' }] };
+				p['contact › create › mode'] = {
+					name: 'mode',
+					type: 'options',
+					default: 'json',
+					options: [
+						{ name: 'Fields', value: 'fields' },
+						{ name: 'JSON', value: 'json' },
+					],
+				};
 				p['contact › create › name'].displayOptions = { hide: { mode: ['json'] } };
 			},
 			/conditions for showing it changed/,
@@ -86,19 +140,41 @@ describe('the guard', () => {
 		const message = breakingMessage(result.breaking, 'node');
 		expect(result.breaking.length).toBeGreaterThan(0);
 		expect(message).toMatch(reason);
-		expect(message).toContain('Business Platform Sales (businessPlatformSales) v1: contact › create ›');
+		expect(message).toContain(
+			'Business Platform Sales (businessPlatformSales) v1: contact › create ›',
+		);
 		expect(message).toContain(VERSION_ADVICE);
 	});
 
 	it.each([
-		['a new optional parameter', (p: Record<string, Record<string, unknown>>) => (p['contact › create › extra'] = { name: 'extra', type: 'string', default: '' })],
-		['a new option', (p: Record<string, Record<string, unknown>>) => (p[visibility].options as unknown[]).push({ name: 'Everyone', value: 'everyone' })],
-		['new wording', (p: Record<string, Record<string, unknown>>) => Object.assign(p[visibility], { displayName: 'Shown To', description: 'Who sees it' })],
+		[
+			'a new optional parameter',
+			(p: Record<string, Record<string, unknown>>) =>
+				(p['contact › create › extra'] = { name: 'extra', type: 'string', default: '' }),
+		],
+		[
+			'a new option',
+			(p: Record<string, Record<string, unknown>>) =>
+				(p[visibility].options as unknown[]).push({ name: 'Everyone', value: 'everyone' }),
+		],
+		[
+			'new wording',
+			(p: Record<string, Record<string, unknown>>) =>
+				Object.assign(p[visibility], { displayName: 'Shown To', description: 'Who sees it' }),
+		],
 		[
 			// Saved workflows have no value for the new parameter: n8n gives them its default, which keeps the old one shown.
 			'a parameter hidden only when a new parameter leaves its default',
 			(p: Record<string, Record<string, unknown>>) => {
-				p['contact › create › mode'] = { name: 'mode', type: 'options', default: 'fields', options: [{ name: 'Fields', value: 'fields' }, { name: 'JSON', value: 'json' }] };
+				p['contact › create › mode'] = {
+					name: 'mode',
+					type: 'options',
+					default: 'fields',
+					options: [
+						{ name: 'Fields', value: 'fields' },
+						{ name: 'JSON', value: 'json' },
+					],
+				};
 				p['contact › create › name'].displayOptions = { hide: { mode: ['json'] } };
 			},
 		],
@@ -111,7 +187,16 @@ describe('the guard', () => {
 	it('sees no change in the order of an object’s keys', () => {
 		const reordered = changed((p) => {
 			const entry = p['contact › get › contactId'];
-			p['contact › get › contactId'] = Object.fromEntries(Object.entries(entry).reverse().map(([k, v]) => [k, v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v]));
+			p['contact › get › contactId'] = Object.fromEntries(
+				Object.entries(entry)
+					.reverse()
+					.map(([k, v]) => [
+						k,
+						v && typeof v === 'object' && !Array.isArray(v)
+							? Object.fromEntries(Object.entries(v).reverse())
+							: v,
+					]),
+			);
 		});
 		expect(compareSnapshots(sales, reordered)).toEqual({ breaking: [], additive: [] });
 	});
@@ -120,7 +205,10 @@ describe('the guard', () => {
 		const next = String(Math.max(...Object.keys(sales.versions).map(Number)) + 1);
 		const withNext = structuredClone(sales);
 		withNext.versions[next] = structuredClone(sales.versions['1']);
-		expect(compareSnapshots(sales, withNext)).toMatchObject({ breaking: [], additive: [{ what: 'new version' }] });
+		expect(compareSnapshots(sales, withNext)).toMatchObject({
+			breaking: [],
+			additive: [{ what: 'new version' }],
+		});
 		expect(compareSnapshots(withNext, sales).breaking[0].what).toMatch(/version is gone/);
 	});
 });

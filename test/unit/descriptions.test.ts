@@ -20,7 +20,10 @@ describe.each(packNodes)('%s', (_name, node: INodeType) => {
 	it('follows the community-node conventions', () => {
 		expect(d.usableAsTool === true).toBe(!isTrigger);
 		expect(d.credentials?.[0]).toMatchObject({ name: 'businessPlatformOAuth2Api', required: true });
-		expect(d.icon).toEqual({ light: 'file:businessPlatform.svg', dark: 'file:businessPlatform.dark.svg' });
+		expect(d.icon).toEqual({
+			light: 'file:businessPlatform.svg',
+			dark: 'file:businessPlatform.dark.svg',
+		});
 	});
 
 	if (isTrigger) return;
@@ -28,26 +31,37 @@ describe.each(packNodes)('%s', (_name, node: INodeType) => {
 	const resource = d.properties.find((p) => p.name === 'resource')!;
 	const pairs = versions.flatMap((v) =>
 		(resource.options as Array<{ value: string }>).flatMap((r) => {
-			const ops = d.properties.find((p) => p.name === 'operation' && visibleFor(p, r.value, '', v))!;
-			return (ops.options as Array<{ value: string; action?: string; name: string }>).map((o) => [v, r.value, o.value, o] as const);
+			const ops = d.properties.find(
+				(p) => p.name === 'operation' && visibleFor(p, r.value, '', v),
+			)!;
+			return (ops.options as Array<{ value: string; action?: string; name: string }>).map(
+				(o) => [v, r.value, o.value, o] as const,
+			);
 		}),
 	);
 
-	it.each(pairs.map(([v, r, o, opt]) => [`v${v} ${r} → ${o}`, v, r, o, opt] as const))('%s: one property per name, ids first, Return All before filters, Simplify last', (_t, v, r, o, opt) => {
-		expect(opt.action).toBeTruthy();
-		const props = d.properties.filter((p) => p.name !== 'resource' && p.name !== 'operation' && visibleFor(p, r, o, v));
-		const names = props.map((p) => p.name);
-		expect(new Set(names).size).toBe(names.length);
-		const idx = (n: string) => names.indexOf(n);
-		if (idx('returnAll') >= 0) {
-			expect(idx('limit')).toBe(idx('returnAll') + 1);
-			props.forEach((p, i) => {
-				if (p.type === 'collection' && p.name !== 'requestOptions') expect(i).toBeGreaterThan(idx('returnAll'));
-			});
-		}
-		if (idx('simplify') >= 0) expect(idx('simplify')).toBe(names.filter((n) => n !== 'requestOptions').length - 1);
-		for (const p of props) {
-			if (p.type === 'boolean' && p.description) expect(p.description).toMatch(/^Whether/);
-		}
-	});
+	it.each(pairs.map(([v, r, o, opt]) => [`v${v} ${r} → ${o}`, v, r, o, opt] as const))(
+		'%s: one property per name, ids first, Return All before filters, Simplify last',
+		(_t, v, r, o, opt) => {
+			expect(opt.action).toBeTruthy();
+			const props = d.properties.filter(
+				(p) => p.name !== 'resource' && p.name !== 'operation' && visibleFor(p, r, o, v),
+			);
+			const names = props.map((p) => p.name);
+			expect(new Set(names).size).toBe(names.length);
+			const idx = (n: string) => names.indexOf(n);
+			if (idx('returnAll') >= 0) {
+				expect(idx('limit')).toBe(idx('returnAll') + 1);
+				props.forEach((p, i) => {
+					if (p.type === 'collection' && p.name !== 'requestOptions')
+						expect(i).toBeGreaterThan(idx('returnAll'));
+				});
+			}
+			if (idx('simplify') >= 0)
+				expect(idx('simplify')).toBe(names.filter((n) => n !== 'requestOptions').length - 1);
+			for (const p of props) {
+				if (p.type === 'boolean' && p.description) expect(p.description).toMatch(/^Whether/);
+			}
+		},
+	);
 });

@@ -14,11 +14,17 @@ function docFiles(): string[] {
 	const docs = readdirSync(join(ROOT, 'docs'), { recursive: true, withFileTypes: true })
 		.filter((e) => e.isFile() && e.name.endsWith('.md'))
 		.map((e) => join(e.parentPath, e.name));
-	return [...['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', 'sandbox/README.md'].map((f) => join(ROOT, f)), ...docs].filter((f) => existsSync(f));
+	return [
+		...['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', 'sandbox/README.md'].map((f) =>
+			join(ROOT, f),
+		),
+		...docs,
+	].filter((f) => existsSync(f));
 }
 
 /** The text without fenced code blocks (their contents are not links). */
-const withoutCode = (text: string) => text.replace(/^(```|~~~)[\s\S]*?^\1/gm, (block) => block.replace(/[^\n]/g, ' '));
+const withoutCode = (text: string) =>
+	text.replace(/^(```|~~~)[\s\S]*?^\1/gm, (block) => block.replace(/[^\n]/g, ' '));
 
 /** GitHub's anchor for a heading. */
 export function slug(heading: string): string {
@@ -66,24 +72,45 @@ function brokenLinks(file: string, text = readFileSync(file, 'utf8')): Broken[] 
 				broken.push({ where, link, why: 'no such file' });
 				continue;
 			}
-			if (anchor !== undefined && target.endsWith('.md') && !anchors(target).has(anchor.toLowerCase())) broken.push({ where, link, why: `no heading "#${anchor}" in ${relative(ROOT, target)}` });
+			if (
+				anchor !== undefined &&
+				target.endsWith('.md') &&
+				!anchors(target).has(anchor.toLowerCase())
+			)
+				broken.push({ where, link, why: `no heading "#${anchor}" in ${relative(ROOT, target)}` });
 		}
 	});
 	return broken;
 }
 
-test('the slug of a heading is GitHub\'s', () => {
+test("the slug of a heading is GitHub's", () => {
 	expect(slug('Faults and bad input')).toBe('faults-and-bad-input');
 	expect(slug('Running at scale (n8n queue mode)')).toBe('running-at-scale-n8n-queue-mode');
-	expect(slug('What `npm test` does on a fresh machine'.replace(/`/g, ''))).toBe('what-npm-test-does-on-a-fresh-machine');
+	expect(slug('What `npm test` does on a fresh machine'.replace(/`/g, ''))).toBe(
+		'what-npm-test-does-on-a-fresh-machine',
+	);
 });
 
 test('finds a broken link and a broken anchor, not a good one or an external one', () => {
-	const text = ['[a](docs/nowhere.md)', 'see [b](CONTRIBUTING.md#no-such-heading)', '[c](https://example.com/x)', '[d](CONTRIBUTING.md#saved-workflows-are-sacred)', '```', '[e](inside/code.md)', '```'].join('\n');
-	expect(brokenLinks(join(ROOT, 'README.md'), text).map((b) => `${b.where} ${b.link}`)).toEqual(['README.md:1 docs/nowhere.md', 'README.md:2 CONTRIBUTING.md#no-such-heading']);
+	const text = [
+		'[a](docs/nowhere.md)',
+		'see [b](CONTRIBUTING.md#no-such-heading)',
+		'[c](https://example.com/x)',
+		'[d](CONTRIBUTING.md#saved-workflows-are-sacred)',
+		'```',
+		'[e](inside/code.md)',
+		'```',
+	].join('\n');
+	expect(brokenLinks(join(ROOT, 'README.md'), text).map((b) => `${b.where} ${b.link}`)).toEqual([
+		'README.md:1 docs/nowhere.md',
+		'README.md:2 CONTRIBUTING.md#no-such-heading',
+	]);
 });
 
-test.each(docFiles().map((f) => [relative(ROOT, f), f]))('every relative link in %s resolves', (_, file) => {
-	const broken = brokenLinks(file);
-	expect(broken.map((b) => `${b.where}: ${b.link} (${b.why})`)).toEqual([]);
-});
+test.each(docFiles().map((f) => [relative(ROOT, f), f]))(
+	'every relative link in %s resolves',
+	(_, file) => {
+		const broken = brokenLinks(file);
+		expect(broken.map((b) => `${b.where}: ${b.link} (${b.why})`)).toEqual([]);
+	},
+);

@@ -29,12 +29,16 @@ function sourceFiles(dir: string): string[] {
 }
 
 const packFiles = [...sourceFiles(join(ROOT, 'nodes')), ...sourceFiles(join(ROOT, 'credentials'))];
-const parse = (file: string) => ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
-const where = (sf: ts.SourceFile, node: ts.Node) => `${relative(ROOT, sf.fileName)}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+const parse = (file: string) =>
+	ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
+const where = (sf: ts.SourceFile, node: ts.Node) =>
+	`${relative(ROOT, sf.fileName)}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
 
 describe('files and functions', () => {
 	it(`no source file in nodes/ or credentials/ is over ${MAX_FILE_LINES} lines`, () => {
-		const long = packFiles.map((f) => [relative(ROOT, f), readFileSync(f, 'utf8').split('\n').length] as const).filter(([, n]) => n > MAX_FILE_LINES);
+		const long = packFiles
+			.map((f) => [relative(ROOT, f), readFileSync(f, 'utf8').split('\n').length] as const)
+			.filter(([, n]) => n > MAX_FILE_LINES);
 		expect(long).toEqual([]);
 	});
 
@@ -44,7 +48,10 @@ describe('files and functions', () => {
 			const sf = parse(file);
 			const visit = (node: ts.Node) => {
 				if (ts.isFunctionLike(node) && 'body' in node && node.body) {
-					const lines = sf.getLineAndCharacterOfPosition(node.getEnd()).line - sf.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+					const lines =
+						sf.getLineAndCharacterOfPosition(node.getEnd()).line -
+						sf.getLineAndCharacterOfPosition(node.getStart()).line +
+						1;
 					if (lines > MAX_FUNCTION_LINES) long.push(`${where(sf, node)} (${lines} lines)`);
 				}
 				ts.forEachChild(node, visit);
@@ -67,14 +74,18 @@ describe('state', () => {
 			const sf = parse(file);
 			for (const st of sf.statements) {
 				if (!ts.isVariableStatement(st)) continue;
-				if (!(st.declarationList.flags & ts.NodeFlags.Const)) found.push(`${where(sf, st)}: let/var at module level`);
+				if (!(st.declarationList.flags & ts.NodeFlags.Const))
+					found.push(`${where(sf, st)}: let/var at module level`);
 				for (const d of st.declarationList.declarations) {
 					const init = d.initializer;
 					if (!init || !ts.isNewExpression(init)) continue;
 					const made = init.expression.getText();
 					const type = d.type?.getText() ?? '';
 					if (/^Weak(Map|Set)$/.test(made)) found.push(`${where(sf, st)}: new ${made}`);
-					else if (/^(Map|Set)$/.test(made) && !type.startsWith(`Readonly${made}`)) found.push(`${where(sf, st)}: new ${made} (type it Readonly${made}, or keep it in the run scope)`);
+					else if (/^(Map|Set)$/.test(made) && !type.startsWith(`Readonly${made}`))
+						found.push(
+							`${where(sf, st)}: new ${made} (type it Readonly${made}, or keep it in the run scope)`,
+						);
 				}
 			}
 		}
@@ -82,47 +93,74 @@ describe('state', () => {
 	});
 });
 
-const actionNodes = Object.entries(NODE_TYPES).filter(([name, node]) => !name.endsWith('.testTransport') && !node.description.group.includes('trigger')) as Array<[string, INodeType]>;
+const actionNodes = Object.entries(NODE_TYPES).filter(
+	([name, node]) => !name.endsWith('.testTransport') && !node.description.group.includes('trigger'),
+) as Array<[string, INodeType]>;
 
 describe('one hop from an endpoint’s name to its code', () => {
-	it.each(actionNodes)('%s: each Resource → Operation is nodes/<Node>/resources/<resource>/<operation>.ts', (_name, node) => {
-		const folder = join(ROOT, 'nodes', node.description.name.replace(/^./, (c) => c.toUpperCase()), 'resources');
-		const resource = node.description.properties.find((p) => p.name === 'resource')!;
-		const missing: string[] = [];
-		for (const r of resource.options as Array<{ value: string }>) {
-			const ops = node.description.properties.find((p) => p.name === 'operation' && (p.displayOptions?.show?.resource as string[]).includes(r.value))!;
-			for (const o of ops.options as Array<{ value: string }>) {
-				// Custom API Call, the last option of every list, is one operation for all: nodes/shared/engine/custom-call.ts.
-				if (o.value === CUSTOM_CALL) continue;
-				const file = join(folder, r.value, `${o.value}.ts`);
-				let text = '';
-				try {
-					text = readFileSync(file, 'utf8');
-				} catch {
-					// reported below
+	it.each(actionNodes)(
+		'%s: each Resource → Operation is nodes/<Node>/resources/<resource>/<operation>.ts',
+		(_name, node) => {
+			const folder = join(
+				ROOT,
+				'nodes',
+				node.description.name.replace(/^./, (c) => c.toUpperCase()),
+				'resources',
+			);
+			const resource = node.description.properties.find((p) => p.name === 'resource')!;
+			const missing: string[] = [];
+			for (const r of resource.options as Array<{ value: string }>) {
+				const ops = node.description.properties.find(
+					(p) =>
+						p.name === 'operation' &&
+						(p.displayOptions?.show?.resource as string[]).includes(r.value),
+				)!;
+				for (const o of ops.options as Array<{ value: string }>) {
+					// Custom API Call, the last option of every list, is one operation for all: nodes/shared/engine/custom-call.ts.
+					if (o.value === CUSTOM_CALL) continue;
+					const file = join(folder, r.value, `${o.value}.ts`);
+					let text = '';
+					try {
+						text = readFileSync(file, 'utf8');
+					} catch {
+						// reported below
+					}
+					if (!text.includes(`value: '${o.value}'`)) missing.push(relative(ROOT, file));
 				}
-				if (!text.includes(`value: '${o.value}'`)) missing.push(relative(ROOT, file));
 			}
-		}
-		expect(missing).toEqual([]);
-	});
+			expect(missing).toEqual([]);
+		},
+	);
 });
 
-const pollingTriggers = Object.entries(NODE_TYPES).filter(([, node]) => node.description.polling === true) as Array<[string, INodeType]>;
+const pollingTriggers = Object.entries(NODE_TYPES).filter(
+	([, node]) => node.description.polling === true,
+) as Array<[string, INodeType]>;
 
 describe('one hop from a polling event’s name to its code', () => {
 	it('there are the People, Campaigns and Table polling triggers', () => {
-		expect(pollingTriggers.map(([, n]) => n.description.name).sort()).toEqual(['businessPlatformCampaignsTrigger', 'businessPlatformPeopleTrigger', 'businessPlatformTableTrigger']);
+		expect(pollingTriggers.map(([, n]) => n.description.name).sort()).toEqual([
+			'businessPlatformCampaignsTrigger',
+			'businessPlatformPeopleTrigger',
+			'businessPlatformTableTrigger',
+		]);
 	});
 
 	it.each(pollingTriggers)('%s: each Event is nodes/<Node>/events/<event>.ts', (_name, node) => {
-		const folder = join(ROOT, 'nodes', node.description.name.replace(/^./, (c) => c.toUpperCase()), 'events');
+		const folder = join(
+			ROOT,
+			'nodes',
+			node.description.name.replace(/^./, (c) => c.toUpperCase()),
+			'events',
+		);
 		const event = node.description.properties.find((p) => p.name === 'event')!;
 		const missing = (event.options as Array<{ value: string }>)
 			.map((o) => join(folder, `${o.value}.ts`))
 			.filter((file) => {
 				try {
-					return !readFileSync(file, 'utf8').includes(`value: '${file.split('/').pop()!.replace(/\.ts$/, '')}'`);
+					return !readFileSync(file, 'utf8').includes(
+						`value: '${file.split('/').pop()!.replace(/\.ts$/, '')}'`,
+					);
 				} catch {
 					return true;
 				}
@@ -139,8 +177,13 @@ function pickerNames(properties: INodeProperties[]): Array<[kind: string, name: 
 		if (typeof t.loadOptionsMethod === 'string') out.push(['loadOptions', t.loadOptionsMethod]);
 		if (typeof t.searchListMethod === 'string') out.push(['listSearch', t.searchListMethod]);
 		const mapper = t.resourceMapper as IDataObject | undefined;
-		if (typeof mapper?.resourceMapperMethod === 'string') out.push(['resourceMapping', mapper.resourceMapperMethod]);
-		for (const child of [...((p.options as IDataObject[] | undefined) ?? []), ...((p.values as IDataObject[] | undefined) ?? []), ...((p.modes as IDataObject[] | undefined) ?? [])]) {
+		if (typeof mapper?.resourceMapperMethod === 'string')
+			out.push(['resourceMapping', mapper.resourceMapperMethod]);
+		for (const child of [
+			...((p.options as IDataObject[] | undefined) ?? []),
+			...((p.values as IDataObject[] | undefined) ?? []),
+			...((p.modes as IDataObject[] | undefined) ?? []),
+		]) {
 			if (child && typeof child === 'object') visit(child);
 		}
 	};
@@ -149,22 +192,43 @@ function pickerNames(properties: INodeProperties[]): Array<[kind: string, name: 
 }
 
 describe('pickers', () => {
-	it.each([...actionNodes, ...pollingTriggers])('%s: every picker a field names exists in the node’s methods', (_name, node) => {
-		const methods = node.methods as Record<string, Record<string, unknown>>;
-		const missing = pickerNames(node.description.properties).filter(([kind, name]) => typeof methods[kind]?.[name] !== 'function');
-		expect(missing).toEqual([]);
-	});
+	it.each([...actionNodes, ...pollingTriggers])(
+		'%s: every picker a field names exists in the node’s methods',
+		(_name, node) => {
+			const methods = node.methods as Record<string, Record<string, unknown>>;
+			const missing = pickerNames(node.description.properties).filter(
+				([kind, name]) => typeof methods[kind]?.[name] !== 'function',
+			);
+			expect(missing).toEqual([]);
+		},
+	);
 
-	const op = { value: 'get', name: 'Get', action: 'Get', description: 'Get', method: 'GET' as const, path: '/x' };
+	const op = {
+		value: 'get',
+		name: 'Get',
+		action: 'Get',
+		description: 'Get',
+		method: 'GET' as const,
+		path: '/x',
+	};
 	const one = async () => ({ results: [] });
 	const other = async () => ({ results: [] });
-	const resource = (value: string, search: typeof one): Resource => ({ value, name: value, operations: [op], methods: { listSearch: { searchThings: search } } });
+	const resource = (value: string, search: typeof one): Resource => ({
+		value,
+		name: value,
+		operations: [op],
+		methods: { listSearch: { searchThings: search } },
+	});
 
 	it('two resources may share one picker', () => {
-		expect(Object.keys(mergeMethods([resource('a', one), resource('b', one)]).listSearch)).toEqual(['searchThings']);
+		expect(Object.keys(mergeMethods([resource('a', one), resource('b', one)]).listSearch)).toEqual([
+			'searchThings',
+		]);
 	});
 
 	it('two different pickers under one name fail when the node is loaded, naming both resources', () => {
-		expect(() => mergeMethods([resource('deal', one), resource('contact', other)])).toThrow('Two different listSearch pickers are named "searchThings" (resources "deal" and "contact"): rename one of them');
+		expect(() => mergeMethods([resource('deal', one), resource('contact', other)])).toThrow(
+			'Two different listSearch pickers are named "searchThings" (resources "deal" and "contact"): rename one of them',
+		);
 	});
 });

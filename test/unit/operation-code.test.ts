@@ -15,18 +15,28 @@ const NODES: Array<[string, Resource[]]> = [
 	['Campaigns', CAMPAIGNS_RESOURCES],
 	['People', PEOPLE_RESOURCES],
 ];
-const all: Array<{ node: string; resource: Resource; op: Operation }> = NODES.flatMap(([node, resources]) => resources.flatMap((resource) => resource.operations.map((op) => ({ node, resource, op }))));
+const all: Array<{ node: string; resource: Resource; op: Operation }> = NODES.flatMap(
+	([node, resources]) =>
+		resources.flatMap((resource) => resource.operations.map((op) => ({ node, resource, op }))),
+);
 
 describe('operations with their own code', () => {
 	it('every execute says why, and only an execute has a why', () => {
-		const unexplained = all.filter(({ op }) => op.execute && !op.why?.trim()).map(({ node, resource, op }) => `${node} ${resource.name} → ${op.name}`);
-		const idle = all.filter(({ op }) => !op.execute && op.why !== undefined).map(({ node, resource, op }) => `${node} ${resource.name} → ${op.name}`);
+		const unexplained = all
+			.filter(({ op }) => op.execute && !op.why?.trim())
+			.map(({ node, resource, op }) => `${node} ${resource.name} → ${op.name}`);
+		const idle = all
+			.filter(({ op }) => !op.execute && op.why !== undefined)
+			.map(({ node, resource, op }) => `${node} ${resource.name} → ${op.name}`);
 		expect({ unexplained, idle }).toEqual({ unexplained: [], idle: [] });
 	});
 
 	it('docs/ARCHITECTURE.md lists them, with the count', () => {
 		const own = all.filter(({ op }) => op.execute);
-		const rows = own.map(({ node, resource, op }) => `| ${node} | ${resource.name} → ${op.name} | ${op.why!.replace(/\|/g, '\\|')} |`);
+		const rows = own.map(
+			({ node, resource, op }) =>
+				`| ${node} | ${resource.name} → ${op.name} | ${op.why!.replace(/\|/g, '\\|')} |`,
+		);
 		const text = [
 			`${own.length} of ${all.length} operations have their own \`execute\`; the other ${all.length - own.length} are data only (fields to a request, the answer as items). Custom API Call, on every node, has its own too (nodes/shared/engine/custom-call.ts).`,
 			'',

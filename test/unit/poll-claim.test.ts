@@ -7,14 +7,30 @@
  */
 import fc from 'fast-check';
 
-import { claimPoll, DEFAULT_POLL_BUDGET_MS, holdsPoll, releasePoll, type PollClaim, type PollClaimHolder } from '../../nodes/shared/n8n-internals';
+import {
+	claimPoll,
+	DEFAULT_POLL_BUDGET_MS,
+	holdsPoll,
+	releasePoll,
+	type PollClaim,
+	type PollClaimHolder,
+} from '../../nodes/shared/n8n-internals';
 import { checkProperty, hostileString } from '../helpers/property';
 
-const node = { getNode: () => ({ id: 'n', name: 'Poll', type: 't', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} }) };
+const node = {
+	getNode: () => ({
+		id: 'n',
+		name: 'Poll',
+		type: 't',
+		typeVersion: 1,
+		position: [0, 0] as [number, number],
+		parameters: {},
+	}),
+};
 const withBudget = (ms: number) => ({ ...node, getPollBudgetMs: () => ms });
 
 describe('claimPoll', () => {
-	it('a second poll finds the first one\'s claim; after release, or after the budget, the node is free', () => {
+	it("a second poll finds the first one's claim; after release, or after the budget, the node is free", () => {
 		const data: PollClaimHolder = {};
 		const a = claimPoll(node, data, 1_000)!;
 		expect(claimPoll(node, data, 1_001)).toBeUndefined();
@@ -28,12 +44,14 @@ describe('claimPoll', () => {
 		expect(holdsPoll(data, c)).toBe(true);
 	});
 
-	it('uses n8n\'s poll budget where it has one, and five minutes where it has none or gives nonsense', () => {
+	it("uses n8n's poll budget where it has one, and five minutes where it has none or gives nonsense", () => {
 		const data: PollClaimHolder = { polling: 0 };
 		expect(claimPoll(withBudget(10), data, 9)).toBeUndefined();
 		expect(claimPoll(withBudget(10), data, 10)).toBeDefined();
 		for (const odd of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
-			expect(claimPoll(withBudget(odd), { polling: 0 }, DEFAULT_POLL_BUDGET_MS - 1)).toBeUndefined();
+			expect(
+				claimPoll(withBudget(odd), { polling: 0 }, DEFAULT_POLL_BUDGET_MS - 1),
+			).toBeUndefined();
 			expect(claimPoll(withBudget(odd), { polling: 0 }, DEFAULT_POLL_BUDGET_MS)).toBeDefined();
 		}
 	});
@@ -44,7 +62,19 @@ describe('claimPoll', () => {
 	});
 
 	it('odd stored values count as no claim (property)', async () => {
-		const odd = fc.oneof(hostileString(), fc.object(), fc.constantFrom(null, true, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, [], JSON.parse('{"__proto__": {"at": 1}}') as unknown));
+		const odd = fc.oneof(
+			hostileString(),
+			fc.object(),
+			fc.constantFrom(
+				null,
+				true,
+				Number.NaN,
+				Number.POSITIVE_INFINITY,
+				Number.NEGATIVE_INFINITY,
+				[],
+				JSON.parse('{"__proto__": {"at": 1}}') as unknown,
+			),
+		);
 		await checkProperty(
 			200,
 			fc.asyncProperty(odd, async (value) => {
@@ -57,11 +87,17 @@ describe('claimPoll', () => {
 		);
 	});
 
-	type Step = { kind: 'start'; poll: number } | { kind: 'end'; poll: number } | { kind: 'wait'; ms: number };
+	type Step =
+		| { kind: 'start'; poll: number }
+		| { kind: 'end'; poll: number }
+		| { kind: 'wait'; ms: number };
 	const step: fc.Arbitrary<Step> = fc.oneof(
 		fc.record({ kind: fc.constant('start' as const), poll: fc.nat(3) }),
 		fc.record({ kind: fc.constant('end' as const), poll: fc.nat(3) }),
-		fc.record({ kind: fc.constant('wait' as const), ms: fc.constantFrom(0, 1, 1_000, DEFAULT_POLL_BUDGET_MS - 1, DEFAULT_POLL_BUDGET_MS) }),
+		fc.record({
+			kind: fc.constant('wait' as const),
+			ms: fc.constantFrom(0, 1, 1_000, DEFAULT_POLL_BUDGET_MS - 1, DEFAULT_POLL_BUDGET_MS),
+		}),
 	);
 
 	it('at most one poll holds a live claim, whatever the interleaving (property)', async () => {
@@ -81,7 +117,9 @@ describe('claimPoll', () => {
 						const c = claimPoll(node, data, now);
 						if (c) claims.set(s.poll, c);
 					}
-					const live = [...claims.values()].filter((c) => holdsPoll(data, c) && now - c.at < DEFAULT_POLL_BUDGET_MS);
+					const live = [...claims.values()].filter(
+						(c) => holdsPoll(data, c) && now - c.at < DEFAULT_POLL_BUDGET_MS,
+					);
 					expect(live.length).toBeLessThanOrEqual(1);
 					// A running poll whose claim is live is the only one a new poll can't pass.
 					if (live.length === 1) expect(claimPoll(node, { ...data }, now)).toBeUndefined();

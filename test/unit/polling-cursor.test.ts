@@ -6,7 +6,16 @@
  */
 import fc from 'fast-check';
 
-import { advance, changeTime, MAX_RECENT, newChanges, readCursor, startCursor, type Change, type Cursor } from '../../nodes/shared/polling/cursor';
+import {
+	advance,
+	changeTime,
+	MAX_RECENT,
+	newChanges,
+	readCursor,
+	startCursor,
+	type Change,
+	type Cursor,
+} from '../../nodes/shared/polling/cursor';
 import { checkProperty } from '../helpers/property';
 
 const change = (key: string, time: number): Change => ({ key, time, item: { key } });
@@ -15,7 +24,18 @@ describe('changeTime', () => {
 	it('reads ISO times and leaves out the zero time, empty and odd values', () => {
 		expect(changeTime('2026-11-26T10:00:00Z')).toBe(Date.UTC(2026, 10, 26, 10));
 		expect(changeTime('2026-11-26T10:00:00.123456Z')).toBe(Date.UTC(2026, 10, 26, 10, 0, 0, 123));
-		for (const odd of ['0001-01-01T00:00:00Z', '', '  ', 'soon', null, undefined, 42, {}, 'toString']) expect(changeTime(odd)).toBeUndefined();
+		for (const odd of [
+			'0001-01-01T00:00:00Z',
+			'',
+			'  ',
+			'soon',
+			null,
+			undefined,
+			42,
+			{},
+			'toString',
+		])
+			expect(changeTime(odd)).toBeUndefined();
 	});
 });
 
@@ -23,20 +43,40 @@ describe('readCursor', () => {
 	it('gives back what it wrote and refuses anything else (another version, odd shapes, prototype keys)', () => {
 		const c: Cursor = { v: 1, since: 5, seen: ['a'] };
 		expect(readCursor(JSON.parse(JSON.stringify(c)))).toEqual(c);
-		for (const odd of [undefined, null, 'x', [], { v: 2, since: 1, seen: [] }, { v: 1, since: 'x', seen: [] }, { v: 1, since: Infinity, seen: [] }, { v: 1, since: 1 }, JSON.parse('{"__proto__": {"v": 1}}')]) {
+		for (const odd of [
+			undefined,
+			null,
+			'x',
+			[],
+			{ v: 2, since: 1, seen: [] },
+			{ v: 1, since: 'x', seen: [] },
+			{ v: 1, since: Infinity, seen: [] },
+			{ v: 1, since: 1 },
+			JSON.parse('{"__proto__": {"v": 1}}'),
+		]) {
 			expect(readCursor(odd)).toBeUndefined();
 		}
-		expect(readCursor({ v: 1, since: 1, seen: ['a', 2, null, 'b'] })).toEqual({ v: 1, since: 1, seen: ['a', 'b'] });
+		expect(readCursor({ v: 1, since: 1, seen: ['a', 2, null, 'b'] })).toEqual({
+			v: 1,
+			since: 1,
+			seen: ['a', 'b'],
+		});
 	});
 });
 
 describe('a first poll', () => {
 	it('marks what is listed as done, and everything older than the newest item listed', () => {
 		const c = startCursor([change('a', 10), change('b', 20), change('c', 20)], 20);
-		expect(newChanges(c, [change('a', 10), change('b', 20), change('c', 20), change('old', 15)])).toEqual([]);
+		expect(
+			newChanges(c, [change('a', 10), change('b', 20), change('c', 20), change('old', 15)]),
+		).toEqual([]);
 		expect(newChanges(c, [change('d', 20), change('e', 21)]).map((x) => x.key)).toEqual(['d', 'e']);
 		// The newest item listed is not a change of this event: nothing older than it is new.
-		expect(newChanges(startCursor([change('a', 10)], 30), [change('b', 29), change('c', 30)]).map((x) => x.key)).toEqual(['c']);
+		expect(
+			newChanges(startCursor([change('a', 10)], 30), [change('b', 29), change('c', 30)]).map(
+				(x) => x.key,
+			),
+		).toEqual(['c']);
 	});
 });
 
@@ -49,7 +89,9 @@ it('the cursor keeps every key of the newest timestamp (however many: a key left
 		expect(newChanges(cursor, many)).toEqual([]);
 		expect(newChanges(startCursor(many, 7), many)).toEqual([]);
 	}
-	expect(advance(advance(startCursor([], -1), [change('a', 1)]), [change('b', 2)]).seen).toEqual(['b']);
+	expect(advance(advance(startCursor([], -1), [change('a', 1)]), [change('b', 2)]).seen).toEqual([
+		'b',
+	]);
 });
 
 it('a remembering cursor keeps the keys of the newest changes, whatever order they were listed in (a first poll lists newest first)', () => {
@@ -88,37 +130,50 @@ describe('exactly once (property)', () => {
 				expect(out.map((c) => c.key).sort()).toEqual(made.map((c) => c.key).sort());
 				expect(out.map((c) => c.time)).toEqual([...out.map((c) => c.time)].sort((a, b) => a - b));
 				// The cursor holds the keys of one timestamp only.
-				expect(cursor.seen.length).toBeLessThanOrEqual(made.filter((c) => c.time === cursor.since).length);
+				expect(cursor.seen.length).toBeLessThanOrEqual(
+					made.filter((c) => c.time === cursor.since).length,
+				);
 			}),
 		);
 	});
 });
 
 describe('exactly once past every bound (property)', () => {
-	it('bursts of one timestamp below, at and past the cursor\'s own numbers (1,000 kept recent keys) and a time beyond 2^53 ms: each change once', async () => {
-		const burst = fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 3 }) }, { weight: 1, arbitrary: fc.constantFrom(MAX_RECENT - 1, MAX_RECENT, MAX_RECENT + 1, 2 * MAX_RECENT + 7) });
+	it("bursts of one timestamp below, at and past the cursor's own numbers (1,000 kept recent keys) and a time beyond 2^53 ms: each change once", async () => {
+		const burst = fc.oneof(
+			{ weight: 3, arbitrary: fc.integer({ min: 1, max: 3 }) },
+			{
+				weight: 1,
+				arbitrary: fc.constantFrom(MAX_RECENT - 1, MAX_RECENT, MAX_RECENT + 1, 2 * MAX_RECENT + 7),
+			},
+		);
 		const stream = fc.array(fc.tuple(fc.nat(2), burst, fc.nat(2)), { minLength: 1, maxLength: 8 }); // [time step, changes at that time, polls to wait]
 		await checkProperty(
 			60,
-			fc.asyncProperty(stream, fc.boolean(), fc.constantFrom(0, 2 ** 31, 2 ** 53 - 10), async (steps, remember, start) => {
-				let cursor = startCursor([], -1);
-				let time = start;
-				const made: Change[] = [];
-				const out: Change[] = [];
-				for (const [dt, count, wait] of steps) {
-					time += dt;
-					for (let i = 0; i < count; i++) made.push(change(`c${made.length}`, time));
-					if (wait === 0) continue;
-					const fresh = newChanges(cursor, made);
-					out.push(...fresh);
-					cursor = advance(cursor, fresh, remember);
-					// Polls that find nothing new stay empty, however many share the newest timestamp.
-					expect(newChanges(cursor, made)).toEqual([]);
-				}
-				out.push(...newChanges(cursor, made));
-				expect(out.map((c) => c.key).sort()).toEqual(made.map((c) => c.key).sort());
-				expect(new Set(out.map((c) => c.key)).size).toBe(out.length);
-			}),
+			fc.asyncProperty(
+				stream,
+				fc.boolean(),
+				fc.constantFrom(0, 2 ** 31, 2 ** 53 - 10),
+				async (steps, remember, start) => {
+					let cursor = startCursor([], -1);
+					let time = start;
+					const made: Change[] = [];
+					const out: Change[] = [];
+					for (const [dt, count, wait] of steps) {
+						time += dt;
+						for (let i = 0; i < count; i++) made.push(change(`c${made.length}`, time));
+						if (wait === 0) continue;
+						const fresh = newChanges(cursor, made);
+						out.push(...fresh);
+						cursor = advance(cursor, fresh, remember);
+						// Polls that find nothing new stay empty, however many share the newest timestamp.
+						expect(newChanges(cursor, made)).toEqual([]);
+					}
+					out.push(...newChanges(cursor, made));
+					expect(out.map((c) => c.key).sort()).toEqual(made.map((c) => c.key).sort());
+					expect(new Set(out.map((c) => c.key)).size).toBe(out.length);
+				},
+			),
 		);
 	});
 });

@@ -1,7 +1,12 @@
 /** The property helper itself: the same seed gives the same cases, and the hostile strings include every prototype key. */
 import fc from 'fast-check';
 
-import { checkProperty, hostileString, propertyParameters, PROTOTYPE_KEYS } from '../helpers/property';
+import {
+	checkProperty,
+	hostileString,
+	propertyParameters,
+	PROTOTYPE_KEYS,
+} from '../helpers/property';
 
 test('the same seed generates the same cases', () => {
 	const params = propertyParameters<[string]>(20);
@@ -11,7 +16,9 @@ test('the same seed generates the same cases', () => {
 });
 
 test('prototype keys include toString, valueOf, constructor and __proto__', () => {
-	expect(PROTOTYPE_KEYS).toEqual(expect.arrayContaining(['toString', 'valueOf', 'constructor', '__proto__', 'hasOwnProperty']));
+	expect(PROTOTYPE_KEYS).toEqual(
+		expect.arrayContaining(['toString', 'valueOf', 'constructor', '__proto__', 'hasOwnProperty']),
+	);
 });
 
 test('checkProperty runs an async property', async () => {

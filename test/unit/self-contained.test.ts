@@ -33,7 +33,8 @@ const all = FOLDERS.flatMap((f) => {
 	}
 }).concat(['jest.config.js', 'package.json'].map((f) => join(ROOT, f)));
 
-const escapes = (from: string, target: string) => relative(ROOT, resolve(from, target)).startsWith('..');
+const escapes = (from: string, target: string) =>
+	relative(ROOT, resolve(from, target)).startsWith('..');
 
 describe('the repository is self-contained', () => {
 	it('names neither the API documents nor the notes beside the repository', () => {
@@ -51,7 +52,8 @@ describe('the repository is self-contained', () => {
 		const found: string[] = [];
 		for (const f of all) {
 			const text = readFileSync(f, 'utf8');
-			for (const m of text.matchAll(/(['"`])((?:\.\.\/)+[^'"`\s]*)\1/g)) if (escapes(dirname(f), m[2])) found.push(`${relative(ROOT, f)}: ${m[2]}`);
+			for (const m of text.matchAll(/(['"`])((?:\.\.\/)+[^'"`\s]*)\1/g))
+				if (escapes(dirname(f), m[2])) found.push(`${relative(ROOT, f)}: ${m[2]}`);
 			for (const m of text.matchAll(/(?:join|resolve)\(__dirname((?:,\s*'[^']*')+)\)/g)) {
 				const parts = [...m[1].matchAll(/'([^']*)'/g)].map((x) => x[1]);
 				if (escapes(dirname(f), join(...parts))) found.push(`${relative(ROOT, f)}: ${m[0]}`);

@@ -21,11 +21,16 @@ describe('mapConcurrent', () => {
 
 	it('stops starting new items after a failure when asked, and reports each failure in place', async () => {
 		const started: number[] = [];
-		const out = await mapConcurrent([0, 1, 2, 3, 4, 5], 1, async (_x, i) => {
-			started.push(i);
-			if (i === 2) throw new Error('boom');
-			return i;
-		}, true);
+		const out = await mapConcurrent(
+			[0, 1, 2, 3, 4, 5],
+			1,
+			async (_x, i) => {
+				started.push(i);
+				if (i === 2) throw new Error('boom');
+				return i;
+			},
+			true,
+		);
 		expect(started).toEqual([0, 1, 2]);
 		expect(out[2]).toMatchObject({ ok: false });
 		expect(out[3]).toBeUndefined();
@@ -85,24 +90,64 @@ describe('OrderedGate', () => {
 
 describe('readFailure', () => {
 	it('digs status, body, Retry-After and network codes out of wrapped errors', () => {
-		const wrapped = { message: 'outer', httpCode: '429', cause: { message: 'inner', response: { status: 429, headers: { 'retry-after': '3' }, data: '{"errorMessage":"slow down"}' } } };
-		expect(readFailure(wrapped)).toMatchObject({ status: 429, retryAfterMs: 3000, body: { errorMessage: 'slow down' }, reconnect: false });
-		expect(readFailure({ message: 'socket hang up', cause: { code: 'ECONNRESET' } })).toMatchObject({ status: undefined, code: 'ECONNRESET' });
-		expect(readFailure({ message: 'The credential "x" needs to be reconnected.' }).reconnect).toBe(true);
+		const wrapped = {
+			message: 'outer',
+			httpCode: '429',
+			cause: {
+				message: 'inner',
+				response: {
+					status: 429,
+					headers: { 'retry-after': '3' },
+					data: '{"errorMessage":"slow down"}',
+				},
+			},
+		};
+		expect(readFailure(wrapped)).toMatchObject({
+			status: 429,
+			retryAfterMs: 3000,
+			body: { errorMessage: 'slow down' },
+			reconnect: false,
+		});
+		expect(readFailure({ message: 'socket hang up', cause: { code: 'ECONNRESET' } })).toMatchObject(
+			{ status: undefined, code: 'ECONNRESET' },
+		);
+		expect(readFailure({ message: 'The credential "x" needs to be reconnected.' }).reconnect).toBe(
+			true,
+		);
 		const date = new Date(Date.now() + 5000).toUTCString();
-		expect(readFailure({ response: { status: 503, headers: { 'retry-after': date } } }).retryAfterMs).toBeGreaterThan(3000);
+		expect(
+			readFailure({ response: { status: 503, headers: { 'retry-after': date } } }).retryAfterMs,
+		).toBeGreaterThan(3000);
 	});
 
 	it('reads both error body styles', () => {
-		expect(platformMessage({ code: 400, errorMessage: 'Validation failed', errors: [{ field: 'name', error: 'must be a string' }] })).toEqual({
+		expect(
+			platformMessage({
+				code: 400,
+				errorMessage: 'Validation failed',
+				errors: [{ field: 'name', error: 'must be a string' }],
+			}),
+		).toEqual({
 			text: 'Validation failed',
 			fields: ['name: must be a string'],
 			rejected: [{ field: 'name', error: 'must be a string' }],
 		});
-		expect(platformMessage({ error: 'user not found', code: 5, message: 'user not found', details: [] })).toEqual({ text: 'user not found', fields: [], rejected: [] });
+		expect(
+			platformMessage({ error: 'user not found', code: 5, message: 'user not found', details: [] }),
+		).toEqual({ text: 'user not found', fields: [], rejected: [] });
 		// The people module's gateway errors: `field: error` in base64 details.
-		const detail = { type_url: 'type.googleapis.com/google.rpc.BadRequest', value: Buffer.from('emailId: is not a valid email').toString('base64') };
-		expect(platformMessage({ error: 'Validation failed', code: 3, message: 'Validation failed', details: [detail] }).rejected).toEqual([{ field: 'emailId', error: 'is not a valid email' }]);
+		const detail = {
+			type_url: 'type.googleapis.com/google.rpc.BadRequest',
+			value: Buffer.from('emailId: is not a valid email').toString('base64'),
+		};
+		expect(
+			platformMessage({
+				error: 'Validation failed',
+				code: 3,
+				message: 'Validation failed',
+				details: [detail],
+			}).rejected,
+		).toEqual([{ field: 'emailId', error: 'is not a valid email' }]);
 	});
 });
 

@@ -4,4 +4,8 @@ import { categoryResource } from './category';
 import { emailTemplateResource } from './emailTemplate';
 import { formResource } from './form';
 
-export const CAMPAIGNS_RESOURCES: Resource[] = [formResource, categoryResource, emailTemplateResource];
+export const CAMPAIGNS_RESOURCES: Resource[] = [
+	formResource,
+	categoryResource,
+	emailTemplateResource,
+];

@@ -13,11 +13,20 @@ export const categoryField: INodeProperties = locator({
 	displayName: 'Category',
 	search: 'searchCategories',
 	required: false,
-	description: 'Only email templates of this category (the platform filters them). Empty: every category.',
+	description:
+		'Only email templates of this category (the platform filters them). Empty: every category.',
 });
 
 export function templateList(param: ParamReader): PollList {
 	const category = String(param('categoryId', '') ?? '').trim();
 	const categoryId = /^\d+$/.test(category) ? Number(category) : undefined;
-	return { request: { method: 'GET', path: '/v1/crm/campaign/email-templates', qs: categoryId === undefined ? {} : { category_id: categoryId } }, style: 'pageEnvelope', newestFirst: false };
+	return {
+		request: {
+			method: 'GET',
+			path: '/v1/crm/campaign/email-templates',
+			qs: categoryId === undefined ? {} : { category_id: categoryId },
+		},
+		style: 'pageEnvelope',
+		newestFirst: false,
+	};
 }

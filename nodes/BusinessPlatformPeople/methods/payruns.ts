@@ -8,7 +8,9 @@ import type { ApiRequest } from '../../shared/transport';
 const payrunLabel = (p: IDataObject) => {
 	const schedule = objectAt(p, 'paySchedule')?.name || p.payPeriod || 'Payrun';
 	const wp = objectAt(p, 'workPeriod') ?? {};
-	const state = [p.stage, p.jeStatus ? `journal ${String(p.jeStatus).toLowerCase()}` : ''].filter(Boolean).join(', ');
+	const state = [p.stage, p.jeStatus ? `journal ${String(p.jeStatus).toLowerCase()}` : '']
+		.filter(Boolean)
+		.join(', ');
 	return `${String(schedule)}: ${String(wp.from ?? '?')} – ${String(wp.to ?? '?')}${state ? ` (${state})` : ''}`;
 };
 
@@ -21,6 +23,11 @@ const payrunsRequest = (search?: string): ApiRequest => ({
 
 const payrunOption = (p: IDataObject) => ({ name: payrunLabel(p), value: String(p._id) });
 
-export const searchPayruns = listSearch(async (scope, filter, paginationToken) => await searchPage(scope, payrunsRequest(filter), 'payruns', paginationToken, payrunOption));
+export const searchPayruns = listSearch(
+	async (scope, filter, paginationToken) =>
+		await searchPage(scope, payrunsRequest(filter), 'payruns', paginationToken, payrunOption),
+);
 
-export const getPayruns = loadOptions(async (scope) => (await firstEntries(scope, payrunsRequest(), 'payruns')).map(payrunOption));
+export const getPayruns = loadOptions(async (scope) =>
+	(await firstEntries(scope, payrunsRequest(), 'payruns')).map(payrunOption),
+);

@@ -13,11 +13,22 @@ const usersRequest = (search?: string): ApiRequest => ({
 	method: 'GET',
 	path: '/v1/people/users',
 	regional: true,
-	qs: { searchString: search || undefined, field: 'name', order: 'asc', ignTeamData: true, ignRoles: true },
+	qs: {
+		searchString: search || undefined,
+		field: 'name',
+		order: 'asc',
+		ignTeamData: true,
+		ignRoles: true,
+	},
 });
 
 const userOption = (u: IDataObject) => ({ name: userLabel(u), value: String(u.userId) });
 
-export const searchPeopleUsers = listSearch(async (scope, filter, paginationToken) => await searchPage(scope, usersRequest(filter), 'peopleUsers', paginationToken, userOption));
+export const searchPeopleUsers = listSearch(
+	async (scope, filter, paginationToken) =>
+		await searchPage(scope, usersRequest(filter), 'peopleUsers', paginationToken, userOption),
+);
 
-export const getPeopleUsers = loadOptions(async (scope) => (await firstEntries(scope, usersRequest(), 'peopleUsers')).map(userOption));
+export const getPeopleUsers = loadOptions(async (scope) =>
+	(await firstEntries(scope, usersRequest(), 'peopleUsers')).map(userOption),
+);

@@ -9,9 +9,19 @@ import type { BuiltRequest, OpContext } from '../../shared/engine/model';
 import { locator, objectAt } from '../../shared/fields';
 
 /** int64 fields of the people models (v1User, v1Member, v1Approver, v1CustomFieldData, responses). */
-const INT64_KEYS: ReadonlySet<string> = new Set(['iamUserId', 'httpStatusCode', 'beneficiariesToAdd']);
+const INT64_KEYS: ReadonlySet<string> = new Set([
+	'iamUserId',
+	'httpStatusCode',
+	'beneficiariesToAdd',
+]);
 /** v1FilterConfig: every field is an int64. */
-const FILTER_CONFIG_KEYS: ReadonlySet<string> = new Set(['page', 'numberOfElements', 'sizePerPage', 'totalPage', 'numberOfRecords']);
+const FILTER_CONFIG_KEYS: ReadonlySet<string> = new Set([
+	'page',
+	'numberOfElements',
+	'sizePerPage',
+	'totalPage',
+	'numberOfRecords',
+]);
 
 const asNumber = (v: unknown): unknown => {
 	if (typeof v !== 'string' || !/^-?\d+$/.test(v)) return v;
@@ -26,7 +36,8 @@ export function int64ToNumbers<T>(value: T, inFilterConfig = false): T {
 	if (value === null || typeof value !== 'object') return value;
 	const out: IDataObject = {};
 	for (const [k, v] of Object.entries(value as IDataObject)) {
-		if (INT64_KEYS.has(k) || (inFilterConfig && FILTER_CONFIG_KEYS.has(k))) out[k] = asNumber(v) as IDataObject[string];
+		if (INT64_KEYS.has(k) || (inFilterConfig && FILTER_CONFIG_KEYS.has(k)))
+			out[k] = asNumber(v) as IDataObject[string];
 		else out[k] = int64ToNumbers(v, k === 'filterConfig') as IDataObject[string];
 	}
 	return out as T;
@@ -42,12 +53,19 @@ const pad = (n: number) => String(n).padStart(2, '0');
  */
 export function toMdy(value: unknown, label: string, ctx: OpContext): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
-	const bad = () => ctx.fail(`${label} is not a date`, 'Pick a date, or write it as YYYY-MM-DD or MM/DD/YYYY.');
+	const bad = () =>
+		ctx.fail(`${label} is not a date`, 'Pick a date, or write it as YYYY-MM-DD or MM/DD/YYYY.');
 	let y: number;
 	let m: number;
 	let d: number;
-	if (value instanceof Date || (typeof value === 'object' && typeof (value as { toISO?: unknown }).toISO === 'function')) {
-		const iso = value instanceof Date ? value.toISOString() : String((value as { toISO: () => string }).toISO());
+	if (
+		value instanceof Date ||
+		(typeof value === 'object' && typeof (value as { toISO?: unknown }).toISO === 'function')
+	) {
+		const iso =
+			value instanceof Date
+				? value.toISOString()
+				: String((value as { toISO: () => string }).toISO());
 		[y, m, d] = iso.slice(0, 10).split('-').map(Number);
 	} else {
 		const text = String(value).trim();
@@ -58,7 +76,8 @@ export function toMdy(value: unknown, label: string, ctx: OpContext): string | u
 		else throw bad();
 	}
 	const check = new Date(Date.UTC(y, m - 1, d));
-	if (Number.isNaN(check.getTime()) || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) throw bad();
+	if (Number.isNaN(check.getTime()) || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d)
+		throw bad();
 	return `${pad(m)}/${pad(d)}/${y}`;
 }
 
@@ -80,20 +99,28 @@ export function workPeriodText(record: IDataObject): string | undefined {
  * "failed" when it refuses (for example users still on a payrun): that is an
  * error of the item, with the platform's words.
  */
-export function bulkDeleteOutput(answer: unknown, ids: string[], ctx: OpContext, what: string): IDataObject[] {
+export function bulkDeleteOutput(
+	answer: unknown,
+	ids: string[],
+	ctx: OpContext,
+	what: string,
+): IDataObject[] {
 	const a = (answer ?? {}) as IDataObject;
 	const status = String(a.status ?? 'success').toLowerCase();
 	if (status && status !== 'success' && status !== 'ok') {
 		const forced = ctx.param<boolean>('forcedDelete', false);
 		throw ctx.fail(
 			`The platform did not delete the ${what}: ${String(a.message || a.status)}${a.errCode ? ` (${String(a.errCode)})` : ''}`,
-			forced ? 'Nothing was deleted. Check the IDs in the platform.' : 'Nothing was deleted. Turn on "Force Delete" to delete them anyway.',
+			forced
+				? 'Nothing was deleted. Check the IDs in the platform.'
+				: 'Nothing was deleted. Turn on "Force Delete" to delete them anyway.',
 		);
 	}
 	return ids.map((id) => ({ deleted: true, id }));
 }
 
-export const BULK_DELETE_WHY = 'The platform answers a refused bulk delete with 200 and status "failed", which fails the item with its words; otherwise it shows nothing, so the output is one item per deleted ID.';
+export const BULK_DELETE_WHY =
+	'The platform answers a refused bulk delete with 200 and status "failed", which fails the item with its words; otherwise it shows nothing, so the output is one item per deleted ID.';
 
 /** A text answer: the text itself; a JSON-encoded string (an answer sent as application/json) is unquoted. */
 export function answerText(answer: unknown): string {
@@ -119,16 +146,32 @@ export function payPeriodSearch(req: BuiltRequest, ctx: OpContext): void {
 	const filters = ctx.param<IDataObject>('filters', {});
 	const from = toMdy(filters.periodFrom, 'Pay Period Start', ctx);
 	const to = toMdy(filters.periodTo, 'Pay Period End', ctx);
-	if ((from === undefined) !== (to === undefined)) throw ctx.fail('A pay period needs a start and an end', 'Fill in both Pay Period Start and Pay Period End, or neither.');
+	if ((from === undefined) !== (to === undefined))
+		throw ctx.fail(
+			'A pay period needs a start and an end',
+			'Fill in both Pay Period Start and Pay Period End, or neither.',
+		);
 	if (from && to) req.qs.searchString = `${from}-${to}`;
 	else if (filters.search) req.qs.searchString = String(filters.search);
 }
 
-export const PAY_PERIOD_LIST_WHY = 'The pay period filter (two dates) is checked before sending and sent as the platform’s "MM/DD/YYYY-MM/DD/YYYY" search text; the answer’s int64 numbers (written as text) are turned back into numbers.';
+export const PAY_PERIOD_LIST_WHY =
+	'The pay period filter (two dates) is checked before sending and sent as the platform’s "MM/DD/YYYY-MM/DD/YYYY" search text; the answer’s int64 numbers (written as text) are turned back into numbers.';
 
 /** A user (employee) picked from the list or given by ID. */
-export const userLocator = (name = 'userId', displayName = 'User', description = 'The user (employee) to use'): INodeProperties =>
-	locator({ name, displayName, search: 'searchPeopleUsers', description, numeric: false, placeholder: 'e.g. 65f1c0ffee0123456789abcd' });
+export const userLocator = (
+	name = 'userId',
+	displayName = 'User',
+	description = 'The user (employee) to use',
+): INodeProperties =>
+	locator({
+		name,
+		displayName,
+		search: 'searchPeopleUsers',
+		description,
+		numeric: false,
+		placeholder: 'e.g. 65f1c0ffee0123456789abcd',
+	});
 
 /** Ascending / descending, as every people and payroll list takes it. */
 export function sortOrderProperty(defaultOrder: 'asc' | 'desc' = 'desc'): INodeProperties {
@@ -145,9 +188,11 @@ export function sortOrderProperty(defaultOrder: 'asc' | 'desc' = 'desc'): INodeP
 }
 
 /** A list answer with its int64-as-string numbers turned into numbers. */
-export const int64List = (answer: unknown): IDataObject[] => int64ToNumbers((answer as IDataObject[] | undefined) ?? []);
+export const int64List = (answer: unknown): IDataObject[] =>
+	int64ToNumbers((answer as IDataObject[] | undefined) ?? []);
 
-export const INT64_LIST_WHY = 'The platform writes int64 numbers as text: the answer’s are turned back into numbers.';
+export const INT64_LIST_WHY =
+	'The platform writes int64 numbers as text: the answer’s are turned back into numbers.';
 
 /** A list whose only code is turning its int64-as-string numbers into numbers. */
 export async function int64ListOf(ctx: OpContext): Promise<IDataObject[]> {

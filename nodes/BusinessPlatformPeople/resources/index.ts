@@ -5,4 +5,9 @@ import { payrunResource } from './payrun';
 import { paystubResource } from './paystub';
 import { userResource } from './user';
 
-export const PEOPLE_RESOURCES: Resource[] = [userResource, payrunResource, paystubResource, componentGroupResource];
+export const PEOPLE_RESOURCES: Resource[] = [
+	userResource,
+	payrunResource,
+	paystubResource,
+	componentGroupResource,
+];

@@ -13,10 +13,12 @@ export const yearField: INodeProperties = {
 	type: 'number',
 	default: 0,
 	typeOptions: { minValue: 0, maxValue: 9999, numberPrecision: 0 },
-	description: 'Only payruns of this year (read from the platform’s payruns-of-a-year list). 0: every year.',
+	description:
+		'Only payruns of this year (read from the platform’s payruns-of-a-year list). 0: every year.',
 };
 
-const validYear = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v >= 1000 && v <= 9999 ? v : undefined);
+const validYear = (v: unknown): number | undefined =>
+	typeof v === 'number' && Number.isInteger(v) && v >= 1000 && v <= 9999 ? v : undefined;
 
 /**
  * GET /v1/people-pay-run/payruns (or /payruns/year/{year} with a Year), sorted by `field`,
@@ -26,8 +28,21 @@ export function payrunList(field: PayrunTime, param: ParamReader): PollList {
 	const year = validYear(param('year', 0));
 	const qs = { sortField: field, sortOrder: 'desc' };
 	return year === undefined
-		? { request: { method: 'GET', path: '/v1/people-pay-run/payruns', qs, regional: true }, style: 'payruns', newestFirst: true }
-		: { request: { method: 'GET', path: `/v1/people-pay-run/payruns/year/${year}`, qs, regional: true }, style: 'payrunsOfYear', newestFirst: true };
+		? {
+				request: { method: 'GET', path: '/v1/people-pay-run/payruns', qs, regional: true },
+				style: 'payruns',
+				newestFirst: true,
+			}
+		: {
+				request: {
+					method: 'GET',
+					path: `/v1/people-pay-run/payruns/year/${year}`,
+					qs,
+					regional: true,
+				},
+				style: 'payrunsOfYear',
+				newestFirst: true,
+			};
 }
 
 export const payrunTime = (field: PayrunTime) => (p: IDataObject) => changeTime(p[field]);

@@ -9,4 +9,13 @@ import { payrunUpdated } from './payrunUpdated';
 import { paystubCreated } from './paystubCreated';
 import { userCreated } from './userCreated';
 
-export const PEOPLE_EVENTS: PollEvent[] = [payrunCreated, payrunUpdated, payrunProcessed, payrunPaid, journalEntryPosted, journalEntryReverted, paystubCreated, userCreated];
+export const PEOPLE_EVENTS: PollEvent[] = [
+	payrunCreated,
+	payrunUpdated,
+	payrunProcessed,
+	payrunPaid,
+	journalEntryPosted,
+	journalEntryReverted,
+	paystubCreated,
+	userCreated,
+];

@@ -10,7 +10,8 @@ import { idOf, payrunEvent } from './common';
 export const payrunUpdated: PollEvent = {
 	value: 'payrunUpdated',
 	name: 'Payrun Updated',
-	description: 'A payrun changes: processed, paid, its journal entry posted or reverted, or any other change the platform records',
+	description:
+		'A payrun changes: processed, paid, its journal entry posted or reverted, or any other change the platform records',
 	noun: 'payrun',
 	...payrunEvent('updatedAt'),
 	key: (p) => `${idOf(p)}@${String(p.updatedAt)}`,

@@ -12,9 +12,23 @@ export const paystubCreated: PollEvent = {
 	name: 'Paystub Created',
 	description: 'A paystub of an employee is created',
 	noun: 'paystub',
-	fields: [locator({ name: 'employeeId', displayName: 'Employee', search: 'searchPeopleUsers', description: 'The employee whose paystubs start the workflow', numeric: false, placeholder: 'e.g. 65f1c0ffee0123456789abcd' })],
+	fields: [
+		locator({
+			name: 'employeeId',
+			displayName: 'Employee',
+			search: 'searchPeopleUsers',
+			description: 'The employee whose paystubs start the workflow',
+			numeric: false,
+			placeholder: 'e.g. 65f1c0ffee0123456789abcd',
+		}),
+	],
 	list: (param) => ({
-		request: { method: 'GET', path: `/v1/people-pay-run/paystubs/employee/${encodeURIComponent(String(param('employeeId', '')).trim())}`, qs: { sortField: 'createdAt', sortOrder: 'desc' }, regional: true },
+		request: {
+			method: 'GET',
+			path: `/v1/people-pay-run/paystubs/employee/${encodeURIComponent(String(param('employeeId', '')).trim())}`,
+			qs: { sortField: 'createdAt', sortOrder: 'desc' },
+			regional: true,
+		},
 		style: 'paystubs',
 		newestFirst: true,
 	}),

@@ -11,7 +11,16 @@ export const userCreated: PollEvent = {
 	name: 'User Created',
 	description: 'A user (employee) is added',
 	noun: 'user',
-	list: () => ({ request: { method: 'GET', path: '/v1/people/users', qs: { field: 'createdAt', order: 'desc' }, regional: true }, style: 'peopleUsers', newestFirst: true }),
+	list: () => ({
+		request: {
+			method: 'GET',
+			path: '/v1/people/users',
+			qs: { field: 'createdAt', order: 'desc' },
+			regional: true,
+		},
+		style: 'peopleUsers',
+		newestFirst: true,
+	}),
 	time: (u) => changeTime(u.createdAt),
 	key: (u) => String(u.userId ?? u._id ?? ''),
 };

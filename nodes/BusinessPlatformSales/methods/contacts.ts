@@ -2,7 +2,13 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
 import { objectAt } from '../../shared/fields';
-import { listSearch, loadOptions, matching, searchPage, type PickerScope } from '../../shared/pickers';
+import {
+	listSearch,
+	loadOptions,
+	matching,
+	searchPage,
+	type PickerScope,
+} from '../../shared/pickers';
 import { apiRequest } from '../../shared/transport';
 import { userName } from '../resources/common';
 
@@ -10,22 +16,40 @@ export const searchContacts = listSearch(
 	async (scope, filter, paginationToken) =>
 		await searchPage(
 			scope,
-			{ method: 'GET', path: '/v1/crm/contacts', qs: { search: filter || undefined, orderBy: 'name', order: 'asc', columns: ['name', 'email', 'type'] } },
+			{
+				method: 'GET',
+				path: '/v1/crm/contacts',
+				qs: {
+					search: filter || undefined,
+					orderBy: 'name',
+					order: 'asc',
+					columns: ['name', 'email', 'type'],
+				},
+			},
 			'contacts',
 			paginationToken,
-			(c) => ({ name: `${String(c.name ?? c.id)}${c.email ? ` <${String(c.email)}>` : ''}${c.type === 'organization' ? ' (organization)' : ''}`, value: String(c.id) }),
+			(c) => ({
+				name: `${String(c.name ?? c.id)}${c.email ? ` <${String(c.email)}>` : ''}${c.type === 'organization' ? ' (organization)' : ''}`,
+				value: String(c.id),
+			}),
 		),
 );
 
 async function labelOptions(scope: PickerScope): Promise<INodePropertyOptions[]> {
-	const labels = (await apiRequest<IDataObject[]>(scope, { method: 'GET', path: '/v1/crm/contacts/labels' })) ?? [];
-	return labels.map((l) => ({ name: String(l.name), value: Number(l.id) })).sort((a, b) => a.name.localeCompare(b.name));
+	const labels =
+		(await apiRequest<IDataObject[]>(scope, { method: 'GET', path: '/v1/crm/contacts/labels' })) ??
+		[];
+	return labels
+		.map((l) => ({ name: String(l.name), value: Number(l.id) }))
+		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export const getContactLabels = loadOptions(labelOptions);
 
 /** Contact labels for a resource locator (version 2), by name. */
-export const searchContactLabels = listSearch(async (scope, filter) => ({ results: matching(await labelOptions(scope), filter) }));
+export const searchContactLabels = listSearch(async (scope, filter) => ({
+	results: matching(await labelOptions(scope), filter),
+}));
 
 const ownerName = (o: IDataObject) => userName(o) + (o.email ? ` <${String(o.email)}>` : '');
 
@@ -36,8 +60,16 @@ const ownerName = (o: IDataObject) => userName(o) + (o.email ? ` <${String(o.ema
  */
 export const getOwners = loadOptions(async (scope) => {
 	const [contacts, deals] = await Promise.all([
-		apiRequest<IDataObject>(scope, { method: 'GET', path: '/v1/crm/contacts', qs: { page: 1, limit: 100 } }),
-		apiRequest<IDataObject>(scope, { method: 'GET', path: '/v1/crm/deals', qs: { page: 1, limit: 100, show_closed_deals: true } }),
+		apiRequest<IDataObject>(scope, {
+			method: 'GET',
+			path: '/v1/crm/contacts',
+			qs: { page: 1, limit: 100 },
+		}),
+		apiRequest<IDataObject>(scope, {
+			method: 'GET',
+			path: '/v1/crm/deals',
+			qs: { page: 1, limit: 100, show_closed_deals: true },
+		}),
 	]);
 	const owners = new Map<number, string>();
 	for (const c of (contacts?.data as IDataObject[] | undefined) ?? []) {
@@ -53,5 +85,7 @@ export const getOwners = loadOptions(async (scope) => {
 			// owner_info is documented as a string; skip one that is not JSON
 		}
 	}
-	return [...owners].map(([value, name]) => ({ name: name || `User ${value}`, value })).sort((a, b) => a.name.localeCompare(b.name));
+	return [...owners]
+		.map(([value, name]) => ({ name: name || `User ${value}`, value }))
+		.sort((a, b) => a.name.localeCompare(b.name));
 });

@@ -2,11 +2,31 @@
  * Pickers of the Sales node for tables and records: the table and record lists,
  * column dropdowns, and the resource mapper that lets users fill cells by column name.
  */
-import type { FieldType, IDataObject, INodePropertyOptions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
+import type {
+	FieldType,
+	IDataObject,
+	INodePropertyOptions,
+	ResourceMapperField,
+	ResourceMapperFields,
+} from 'n8n-workflow';
 
-import { listSearch, loadOptions, resourceMapping, searchPage, type PickerScope } from '../../shared/pickers';
+import {
+	listSearch,
+	loadOptions,
+	resourceMapping,
+	searchPage,
+	type PickerScope,
+} from '../../shared/pickers';
 import { apiRequest } from '../../shared/transport';
-import { columnKeys, columnsOf, fetchTable, recordTitle, TABLES_PATH, type PlatformTable, type TableColumn } from '../resources/table/model';
+import {
+	columnKeys,
+	columnsOf,
+	fetchTable,
+	recordTitle,
+	TABLES_PATH,
+	type PlatformTable,
+	type TableColumn,
+} from '../resources/table/model';
 
 /** The table chosen in the node's "Table" field. */
 function currentTableId(scope: PickerScope): string {
@@ -24,13 +44,32 @@ async function currentTable(scope: PickerScope): Promise<PlatformTable | undefin
 }
 
 export const searchTables = listSearch(async (scope, filter) => {
-	const body = await apiRequest<IDataObject>(scope, { method: 'GET', path: TABLES_PATH, regional: true });
-	const tables = ((body?.data as PlatformTable[] | undefined) ?? []).filter((t) => t && typeof t === 'object');
+	const body = await apiRequest<IDataObject>(scope, {
+		method: 'GET',
+		path: TABLES_PATH,
+		regional: true,
+	});
+	const tables = ((body?.data as PlatformTable[] | undefined) ?? []).filter(
+		(t) => t && typeof t === 'object',
+	);
 	const f = (filter ?? '').trim().toLowerCase();
 	return {
 		results: tables
-			.filter((t) => !f || String(t.name ?? '').toLowerCase().includes(f) || String(t.objectType ?? '').toLowerCase().includes(f) || String(t._id) === f)
-			.map((t) => ({ name: `${String(t.name ?? t._id)}${t.objectType ? ` (${t.objectType})` : ''}`, value: String(t._id) }))
+			.filter(
+				(t) =>
+					!f ||
+					String(t.name ?? '')
+						.toLowerCase()
+						.includes(f) ||
+					String(t.objectType ?? '')
+						.toLowerCase()
+						.includes(f) ||
+					String(t._id) === f,
+			)
+			.map((t) => ({
+				name: `${String(t.name ?? t._id)}${t.objectType ? ` (${t.objectType})` : ''}`,
+				value: String(t._id),
+			}))
 			.sort((a, b) => a.name.localeCompare(b.name)),
 	};
 });
@@ -41,14 +80,24 @@ export const searchRecords = listSearch(async (scope, filter, paginationToken) =
 	const table = await fetchTable(scope, tableId);
 	return await searchPage(
 		scope,
-		{ method: 'POST', path: `${TABLES_PATH}/${encodeURIComponent(tableId)}/paged-record`, qs: { q: filter?.trim() || undefined }, body: { logicalOperator: 'and', conditions: [] }, regional: true },
+		{
+			method: 'POST',
+			path: `${TABLES_PATH}/${encodeURIComponent(tableId)}/paged-record`,
+			qs: { q: filter?.trim() || undefined },
+			body: { logicalOperator: 'and', conditions: [] },
+			regional: true,
+		},
 		'records',
 		paginationToken,
 		(r) => ({ name: recordTitle(table, r), value: String(r._id) }),
 	);
 });
 
-const columnOption = (col: TableColumn): INodePropertyOptions => ({ name: col.name || col.id, value: col.id, description: `${col.type} column (ID ${col.id})` });
+const columnOption = (col: TableColumn): INodePropertyOptions => ({
+	name: col.name || col.id,
+	value: col.id,
+	description: `${col.type} column (ID ${col.id})`,
+});
 const DATE_OPTIONS: INodePropertyOptions[] = [
 	{ name: 'Created At', value: 'createdAt', description: 'When the record was created' },
 	{ name: 'Updated At', value: 'updatedAt', description: 'When the record was last changed' },
@@ -69,7 +118,11 @@ export const getSortColumns = loadOptions(async (scope) => {
 /** Ref columns of the chosen table (whose referenced records can be fetched along). */
 export const getRefColumns = loadOptions(async (scope) => {
 	const table = await currentTable(scope);
-	return table ? columnsOf(table).filter((c) => c.type === 'ref').map(columnOption) : [];
+	return table
+		? columnsOf(table)
+				.filter((c) => c.type === 'ref')
+				.map(columnOption)
+		: [];
 });
 
 // ------------------------------------------------------ resource mapper ---
@@ -110,7 +163,8 @@ export function columnFields(table: PlatformTable, forCreate: boolean): Resource
 				// Hidden columns can still be written: the user adds them when needed.
 				removed: col.hidden === true && !(forCreate && col.required === true),
 			};
-			if (type === 'options') field.options = (col.options ?? []).map((o) => ({ name: o.name, value: o.name }));
+			if (type === 'options')
+				field.options = (col.options ?? []).map((o) => ({ name: o.name, value: o.name }));
 			// n8n's mapper starts a boolean without a default at false, which would be sent: a switch
 			// left untouched stays empty (null), and an empty cell is not sent.
 			if (type === 'boolean') field.defaultValue = null;
@@ -122,8 +176,14 @@ async function mapperFields(scope: PickerScope, forCreate: boolean): Promise<Res
 	const table = await currentTable(scope);
 	if (!table) return { fields: [], emptyFieldsNotice: 'Choose a table first' };
 	const fields = columnFields(table, forCreate);
-	return fields.length ? { fields } : { fields, emptyFieldsNotice: 'This table has no editable columns' };
+	return fields.length
+		? { fields }
+		: { fields, emptyFieldsNotice: 'This table has no editable columns' };
 }
 
-export const getRecordColumnsForCreate = resourceMapping(async (scope) => await mapperFields(scope, true));
-export const getRecordColumnsForUpdate = resourceMapping(async (scope) => await mapperFields(scope, false));
+export const getRecordColumnsForCreate = resourceMapping(
+	async (scope) => await mapperFields(scope, true),
+);
+export const getRecordColumnsForUpdate = resourceMapping(
+	async (scope) => await mapperFields(scope, false),
+);

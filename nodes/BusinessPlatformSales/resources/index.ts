@@ -9,4 +9,13 @@ import { recordResource } from './record';
 import { stageResource } from './stage';
 import { tableResource } from './table';
 
-export const SALES_RESOURCES: Resource[] = [activityResource, contactResource, contactLabelResource, dealResource, pipelineResource, recordResource, stageResource, tableResource];
+export const SALES_RESOURCES: Resource[] = [
+	activityResource,
+	contactResource,
+	contactLabelResource,
+	dealResource,
+	pipelineResource,
+	recordResource,
+	stageResource,
+	tableResource,
+];

@@ -5,13 +5,23 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { CONDITION_COLUMN, CONDITION_OPERATOR } from '../../BusinessPlatformSales/resources/record/conditions';
+import {
+	CONDITION_COLUMN,
+	CONDITION_OPERATOR,
+} from '../../BusinessPlatformSales/resources/record/conditions';
 import { TABLES_PATH } from '../../BusinessPlatformSales/resources/table/model';
 import { locator } from '../../shared/fields';
 import type { ParamReader, PollList } from '../../shared/polling/model';
 
 export const TABLE_FIELDS: INodeProperties[] = [
-	locator({ name: 'tableId', displayName: 'Table', search: 'searchTables', numeric: false, placeholder: 'e.g. 65f1c0ffee0123456789abcd', description: 'The table whose records start the workflow' }),
+	locator({
+		name: 'tableId',
+		displayName: 'Table',
+		search: 'searchTables',
+		numeric: false,
+		placeholder: 'e.g. 65f1c0ffee0123456789abcd',
+		description: 'The table whose records start the workflow',
+	}),
 	{
 		displayName: 'Match',
 		name: 'match',
@@ -21,7 +31,8 @@ export const TABLE_FIELDS: INodeProperties[] = [
 			{ name: 'Any Condition', value: 'or' },
 		],
 		default: 'and',
-		description: 'Whether a record must meet every condition or one of them. The platform applies the conditions.',
+		description:
+			'Whether a record must meet every condition or one of them. The platform applies the conditions.',
 	},
 	{
 		displayName: 'Conditions',
@@ -30,7 +41,8 @@ export const TABLE_FIELDS: INodeProperties[] = [
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Condition',
 		default: {},
-		description: 'Only records that meet these conditions (the platform filters them). None: every record of the table.',
+		description:
+			'Only records that meet these conditions (the platform filters them). None: every record of the table.',
 		options: [
 			{
 				displayName: 'Condition',
@@ -44,7 +56,8 @@ export const TABLE_FIELDS: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						displayOptions: { hide: { operator: ['emp', 'nemp'] } },
-						description: 'Value as the platform stores it: select columns hold option IDs, user columns user IDs, date columns ISO dates. Several values (Is One Of): separated by commas.',
+						description:
+							'Value as the platform stores it: select columns hold option IDs, user columns user IDs, date columns ISO dates. Several values (Is One Of): separated by commas.',
 					},
 				],
 			},
@@ -57,8 +70,14 @@ function conditionsOf(param: ParamReader): IDataObject[] {
 	const raw = param('conditions', {}) as { condition?: unknown };
 	const rows = Array.isArray(raw?.condition) ? (raw.condition as IDataObject[]) : [];
 	return rows
-		.filter((r) => r && typeof r === 'object' && typeof r.column === 'string' && r.column.trim() !== '')
-		.map((r) => ({ colId: String(r.column).trim(), opr: String(r.operator ?? 'eq'), value: r.value === undefined || r.value === null ? '' : String(r.value) }));
+		.filter(
+			(r) => r && typeof r === 'object' && typeof r.column === 'string' && r.column.trim() !== '',
+		)
+		.map((r) => ({
+			colId: String(r.column).trim(),
+			opr: String(r.operator ?? 'eq'),
+			value: r.value === undefined || r.value === null ? '' : String(r.value),
+		}));
 }
 
 /** The records of the chosen table, sorted by `column` (createdAt or updatedAt), newest first. */

@@ -3,7 +3,12 @@
  * apart (names, versions, wording); its description, pickers and executor come from them.
  * A node's file is `export class BusinessPlatformSales extends actionNode({ …its identity… }) {}`.
  */
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../transport';
@@ -13,7 +18,11 @@ import { mergeMethods } from './methods';
 import type { Resource, ResourceMethods } from './model';
 
 /** What tells the action nodes apart. */
-export interface ActionNodeIdentity extends Pick<INodeTypeDescription, 'displayName' | 'name' | 'version' | 'defaultVersion' | 'description' | 'builderHint'> {
+export interface ActionNodeIdentity
+	extends Pick<
+		INodeTypeDescription,
+		'displayName' | 'name' | 'version' | 'defaultVersion' | 'description' | 'builderHint'
+	> {
 	resources: Resource[];
 	/** The Resource list's default, when not the first resource. */
 	defaultResource?: string;

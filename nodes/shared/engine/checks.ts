@@ -20,12 +20,19 @@ import type { OpContext, Operation, Output } from './model';
 /** Thrown by the platform's stand-in during the checks: the rest of `execute` needs the platform. */
 class NeedsPlatform extends Error {}
 
-const offline = async (): Promise<never> => await Promise.reject(new NeedsPlatform('checked at the item’s turn'));
+const offline = async (): Promise<never> =>
+	await Promise.reject(new NeedsPlatform('checked at the item’s turn'));
 
 /** Runs an item's local checks; throws the item's error for bad input. */
 export async function checkInput(op: Operation, ctx: OpContext): Promise<void> {
 	if (!op.execute) return;
-	const dry: OpContext = { ...ctx, fromFields: () => structuredClone(ctx.fromFields()), send: offline, request: offline, paginate: offline };
+	const dry: OpContext = {
+		...ctx,
+		fromFields: () => structuredClone(ctx.fromFields()),
+		send: offline,
+		request: offline,
+		paginate: offline,
+	};
 	const failure = await Promise.resolve()
 		.then(async () => await op.execute?.(dry))
 		.then(
@@ -33,7 +40,9 @@ export async function checkInput(op: Operation, ctx: OpContext): Promise<void> {
 			(error: unknown) => error,
 		);
 	if (failure === undefined || failure instanceof NeedsPlatform) return;
-	throw failure instanceof NodeOperationError || failure instanceof NodeApiError ? failure : new NodeOperationError(ctx.fn.getNode(), failure as Error, { itemIndex: ctx.itemIndex });
+	throw failure instanceof NodeOperationError || failure instanceof NodeApiError
+		? failure
+		: new NodeOperationError(ctx.fn.getNode(), failure as Error, { itemIndex: ctx.itemIndex });
 }
 
 /** Whether an item of this operation writes to the platform (not a read, a list or a GET custom call). */
@@ -54,7 +63,10 @@ function idOf(json: unknown): string | undefined {
  * "Before it failed, the run wrote: item 0 (ID 12), item 3 (ID 15)." for the items that wrote
  * and succeeded; undefined when none did.
  */
-export function writtenText(results: Array<Settled<Output> | undefined>, wrote: boolean[]): string | undefined {
+export function writtenText(
+	results: Array<Settled<Output> | undefined>,
+	wrote: boolean[],
+): string | undefined {
 	const parts: string[] = [];
 	results.forEach((r, i) => {
 		if (!r?.ok || !wrote[i]) return;

@@ -10,7 +10,13 @@
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { CUSTOM_CALL, CUSTOM_CALL_NAME, CUSTOM_CALL_PROPERTIES, CUSTOM_CALL_TOOL_DESCRIPTION, customCallOption } from './custom-call';
+import {
+	CUSTOM_CALL,
+	CUSTOM_CALL_NAME,
+	CUSTOM_CALL_PROPERTIES,
+	CUSTOM_CALL_TOOL_DESCRIPTION,
+	customCallOption,
+} from './custom-call';
 import type { Field, Operation, Resource } from './model';
 import { subtitleExpression, toolDescriptionProperties } from './tool-description';
 
@@ -56,7 +62,8 @@ const REQUEST_OPTIONS_PROPERTY: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: 20 },
 			default: 5,
-			description: 'How many items are sent to the platform at the same time. Output order always follows input order. Use 1 to send items one after another.',
+			description:
+				'How many items are sent to the platform at the same time. Output order always follows input order. Use 1 to send items one after another.',
 		},
 		{
 			displayName: 'Timeout',
@@ -90,8 +97,17 @@ const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompar
 function resourceProperty(resources: Resource[], defaultResource?: string): INodeProperties {
 	const resourceDefault = defaultResource ?? resources[0]?.value ?? '';
 	// n8n adds its own "Custom API Call" (to the HTTP Request node) unless the list ends with one.
-	const customCall: INodePropertyOptions = { name: CUSTOM_CALL_NAME, value: CUSTOM_CALL, description: customCallOption().description };
-	const options: INodePropertyOptions[] = [...resources.map((r) => ({ name: r.name, value: r.value, description: r.description })).sort(byName), customCall];
+	const customCall: INodePropertyOptions = {
+		name: CUSTOM_CALL_NAME,
+		value: CUSTOM_CALL,
+		description: customCallOption().description,
+	};
+	const options: INodePropertyOptions[] = [
+		...resources
+			.map((r) => ({ name: r.name, value: r.value, description: r.description }))
+			.sort(byName),
+		customCall,
+	];
 	return {
 		displayName: 'Resource',
 		name: 'resource',
@@ -104,7 +120,12 @@ function resourceProperty(resources: Resource[], defaultResource?: string): INod
 
 /** A resource's Operation dropdown; its default is the resource's first operation. */
 function operationProperty(r: Resource): INodeProperties {
-	const options: INodePropertyOptions[] = [...r.operations.map((o) => ({ name: o.name, value: o.value, action: o.action, description: o.description })).sort(byName), customCallOption(r.name)];
+	const options: INodePropertyOptions[] = [
+		...r.operations
+			.map((o) => ({ name: o.name, value: o.value, action: o.action, description: o.description }))
+			.sort(byName),
+		customCallOption(r.name),
+	];
 	const operationDefault = r.operations[0].value;
 	return {
 		displayName: 'Operation',
@@ -131,7 +152,8 @@ const CUSTOM_CALL_OPERATION_PROPERTY: INodeProperties = {
 /** One operation's own copies of its properties, in display order. */
 function operationProperties(r: Resource, o: Operation): INodeProperties[] {
 	const fields = (o.fields ?? []).map(fieldProperty);
-	const isCollection = (p: INodeProperties) => p.type === 'collection' || p.type === 'fixedCollection';
+	const isCollection = (p: INodeProperties) =>
+		p.type === 'collection' || p.type === 'fixedCollection';
 	const ordered = [
 		...fields.filter((p) => !isCollection(p)),
 		...(o.paginate ? [RETURN_ALL_PROPERTY, LIMIT_PROPERTY] : []),
@@ -146,8 +168,13 @@ function operationProperties(r: Resource, o: Operation): INodeProperties[] {
  * tool twin), resource, one operation list per resource, every operation's fields, the
  * Custom API Call's fields, request options.
  */
-export function buildProperties(resources: Resource[], defaultResource?: string): INodeProperties[] {
-	const perOperation = resources.flatMap((r) => r.operations.map((o) => ({ r, o, properties: operationProperties(r, o) })));
+export function buildProperties(
+	resources: Resource[],
+	defaultResource?: string,
+): INodeProperties[] {
+	const perOperation = resources.flatMap((r) =>
+		r.operations.map((o) => ({ r, o, properties: operationProperties(r, o) })),
+	);
 	return [
 		...perOperation.flatMap(({ r, o, properties }) => toolDescriptionProperties(r, o, properties)),
 		CUSTOM_CALL_TOOL_DESCRIPTION,

@@ -26,7 +26,9 @@ import { checkInput, writes, writtenText } from './checks';
 
 /** A built request as the transport takes it, with the operation's settings. */
 function apiRequestOf(op: Operation, req: BuiltRequest): ApiRequest {
-	const bodyWanted = req.sendBody ?? (['POST', 'PUT', 'PATCH'].includes(req.method) || Object.keys(req.body).length > 0);
+	const bodyWanted =
+		req.sendBody ??
+		(['POST', 'PUT', 'PATCH'].includes(req.method) || Object.keys(req.body).length > 0);
 	return {
 		method: req.method,
 		path: req.path,
@@ -49,7 +51,11 @@ async function runOperation(op: Operation, ctx: OpContext): Promise<Output> {
 }
 
 /** The item's context; its request from the fields is read here, before its turn (nothing is sent). */
-function contextFor(scope: RunScope<IExecuteFunctions>, itemIndex: number, op: Operation): OpContext {
+function contextFor(
+	scope: RunScope<IExecuteFunctions>,
+	itemIndex: number,
+	op: Operation,
+): OpContext {
 	const fn = scope.ctx;
 	const labelOf = wireLabels(op.fields);
 	let collected: BuiltRequest | undefined;
@@ -58,17 +64,23 @@ function contextFor(scope: RunScope<IExecuteFunctions>, itemIndex: number, op: O
 		scope,
 		itemIndex,
 		operation: op,
-		param: <T>(name: string, fallback?: T) => readItemValue<T>(scope, name, itemIndex, fallback, op.fields),
+		param: <T>(name: string, fallback?: T) =>
+			readItemValue<T>(scope, name, itemIndex, fallback, op.fields),
 		fromFields: () => (collected ??= collectRequest(op, ctx)),
 		send: async <T>(req: BuiltRequest) => {
 			const api = apiRequestOf(op, req);
 			if (!op.paginate) return await ctx.request<T>(api);
-			const limit = ctx.param<boolean>('returnAll', false) ? undefined : limitOf(ctx.param<unknown>('limit', 50), ctx);
+			const limit = ctx.param<boolean>('returnAll', false)
+				? undefined
+				: limitOf(ctx.param<unknown>('limit', 50), ctx);
 			return (await ctx.paginate(api, op.paginate, limit)) as T;
 		},
-		request: async <T>(req: ApiRequest) => await apiRequest<T>(scope, { ...req, itemIndex, labelOf }),
-		paginate: async (req, style, limit) => await paginate(scope, { ...req, itemIndex, labelOf }, { style, limit }),
-		fail: (message, description) => new NodeOperationError(fn.getNode(), message, { itemIndex, description }),
+		request: async <T>(req: ApiRequest) =>
+			await apiRequest<T>(scope, { ...req, itemIndex, labelOf }),
+		paginate: async (req, style, limit) =>
+			await paginate(scope, { ...req, itemIndex, labelOf }, { style, limit }),
+		fail: (message, description) =>
+			new NodeOperationError(fn.getNode(), message, { itemIndex, description }),
 	};
 	return ctx;
 }
@@ -76,19 +88,37 @@ function contextFor(scope: RunScope<IExecuteFunctions>, itemIndex: number, op: O
 /** Limit as a whole number of at least 1 (a fraction is rounded down); anything else (0, negative, not a number) is refused, naming the field. */
 function limitOf(value: unknown, ctx: OpContext): number {
 	const n = Math.floor(Number(value));
-	if (value === '' || value === null || typeof value === 'boolean' || !Number.isFinite(n) || n < 1) {
-		throw ctx.fail(`Limit must be a whole number of 1 or more, got "${String(value).slice(0, 40)}"`, 'Set "Limit" to how many items to return, or turn on "Return All".');
+	if (
+		value === '' ||
+		value === null ||
+		typeof value === 'boolean' ||
+		!Number.isFinite(n) ||
+		n < 1
+	) {
+		throw ctx.fail(
+			`Limit must be a whole number of 1 or more, got "${String(value).slice(0, 40)}"`,
+			'Set "Limit" to how many items to return, or turn on "Return All".',
+		);
 	}
 	return n;
 }
 
-function findOperation(resources: Resource[], resource: string, operation: string): Operation | undefined {
+function findOperation(
+	resources: Resource[],
+	resource: string,
+	operation: string,
+): Operation | undefined {
 	if (operation === CUSTOM_CALL) return CUSTOM_CALL_OPERATION;
 	return resources.find((r) => r.value === resource)?.operations.find((o) => o.value === operation);
 }
 
 /** Output items in input order, each paired with its input; a failure is the item's error (continue on fail) or the node's. */
-function collect(scope: RunScope<IExecuteFunctions>, results: Array<Settled<Output> | undefined>, continueOnFail: boolean, written?: string): INodeExecutionData[] {
+function collect(
+	scope: RunScope<IExecuteFunctions>,
+	results: Array<Settled<Output> | undefined>,
+	continueOnFail: boolean,
+	written?: string,
+): INodeExecutionData[] {
 	const out: INodeExecutionData[] = [];
 	for (let i = 0; i < results.length; i++) {
 		const r = results[i];
@@ -97,18 +127,31 @@ function collect(scope: RunScope<IExecuteFunctions>, results: Array<Settled<Outp
 			const list = r.value === undefined ? [] : Array.isArray(r.value) ? r.value : [r.value];
 			for (const json of list) {
 				const binary = scope.binaryOf(json);
-				out.push(binary ? { json, binary, pairedItem: { item: i } } : { json, pairedItem: { item: i } });
+				out.push(
+					binary ? { json, binary, pairedItem: { item: i } } : { json, pairedItem: { item: i } },
+				);
 			}
 			continue;
 		}
 		const error = r.error as Error & { description?: string; context?: IDataObject };
 		if (continueOnFail) {
-			out.push({ json: { error: error.message, ...(error.description ? { description: error.description } : {}), itemIndex: i }, pairedItem: { item: i } });
+			out.push({
+				json: {
+					error: error.message,
+					...(error.description ? { description: error.description } : {}),
+					itemIndex: i,
+				},
+				pairedItem: { item: i },
+			});
 			continue;
 		}
-		const known = error instanceof NodeOperationError || (error as { name?: string }).name === 'NodeApiError';
-		const failure = known ? error : new NodeOperationError(scope.ctx.getNode(), error, { itemIndex: i });
-		if (known && failure.context && failure.context.itemIndex === undefined) failure.context.itemIndex = i;
+		const known =
+			error instanceof NodeOperationError || (error as { name?: string }).name === 'NodeApiError';
+		const failure = known
+			? error
+			: new NodeOperationError(scope.ctx.getNode(), error, { itemIndex: i });
+		if (known && failure.context && failure.context.itemIndex === undefined)
+			failure.context.itemIndex = i;
 		if (written) failure.description = [failure.description, written].filter(Boolean).join(' ');
 		throw failure;
 	}
@@ -122,18 +165,33 @@ interface ReadItem {
 }
 
 /** Reads an item's parameters into its request (n8n evaluates their expressions here); nothing is sent. */
-function readItem(scope: RunScope<IExecuteFunctions>, resources: Resource[], itemIndex: number): ReadItem {
+function readItem(
+	scope: RunScope<IExecuteFunctions>,
+	resources: Resource[],
+	itemIndex: number,
+): ReadItem {
 	const resource = readItemValue<string>(scope, 'resource', itemIndex, '');
 	const operation = readItemValue<string>(scope, 'operation', itemIndex, '');
 	const op = findOperation(resources, resource, operation);
-	if (!op) throw new NodeOperationError(scope.ctx.getNode(), `The operation "${operation}" of "${resource}" is not known`, { itemIndex });
+	if (!op)
+		throw new NodeOperationError(
+			scope.ctx.getNode(),
+			`The operation "${operation}" of "${resource}" is not known`,
+			{ itemIndex },
+		);
 	const ctx = contextFor(scope, itemIndex, op);
 	ctx.fromFields();
 	return { op, ctx };
 }
 
 /** One item: its parameters read ahead (or already, when every input was checked first), then its turn with the platform at the gate. */
-async function runItem(scope: RunScope<IExecuteFunctions>, gate: OrderedGate, itemIndex: number, stopOnError: boolean, read: () => ReadItem): Promise<Output> {
+async function runItem(
+	scope: RunScope<IExecuteFunctions>,
+	gate: OrderedGate,
+	itemIndex: number,
+	stopOnError: boolean,
+	read: () => ReadItem,
+): Promise<Output> {
 	let entered = false;
 	let failed = true;
 	let line: { turn: Promise<void>; release: () => void } | undefined;
@@ -171,24 +229,41 @@ function requestOptions(fn: IExecuteFunctions): { concurrency: number; timeout?:
 	const settings = readSetting(fn, CONCURRENCY_PARAMETER, {});
 	const given = (v: unknown) => v !== undefined && v !== null && v !== '';
 	const refuse = (field: string, value: unknown, range: string) =>
-		new NodeOperationError(fn.getNode(), `Request Options → ${field} must be ${range}, got "${String(value).slice(0, 40)}"`, {
-			description: `Nothing was sent. Set "${field}" under Request Options to ${range}, or remove it to use the default.`,
-			itemIndex: 0,
-		});
+		new NodeOperationError(
+			fn.getNode(),
+			`Request Options → ${field} must be ${range}, got "${String(value).slice(0, 40)}"`,
+			{
+				description: `Nothing was sent. Set "${field}" under Request Options to ${range}, or remove it to use the default.`,
+				itemIndex: 0,
+			},
+		);
 	let concurrency = 5;
 	if (given(settings.concurrency)) {
 		const n = Math.floor(Number(settings.concurrency));
-		if (!Number.isFinite(n) || n < 1) throw refuse('Parallel Requests', settings.concurrency, `a whole number from 1 to ${MAX_CONCURRENCY}`);
+		if (!Number.isFinite(n) || n < 1)
+			throw refuse(
+				'Parallel Requests',
+				settings.concurrency,
+				`a whole number from 1 to ${MAX_CONCURRENCY}`,
+			);
 		concurrency = Math.min(n, MAX_CONCURRENCY);
 	}
 	if (!given(settings.timeout)) return { concurrency };
 	const timeout = Number(settings.timeout);
-	if (!Number.isFinite(timeout) || timeout < 1 || timeout > MAX_TIMEOUT_MS) throw refuse('Timeout', settings.timeout, `a number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (about 24 days)`);
+	if (!Number.isFinite(timeout) || timeout < 1 || timeout > MAX_TIMEOUT_MS)
+		throw refuse(
+			'Timeout',
+			settings.timeout,
+			`a number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (about 24 days)`,
+		);
 	return { concurrency, timeout: Math.round(timeout) };
 }
 
 /** The shared execute(): every item through its operation, in parallel up to the configured limit, in order, paired. */
-export async function executeOperations(fn: IExecuteFunctions, resources: Resource[]): Promise<INodeExecutionData[][]> {
+export async function executeOperations(
+	fn: IExecuteFunctions,
+	resources: Resource[],
+): Promise<INodeExecutionData[][]> {
 	const scope = new RunScope(fn);
 	const items = fn.getInputData();
 	const continueOnFail = fn.continueOnFail();
@@ -200,15 +275,30 @@ export async function executeOperations(fn: IExecuteFunctions, resources: Resour
 	const read = (itemIndex: number) => ready?.[itemIndex] ?? readItem(scope, resources, itemIndex);
 	// Up to `concurrency` items with the platform, and as many again reading their parameters ahead (at least 2).
 	const window = concurrency + Math.max(2, concurrency);
-	const results = await mapConcurrent(items, window, async (_item, itemIndex) => await runItem(scope, gate, itemIndex, !continueOnFail, () => read(itemIndex)), !continueOnFail);
+	const results = await mapConcurrent(
+		items,
+		window,
+		async (_item, itemIndex) =>
+			await runItem(scope, gate, itemIndex, !continueOnFail, () => read(itemIndex)),
+		!continueOnFail,
+	);
 	// Items after a failure that read their parameters but never reached the platform have no output.
 	const started = results.map((r) => (r && !r.ok && r.error instanceof NotStarted ? undefined : r));
-	const written = ready ? writtenText(started, ready.map((r) => writes(r.op, r.ctx))) : undefined;
+	const written = ready
+		? writtenText(
+				started,
+				ready.map((r) => writes(r.op, r.ctx)),
+			)
+		: undefined;
 	return [collect(scope, started, continueOnFail, written)];
 }
 
 /** Every item read and checked in input order; the first bad one fails the node before anything is sent. */
-async function checkAll(scope: RunScope<IExecuteFunctions>, resources: Resource[], count: number): Promise<ReadItem[]> {
+async function checkAll(
+	scope: RunScope<IExecuteFunctions>,
+	resources: Resource[],
+	count: number,
+): Promise<ReadItem[]> {
 	const ready: ReadItem[] = [];
 	for (let i = 0; i < count; i++) {
 		try {

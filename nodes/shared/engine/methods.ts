@@ -17,7 +17,9 @@ export function mergeMethods(resources: Resource[]): Required<ResourceMethods> {
 			const merged = out[kind] as Record<string, unknown>;
 			for (const [name, picker] of Object.entries(r.methods?.[kind] ?? {})) {
 				if (merged[name] !== undefined && merged[name] !== picker) {
-					throw new UnexpectedError(`Two different ${kind} pickers are named "${name}" (resources "${owner[`${kind}.${name}`]}" and "${r.value}"): rename one of them`);
+					throw new UnexpectedError(
+						`Two different ${kind} pickers are named "${name}" (resources "${owner[`${kind}.${name}`]}" and "${r.value}"): rename one of them`,
+					);
 				}
 				merged[name] = picker;
 				owner[`${kind}.${name}`] ??= r.value;

@@ -126,7 +126,14 @@ export interface Operation {
 
 /** Pickers (n8n's `methods`): each runs with its own run scope. */
 export interface ResourceMethods {
-	listSearch?: Record<string, (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>>;
+	listSearch?: Record<
+		string,
+		(
+			this: ILoadOptionsFunctions,
+			filter?: string,
+			paginationToken?: string,
+		) => Promise<INodeListSearchResult>
+	>;
 	loadOptions?: Record<string, (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>>;
 	resourceMapping?: Record<string, (this: ILoadOptionsFunctions) => Promise<ResourceMapperFields>>;
 }

@@ -9,7 +9,10 @@ import type { OpContext, Output } from './model';
 
 export function defaultOutput(answer: unknown): Output {
 	if (answer === undefined || answer === null || answer === '') return { success: true };
-	if (Array.isArray(answer)) return answer.map((a) => (a !== null && typeof a === 'object' ? (a as IDataObject) : { value: a as string }));
+	if (Array.isArray(answer))
+		return answer.map((a) =>
+			a !== null && typeof a === 'object' ? (a as IDataObject) : { value: a as string },
+		);
 	if (typeof answer === 'object') return answer as IDataObject;
 	return { value: answer as string };
 }

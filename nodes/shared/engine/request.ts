@@ -11,7 +11,11 @@ import { readItemParameter, wireLabels } from './params';
 import { shownInVersion } from './versions';
 
 const isEmpty = (v: unknown) =>
-	v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0);
+	v === undefined ||
+	v === null ||
+	v === '' ||
+	(Array.isArray(v) && v.length === 0) ||
+	(typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0);
 
 function setPath(target: IDataObject, key: string, value: unknown, merge = false): void {
 	const parts = key.split('.');
@@ -22,19 +26,35 @@ function setPath(target: IDataObject, key: string, value: unknown, merge = false
 	}
 	const last = parts[parts.length - 1];
 	const before = cur[last];
-	cur[last] = (merge && Array.isArray(before) && Array.isArray(value) ? [...new Set([...before, ...value])] : value) as IDataObject[string];
+	cur[last] = (
+		merge && Array.isArray(before) && Array.isArray(value)
+			? [...new Set([...before, ...value])]
+			: value
+	) as IDataObject[string];
 }
 
-function applyField(f: Field, value: unknown, req: BuiltRequest, ctx: OpContext, pathParams: Record<string, string>): void {
+function applyField(
+	f: Field,
+	value: unknown,
+	req: BuiltRequest,
+	ctx: OpContext,
+	pathParams: Record<string, string>,
+): void {
 	if (f.children && f.property.type === 'collection') {
 		const obj = (value ?? {}) as IDataObject;
 		const version = ctx.scope.node.typeVersion;
-		for (const child of f.children) if (child.property.name in obj && shownInVersion(child.property, version)) applyField(child, obj[child.property.name], req, ctx, pathParams);
+		for (const child of f.children)
+			if (child.property.name in obj && shownInVersion(child.property, version))
+				applyField(child, obj[child.property.name], req, ctx, pathParams);
 		return;
 	}
 	if (!f.send) return;
 	const wire = f.send.map ? f.send.map(value, ctx) : value;
-	if (wire === undefined || (!f.send.keepEmpty && isEmpty(wire) && typeof wire !== 'boolean' && typeof wire !== 'number')) return;
+	if (
+		wire === undefined ||
+		(!f.send.keepEmpty && isEmpty(wire) && typeof wire !== 'boolean' && typeof wire !== 'number')
+	)
+		return;
 	const key = f.send.key ?? f.property.name;
 	if (f.send.in === 'path') pathParams[key] = String(wire);
 	else if (f.send.in === 'query') req.qs[key] = wire as IDataObject[string];
@@ -59,7 +79,8 @@ export function collectRequest(op: Operation, ctx: OpContext): BuiltRequest {
 	}
 	req.path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
 		const v = pathParams[name];
-		if (v === undefined || v === '') throw ctx.fail(`The ${name} is missing`, 'Fill in the field that identifies the record.');
+		if (v === undefined || v === '')
+			throw ctx.fail(`The ${name} is missing`, 'Fill in the field that identifies the record.');
 		return pathSegment(v, wireLabels(op.fields)(name) ?? name, ctx);
 	});
 	return req;

@@ -15,7 +15,8 @@ import { fromVersion, inVersion1, shownInVersion } from './versions';
 
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
-const plural = (noun: string) => (/[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : /s$/.test(noun) ? noun : `${noun}s`);
+const plural = (noun: string) =>
+	/[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : /s$/.test(noun) ? noun : `${noun}s`;
 
 /** What the operation gives back, in words. */
 export function returnsOf(r: Resource, o: Operation): string {
@@ -23,7 +24,8 @@ export function returnsOf(r: Resource, o: Operation): string {
 	const noun = r.name.toLowerCase();
 	const simplified = o.simplify ? ' (main fields only)' : '';
 	if (o.paginate) return `${plural(noun)}${simplified}, one item each, up to the node's limit`;
-	if (o.method === 'DELETE' || /^bulk/.test(o.value)) return '{"success": true} or the platform’s confirmation';
+	if (o.method === 'DELETE' || /^bulk/.test(o.value))
+		return '{"success": true} or the platform’s confirmation';
 	if (/^get(All|Many|ByObjectType)$/.test(o.value)) return `one item per ${noun}${simplified}`;
 	if (/^get$/i.test(o.value)) return `the ${noun}${simplified}`;
 	if (/^create/i.test(o.value)) return `the created ${noun}${simplified}`;
@@ -33,14 +35,27 @@ export function returnsOf(r: Resource, o: Operation): string {
 
 /** Required fields shown whatever the other fields say (those a call always needs). */
 function neededFields(properties: INodeProperties[]): string[] {
-	const plain = (p: INodeProperties) => Object.keys(p.displayOptions?.show ?? {}).every((k) => ['resource', 'operation', '@version'].includes(k));
-	return properties.filter((p) => p.required && plain(p) && !p.displayOptions?.hide).map((p) => p.displayName);
+	const plain = (p: INodeProperties) =>
+		Object.keys(p.displayOptions?.show ?? {}).every((k) =>
+			['resource', 'operation', '@version'].includes(k),
+		);
+	return properties
+		.filter((p) => p.required && plain(p) && !p.displayOptions?.hide)
+		.map((p) => p.displayName);
 }
 
 /** The default tool description of an operation: what it does, which fields it needs, what it returns. */
-export function toolDescriptionText(r: Resource, o: Operation, properties: INodeProperties[]): string {
+export function toolDescriptionText(
+	r: Resource,
+	o: Operation,
+	properties: INodeProperties[],
+): string {
 	const needed = neededFields(properties);
-	const parts = [sentence(o.description), needed.length ? `Required fields: ${needed.join(', ')}.` : 'No field is required.', sentence(`Returns ${returnsOf(r, o)}`)];
+	const parts = [
+		sentence(o.description),
+		needed.length ? `Required fields: ${needed.join(', ')}.` : 'No field is required.',
+		sentence(`Returns ${returnsOf(r, o)}`),
+	];
 	return (o.toolHint ? [...parts, sentence(o.toolHint)] : parts).join(' ');
 }
 
@@ -63,16 +78,27 @@ function versionsOf(properties: INodeProperties[]): number[] {
  * the same in every node version; when a version changes the required fields, version 1
  * keeps its text and each later version gets its own.
  */
-export function toolDescriptionProperties(r: Resource, o: Operation, properties: INodeProperties[]): INodeProperties[] {
+export function toolDescriptionProperties(
+	r: Resource,
+	o: Operation,
+	properties: INodeProperties[],
+): INodeProperties[] {
 	const versions = versionsOf(properties);
-	const texts = versions.map((v) => toolDescriptionText(r, o, properties.filter((p) => shownInVersion(p, v))));
+	const texts = versions.map((v) =>
+		toolDescriptionText(
+			r,
+			o,
+			properties.filter((p) => shownInVersion(p, v)),
+		),
+	);
 	const property = (text: string): INodeProperties => ({
 		displayName: 'Description',
 		name: 'toolDescription',
 		type: 'string',
 		default: text,
 		typeOptions: { rows: 3 },
-		description: 'What the model reads about this tool: what it does, which fields it needs, what it returns. Change it to fit your agent.',
+		description:
+			'What the model reads about this tool: what it does, which fields it needs, what it returns. Change it to fit your agent.',
 		displayOptions: { show: { '@tool': [true], resource: [r.value], operation: [o.value] } },
 	});
 	if (texts.every((t) => t === texts[0])) return [property(texts[0])];
@@ -80,7 +106,12 @@ export function toolDescriptionProperties(r: Resource, o: Operation, properties:
 		const last = i === versions.length - 1;
 		if (v === 1) return inVersion1(property(texts[i]));
 		if (last) return fromVersion(v, property(texts[i]));
-		return { ...property(texts[i]), displayOptions: { show: { '@tool': [true], resource: [r.value], operation: [o.value], '@version': [v] } } };
+		return {
+			...property(texts[i]),
+			displayOptions: {
+				show: { '@tool': [true], resource: [r.value], operation: [o.value], '@version': [v] },
+			},
+		};
 	});
 }
 

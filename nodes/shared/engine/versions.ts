@@ -11,7 +11,8 @@ import { NodeHelpers } from 'n8n-workflow';
 
 type Conditions = NonNullable<INodeProperties['displayOptions']>['show'];
 
-const versionOnly = (c: Conditions) => (c && c['@version'] !== undefined ? { '@version': c['@version'] } : undefined);
+const versionOnly = (c: Conditions) =>
+	c && c['@version'] !== undefined ? { '@version': c['@version'] } : undefined;
 
 /** Whether a property is shown for this version of the node (its `@version` display conditions). */
 export function shownInVersion(property: INodeProperties, version: number): boolean {
@@ -19,19 +20,28 @@ export function shownInVersion(property: INodeProperties, version: number): bool
 	const hide = versionOnly(property.displayOptions?.hide);
 	if (!show && !hide) return true;
 	const reduced: INodeProperties = { ...property, displayOptions: { show, hide } };
-	return NodeHelpers.displayParameter({}, reduced, { typeVersion: version } as Parameters<typeof NodeHelpers.displayParameter>[2], null);
+	return NodeHelpers.displayParameter(
+		{},
+		reduced,
+		{ typeVersion: version } as Parameters<typeof NodeHelpers.displayParameter>[2],
+		null,
+	);
 }
 
 type Show = NonNullable<Conditions>;
 
 const withVersions = (property: INodeProperties, versions: Show['@version']): INodeProperties => ({
 	...property,
-	displayOptions: { ...(property.displayOptions ?? {}), show: { ...(property.displayOptions?.show ?? {}), '@version': versions } },
+	displayOptions: {
+		...(property.displayOptions ?? {}),
+		show: { ...(property.displayOptions?.show ?? {}), '@version': versions },
+	},
 });
 
 /** The property as released in version 1, shown only to nodes of version 1 (saved workflows). */
-export const inVersion1 = (property: INodeProperties): INodeProperties => withVersions(property, [1]);
+export const inVersion1 = (property: INodeProperties): INodeProperties =>
+	withVersions(property, [1]);
 
 /** The property shown from this node version on. */
-export const fromVersion = (version: number, property: INodeProperties): INodeProperties => withVersions(property, [{ _cnd: { gte: version } }]);
-
+export const fromVersion = (version: number, property: INodeProperties): INodeProperties =>
+	withVersions(property, [{ _cnd: { gte: version } }]);

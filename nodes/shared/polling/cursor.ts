@@ -52,13 +52,25 @@ export function changeTime(value: unknown): number | undefined {
 export function readCursor(stored: unknown): Cursor | undefined {
 	if (!stored || typeof stored !== 'object') return undefined;
 	const c = stored as Partial<Cursor>;
-	if (c.v !== CURSOR_VERSION || typeof c.since !== 'number' || !Number.isFinite(c.since) || !Array.isArray(c.seen)) return undefined;
+	if (
+		c.v !== CURSOR_VERSION ||
+		typeof c.since !== 'number' ||
+		!Number.isFinite(c.since) ||
+		!Array.isArray(c.seen)
+	)
+		return undefined;
 	const keys = (list: unknown[]) => list.filter((k): k is string => typeof k === 'string');
-	return { v: CURSOR_VERSION, since: c.since, seen: keys(c.seen), ...(Array.isArray(c.recent) ? { recent: keys(c.recent) } : {}) };
+	return {
+		v: CURSOR_VERSION,
+		since: c.since,
+		seen: keys(c.seen),
+		...(Array.isArray(c.recent) ? { recent: keys(c.recent) } : {}),
+	};
 }
 
 /** Oldest first; changes of one time in key order, so the output order is the same on every poll. */
-export const byTime = <T>(a: Change<T>, b: Change<T>) => a.time - b.time || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+export const byTime = <T>(a: Change<T>, b: Change<T>) =>
+	a.time - b.time || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 /** Keeps one change per key (a record listed twice while the list moved). */
 function unique<T>(changes: Array<Change<T>>): Array<Change<T>> {
@@ -97,6 +109,9 @@ export function advance(cursor: Cursor, done: Change[], remember = false): Curso
 	const keys = newest === cursor.since ? [...cursor.seen, ...atNewest] : atNewest;
 	const next: Cursor = { v: CURSOR_VERSION, since: newest, seen: [...new Set(keys)] };
 	// Oldest first, so that the newest keys are the ones kept (a first poll lists newest first).
-	if (remember) next.recent = [...new Set([...(cursor.recent ?? []), ...[...done].sort(byTime).map((c) => c.key)])].slice(-MAX_RECENT);
+	if (remember)
+		next.recent = [
+			...new Set([...(cursor.recent ?? []), ...[...done].sort(byTime).map((c) => c.key)]),
+		].slice(-MAX_RECENT);
 	return next;
 }

@@ -3,7 +3,13 @@
  * fields, Options) and `poll`, which n8n calls at the node's Poll Times (n8n adds that setting
  * to every node with `polling: true`) and once more for "Fetch Test Event".
  */
-import type { INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { RunScope } from '../run-scope';
@@ -32,7 +38,15 @@ const OPTIONS: INodeProperties = {
 export function pollingDescription(identity: PollingNodeIdentity): INodeTypeDescription {
 	const { events } = identity;
 	const firstEvent = events[0].value;
-	const eventFields = events.flatMap((e) => (e.fields ?? []).map((f) => ({ ...f, displayOptions: { ...f.displayOptions, show: { ...f.displayOptions?.show, event: [e.value] } } })));
+	const eventFields = events.flatMap((e) =>
+		(e.fields ?? []).map((f) => ({
+			...f,
+			displayOptions: {
+				...f.displayOptions,
+				show: { ...f.displayOptions?.show, event: [e.value] },
+			},
+		})),
+	);
 	return {
 		displayName: identity.displayName,
 		name: identity.name,
@@ -54,7 +68,9 @@ export function pollingDescription(identity: PollingNodeIdentity): INodeTypeDesc
 				required: true,
 				default: firstEvent,
 				// Sorted by name, as n8n lists options; the default stays the first event of the node.
-				options: events.map((e) => ({ name: e.name, value: e.value, description: e.description })).sort((a, b) => a.name.localeCompare(b.name)),
+				options: events
+					.map((e) => ({ name: e.name, value: e.value, description: e.description }))
+					.sort((a, b) => a.name.localeCompare(b.name)),
 			},
 			...(identity.fields ?? []),
 			...eventFields,
@@ -69,9 +85,13 @@ function paramReader(ctx: IPollFunctions): ParamReader {
 		try {
 			return ctx.getNodeParameter(name, fallback, { extractValue: true });
 		} catch (error) {
-			throw new NodeOperationError(ctx.getNode(), `Could not read the parameter "${name}": ${(error as Error).message}`, {
-				description: 'Check the value or expression of this field in the trigger.',
-			});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Could not read the parameter "${name}": ${(error as Error).message}`,
+				{
+					description: 'Check the value or expression of this field in the trigger.',
+				},
+			);
 		}
 	};
 }
@@ -94,7 +114,9 @@ export function pollingNode(identity: PollingNodeIdentity): new () => INodeType 
 				});
 			}
 			const options = param('options', {}) as { emitExisting?: unknown };
-			return await pollOnce(new RunScope(this), event, param, { emitExisting: options.emitExisting === true });
+			return await pollOnce(new RunScope(this), event, param, {
+				emitExisting: options.emitExisting === true,
+			});
 		}
 	};
 }

@@ -28,7 +28,15 @@ import { fetchPage, PAGE_SIZE, PAGING } from '../pagination';
 import type { RunScope } from '../run-scope';
 import { credentialAccount } from '../transport';
 import { claimPoll, holdsPoll, releasePoll, type PollClaimHolder } from '../n8n-internals';
-import { advance, byTime, newChanges, readCursor, startCursor, type Change, type Cursor } from './cursor';
+import {
+	advance,
+	byTime,
+	newChanges,
+	readCursor,
+	startCursor,
+	type Change,
+	type Cursor,
+} from './cursor';
 import type { ParamReader, PollEvent, PollList } from './model';
 
 export const POLL = {
@@ -52,7 +60,11 @@ interface Stored extends PollClaimHolder {
 }
 
 /** The changes on one page of the list (items that are not this event's change are left out). */
-function changesOf(items: IDataObject[], event: PollEvent, param: ParamReader): Change<IDataObject>[] {
+function changesOf(
+	items: IDataObject[],
+	event: PollEvent,
+	param: ParamReader,
+): Change<IDataObject>[] {
 	const out: Change<IDataObject>[] = [];
 	for (const item of items) {
 		if (!item || typeof item !== 'object') continue;
@@ -64,7 +76,8 @@ function changesOf(items: IDataObject[], event: PollEvent, param: ParamReader): 
 }
 
 /** An item's time on the list's sort order (changes and non-changes alike): where paging may stop. */
-const sortTime = (event: PollEvent, item: IDataObject) => (item && typeof item === 'object' ? event.time(item) : undefined);
+const sortTime = (event: PollEvent, item: IDataObject) =>
+	item && typeof item === 'object' ? event.time(item) : undefined;
 
 interface Reading {
 	changes: Change<IDataObject>[];
@@ -87,7 +100,13 @@ interface ReadLimits {
 }
 
 /** One reading of the list: every page, or (newest first) the pages down to the first item older than `since`. */
-async function read(scope: RunScope, list: PollList, event: PollEvent, param: ParamReader, limits: ReadLimits): Promise<Reading> {
+async function read(
+	scope: RunScope,
+	list: PollList,
+	event: PollEvent,
+	param: ParamReader,
+	limits: ReadLimits,
+): Promise<Reading> {
 	const reading: Reading = { changes: [], pages: 0, moved: false, newest: -1 };
 	const listed = new Set<string>();
 	let length: number | undefined;
@@ -96,11 +115,22 @@ async function read(scope: RunScope, list: PollList, event: PollEvent, param: Pa
 	for (let page = 1; page <= (limits.maxPages ?? Number.MAX_SAFE_INTEGER); page++) {
 		if (page > PAGING.maxPages) {
 			// A poll that fails delivers nothing and keeps its cursor: better than a part of the changes taken for all.
-			throw new NodeOperationError(scope.ctx.getNode(), `The list did not end after ${PAGING.maxPages} pages`, {
-				description: `The platform kept answering full pages of ${list.request.method} ${list.request.path}. The poll delivered nothing and will read the list again at the next poll time.`,
-			});
+			throw new NodeOperationError(
+				scope.ctx.getNode(),
+				`The list did not end after ${PAGING.maxPages} pages`,
+				{
+					description: `The platform kept answering full pages of ${list.request.method} ${list.request.path}. The poll delivered nothing and will read the list again at the next poll time.`,
+				},
+			);
 		}
-		const { items, more, records } = await fetchPage(scope, list.request, list.style, page, POLL.pageSize, served);
+		const { items, more, records } = await fetchPage(
+			scope,
+			list.request,
+			list.style,
+			page,
+			POLL.pageSize,
+			served,
+		);
 		served = Math.max(served, items.length);
 		reading.pages++;
 		reading.moved ||= records === undefined || (page > 1 && records !== length);
@@ -116,14 +146,21 @@ async function read(scope: RunScope, list: PollList, event: PollEvent, param: Pa
 		if (!more || items.length === 0 || (limits.firstFound && reading.changes.length > 0)) break;
 		if (list.newestFirst) {
 			const last = sortTime(event, items[items.length - 1]);
-			if (last === undefined || last < (limits.since === 'newest' ? reading.newest : limits.since)) break;
+			if (last === undefined || last < (limits.since === 'newest' ? reading.newest : limits.since))
+				break;
 		}
 	}
 	return reading;
 }
 
 /** Reads until a reading adds nothing the earlier ones missed (see the file's comment). */
-async function readSettled(scope: RunScope, list: PollList, event: PollEvent, param: ParamReader, since: number): Promise<Change<IDataObject>[]> {
+async function readSettled(
+	scope: RunScope,
+	list: PollList,
+	event: PollEvent,
+	param: ParamReader,
+	since: number,
+): Promise<Change<IDataObject>[]> {
 	const first = await read(scope, list, event, param, { since });
 	if (first.pages <= 1 || !first.moved) return first.changes;
 	const all = [...first.changes];
@@ -144,7 +181,11 @@ function savedValue(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(savedValue);
 	const object = value as IDataObject;
 	if (object.__rl === true) return { __rl: savedValue(object.value) };
-	return Object.fromEntries(Object.keys(object).sort().map((k) => [k, savedValue(object[k])]));
+	return Object.fromEntries(
+		Object.keys(object)
+			.sort()
+			.map((k) => [k, savedValue(object[k])]),
+	);
 }
 
 /**
@@ -152,7 +193,14 @@ function savedValue(value: unknown): unknown {
  * parameters its list read (`read`), and the account.
  */
 function ownerOf(node: INode, event: PollEvent, read: Iterable<string>, account: string): string {
-	const saved = [...new Set(read)].sort().map((name) => [name, savedValue(Object.prototype.hasOwnProperty.call(node.parameters, name) ? node.parameters[name] : null)]);
+	const saved = [...new Set(read)]
+		.sort()
+		.map((name) => [
+			name,
+			savedValue(
+				Object.prototype.hasOwnProperty.call(node.parameters, name) ? node.parameters[name] : null,
+			),
+		]);
 	return JSON.stringify(['v2', event.value, saved, account]);
 }
 
@@ -163,18 +211,35 @@ function formerOwnerOf(event: PollEvent, list: PollList): string {
 }
 
 /** The event's list, and the owner of its cursor: the event reads its fields through a reader that notes their names. */
-async function listAndOwner(scope: RunScope<IPollFunctions>, event: PollEvent, param: ParamReader): Promise<{ list: PollList; owner: string; former: string }> {
+async function listAndOwner(
+	scope: RunScope<IPollFunctions>,
+	event: PollEvent,
+	param: ParamReader,
+): Promise<{ list: PollList; owner: string; former: string }> {
 	const read = new Set<string>(['event']);
 	const list = event.list((name, fallback) => {
 		read.add(name);
 		return param(name, fallback);
 	});
-	return { list, owner: ownerOf(scope.node, event, read, await credentialAccount(scope)), former: formerOwnerOf(event, list) };
+	return {
+		list,
+		owner: ownerOf(scope.node, event, read, await credentialAccount(scope)),
+		former: formerOwnerOf(event, list),
+	};
 }
 
 /** "Fetch Test Event": the newest matching item, without touching the cursor. */
-async function testItem(scope: RunScope, event: PollEvent, list: PollList, param: ParamReader): Promise<INodeExecutionData[][]> {
-	const { changes } = await read(scope, list, event, param, { since: -1, maxPages: list.newestFirst ? POLL.testPages : undefined, firstFound: list.newestFirst });
+async function testItem(
+	scope: RunScope,
+	event: PollEvent,
+	list: PollList,
+	param: ParamReader,
+): Promise<INodeExecutionData[][]> {
+	const { changes } = await read(scope, list, event, param, {
+		since: -1,
+		maxPages: list.newestFirst ? POLL.testPages : undefined,
+		firstFound: list.newestFirst,
+	});
 	const newest = changes.sort(byTime).pop();
 	if (!newest) {
 		throw new NodeOperationError(scope.ctx.getNode(), `No ${event.noun} matches this event yet`, {
@@ -185,7 +250,12 @@ async function testItem(scope: RunScope, event: PollEvent, list: PollList, param
 }
 
 /** One poll (this of the node's `poll`). Returns null when nothing changed, or when another poll of the node runs. */
-export async function pollOnce(scope: RunScope<IPollFunctions>, event: PollEvent, param: ParamReader, options: PollOptions): Promise<INodeExecutionData[][] | null> {
+export async function pollOnce(
+	scope: RunScope<IPollFunctions>,
+	event: PollEvent,
+	param: ParamReader,
+	options: PollOptions,
+): Promise<INodeExecutionData[][] | null> {
 	const ctx = scope.ctx;
 	if (ctx.getMode() === 'manual') return await testItem(scope, event, event.list(param), param);
 	const stored = ctx.getWorkflowStaticData('node') as Stored;
@@ -194,7 +264,14 @@ export async function pollOnce(scope: RunScope<IPollFunctions>, event: PollEvent
 	try {
 		const { list, owner, former } = await listAndOwner(scope, event, param);
 		const mine = stored.of === owner || (stored.of === former && typeof stored.of === 'string');
-		const found = await readChanges(scope, event, list, param, mine ? readCursor(stored.cursor) : undefined, options);
+		const found = await readChanges(
+			scope,
+			event,
+			list,
+			param,
+			mine ? readCursor(stored.cursor) : undefined,
+			options,
+		);
 		// A poll that lost its claim (it ran past n8n's poll budget and a later poll took over) delivers nothing.
 		if (!holdsPoll(stored, claim)) return null;
 		stored.cursor = found.cursor;

@@ -25,16 +25,23 @@ export interface Matched {
 	params: Record<string, string>;
 }
 
-const mediaOf = (contentType: string | undefined) => (contentType ?? '').split(';')[0].trim().toLowerCase();
+const mediaOf = (contentType: string | undefined) =>
+	(contentType ?? '').split(';')[0].trim().toLowerCase();
 
 function describe(errors: ErrorObject[] | null | undefined, where: string): string[] {
-	return (errors ?? []).slice(0, 5).map((e) => `${where}${e.instancePath || ''} ${e.message ?? 'is not valid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+	return (errors ?? [])
+		.slice(0, 5)
+		.map(
+			(e) =>
+				`${where}${e.instancePath || ''} ${e.message ?? 'is not valid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+		);
 }
 
 /** Reads a path or query value as the type its schema names; text that is not that type stays text (and fails). */
 function fromText(text: string, schema: Record<string, unknown>): unknown {
 	const types = ([] as unknown[]).concat(schema.type ?? []);
-	if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+	if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(text))
+		return Number(text);
 	if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
 	return text;
 }
@@ -92,12 +99,23 @@ export class ContractChecker {
 	checkRequest(r: RequestFacts): { op?: ContractOperation; problems: string[] } {
 		const found = this.match(r.method, r.path);
 		if (!found) {
-			const other = this.contract.operations.filter((o) => o.pattern.test(r.path)).map((o) => o.method);
-			return { problems: [other.length ? `${r.method} ${r.path}: the contract has only ${other.join(', ')} on this path` : `${r.method} ${r.path}: no operation of the contract has this path`] };
+			const other = this.contract.operations
+				.filter((o) => o.pattern.test(r.path))
+				.map((o) => o.method);
+			return {
+				problems: [
+					other.length
+						? `${r.method} ${r.path}: the contract has only ${other.join(', ')} on this path`
+						: `${r.method} ${r.path}: no operation of the contract has this path`,
+				],
+			};
 		}
 		const { op, params } = found;
 		const problems: string[] = [];
-		for (const p of op.params.filter((x) => x.in === 'path')) problems.push(...this.valid(p.pointer, fromText(params[p.name] ?? '', p.schema), `path ${p.name}`));
+		for (const p of op.params.filter((x) => x.in === 'path'))
+			problems.push(
+				...this.valid(p.pointer, fromText(params[p.name] ?? '', p.schema), `path ${p.name}`),
+			);
 		problems.push(...this.checkQuery(op, r.query));
 		problems.push(...this.checkBody(op, r));
 		return { op, problems: problems.map((p) => `${op.method} ${op.path}: ${p}`) };
@@ -105,7 +123,9 @@ export class ContractChecker {
 
 	private checkQuery(op: ContractOperation, query: URLSearchParams): string[] {
 		const problems: string[] = [];
-		const known = new Map<string, Parameter>(op.params.filter((p) => p.in === 'query').map((p) => [p.name, p]));
+		const known = new Map<string, Parameter>(
+			op.params.filter((p) => p.in === 'query').map((p) => [p.name, p]),
+		);
 		for (const name of new Set(query.keys())) {
 			const p = known.get(name);
 			if (!p) {
@@ -115,14 +135,21 @@ export class ContractChecker {
 			const values = query.getAll(name);
 			if (p.schema.type === 'array') {
 				const items = (p.schema.items ?? {}) as Record<string, unknown>;
-				problems.push(...this.valid(p.pointer, values.map((v) => fromText(v, items)), `query ${name}`));
+				problems.push(
+					...this.valid(
+						p.pointer,
+						values.map((v) => fromText(v, items)),
+						`query ${name}`,
+					),
+				);
 			} else if (values.length > 1) {
 				problems.push(`query ${name} is sent ${values.length} times`);
 			} else {
 				problems.push(...this.valid(p.pointer, fromText(values[0], p.schema), `query ${name}`));
 			}
 		}
-		for (const p of known.values()) if (p.required && !query.has(p.name)) problems.push(`query ${p.name} is required`);
+		for (const p of known.values())
+			if (p.required && !query.has(p.name)) problems.push(`query ${p.name} is required`);
 		return problems;
 	}
 
@@ -132,7 +159,10 @@ export class ContractChecker {
 		if (!r.body) return op.body.required ? ['sends no body, and the operation needs one'] : [];
 		const media = mediaOf(r.contentType);
 		const pointer = op.body.media.get(media);
-		if (!pointer) return [`sends ${media || 'no content type'}, the operation takes ${[...op.body.media.keys()].join(' or ')}`];
+		if (!pointer)
+			return [
+				`sends ${media || 'no content type'}, the operation takes ${[...op.body.media.keys()].join(' or ')}`,
+			];
 		let value: unknown;
 		if (media === 'application/json') {
 			try {
@@ -147,15 +177,25 @@ export class ContractChecker {
 	}
 
 	/** Problems of an answer to `op`. `body` is the text sent ('' for none). */
-	checkResponse(op: ContractOperation, status: number, contentType: string | undefined, body: string): string[] {
-		const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => op.responses.has(k));
+	checkResponse(
+		op: ContractOperation,
+		status: number,
+		contentType: string | undefined,
+		body: string,
+	): string[] {
+		const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) =>
+			op.responses.has(k),
+		);
 		const at = `${op.method} ${op.path} answered ${status}`;
 		if (!key) return [`${at}: the contract has no response for this status`];
 		const c = op.responses.get(key);
 		if (!c) return body ? [`${at}: sends a body, and the contract's response has none`] : [];
 		const media = mediaOf(contentType);
 		const pointer = c.media.get(media);
-		if (!pointer) return [`${at}: sends ${media || 'no content type'}, the contract answers ${[...c.media.keys()].join(' or ')}`];
+		if (!pointer)
+			return [
+				`${at}: sends ${media || 'no content type'}, the contract answers ${[...c.media.keys()].join(' or ')}`,
+			];
 		let value: unknown = body;
 		if (media === 'application/json') {
 			try {
@@ -169,6 +209,8 @@ export class ContractChecker {
 
 	/** Problems of an event payload the sandbox delivers. */
 	checkEvent(payload: unknown): string[] {
-		return this.valid(this.contract.eventPointer, payload, 'event').map((p) => `event delivery: ${p}`);
+		return this.valid(this.contract.eventPointer, payload, 'event').map(
+			(p) => `event delivery: ${p}`,
+		);
 	}
 }

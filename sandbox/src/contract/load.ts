@@ -63,7 +63,10 @@ function deref(doc: Json, value: unknown, pointer: string): { value: Json; point
 	let p = pointer;
 	while (v && typeof v.$ref === 'string') {
 		p = v.$ref.slice(1);
-		v = p.split('/').slice(1).reduce<Json>((o, k) => o[k.replace(/~1/g, '/').replace(/~0/g, '~')] as Json, doc);
+		v = p
+			.split('/')
+			.slice(1)
+			.reduce<Json>((o, k) => o[k.replace(/~1/g, '/').replace(/~0/g, '~')] as Json, doc);
 		if (!v) throw new Error(`contract: unresolved reference ${p}`);
 	}
 	return { value: v, pointer: p };
@@ -71,14 +74,17 @@ function deref(doc: Json, value: unknown, pointer: string): { value: Json; point
 
 function content(c: unknown, pointer: string): Content {
 	const media = new Map<string, string>();
-	for (const type of Object.keys((c ?? {}) as Json)) media.set(type, `${pointer}/content/${esc(type)}/schema`);
+	for (const type of Object.keys((c ?? {}) as Json))
+		media.set(type, `${pointer}/content/${esc(type)}/schema`);
 	return { media };
 }
 
 function pathPattern(path: string): RegExp {
 	const source = path
 		.split('/')
-		.map((seg) => (/^\{[^}]+\}$/.test(seg) ? '([^/]+)' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+		.map((seg) =>
+			/^\{[^}]+\}$/.test(seg) ? '([^/]+)' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+		)
 		.join('/');
 	return new RegExp(`^${source}$`);
 }
@@ -86,7 +92,13 @@ function pathPattern(path: string): RegExp {
 function parameters(doc: Json, list: unknown, pointer: string): Parameter[] {
 	return ((list ?? []) as unknown[]).map((raw, i) => {
 		const { value: p, pointer: at } = deref(doc, raw, `${pointer}/${i}`);
-		return { name: String(p.name), in: p.in as Parameter['in'], required: p.required === true, schema: p.schema as Json, pointer: `${at}/schema` };
+		return {
+			name: String(p.name),
+			in: p.in as Parameter['in'],
+			required: p.required === true,
+			schema: p.schema as Json,
+			pointer: `${at}/schema`,
+		};
 	});
 }
 
@@ -117,7 +129,10 @@ export function loadContract(file = CONTRACT_FILE): LoadedContract {
 				method: method.toUpperCase(),
 				path,
 				chosen: op['x-chosen'] as string | undefined,
-				params: [...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)), ...own],
+				params: [
+					...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)),
+					...own,
+				],
 				body,
 				responses,
 				literals: path.split('/').filter((s) => s && !s.startsWith('{')).length,
@@ -125,5 +140,9 @@ export function loadContract(file = CONTRACT_FILE): LoadedContract {
 			});
 		}
 	}
-	return { doc, operations, eventPointer: '/webhooks/event/post/requestBody/content/application~1json/schema' };
+	return {
+		doc,
+		operations,
+		eventPointer: '/webhooks/event/post/requestBody/content/application~1json/schema',
+	};
 }

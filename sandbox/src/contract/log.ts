@@ -40,24 +40,54 @@ export class ContractLog {
 	request(facts: RequestFacts, caller: Caller): ContractOperation | undefined {
 		this.requests[caller]++;
 		const { op, problems } = this.checker.checkRequest(facts);
-		if (problems.length) this.violations.push({ kind: 'request', caller, method: facts.method, path: facts.path, problems });
+		if (problems.length)
+			this.violations.push({
+				kind: 'request',
+				caller,
+				method: facts.method,
+				path: facts.path,
+				problems,
+			});
 		return op;
 	}
 
-	response(op: ContractOperation, caller: Caller, facts: { method: string; path: string; status: number; contentType?: string; body: string }): void {
+	response(
+		op: ContractOperation,
+		caller: Caller,
+		facts: { method: string; path: string; status: number; contentType?: string; body: string },
+	): void {
 		this.responses++;
 		const problems = this.checker.checkResponse(op, facts.status, facts.contentType, facts.body);
-		if (problems.length) this.violations.push({ kind: 'response', caller, method: facts.method, path: facts.path, problems });
+		if (problems.length)
+			this.violations.push({
+				kind: 'response',
+				caller,
+				method: facts.method,
+				path: facts.path,
+				problems,
+			});
 	}
 
 	event(payload: unknown): void {
 		this.events++;
 		const problems = this.checker.checkEvent(payload);
-		if (problems.length) this.violations.push({ kind: 'event', caller: 'node', method: 'POST', path: '(webhookUrl)', problems });
+		if (problems.length)
+			this.violations.push({
+				kind: 'event',
+				caller: 'node',
+				method: 'POST',
+				path: '(webhookUrl)',
+				problems,
+			});
 	}
 
 	summary(): ContractSummary {
-		return { requests: { ...this.requests }, responses: this.responses, events: this.events, violations: [...this.violations] };
+		return {
+			requests: { ...this.requests },
+			responses: this.responses,
+			events: this.events,
+			violations: [...this.violations],
+		};
 	}
 
 	reset(): void {

@@ -6,7 +6,17 @@
  */
 import type { Session } from '../auth';
 import { tenantOf, type Env } from '../env';
-import { arrayBody, badRequest, empty, intParam, json, notFound, objectBody, type Ctx, type Reply } from '../http';
+import {
+	arrayBody,
+	badRequest,
+	empty,
+	intParam,
+	json,
+	notFound,
+	objectBody,
+	type Ctx,
+	type Reply,
+} from '../http';
 import { getByIdRoute, pickOne, type Module, type SeedCtx } from '../module';
 import { nowIso, slice, sortBy, textMatch, type Doc, type Tenant } from '../state';
 import { requireIntArray, validate, type Schema } from '../validate';
@@ -37,32 +47,76 @@ const ACTIVITY_SCHEMA: Schema = {
 	attendee: 'any[]',
 	availability: 'any',
 };
-const QUERY_KEYS = ['name', 'contact_id', 'organization_id', 'deal_id', 'assignee_id', 'date', 'activityType', 'is_status', 'source', 'source_id'];
+const QUERY_KEYS = [
+	'name',
+	'contact_id',
+	'organization_id',
+	'deal_id',
+	'assignee_id',
+	'date',
+	'activityType',
+	'is_status',
+	'source',
+	'source_id',
+];
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 function checkInput(tenant: Tenant, input: Doc): void {
-	if (input.activity_type != null && input.activity_type !== 'call' && input.activity_type !== 'meeting') {
-		throw badRequest('activity_type must be call or meeting', [{ field: 'activity_type', error: 'must be call or meeting' }]);
+	if (
+		input.activity_type != null &&
+		input.activity_type !== 'call' &&
+		input.activity_type !== 'meeting'
+	) {
+		throw badRequest('activity_type must be call or meeting', [
+			{ field: 'activity_type', error: 'must be call or meeting' },
+		]);
 	}
 	if (typeof input.notes === 'string' && !BASE64.test(input.notes)) {
-		throw badRequest('notes must be base64 encoded', [{ field: 'notes', error: 'must be base64 text' }]);
+		throw badRequest('notes must be base64 encoded', [
+			{ field: 'notes', error: 'must be base64 text' },
+		]);
 	}
 	for (const k of ['start', 'end']) {
-		if (typeof input[k] === 'string' && Number.isNaN(Date.parse(input[k] as string))) throw badRequest(`${k} must be an ISO 8601 timestamp`, [{ field: k, error: 'must be an ISO 8601 timestamp' }]);
+		if (typeof input[k] === 'string' && Number.isNaN(Date.parse(input[k] as string)))
+			throw badRequest(`${k} must be an ISO 8601 timestamp`, [
+				{ field: k, error: 'must be an ISO 8601 timestamp' },
+			]);
 	}
-	if (typeof input.start === 'string' && typeof input.end === 'string' && Date.parse(input.end) < Date.parse(input.start)) {
+	if (
+		typeof input.start === 'string' &&
+		typeof input.end === 'string' &&
+		Date.parse(input.end) < Date.parse(input.start)
+	) {
 		throw badRequest('end must not be before start', [{ field: 'end', error: 'is before start' }]);
 	}
-	if (input.visibility_type != null && !['private', 'public', 'team'].includes(input.visibility_type as string)) {
-		throw badRequest('visibility_type must be private, public or team', [{ field: 'visibility_type', error: 'invalid value' }]);
+	if (
+		input.visibility_type != null &&
+		!['private', 'public', 'team'].includes(input.visibility_type as string)
+	) {
+		throw badRequest('visibility_type must be private, public or team', [
+			{ field: 'visibility_type', error: 'invalid value' },
+		]);
 	}
-	for (const [field, ids] of [['contact_ids', input.contact_ids], ['organization_ids', input.organization_ids]] as const) {
-		for (const id of (ids as number[] | null) ?? []) if (!tenant.contacts.has(id)) throw badRequest(`${field}: contact ${id} does not exist`, [{ field, error: `unknown contact ${id}` }]);
+	for (const [field, ids] of [
+		['contact_ids', input.contact_ids],
+		['organization_ids', input.organization_ids],
+	] as const) {
+		for (const id of (ids as number[] | null) ?? [])
+			if (!tenant.contacts.has(id))
+				throw badRequest(`${field}: contact ${id} does not exist`, [
+					{ field, error: `unknown contact ${id}` },
+				]);
 	}
 	for (const id of (input.assignee_ids as number[] | null) ?? []) {
-		if (!tenant.crmUsers.some((u) => u.id === id)) throw badRequest(`assignee_ids: user ${id} is not a user of this tenant`, [{ field: 'assignee_ids', error: `unknown user ${id}` }]);
+		if (!tenant.crmUsers.some((u) => u.id === id))
+			throw badRequest(`assignee_ids: user ${id} is not a user of this tenant`, [
+				{ field: 'assignee_ids', error: `unknown user ${id}` },
+			]);
 	}
-	if (input.linked_to != null && !tenant.deals.has(input.linked_to as number)) throw badRequest(`linked_to: deal ${String(input.linked_to)} does not exist`, [{ field: 'linked_to', error: 'unknown deal' }]);
+	if (input.linked_to != null && !tenant.deals.has(input.linked_to as number))
+		throw badRequest(`linked_to: deal ${String(input.linked_to)} does not exist`, [
+			{ field: 'linked_to', error: 'unknown deal' },
+		]);
 }
 
 function duration(a: Doc): string | null {
@@ -75,21 +129,47 @@ function contactShort(tenant: Tenant, id: number): Doc | null {
 	const c = tenant.contacts.get(id);
 	if (!c) return null;
 	const label = c.label_id != null ? tenant.labels.get(c.label_id as number) : undefined;
-	return { id: c.id, name: c.name, email: c.email, phone: c.phone, country_code: c.country_code, address: c.address, type: c.type, organization_id: c.organization_id, label_id: c.label_id, label: label ? { name: label.name } : null, logo: c.logo };
+	return {
+		id: c.id,
+		name: c.name,
+		email: c.email,
+		phone: c.phone,
+		country_code: c.country_code,
+		address: c.address,
+		type: c.type,
+		organization_id: c.organization_id,
+		label_id: c.label_id,
+		label: label ? { name: label.name } : null,
+		logo: c.logo,
+	};
 }
 
 function activityView(tenant: Tenant, a: Doc): Doc {
 	const deal = a.linked_to != null ? tenant.deals.get(a.linked_to as number) : undefined;
 	const user = (id: unknown) => {
 		const u = tenant.crmUsers.find((x) => x.id === id);
-		return u ? { id: u.id, first_name: u.first_name, last_name: u.last_name, email: u.email, country_code: u.country_code, contact: u.contact, profile_url: u.profile_url } : null;
+		return u
+			? {
+					id: u.id,
+					first_name: u.first_name,
+					last_name: u.last_name,
+					email: u.email,
+					country_code: u.country_code,
+					contact: u.contact,
+					profile_url: u.profile_url,
+				}
+			: null;
 	};
 	return {
 		...a,
 		duration: duration(a),
 		assignee_details: ((a.assignee_ids as number[] | null) ?? []).map(user).filter(Boolean),
-		contact_details: ((a.contact_ids as number[] | null) ?? []).map((id) => contactShort(tenant, id)).filter(Boolean),
-		organization_details: ((a.organization_ids as number[] | null) ?? []).map((id) => contactShort(tenant, id)).filter(Boolean),
+		contact_details: ((a.contact_ids as number[] | null) ?? [])
+			.map((id) => contactShort(tenant, id))
+			.filter(Boolean),
+		organization_details: ((a.organization_ids as number[] | null) ?? [])
+			.map((id) => contactShort(tenant, id))
+			.filter(Boolean),
 		deal_details: deal ? dealView(tenant, deal) : null,
 		owner_details: user(a.owner_id) ?? userShort(tenant, a.owner_id),
 	};
@@ -151,12 +231,20 @@ function parseQuery(text: string | undefined): Array<(a: Doc) => boolean> {
 		.map((part) => {
 			const m = /^([A-Za-z_]+)\s*(=|>)\s*(.*)$/.exec(part);
 			if (!m || !QUERY_KEYS.includes(m[1])) {
-				throw badRequest(`query: cannot read "${part}"; keys are ${QUERY_KEYS.join(', ')}`, [{ field: 'query', error: `bad filter "${part}"` }]);
+				throw badRequest(`query: cannot read "${part}"; keys are ${QUERY_KEYS.join(', ')}`, [
+					{ field: 'query', error: `bad filter "${part}"` },
+				]);
 			}
 			const [, key, op, value] = m;
-			if ((op === '>') !== (key === 'date')) throw badRequest(`query: use ${key === 'date' ? 'date>epochSeconds' : `${key}=value`}`, [{ field: 'query', error: `bad operator for ${key}` }]);
+			if ((op === '>') !== (key === 'date'))
+				throw badRequest(`query: use ${key === 'date' ? 'date>epochSeconds' : `${key}=value`}`, [
+					{ field: 'query', error: `bad operator for ${key}` },
+				]);
 			const num = () => {
-				if (!/^\d+$/.test(value)) throw badRequest(`query: ${key} needs an integer`, [{ field: 'query', error: `${key} must be an integer` }]);
+				if (!/^\d+$/.test(value))
+					throw badRequest(`query: ${key} needs an integer`, [
+						{ field: 'query', error: `${key} must be an integer` },
+					]);
 				return Number(value);
 			};
 			switch (key) {
@@ -200,18 +288,30 @@ function listActivities(env: Env, ctx: Ctx<Session>): Reply {
 	const dir = (q.str('sortDir') ?? 'DESC').toUpperCase() === 'ASC' ? 'asc' : 'desc';
 	const predicates = parseQuery(text);
 	const all = tenant.activities.query(JSON.stringify([text, sortField, dir]), (items) =>
-		sortBy(items.filter((a) => !a.is_deleted && predicates.every((p) => p(a))), sortField, dir),
+		sortBy(
+			items.filter((a) => !a.is_deleted && predicates.every((p) => p(a))),
+			sortField,
+			dir,
+		),
 	);
 	const page = q.int('page', { min: 1 }) ?? 1;
-	const size = Math.min(q.int('pageSize', { min: 1 }) ?? env.config.defaultPageSize, env.config.maxPageSize);
+	const size = Math.min(
+		q.int('pageSize', { min: 1 }) ?? env.config.defaultPageSize,
+		env.config.maxPageSize,
+	);
 	const s = slice(all, page, size);
 	const isZeroState = !tenant.activities.values().some((a) => !a.is_deleted);
-	return json(200, { data: s.items.map((a) => activityView(tenant, a)), paginationInfo: { page: s.page, totalRecords: s.total, isZeroState } });
+	return json(200, {
+		data: s.items.map((a) => activityView(tenant, a)),
+		paginationInfo: { page: s.page, totalRecords: s.total, isZeroState },
+	});
 }
 
 /** 404 naming every id that is not a live activity of the tenant. */
 function requireActivities(tenant: Tenant, ids: number[]): void {
-	const missing = ids.filter((id) => !tenant.activities.get(id) || tenant.activities.get(id)!.is_deleted);
+	const missing = ids.filter(
+		(id) => !tenant.activities.get(id) || tenant.activities.get(id)!.is_deleted,
+	);
 	if (missing.length) throw notFound('Activity', missing.join(', '));
 }
 
@@ -284,7 +384,9 @@ function seedActivities(env: Env, tenant: Tenant, s: SeedCtx): void {
 			activity_type: type,
 			start: new Date(start).toISOString(),
 			end: new Date(start + (type === 'call' ? 30 : 60) * 60_000).toISOString(),
-			notes: Buffer.from(`Agenda: follow up on ${String(deal?.name ?? 'the offer')} — prix, délais ✓`).toString('base64'),
+			notes: Buffer.from(
+				`Agenda: follow up on ${String(deal?.name ?? 'the offer')} — prix, délais ✓`,
+			).toString('base64'),
 			contact_ids: contact ? [contact.id] : [],
 			assignee_ids: [pickOne(s.rnd, tenant.crmUsers).id],
 			linked_to: deal?.id ?? null,

@@ -9,4 +9,13 @@ import { payroll } from './payroll';
 import { people } from './people';
 import { tables } from './tables';
 
-export const MODULES: Module[] = [crmUsers, contacts, deals, activities, tables, campaigns, people, payroll];
+export const MODULES: Module[] = [
+	crmUsers,
+	contacts,
+	deals,
+	activities,
+	tables,
+	campaigns,
+	people,
+	payroll,
+];

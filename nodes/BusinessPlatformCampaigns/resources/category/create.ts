@@ -15,12 +15,23 @@ export const createCategory: Operation = {
 	path: '/v1/crm/campaign/category',
 	fields: [
 		bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '', required: true }),
-		{ property: { displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', placeholder: 'Add Field', default: {}, options: [] }, children: detailFields() },
+		{
+			property: {
+				displayName: 'Additional Fields',
+				name: 'additionalFields',
+				type: 'collection',
+				placeholder: 'Add Field',
+				default: {},
+				options: [],
+			},
+			children: detailFields(),
+		},
 	],
 	why: 'Refuses an empty name before sending; the platform answers with the ID only, so the category is read back whole.',
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
-		if (!String(req.body.name ?? '').trim()) throw ctx.fail('Name is empty', 'Give the category a name.');
+		if (!String(req.body.name ?? '').trim())
+			throw ctx.fail('Name is empty', 'Give the category a name.');
 		// The answer is a CreateResponse { id }: the node returns the whole category.
 		const answer = await ctx.send<IDataObject | undefined>(req);
 		const id = Number(answer?.id ?? answer?.Id);

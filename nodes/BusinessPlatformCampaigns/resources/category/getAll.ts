@@ -13,11 +13,36 @@ export const getAllCategory: Operation = {
 	paginate: 'pageEnvelope',
 	fields: [
 		{
-			property: { displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, options: [] },
+			property: {
+				displayName: 'Filters',
+				name: 'filters',
+				type: 'collection',
+				placeholder: 'Add Filter',
+				default: {},
+				options: [],
+			},
 			children: [
-				queryField({ displayName: 'Search', name: 'search', type: 'string', default: '', description: 'Text found in the name or description' }),
-				queryField({ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Text found in the name' }),
-				queryField({ displayName: 'Type', name: 'type', type: 'string', default: 'CAMPAIGN', description: 'Only categories of this type, such as CAMPAIGN' }),
+				queryField({
+					displayName: 'Search',
+					name: 'search',
+					type: 'string',
+					default: '',
+					description: 'Text found in the name or description',
+				}),
+				queryField({
+					displayName: 'Name',
+					name: 'name',
+					type: 'string',
+					default: '',
+					description: 'Text found in the name',
+				}),
+				queryField({
+					displayName: 'Type',
+					name: 'type',
+					type: 'string',
+					default: 'CAMPAIGN',
+					description: 'Only categories of this type, such as CAMPAIGN',
+				}),
 			],
 		},
 	],

@@ -14,15 +14,29 @@ export const updateCategory: Operation = {
 	fields: [
 		categoryId,
 		{
-			property: { displayName: 'Update Fields', name: 'updateFields', type: 'collection', placeholder: 'Add Field', default: {}, options: [] },
-			children: [bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '' }), ...detailFields()],
+			property: {
+				displayName: 'Update Fields',
+				name: 'updateFields',
+				type: 'collection',
+				placeholder: 'Add Field',
+				default: {},
+				options: [],
+			},
+			children: [
+				bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '' }),
+				...detailFields(),
+			],
 		},
 	],
 	why: 'Refuses an update with no fields or an empty name before sending; the PATCH answers without a documented body, so the category is read back.',
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
 		requireSomeFields(req.body, ctx);
-		if ('name' in req.body && !String(req.body.name).trim()) throw ctx.fail('Name is empty', 'A category needs a name: leave the field out to keep the current one.');
+		if ('name' in req.body && !String(req.body.name).trim())
+			throw ctx.fail(
+				'Name is empty',
+				'A category needs a name: leave the field out to keep the current one.',
+			);
 		await ctx.send(req);
 		// The PATCH answers 200 without a documented body: the node reads the category back.
 		return await readBack(ctx, idFromPath(req.path));

@@ -4,7 +4,14 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, Send } from '../../../shared/engine/model';
 import { fromVersion, inVersion1 } from '../../../shared/engine/versions';
-import { compact, jsonOrText, locator, objectAt, plainValue, toIntegerId } from '../../../shared/fields';
+import {
+	compact,
+	jsonOrText,
+	locator,
+	objectAt,
+	plainValue,
+	toIntegerId,
+} from '../../../shared/fields';
 
 /** URL-encoded JSON text → JSON (decodeURIComponent, then JSON.parse); plain JSON text is read too; anything else is returned as it came. */
 export function decodeTemplateJson(value: unknown): unknown {
@@ -20,7 +27,9 @@ export function decodeTemplateJson(value: unknown): unknown {
 }
 
 export function templateOutput(t: IDataObject): IDataObject {
-	return 'template_json' in t ? { ...t, template_json: decodeTemplateJson(t.template_json) as IDataObject } : t;
+	return 'template_json' in t
+		? { ...t, template_json: decodeTemplateJson(t.template_json) as IDataObject }
+		: t;
 }
 
 export function simplifyTemplate(t: IDataObject): IDataObject {
@@ -45,7 +54,8 @@ const categoryDropdown = (required: boolean): INodeProperties => ({
 	typeOptions: { loadOptionsMethod: 'getCategories' },
 	default: '',
 	required,
-	description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+	description:
+		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 });
 
 const categorySend = (required: boolean): Send => ({
@@ -55,10 +65,22 @@ const categorySend = (required: boolean): Send => ({
 });
 
 /** A filter's category: a dropdown (inside a collection it loads only when added, with the node's credential set). */
-export const categoryField = (required: boolean): Field => ({ property: categoryDropdown(required), send: categorySend(required) });
+export const categoryField = (required: boolean): Field => ({
+	property: categoryDropdown(required),
+	send: categorySend(required),
+});
 
 /** Create's category: version 1's dropdown, version 2's resource locator (it loads when opened; see README, "Pickers"). */
 export const categoryFields = (): Field[] =>
-	[inVersion1(categoryDropdown(true)), fromVersion(2, locator({ name: 'categoryId', displayName: 'Category', search: 'searchCategories', description: 'The category of the template' }))].map(
-		(property) => ({ property, send: categorySend(true) }),
-	);
+	[
+		inVersion1(categoryDropdown(true)),
+		fromVersion(
+			2,
+			locator({
+				name: 'categoryId',
+				displayName: 'Category',
+				search: 'searchCategories',
+				description: 'The category of the template',
+			}),
+		),
+	].map((property) => ({ property, send: categorySend(true) }));

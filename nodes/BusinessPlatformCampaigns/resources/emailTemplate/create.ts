@@ -12,7 +12,10 @@ async function readHtml(ctx: OpContext): Promise<string | undefined> {
 		const property = String(ctx.param('binaryPropertyName', 'data')).trim();
 		const item = ctx.fn.getInputData()[ctx.itemIndex];
 		if (!property || !item?.binary?.[property]) {
-			throw ctx.fail(`The input item has no binary field "${property}"`, 'Set "Input Binary Field" to the name of the field that holds the HTML file (for example "data"), or choose "Text" as the HTML source.');
+			throw ctx.fail(
+				`The input item has no binary field "${property}"`,
+				'Set "Input Binary Field" to the name of the field that holds the HTML file (for example "data"), or choose "Text" as the HTML source.',
+			);
 		}
 		const buffer = await ctx.fn.helpers.getBinaryDataBuffer(ctx.itemIndex, property);
 		return buffer.toString('utf8');
@@ -38,7 +41,8 @@ export const createEmailTemplate: Operation = {
 				type: 'json',
 				default: '{}',
 				required: true,
-				description: 'The design of the template as the email editor saves it: JSON, or an expression that returns an object. The node URL-encodes it for the platform.',
+				description:
+					'The design of the template as the email editor saves it: JSON, or an expression that returns an object. The node URL-encodes it for the platform.',
 			},
 		},
 		{
@@ -48,7 +52,11 @@ export const createEmailTemplate: Operation = {
 				type: 'options',
 				options: [
 					{ name: 'Text', value: 'text', description: 'Type or map the HTML' },
-					{ name: 'Binary File', value: 'binary', description: 'Read the HTML from a file of the input item' },
+					{
+						name: 'Binary File',
+						value: 'binary',
+						description: 'Read the HTML from a file of the input item',
+					},
 				],
 				default: 'text',
 			},
@@ -76,17 +84,36 @@ export const createEmailTemplate: Operation = {
 			},
 		},
 		{
-			property: { displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', placeholder: 'Add Field', default: {}, options: [] },
-			children: [bodyField({ displayName: 'Image URL', name: 'image', type: 'string', default: '', description: 'Address of a preview image of the template' })],
+			property: {
+				displayName: 'Additional Fields',
+				name: 'additionalFields',
+				type: 'collection',
+				placeholder: 'Add Field',
+				default: {},
+				options: [],
+			},
+			children: [
+				bodyField({
+					displayName: 'Image URL',
+					name: 'image',
+					type: 'string',
+					default: '',
+					description: 'Address of a preview image of the template',
+				}),
+			],
 		},
 	],
 	why: 'Refuses an empty name or a design that is not JSON, URL-encodes the design and reads the HTML from text or a file before sending; with no endpoint to read one template, the output is what was sent with the answer, decoded.',
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
-		if (!String(req.body.name ?? '').trim()) throw ctx.fail('Name is empty', 'Give the template a name.');
+		if (!String(req.body.name ?? '').trim())
+			throw ctx.fail('Name is empty', 'Give the template a name.');
 		const design = parseJson(ctx.param('templateJson', ''), 'Template JSON', ctx);
 		if (design === undefined || design === null || typeof design !== 'object') {
-			throw ctx.fail('Template JSON must be a JSON object or array', 'Give the editor’s design as JSON, for example {"body": {"rows": []}}.');
+			throw ctx.fail(
+				'Template JSON must be a JSON object or array',
+				'Give the editor’s design as JSON, for example {"body": {"rows": []}}.',
+			);
 		}
 		req.body.template_json = encodeURIComponent(JSON.stringify(design));
 		const html = await readHtml(ctx);
@@ -94,7 +121,12 @@ export const createEmailTemplate: Operation = {
 		const answer = await ctx.send(req);
 		// The answer of creation is not shown in the spec (the sandbox answers { id }) and there is no
 		// endpoint to read one template: the node returns the answer together with what it sent, decoded.
-		const a = answer !== null && typeof answer === 'object' && !Array.isArray(answer) ? (answer as IDataObject) : typeof answer === 'number' ? { id: answer } : {};
+		const a =
+			answer !== null && typeof answer === 'object' && !Array.isArray(answer)
+				? (answer as IDataObject)
+				: typeof answer === 'number'
+					? { id: answer }
+					: {};
 		return templateOutput({ ...req.body, ...a });
 	},
 };

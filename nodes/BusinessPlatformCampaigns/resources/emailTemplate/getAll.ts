@@ -17,16 +17,60 @@ export const getAllEmailTemplate: Operation = {
 	simplify: simplifyTemplate,
 	fields: [
 		{
-			property: { displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, options: [] },
+			property: {
+				displayName: 'Filters',
+				name: 'filters',
+				type: 'collection',
+				placeholder: 'Add Filter',
+				default: {},
+				options: [],
+			},
 			children: [
-				queryField({ displayName: 'Search', name: 'search', type: 'string', default: '', description: 'Text found in the template’s name' }),
+				queryField({
+					displayName: 'Search',
+					name: 'search',
+					type: 'string',
+					default: '',
+					description: 'Text found in the template’s name',
+				}),
 				categoryField(false),
-				queryField({ displayName: 'Default Templates', name: 'isDefault', type: 'boolean', default: true, description: 'Whether to return only the platform’s default templates (on) or only the others (off)' }, 'default'),
-				queryField({ displayName: 'Only Mine', name: 'myTemplate', type: 'boolean', default: true, description: 'Whether to return only templates of the connected user' }, 'my_template', (v) => (v === true ? true : undefined)),
-				queryField({ displayName: 'Owner ID', name: 'ownerId', type: 'number', default: 0, description: 'Only templates of this sales user' }, 'ownerId', (v) => (Number(v) > 0 ? Number(v) : undefined)),
+				queryField(
+					{
+						displayName: 'Default Templates',
+						name: 'isDefault',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether to return only the platform’s default templates (on) or only the others (off)',
+					},
+					'default',
+				),
+				queryField(
+					{
+						displayName: 'Only Mine',
+						name: 'myTemplate',
+						type: 'boolean',
+						default: true,
+						description: 'Whether to return only templates of the connected user',
+					},
+					'my_template',
+					(v) => (v === true ? true : undefined),
+				),
+				queryField(
+					{
+						displayName: 'Owner ID',
+						name: 'ownerId',
+						type: 'number',
+						default: 0,
+						description: 'Only templates of this sales user',
+					},
+					'ownerId',
+					(v) => (Number(v) > 0 ? Number(v) : undefined),
+				),
 			],
 		},
 	],
 	why: 'Each template’s editor JSON comes URL-encoded: the output gives it decoded.',
-	execute: async (ctx) => ((await ctx.send<IDataObject[] | undefined>(ctx.fromFields())) ?? []).map(templateOutput),
+	execute: async (ctx) =>
+		((await ctx.send<IDataObject[] | undefined>(ctx.fromFields())) ?? []).map(templateOutput),
 };

@@ -5,7 +5,15 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Field } from '../../../shared/engine/model';
 import { compact, idPath, jsonOrText, locator } from '../../../shared/fields';
 
-export const formId: Field = idPath(locator({ name: 'formId', displayName: 'Form', search: 'searchForms', description: 'The form to use' }), 'Form');
+export const formId: Field = idPath(
+	locator({
+		name: 'formId',
+		displayName: 'Form',
+		search: 'searchForms',
+		description: 'The form to use',
+	}),
+	'Form',
+);
 
 /** The form's `template` is JSON text (html, components, assets, css, styles): given to users as JSON when it parses. */
 export function formOutput(f: IDataObject): IDataObject {
@@ -18,6 +26,7 @@ export function withoutMarkup(f: IDataObject): IDataObject {
 }
 
 export function simplifyForm(f: IDataObject): IDataObject {
-	const t = f.template !== null && typeof f.template === 'object' ? (f.template as IDataObject) : {};
+	const t =
+		f.template !== null && typeof f.template === 'object' ? (f.template as IDataObject) : {};
 	return compact({ id: f.id, name: f.name, html: t.html, css: t.css });
 }

@@ -14,6 +14,7 @@ export const getForm: Operation = {
 	path: '/v1/crm/campaign/assets/forms/{id}',
 	fields: [formId],
 	why: 'The form’s template comes as JSON text: the output gives it as JSON when it parses.',
-	execute: async (ctx) => formOutput((await ctx.send<IDataObject | undefined>(ctx.fromFields())) ?? {}),
+	execute: async (ctx) =>
+		formOutput((await ctx.send<IDataObject | undefined>(ctx.fromFields())) ?? {}),
 	simplify: simplifyForm,
 };

@@ -16,11 +16,33 @@ export const getAllForm: Operation = {
 	paginate: 'dataOnly',
 	fields: [
 		{
-			property: { displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, options: [] },
-			children: [queryField({ displayName: 'Search', name: 'search', type: 'string', default: '', description: 'Text found in the form’s name' })],
+			property: {
+				displayName: 'Filters',
+				name: 'filters',
+				type: 'collection',
+				placeholder: 'Add Filter',
+				default: {},
+				options: [],
+			},
+			children: [
+				queryField({
+					displayName: 'Search',
+					name: 'search',
+					type: 'string',
+					default: '',
+					description: 'Text found in the form’s name',
+				}),
+			],
 		},
 		{
-			property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [] },
+			property: {
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				options: [],
+			},
 			children: [
 				{
 					property: {
@@ -39,7 +61,9 @@ export const getAllForm: Operation = {
 	execute: async (ctx) => {
 		const answer = await ctx.send<IDataObject[] | undefined>(ctx.fromFields());
 		const forms = (answer ?? []).map(formOutput);
-		return ctx.param<IDataObject>('options', {}).includeMarkup === false ? forms.map(withoutMarkup) : forms;
+		return ctx.param<IDataObject>('options', {}).includeMarkup === false
+			? forms.map(withoutMarkup)
+			: forms;
 	},
 	simplify: simplifyForm,
 };

@@ -10,12 +10,21 @@ import { idFromPath } from '../../../shared/fields';
 function outputField(ctx: OpContext): string | undefined {
 	if (!ctx.param<boolean>('asBinary', false)) return undefined;
 	const property = String(ctx.param('binaryPropertyName', 'data')).trim();
-	if (!property) throw ctx.fail('Put Output File in Field is empty', 'Name the binary field that should hold the HTML file, for example "data".');
+	if (!property)
+		throw ctx.fail(
+			'Put Output File in Field is empty',
+			'Name the binary field that should hold the HTML file, for example "data".',
+		);
 	return property;
 }
 
 async function markupOutput(answer: unknown, ctx: OpContext, id: number): Promise<IDataObject> {
-	let markup = typeof answer === 'string' ? answer : answer === undefined || answer === null ? '' : JSON.stringify(answer);
+	let markup =
+		typeof answer === 'string'
+			? answer
+			: answer === undefined || answer === null
+				? ''
+				: JSON.stringify(answer);
 	// The spec says the answer is a string: one sent as JSON text ("<html>…") is unquoted.
 	if (/^\s*".*"\s*$/s.test(markup)) {
 		try {
@@ -28,7 +37,11 @@ async function markupOutput(answer: unknown, ctx: OpContext, id: number): Promis
 	const json: IDataObject = { id, markup };
 	const property = outputField(ctx);
 	if (property === undefined) return json;
-	const file = await ctx.fn.helpers.prepareBinaryData(Buffer.from(markup, 'utf8'), `form-${id}.html`, 'text/html');
+	const file = await ctx.fn.helpers.prepareBinaryData(
+		Buffer.from(markup, 'utf8'),
+		`form-${id}.html`,
+		'text/html',
+	);
 	return ctx.scope.withBinary(json, { [property]: file });
 }
 
@@ -49,7 +62,8 @@ export const getMarkupForm: Operation = {
 				name: 'asBinary',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to also return the markup as an HTML file in a binary field, for example to save or send it',
+				description:
+					'Whether to also return the markup as an HTML file in a binary field, for example to save or send it',
 			},
 		},
 		{

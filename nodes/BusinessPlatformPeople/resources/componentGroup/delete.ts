@@ -17,11 +17,24 @@ export const deleteComponentGroup: Operation = {
 	regional: true,
 	fields: [
 		bodyField(
-			{ displayName: 'Component Group IDs', name: 'componentGroupIds', type: 'string', default: '', required: true, description: 'Comma-separated IDs of the groups to delete' },
+			{
+				displayName: 'Component Group IDs',
+				name: 'componentGroupIds',
+				type: 'string',
+				default: '',
+				required: true,
+				description: 'Comma-separated IDs of the groups to delete',
+			},
 			'ids',
 			(v, ctx) => toStringIds(v, 'Component Group IDs', ctx),
 		),
-		bodyField({ displayName: 'Force Delete', name: 'forcedDelete', type: 'boolean', default: false, description: 'Whether to delete groups even when they apply to users' }),
+		bodyField({
+			displayName: 'Force Delete',
+			name: 'forcedDelete',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to delete groups even when they apply to users',
+		}),
 	],
 	why: BULK_DELETE_WHY,
 	execute: async (ctx) => {

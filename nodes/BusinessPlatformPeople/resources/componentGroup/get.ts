@@ -6,7 +6,10 @@ import type { Field, Operation } from '../../../shared/engine/model';
 import { int64ToNumbers } from '../common';
 import { groupId, PATH } from './common';
 
-const flag = (displayName: string, name: string, description: string): Field => ({ property: { displayName, name, type: 'boolean', default: true, description }, send: { in: 'query' } });
+const flag = (displayName: string, name: string, description: string): Field => ({
+	property: { displayName, name, type: 'boolean', default: true, description },
+	send: { in: 'query' },
+});
 
 export const getComponentGroup: Operation = {
 	value: 'get',
@@ -19,7 +22,14 @@ export const getComponentGroup: Operation = {
 	fields: [
 		groupId('id', 'query'),
 		{
-			property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [] },
+			property: {
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				options: [],
+			},
 			children: [
 				flag('Get Components', 'getComponents', 'Whether to include the components'),
 				flag('Get Benefits', 'getBenefits', 'Whether to include the benefits'),
@@ -33,8 +43,14 @@ export const getComponentGroup: Operation = {
 		const answer = await ctx.send<IDataObject | undefined>(req);
 		const a = int64ToNumbers(answer ?? {});
 		const list = (a.componentGroups as IDataObject[] | undefined) ?? [];
-		const found = list.find((g) => String(g.id) === String(req.qs.id)) ?? (list.length === 1 ? list[0] : undefined);
-		if (!found) throw ctx.fail(`Component group ${String(req.qs.id)} was not found`, 'Check the ID of the component group.');
+		const found =
+			list.find((g) => String(g.id) === String(req.qs.id)) ??
+			(list.length === 1 ? list[0] : undefined);
+		if (!found)
+			throw ctx.fail(
+				`Component group ${String(req.qs.id)} was not found`,
+				'Check the ID of the component group.',
+			);
 		return found;
 	},
 };

@@ -7,7 +7,8 @@ export const updateComponentGroup: Operation = {
 	value: 'update',
 	name: 'Update',
 	action: 'Update a component group',
-	description: 'Replace a component group (PUT): components, benefits and users you leave out are removed',
+	description:
+		'Replace a component group (PUT): components, benefits and users you leave out are removed',
 	method: 'PUT',
 	path: PATH,
 	regional: true,

@@ -23,7 +23,8 @@ export const deletePayrun: Operation = {
 				typeOptions: { loadOptionsMethod: 'getPayruns' },
 				default: [],
 				required: true,
-				description: 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				description:
+					'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 				hint: 'The payruns to delete; an expression may give a list or comma-separated text',
 			},
 		},
@@ -31,7 +32,9 @@ export const deletePayrun: Operation = {
 	why: 'The body is a bare list of {payrunId} built from the picked payruns, and the platform answers with nothing to show: the output names each deleted ID.',
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
-		const body: IDataObject[] = toStringIds(ctx.param('payrunIds', []), 'Payruns', ctx).map((payrunId) => ({ payrunId }));
+		const body: IDataObject[] = toStringIds(ctx.param('payrunIds', []), 'Payruns', ctx).map(
+			(payrunId) => ({ payrunId }),
+		);
 		req.rawBody = body;
 		await ctx.send(req);
 		return body.map((p) => ({ deleted: true, id: p.payrunId }));

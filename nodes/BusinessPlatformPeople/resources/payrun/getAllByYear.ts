@@ -21,18 +21,39 @@ export const getAllByYearPayrun: Operation = {
 		{
 			// A fixed default: n8n leaves a value equal to the default out of a saved workflow, so a default
 			// that followed the calendar would change what saved workflows read on every 1 January.
-			property: { displayName: 'Year', name: 'year', type: 'number', typeOptions: { minValue: 1900, maxValue: 9999, numberPrecision: 0 }, default: YEAR_DEFAULT, required: true },
+			property: {
+				displayName: 'Year',
+				name: 'year',
+				type: 'number',
+				typeOptions: { minValue: 1900, maxValue: 9999, numberPrecision: 0 },
+				default: YEAR_DEFAULT,
+				required: true,
+			},
 			send: {
 				in: 'path',
 				key: 'year',
 				map: (v, ctx) => {
 					const y = Number(v);
-					if (!Number.isInteger(y) || y < 1900 || y > 9999) throw ctx.fail(`Year must be a four-digit year, got "${String(v)}"`, 'Give a year such as 2024.');
+					if (!Number.isInteger(y) || y < 1900 || y > 9999)
+						throw ctx.fail(
+							`Year must be a four-digit year, got "${String(v)}"`,
+							'Give a year such as 2024.',
+						);
 					return y;
 				},
 			},
 		},
-		{ property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [] }, children: sortOptions('month', 'asc') },
+		{
+			property: {
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				options: [],
+			},
+			children: sortOptions('month', 'asc'),
+		},
 	],
 	why: INT64_LIST_WHY,
 	execute: int64ListOf,

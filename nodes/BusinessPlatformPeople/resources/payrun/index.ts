@@ -19,6 +19,13 @@ export const payrunResource: Resource = {
 	value: 'payrun',
 	name: 'Payrun',
 	description: 'Payroll runs of a pay period and their journal entries',
-	operations: [createPayrun, getAllByYearPayrun, getAllPayrun, deletePayrun, postJournalEntryPayrun, revertJournalEntryPayrun],
+	operations: [
+		createPayrun,
+		getAllByYearPayrun,
+		getAllPayrun,
+		deletePayrun,
+		postJournalEntryPayrun,
+		revertJournalEntryPayrun,
+	],
 	methods: { listSearch: { searchPayruns }, loadOptions: { getPayruns, getPeopleUsers } },
 };

@@ -11,20 +11,38 @@ export const postJournalEntryPayrun: Operation = {
 	value: 'postJournalEntry',
 	name: 'Post Journal Entry',
 	action: 'Post the journal entry of a payrun',
-	description: 'Post the payrun to the accounting books. Changes the books; never retried automatically.',
+	description:
+		'Post the payrun to the accounting books. Changes the books; never retried automatically.',
 	...JOURNAL_ENTRY_REQUEST,
 	path: `${BASE}/sync-je`,
 	fields: [
 		journalEntryPayrunField('Posting writes a journal entry'),
-		{ property: { displayName: 'Posting Date', name: 'jeDate', type: 'dateTime', default: '', required: true, description: 'Date of the journal entry' } },
+		{
+			property: {
+				displayName: 'Posting Date',
+				name: 'jeDate',
+				type: 'dateTime',
+				default: '',
+				required: true,
+				description: 'Date of the journal entry',
+			},
+		},
 	],
 	why: 'The body nests the payrun and its posting date (checked before sending) in a list; the platform answers with text only, so the output names the payrun and date posted.',
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
 		const payrunId = toStringId(ctx.param('payrunId'), 'Payrun', ctx);
-		const entry: IDataObject = { jeDate: requireMdy(ctx.param('jeDate', ''), 'Posting Date', ctx), payrunId };
+		const entry: IDataObject = {
+			jeDate: requireMdy(ctx.param('jeDate', ''), 'Posting Date', ctx),
+			payrunId,
+		};
 		req.body.payrun = [entry];
 		const answer = await ctx.send(req);
-		return { payrunId: entry.payrunId, jeDate: entry.jeDate, posted: true, message: answerText(answer) };
+		return {
+			payrunId: entry.payrunId,
+			jeDate: entry.jeDate,
+			posted: true,
+			message: answerText(answer),
+		};
 	},
 };

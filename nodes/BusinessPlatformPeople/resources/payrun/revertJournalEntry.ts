@@ -9,9 +9,18 @@ import { toStringId } from '../../../shared/fields';
 
 /** Reads a payrun from the list (there is no endpoint for one payrun). */
 async function findPayrun(ctx: OpContext, id: string): Promise<IDataObject> {
-	const all = await ctx.paginate({ method: 'GET', path: BASE, regional: true, qs: { sortField: 'createdAt', sortOrder: 'desc' } }, 'payruns');
+	const all = await ctx.paginate(
+		{
+			method: 'GET',
+			path: BASE,
+			regional: true,
+			qs: { sortField: 'createdAt', sortOrder: 'desc' },
+		},
+		'payruns',
+	);
 	const found = all.find((p) => String(p._id) === id);
-	if (!found) throw ctx.fail(`Payrun ${id} was not found`, 'Pick the payrun from the list, or check its ID.');
+	if (!found)
+		throw ctx.fail(`Payrun ${id} was not found`, 'Pick the payrun from the list, or check its ID.');
 	return found;
 }
 
@@ -19,7 +28,8 @@ export const revertJournalEntryPayrun: Operation = {
 	value: 'revertJournalEntry',
 	name: 'Revert Journal Entry',
 	action: 'Revert the journal entry of a payrun',
-	description: 'Reverse the posted journal entry of a payrun in the accounting books. Changes the books; never retried automatically.',
+	description:
+		'Reverse the posted journal entry of a payrun in the accounting books. Changes the books; never retried automatically.',
 	...JOURNAL_ENTRY_REQUEST,
 	path: `${BASE}/revert-je`,
 	fields: [
@@ -30,10 +40,20 @@ export const revertJournalEntryPayrun: Operation = {
 				name: 'jeId',
 				type: 'string',
 				default: '',
-				description: 'The posted journal entry to revert (the payrun’s jeId). Leave empty to use the payrun’s posted entry.',
+				description:
+					'The posted journal entry to revert (the payrun’s jeId). Leave empty to use the payrun’s posted entry.',
 			},
 		},
-		{ property: { displayName: 'Revert Date', name: 'jeRevertDate', type: 'dateTime', default: '', required: true, description: 'Date of the reversing entry; not before the posting date' } },
+		{
+			property: {
+				displayName: 'Revert Date',
+				name: 'jeRevertDate',
+				type: 'dateTime',
+				default: '',
+				required: true,
+				description: 'Date of the reversing entry; not before the posting date',
+			},
+		},
 	],
 	why: 'Checks the payrun, date and journal entry ID before sending; without an ID it reads the payrun’s posted entry from the payrun list (there is no endpoint for one payrun), and the text answer becomes an item naming what was reverted.',
 	execute: async (ctx) => {
@@ -41,17 +61,30 @@ export const revertJournalEntryPayrun: Operation = {
 		const payrunId = toStringId(ctx.param('payrunId'), 'Payrun', ctx);
 		const jeRevertDate = requireMdy(ctx.param('jeRevertDate', ''), 'Revert Date', ctx);
 		let text = String(ctx.param('jeId', '')).trim();
-		if (text && !/^\d+$/.test(text)) throw ctx.fail(`Journal Entry ID must be a whole number, got "${text}"`, 'Give the payrun’s jeId, or leave the field empty to use it.');
+		if (text && !/^\d+$/.test(text))
+			throw ctx.fail(
+				`Journal Entry ID must be a whole number, got "${text}"`,
+				'Give the payrun’s jeId, or leave the field empty to use it.',
+			);
 		if (!text) {
 			const payrun = await findPayrun(ctx, payrunId);
 			if (payrun.jeStatus !== 'POSTED' || !/^\d+$/.test(String(payrun.jeId ?? ''))) {
-				throw ctx.fail(`Payrun ${payrunId} has no posted journal entry to revert`, `Its journal status is "${String(payrun.jeStatus || 'none')}". Post a journal entry first.`);
+				throw ctx.fail(
+					`Payrun ${payrunId} has no posted journal entry to revert`,
+					`Its journal status is "${String(payrun.jeStatus || 'none')}". Post a journal entry first.`,
+				);
 			}
 			text = String(payrun.jeId);
 		}
 		const entry: IDataObject = { jeId: Number(text), jeRevertDate, payrunId };
 		req.body.revertPayrun = [entry];
 		const answer = await ctx.send(req);
-		return { payrunId: entry.payrunId, jeId: entry.jeId, jeRevertDate: entry.jeRevertDate, reverted: true, message: answerText(answer) };
+		return {
+			payrunId: entry.payrunId,
+			jeId: entry.jeId,
+			jeRevertDate: entry.jeRevertDate,
+			reverted: true,
+			message: answerText(answer),
+		};
 	},
 };

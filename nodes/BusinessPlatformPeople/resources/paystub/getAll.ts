@@ -4,7 +4,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
 import { options, toStringId } from '../../../shared/fields';
-import { int64List, PAY_PERIOD_LIST_WHY, payPeriodSearch, sortOrderProperty, userLocator } from '../common';
+import {
+	int64List,
+	PAY_PERIOD_LIST_WHY,
+	payPeriodSearch,
+	sortOrderProperty,
+	userLocator,
+} from '../common';
 import { simplifyPaystub } from './common';
 
 export const getAllPaystub: Operation = {
@@ -18,17 +24,61 @@ export const getAllPaystub: Operation = {
 	paginate: 'paystubs',
 	simplify: simplifyPaystub,
 	fields: [
-		{ property: userLocator('employeeId', 'Employee', 'The employee whose paystubs to list'), send: { in: 'path', key: 'employeeId', map: (v, ctx) => toStringId(v, 'Employee', ctx) } },
 		{
-			property: { displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, options: [] },
+			property: userLocator('employeeId', 'Employee', 'The employee whose paystubs to list'),
+			send: { in: 'path', key: 'employeeId', map: (v, ctx) => toStringId(v, 'Employee', ctx) },
+		},
+		{
+			property: {
+				displayName: 'Filters',
+				name: 'filters',
+				type: 'collection',
+				placeholder: 'Add Filter',
+				default: {},
+				options: [],
+			},
 			children: [
-				{ property: { displayName: 'Pay Period Start', name: 'periodFrom', type: 'dateTime', default: '', description: 'Only paystubs whose work period lies within Pay Period Start and Pay Period End' } },
-				{ property: { displayName: 'Pay Period End', name: 'periodTo', type: 'dateTime', default: '', description: 'Only paystubs whose work period lies within Pay Period Start and Pay Period End' } },
-				{ property: { displayName: 'Search', name: 'search', type: 'string', default: '', description: 'Text found in the pay period, pay date or name (not used with a pay period)' } },
+				{
+					property: {
+						displayName: 'Pay Period Start',
+						name: 'periodFrom',
+						type: 'dateTime',
+						default: '',
+						description:
+							'Only paystubs whose work period lies within Pay Period Start and Pay Period End',
+					},
+				},
+				{
+					property: {
+						displayName: 'Pay Period End',
+						name: 'periodTo',
+						type: 'dateTime',
+						default: '',
+						description:
+							'Only paystubs whose work period lies within Pay Period Start and Pay Period End',
+					},
+				},
+				{
+					property: {
+						displayName: 'Search',
+						name: 'search',
+						type: 'string',
+						default: '',
+						description:
+							'Text found in the pay period, pay date or name (not used with a pay period)',
+					},
+				},
 			],
 		},
 		{
-			property: { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [] },
+			property: {
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				options: [],
+			},
 			children: [
 				{
 					property: {

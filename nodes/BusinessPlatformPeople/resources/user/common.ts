@@ -1,10 +1,53 @@
-/** User: the user picker field, list options and the shapes of user answers. */
-import type { IDataObject } from 'n8n-workflow';
+/** User: the field builders its operations share, the user picker field, list options and the shapes of user answers. */
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { BuiltRequest, Field, OpContext } from '../../../shared/engine/model';
-import { compact, queryField, toStringId, toStringIds } from '../../../shared/fields';
+import { compact, queryField, toStringId, toStringIds, toUtcIso } from '../../../shared/fields';
 import { int64ToNumbers, sortOrderProperty, userLocator } from '../common';
-import { group, str, toIsoDate } from './fields';
+
+/** A text field, empty by default. */
+export const str = (
+	displayName: string,
+	name: string,
+	description?: string,
+	extra: Partial<INodeProperties> = {},
+): INodeProperties => ({ displayName, name, type: 'string', default: '', description, ...extra });
+
+/** A calendar date as ISO 8601 at midnight UTC: the date is kept as the user wrote it, whatever the time zone of n8n. */
+export function toIsoDate(value: unknown, label: string, ctx: OpContext): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const text = value instanceof Date ? value.toISOString() : String(value).trim();
+	const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+	const mdy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+	if (iso || mdy) {
+		const [y, m, d] = iso
+			? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
+			: [Number(mdy![3]), Number(mdy![1]), Number(mdy![2])];
+		const t = new Date(Date.UTC(y, m - 1, d));
+		if (t.getUTCMonth() === m - 1 && t.getUTCDate() === d) return t.toISOString();
+	}
+	return toUtcIso(value, label, ctx);
+}
+
+/** A collection whose options are `children`, each added with its `placeholder` button. */
+export const group = (
+	displayName: string,
+	name: string,
+	children: Field[],
+	placeholder = 'Add Field',
+	description?: string,
+): Field => ({
+	property: {
+		displayName,
+		name,
+		type: 'collection',
+		placeholder,
+		default: {},
+		options: [],
+		...(description ? { description } : {}),
+	},
+	children,
+});
 
 export const userIdField = (key: string, sendIn: 'body' | 'query' | 'path' = 'body'): Field => ({
 	property: userLocator(),
@@ -18,14 +61,25 @@ export function userOutput(answer: unknown, ctx: OpContext): IDataObject {
 	const errors = Array.isArray(a.errors) ? (a.errors as IDataObject[]) : [];
 	const error = a.error as IDataObject | null | undefined;
 	if (errors.length || error) {
-		const text = [...errors.map((e) => String(e.message ?? e.error ?? JSON.stringify(e))), error ? String(error.message ?? JSON.stringify(error)) : ''].filter(Boolean).join('; ');
-		throw ctx.fail(`The platform did not save the user: ${text}`, 'Check the fields named in the message.');
+		const text = [
+			...errors.map((e) => String(e.message ?? e.error ?? JSON.stringify(e))),
+			error ? String(error.message ?? JSON.stringify(error)) : '',
+		]
+			.filter(Boolean)
+			.join('; ');
+		throw ctx.fail(
+			`The platform did not save the user: ${text}`,
+			'Check the fields named in the message.',
+		);
 	}
 	return a;
 }
 
 /** Create, Update and Update Fields: the item's request checked by `check` before sending, the answer through `userOutput`. */
-export async function saveUser(ctx: OpContext, check: (req: BuiltRequest, ctx: OpContext) => void): Promise<IDataObject> {
+export async function saveUser(
+	ctx: OpContext,
+	check: (req: BuiltRequest, ctx: OpContext) => void,
+): Promise<IDataObject> {
 	const req = ctx.fromFields();
 	check(req, ctx);
 	return userOutput(await ctx.send(req), ctx);
@@ -47,7 +101,8 @@ export function simplifyUser(u: IDataObject): IDataObject {
 }
 
 // ---------------------------------------------------- list parameters ----
-export const bool = (displayName: string, name: string, description: string): Field => queryField({ displayName, name, type: 'boolean', default: true, description });
+export const bool = (displayName: string, name: string, description: string): Field =>
+	queryField({ displayName, name, type: 'boolean', default: true, description });
 
 /** The shared pagination parameters of people lists (besides limit and currentPage, which the paging sets). */
 export function listOptions(extra: Field[] = []): Field {
@@ -55,41 +110,110 @@ export function listOptions(extra: Field[] = []): Field {
 		'Options',
 		'options',
 		[
-			queryField(str('Search', 'searchString', 'Text found in the name, email, employee ID, designation or department (or in the search field)')),
-			queryField(str('Search Field', 'searchField', 'Look for the search text only in this field, such as emailId')),
+			queryField(
+				str(
+					'Search',
+					'searchString',
+					'Text found in the name, email, employee ID, designation or department (or in the search field)',
+				),
+			),
+			queryField(
+				str(
+					'Search Field',
+					'searchField',
+					'Look for the search text only in this field, such as emailId',
+				),
+			),
 			...extra,
-			queryField(str('Sort By', 'sortField', 'Field to sort by, such as createdAt, name or _id'), 'orderBy.field'),
+			queryField(
+				str('Sort By', 'sortField', 'Field to sort by, such as createdAt, name or _id'),
+				'orderBy.field',
+			),
 			queryField(sortOrderProperty('desc'), 'orderBy.order'),
-			queryField(str('User IDs', 'userIds', 'Comma-separated user IDs to restrict the list to'), 'userIds', (v, ctx) => (v === '' || v === undefined ? undefined : toStringIds(v, 'User IDs', ctx))),
+			queryField(
+				str('User IDs', 'userIds', 'Comma-separated user IDs to restrict the list to'),
+				'userIds',
+				(v, ctx) => (v === '' || v === undefined ? undefined : toStringIds(v, 'User IDs', ctx)),
+			),
 		],
 		'Add option',
 	);
 }
 
 export const userListExtras = (): Field[] => [
-	queryField(str('User Type', 'userType', 'Only users of this type, such as EMPLOYEE, CONTRACTOR or fullTime')),
-	queryField(str('Account Type', 'accountType', 'Only users whose bank account is of this type, such as checking')),
+	queryField(
+		str(
+			'User Type',
+			'userType',
+			'Only users of this type, such as EMPLOYEE, CONTRACTOR or fullTime',
+		),
+	),
+	queryField(
+		str(
+			'Account Type',
+			'accountType',
+			'Only users whose bank account is of this type, such as checking',
+		),
+	),
 	queryField(str('Stage', 'stage')),
 	queryField(str('CPF Account', 'cpfAccount')),
-	queryField({ displayName: 'Joined From', name: 'fromDate', type: 'dateTime', default: '', description: 'Only users who joined on or after this date' }, 'fromDate', (v, ctx) => toIsoDate(v, 'Joined From', ctx)),
-	queryField({ displayName: 'Joined To', name: 'toDate', type: 'dateTime', default: '', description: 'Only users who joined on or before this date' }, 'toDate', (v, ctx) => toIsoDate(v, 'Joined To', ctx)),
+	queryField(
+		{
+			displayName: 'Joined From',
+			name: 'fromDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Only users who joined on or after this date',
+		},
+		'fromDate',
+		(v, ctx) => toIsoDate(v, 'Joined From', ctx),
+	),
+	queryField(
+		{
+			displayName: 'Joined To',
+			name: 'toDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Only users who joined on or before this date',
+		},
+		'toDate',
+		(v, ctx) => toIsoDate(v, 'Joined To', ctx),
+	),
 	bool('Include Drafts', 'includeDraft', 'Whether to include users whose status is draft'),
-	bool('Incomplete Profiles', 'isInCompleteProfile', 'Whether to return only users with an incomplete profile (on) or only complete ones (off)'),
-	bool('Only Team Members', 'onlyTeamMembers', 'Whether to return only members of the connected user’s teams'),
+	bool(
+		'Incomplete Profiles',
+		'isInCompleteProfile',
+		'Whether to return only users with an incomplete profile (on) or only complete ones (off)',
+	),
+	bool(
+		'Only Team Members',
+		'onlyTeamMembers',
+		'Whether to return only members of the connected user’s teams',
+	),
 	bool('Custom Field Filter', 'isCustomFieldFilter', 'Whether the search applies to custom fields'),
 	bool('Get Components', 'getComponents', 'Whether to include the users’ pay components'),
 	bool('Get Benefits', 'getBenefits', 'Whether to include the users’ benefits'),
 	bool('Leave Out Roles', 'ignRoles', 'Whether to leave the users’ roles out of the answer'),
 	bool('Leave Out Teams', 'ignTeamData', 'Whether to leave the users’ teams out of the answer'),
-	bool('Leave Out Team Members', 'ignTeamMembers', 'Whether to leave the members of the users’ teams out of the answer'),
-	bool('Leave Out Approvers', 'ignUserApprovers', 'Whether to leave the users’ approvers out of the answer'),
+	bool(
+		'Leave Out Team Members',
+		'ignTeamMembers',
+		'Whether to leave the members of the users’ teams out of the answer',
+	),
+	bool(
+		'Leave Out Approvers',
+		'ignUserApprovers',
+		'Whether to leave the users’ approvers out of the answer',
+	),
 ];
 
-export const usersOutput = (answer: unknown) => int64ToNumbers(((answer as IDataObject[] | undefined) ?? []) as IDataObject[]);
+export const usersOutput = (answer: unknown) =>
+	int64ToNumbers(((answer as IDataObject[] | undefined) ?? []) as IDataObject[]);
 
 /** Get Many and Search: the pages of users, their int64 numbers (such as iamUserId) as numbers. */
 export async function usersOf(ctx: OpContext): Promise<IDataObject[]> {
 	return usersOutput(await ctx.send<IDataObject[]>(ctx.fromFields()));
 }
 
-export const USERS_WHY = 'The platform writes int64 numbers (such as iamUserId) as text: the users’ are turned back into numbers.';
+export const USERS_WHY =
+	'The platform writes int64 numbers (such as iamUserId) as text: the users’ are turned back into numbers.';

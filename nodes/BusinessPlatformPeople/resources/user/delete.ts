@@ -23,13 +23,20 @@ export const deleteUser: Operation = {
 				typeOptions: { loadOptionsMethod: 'getPeopleUsers' },
 				default: [],
 				required: true,
-				description: 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				description:
+					'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 				hint: 'The users to delete; an expression may give a list or comma-separated text',
 			},
 			'ids',
 			(v, ctx) => toStringIds(v, 'Users', ctx),
 		),
-		bodyField({ displayName: 'Force Delete', name: 'forcedDelete', type: 'boolean', default: false, description: 'Whether to delete users even when they are employees of a payrun' }),
+		bodyField({
+			displayName: 'Force Delete',
+			name: 'forcedDelete',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to delete users even when they are employees of a payrun',
+		}),
 	],
 	why: BULK_DELETE_WHY,
 	execute: async (ctx) => {

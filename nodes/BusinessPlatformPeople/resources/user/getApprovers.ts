@@ -5,8 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Operation } from '../../../shared/engine/model';
 import { queryField } from '../../../shared/fields';
 import { int64ToNumbers } from '../common';
-import { bool, simplifyUser, userIdField } from './common';
-import { group, str } from './fields';
+import { bool, group, simplifyUser, str, userIdField } from './common';
 
 export const getApproversUser: Operation = {
 	value: 'getApprovers',
@@ -28,7 +27,13 @@ export const getApproversUser: Operation = {
 				bool('Get Components', 'getComponents', 'Whether to include pay components'),
 				bool('Get Benefits', 'getBenefits', 'Whether to include benefits'),
 				bool('Get Roles and Teams', 'getRolesAndTeams', 'Whether to include roles and teams'),
-				queryField(str('Custom Field Module', 'customFieldModule', 'Module whose custom fields to include, such as people')),
+				queryField(
+					str(
+						'Custom Field Module',
+						'customFieldModule',
+						'Module whose custom fields to include, such as people',
+					),
+				),
 			],
 			'Add option',
 		),

@@ -16,6 +16,8 @@ export const getDesignationsUser: Operation = {
 	why: 'The platform answers with a list of plain texts: each designation becomes an item {"designation": …}.',
 	execute: async (ctx) => {
 		const answer = await ctx.send<IDataObject | undefined>(ctx.fromFields());
-		return ((answer?.designations as string[] | undefined) ?? []).map((designation) => ({ designation }));
+		return ((answer?.designations as string[] | undefined) ?? []).map((designation) => ({
+			designation,
+		}));
 	},
 };

@@ -73,9 +73,29 @@ export const searchUser: Operation = {
 						displayName: 'Condition',
 						name: 'condition',
 						values: [
-							{ displayName: 'Column', name: 'colId', type: 'options', options: COLUMNS, default: 'name', description: 'The user field to test' },
-							{ displayName: 'Custom Field ID', name: 'key', type: 'string', default: '', description: 'For the Custom Field column: the ID of the custom field', displayOptions: { show: { colId: ['customFieldData'] } } },
-							{ displayName: 'Operator', name: 'opr', type: 'options', options: OPERATORS, default: 'c' },
+							{
+								displayName: 'Column',
+								name: 'colId',
+								type: 'options',
+								options: COLUMNS,
+								default: 'name',
+								description: 'The user field to test',
+							},
+							{
+								displayName: 'Custom Field ID',
+								name: 'key',
+								type: 'string',
+								default: '',
+								description: 'For the Custom Field column: the ID of the custom field',
+								displayOptions: { show: { colId: ['customFieldData'] } },
+							},
+							{
+								displayName: 'Operator',
+								name: 'opr',
+								type: 'options',
+								options: OPERATORS,
+								default: 'c',
+							},
 							{ displayName: 'Value', name: 'value', type: 'string', default: '' },
 						],
 					},
@@ -86,12 +106,26 @@ export const searchUser: Operation = {
 				key: 'conditions',
 				keepEmpty: true,
 				map: (v, ctx) => {
-					const list = ((v as IDataObject | undefined)?.condition as IDataObject[] | undefined) ?? [];
-					if (!list.length) throw ctx.fail('Conditions is empty', 'Add at least one condition, or use Get Many to list every user.');
+					const list =
+						((v as IDataObject | undefined)?.condition as IDataObject[] | undefined) ?? [];
+					if (!list.length)
+						throw ctx.fail(
+							'Conditions is empty',
+							'Add at least one condition, or use Get Many to list every user.',
+						);
 					return list.map((c, i) => {
 						const colId = String(c.colId ?? '').trim();
-						if (!colId) throw ctx.fail(`Condition ${i + 1} has no column`, 'Choose the field the condition tests.');
-						return compact({ colId, opr: String(c.opr ?? 'eq'), value: String(c.value ?? ''), key: colId === 'customFieldData' ? String(c.key ?? '').trim() : '' });
+						if (!colId)
+							throw ctx.fail(
+								`Condition ${i + 1} has no column`,
+								'Choose the field the condition tests.',
+							);
+						return compact({
+							colId,
+							opr: String(c.opr ?? 'eq'),
+							value: String(c.value ?? ''),
+							key: colId === 'customFieldData' ? String(c.key ?? '').trim() : '',
+						});
 					});
 				},
 			},

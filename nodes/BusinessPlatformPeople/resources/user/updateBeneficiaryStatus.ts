@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
 import { compact } from '../../../shared/fields';
-import { str } from './fields';
+import { str } from './common';
 
 export const updateBeneficiaryStatusUser: Operation = {
 	value: 'updateBeneficiaryStatus',
@@ -15,7 +15,17 @@ export const updateBeneficiaryStatusUser: Operation = {
 	path: '/v1/people/users/beneficiary-status',
 	regional: true,
 	fields: [
-		{ property: { ...str('Status', 'beneficiaryStatus', 'The new beneficiary status (the platform’s “operation”), such as ACTIVE or REJECTED', { placeholder: 'e.g. ACTIVE' }), required: true } },
+		{
+			property: {
+				...str(
+					'Status',
+					'beneficiaryStatus',
+					'The new beneficiary status (the platform’s “operation”), such as ACTIVE or REJECTED',
+					{ placeholder: 'e.g. ACTIVE' },
+				),
+				required: true,
+			},
+		},
 		{
 			property: {
 				displayName: 'Users',
@@ -36,10 +46,23 @@ export const updateBeneficiaryStatusUser: Operation = {
 								type: 'options',
 								typeOptions: { loadOptionsMethod: 'getPeopleUsers' },
 								default: '',
-								description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+								description:
+									'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 							},
-							{ displayName: 'Reason', name: 'reason', type: 'string', default: '', description: 'Why the status changes' },
-							{ displayName: 'Beneficiary ID', name: 'beneId', type: 'string', default: '', description: 'The user’s ID at the payment provider, when known' },
+							{
+								displayName: 'Reason',
+								name: 'reason',
+								type: 'string',
+								default: '',
+								description: 'Why the status changes',
+							},
+							{
+								displayName: 'Beneficiary ID',
+								name: 'beneId',
+								type: 'string',
+								default: '',
+								description: 'The user’s ID at the payment provider, when known',
+							},
 						],
 					},
 				],
@@ -50,16 +73,36 @@ export const updateBeneficiaryStatusUser: Operation = {
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
 		const operation = String(ctx.param('beneficiaryStatus', '')).trim();
-		if (!operation) throw ctx.fail('Status is empty', 'Give the beneficiary status to set, such as ACTIVE.');
-		const list = ((ctx.param<IDataObject>('beneficiaries', {}).user as IDataObject[] | undefined) ?? []).map((u, i) => {
+		if (!operation)
+			throw ctx.fail('Status is empty', 'Give the beneficiary status to set, such as ACTIVE.');
+		const list = (
+			(ctx.param<IDataObject>('beneficiaries', {}).user as IDataObject[] | undefined) ?? []
+		).map((u, i) => {
 			const userId = String(u.userId ?? '').trim();
-			if (!userId) throw ctx.fail(`User ${i + 1} has no ID`, 'Choose the user from the list, or give their ID.');
-			return compact({ userId, reason: String(u.reason ?? ''), beneId: String(u.beneId ?? '').trim() });
+			if (!userId)
+				throw ctx.fail(
+					`User ${i + 1} has no ID`,
+					'Choose the user from the list, or give their ID.',
+				);
+			return compact({
+				userId,
+				reason: String(u.reason ?? ''),
+				beneId: String(u.beneId ?? '').trim(),
+			});
 		});
-		if (!list.length) throw ctx.fail('Users is empty', 'Add at least one user whose status changes.');
+		if (!list.length)
+			throw ctx.fail('Users is empty', 'Add at least one user whose status changes.');
 		req.body.beneficiaryStatusInfo = [{ beneficiaryDetails: list, operation }];
 		const answer = await ctx.send<IDataObject | undefined>(req);
 		const status = answer?.status;
-		return list.map((d) => compact({ userId: d.userId, beneficiaryStatus: operation, beneficiaryReason: d.reason, beneficiaryId: d.beneId, status: status as string }));
+		return list.map((d) =>
+			compact({
+				userId: d.userId,
+				beneficiaryStatus: operation,
+				beneficiaryReason: d.reason,
+				beneficiaryId: d.beneId,
+				status: status as string,
+			}),
+		);
 	},
 };

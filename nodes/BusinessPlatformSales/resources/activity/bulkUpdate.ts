@@ -13,12 +13,33 @@ export const bulkUpdateActivity: Operation = {
 	path: '/v1/crm/activities/bulkUpdate',
 	fields: [
 		{ property: activityIdsProperty, send: { in: 'body', key: 'ids', map: activityIds } },
-		sortedCollection({ displayName: 'Update Fields', name: 'updateFields', placeholder: 'Add Field', default: {} }, [
-			bodyField({ displayName: 'Visibility', name: 'visibilityType', type: 'options', options: VISIBILITY, default: 'public' }, 'visibility_type'),
-			bodyField({ displayName: 'Status', name: 'status', type: 'options', options: DONE, default: 'done', description: 'Mark the activities as done, or as not done' }, 'is_status', (v) =>
-				v === 'done' ? true : v === 'open' ? false : undefined,
-			),
-		]),
+		sortedCollection(
+			{ displayName: 'Update Fields', name: 'updateFields', placeholder: 'Add Field', default: {} },
+			[
+				bodyField(
+					{
+						displayName: 'Visibility',
+						name: 'visibilityType',
+						type: 'options',
+						options: VISIBILITY,
+						default: 'public',
+					},
+					'visibility_type',
+				),
+				bodyField(
+					{
+						displayName: 'Status',
+						name: 'status',
+						type: 'options',
+						options: DONE,
+						default: 'done',
+						description: 'Mark the activities as done, or as not done',
+					},
+					'is_status',
+					(v) => (v === 'done' ? true : v === 'open' ? false : undefined),
+				),
+			],
+		),
 	],
 	why: 'Refuses an update with no field before sending; the platform answers with nothing to show, so the output is one item per updated ID.',
 	execute: async (ctx) => {

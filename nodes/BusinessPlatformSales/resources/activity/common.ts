@@ -4,10 +4,26 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { BuiltRequest, Field, OpContext } from '../../../shared/engine/model';
 import { fromVersion } from '../../../shared/engine/versions';
-import { bodyField, compact, idPath, locator, objectAt, options, plainValue, toIntegerId, toIntegerIds, toUtcIsoInZone } from '../../../shared/fields';
+import {
+	bodyField,
+	compact,
+	idPath,
+	locator,
+	objectAt,
+	options,
+	plainValue,
+	toIntegerId,
+	toIntegerIds,
+	toUtcIsoInZone,
+} from '../../../shared/fields';
 import { userName } from '../common';
 
-const activityId = locator({ name: 'activityId', displayName: 'Activity', search: 'searchActivities', description: 'The activity to use' });
+const activityId = locator({
+	name: 'activityId',
+	displayName: 'Activity',
+	search: 'searchActivities',
+	description: 'The activity to use',
+});
 
 export const idField: Field = idPath(activityId, 'Activity');
 
@@ -46,11 +62,15 @@ export function decodeNotes(value: unknown): unknown {
 	return text.includes('\uFFFD') ? value : text;
 }
 
-export const withPlainNotes = (a: IDataObject): IDataObject => ('notes' in a ? { ...a, notes: decodeNotes(a.notes) as IDataObject[string] } : a);
+export const withPlainNotes = (a: IDataObject): IDataObject =>
+	'notes' in a ? { ...a, notes: decodeNotes(a.notes) as IDataObject[string] } : a;
 
 export const timeZone = (ctx: OpContext) => ctx.fn.getTimezone();
 
-const optionalIds = (label: string) => (v: unknown, ctx: OpContext) => (v === '' || v === undefined || v === null || (Array.isArray(v) && v.length === 0) ? undefined : toIntegerIds(v, label, ctx));
+const optionalIds = (label: string) => (v: unknown, ctx: OpContext) =>
+	v === '' || v === undefined || v === null || (Array.isArray(v) && v.length === 0)
+		? undefined
+		: toIntegerIds(v, label, ctx);
 
 /** A resource locator inside a collection arrives as its object: read its value. */
 const optionalLocatorId = (label: string) => (v: unknown, ctx: OpContext) => {
@@ -58,19 +78,39 @@ const optionalLocatorId = (label: string) => (v: unknown, ctx: OpContext) => {
 	return text === '' ? undefined : toIntegerId(text, label, ctx);
 };
 
-export const dateTime = (label: string) => (v: unknown, ctx: OpContext) => toUtcIsoInZone(v, label, ctx, timeZone(ctx));
+export const dateTime = (label: string) => (v: unknown, ctx: OpContext) =>
+	toUtcIsoInZone(v, label, ctx, timeZone(ctx));
 
 // --------------------------------------------------------------- fields --
 /** A list of contact ids; merged with the picked contact (version 2) under the same key. */
-const idsField = (property: INodeProperties, key: string, label: string): Field => ({ property, send: { in: 'body', key, merge: true, map: optionalIds(label) } });
-
-/** Version 2: one contact picked from the list, added to the ids under `key`. */
-const participantPicker = (name: string, displayName: string, description: string, key: string): Field => ({
-	property: fromVersion(2, { ...locator({ name, displayName, search: 'searchContacts', required: false }), description }),
-	send: { in: 'body', key, merge: true, map: (v, ctx) => (plainValue(v) === '' ? undefined : [toIntegerId(v, displayName, ctx)]) },
+const idsField = (property: INodeProperties, key: string, label: string): Field => ({
+	property,
+	send: { in: 'body', key, merge: true, map: optionalIds(label) },
 });
 
-export const dealLocator = (name: string, description: string): INodeProperties => ({ ...locator({ name, displayName: 'Deal', search: 'searchDeals', required: false }), description });
+/** Version 2: one contact picked from the list, added to the ids under `key`. */
+const participantPicker = (
+	name: string,
+	displayName: string,
+	description: string,
+	key: string,
+): Field => ({
+	property: fromVersion(2, {
+		...locator({ name, displayName, search: 'searchContacts', required: false }),
+		description,
+	}),
+	send: {
+		in: 'body',
+		key,
+		merge: true,
+		map: (v, ctx) => (plainValue(v) === '' ? undefined : [toIntegerId(v, displayName, ctx)]),
+	},
+});
+
+export const dealLocator = (name: string, description: string): INodeProperties => ({
+	...locator({ name, displayName: 'Deal', search: 'searchDeals', required: false }),
+	description,
+});
 
 const assigneesProperty: INodeProperties = {
 	displayName: 'Assignee Names or IDs',
@@ -78,32 +118,120 @@ const assigneesProperty: INodeProperties = {
 	type: 'multiOptions',
 	typeOptions: { loadOptionsMethod: 'getOwners' },
 	default: [],
-	description: 'Sales users the activity is assigned to. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	description:
+		'Sales users the activity is assigned to. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
-/** The writable activity fields other than name, type, start and end. */
-export function detailFields(): Field[] {
+/** The notes, sent base64-encoded as the platform stores them. */
+const notesField = (): Field =>
+	bodyField(
+		{
+			displayName: 'Notes',
+			name: 'notes',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			default: '',
+			description: 'Plain text; the node encodes it as the platform expects',
+		},
+		'notes',
+		(v) => (v === undefined || v === null || v === '' ? undefined : encodeNotes(String(v))),
+	);
+
+/** Who and what the activity involves: its contacts and organizations, assignees, the deal. */
+function participantFields(): Field[] {
 	return [
-		bodyField({ displayName: 'Notes', name: 'notes', type: 'string', typeOptions: { rows: 4 }, default: '', description: 'Plain text; the node encodes it as the platform expects' }, 'notes', (v) =>
-			v === undefined || v === null || v === '' ? undefined : encodeNotes(String(v)),
-		),
-		idsField({ displayName: 'Contact IDs', name: 'contactIds', type: 'string', default: '', description: `${IDS_DESCRIPTION} of the person contacts taking part` }, 'contact_ids', 'Contact IDs'),
 		idsField(
-			{ displayName: 'Organization IDs', name: 'organizationIds', type: 'string', default: '', description: `${IDS_DESCRIPTION} of the organization contacts taking part` },
+			{
+				displayName: 'Contact IDs',
+				name: 'contactIds',
+				type: 'string',
+				default: '',
+				description: `${IDS_DESCRIPTION} of the person contacts taking part`,
+			},
+			'contact_ids',
+			'Contact IDs',
+		),
+		idsField(
+			{
+				displayName: 'Organization IDs',
+				name: 'organizationIds',
+				type: 'string',
+				default: '',
+				description: `${IDS_DESCRIPTION} of the organization contacts taking part`,
+			},
 			'organization_ids',
 			'Organization IDs',
 		),
-		participantPicker('contactId', 'Contact', 'A person contact taking part (more: Contact IDs)', 'contact_ids'),
-		participantPicker('organizationId', 'Organization', 'An organization contact taking part (more: Organization IDs)', 'organization_ids'),
+		participantPicker(
+			'contactId',
+			'Contact',
+			'A person contact taking part (more: Contact IDs)',
+			'contact_ids',
+		),
+		participantPicker(
+			'organizationId',
+			'Organization',
+			'An organization contact taking part (more: Organization IDs)',
+			'organization_ids',
+		),
 		bodyField(assigneesProperty, 'assignee_ids', optionalIds('Assignees')),
-		bodyField(dealLocator('dealId', 'The deal the activity is linked to'), 'linked_to', optionalLocatorId('Deal')),
-		bodyField({ displayName: 'Done', name: 'done', type: 'boolean', default: false, description: 'Whether the activity is marked as done' }, 'is_status'),
-		bodyField({ displayName: 'Visibility', name: 'visibilityType', type: 'options', options: VISIBILITY, default: 'public' }, 'visibility_type'),
-		bodyField({ displayName: 'Send Invitation', name: 'sendInvitation', type: 'boolean', default: false, description: 'Whether the platform sends an invitation to the assignees' }, 'is_send_invitation'),
 		bodyField(
-			{ displayName: 'Send Invitation to Contacts', name: 'sendContactsInvitation', type: 'boolean', default: false, description: 'Whether the platform sends an invitation to the contacts' },
+			dealLocator('dealId', 'The deal the activity is linked to'),
+			'linked_to',
+			optionalLocatorId('Deal'),
+		),
+	];
+}
+
+/** Whether it is done, who sees it, and whether the platform sends invitations. */
+function statusFields(): Field[] {
+	return [
+		bodyField(
+			{
+				displayName: 'Done',
+				name: 'done',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the activity is marked as done',
+			},
+			'is_status',
+		),
+		bodyField(
+			{
+				displayName: 'Visibility',
+				name: 'visibilityType',
+				type: 'options',
+				options: VISIBILITY,
+				default: 'public',
+			},
+			'visibility_type',
+		),
+		bodyField(
+			{
+				displayName: 'Send Invitation',
+				name: 'sendInvitation',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the platform sends an invitation to the assignees',
+			},
+			'is_send_invitation',
+		),
+		bodyField(
+			{
+				displayName: 'Send Invitation to Contacts',
+				name: 'sendContactsInvitation',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the platform sends an invitation to the contacts',
+			},
 			'is_send_contacts_invitation',
 		),
+	];
+}
+
+/** The time zone it is shown in, and where it comes from. */
+function originFields(): Field[] {
+	return [
 		bodyField(
 			{
 				displayName: 'Time Zone',
@@ -111,28 +239,67 @@ export function detailFields(): Field[] {
 				type: 'string',
 				default: '',
 				placeholder: 'Europe/Berlin',
-				description: 'Time-zone name the platform shows the activity in. Empty: the workflow’s time zone.',
+				description:
+					'Time-zone name the platform shows the activity in. Empty: the workflow’s time zone.',
 			},
 			'user_timezone',
 		),
-		bodyField({ displayName: 'Source', name: 'source', type: 'string', default: '', description: 'Where the activity comes from, e.g. web' }),
-		bodyField({ displayName: 'Source ID', name: 'sourceId', type: 'string', default: '', description: 'The activity’s ID in its source' }, 'source_id'),
+		bodyField({
+			displayName: 'Source',
+			name: 'source',
+			type: 'string',
+			default: '',
+			description: 'Where the activity comes from, e.g. web',
+		}),
+		bodyField(
+			{
+				displayName: 'Source ID',
+				name: 'sourceId',
+				type: 'string',
+				default: '',
+				description: 'The activity’s ID in its source',
+			},
+			'source_id',
+		),
 	];
 }
 
-export const nameProperty: INodeProperties = { displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Title of the call or meeting' };
+/** The writable activity fields other than name, type, start and end. */
+export function detailFields(): Field[] {
+	return [notesField(), ...participantFields(), ...statusFields(), ...originFields()];
+}
 
-export const typeProperty: INodeProperties = { displayName: 'Type', name: 'activityType', type: 'options', options: ACTIVITY_TYPES, default: 'call' };
+export const nameProperty: INodeProperties = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	description: 'Title of the call or meeting',
+};
+
+export const typeProperty: INodeProperties = {
+	displayName: 'Type',
+	name: 'activityType',
+	type: 'options',
+	options: ACTIVITY_TYPES,
+	default: 'call',
+};
 
 export const startProperty: INodeProperties = {
 	displayName: 'Start',
 	name: 'start',
 	type: 'dateTime',
 	default: '',
-	description: 'When the activity starts. A date and time without a time zone is read in the workflow’s time zone; it is sent in UTC.',
+	description:
+		'When the activity starts. A date and time without a time zone is read in the workflow’s time zone; it is sent in UTC.',
 };
 
-export const endProperty: INodeProperties = { ...startProperty, displayName: 'End', name: 'end', description: 'When the activity ends (not before the start)' };
+export const endProperty: INodeProperties = {
+	...startProperty,
+	displayName: 'End',
+	name: 'end',
+	description: 'When the activity ends (not before the start)',
+};
 
 // --------------------------------------------------------------- output --
 
@@ -144,7 +311,10 @@ function names(list: unknown, fn: (x: IDataObject) => string): string[] | undefi
 const personName = (u: IDataObject) => userName(u) || String(u.email ?? u.id ?? '');
 
 export function simplifyActivity(a: IDataObject): IDataObject {
-	const contacts = [...(names(a.contact_details, (c) => String(c.name ?? c.id)) ?? []), ...(names(a.organization_details, (c) => String(c.name ?? c.id)) ?? [])];
+	const contacts = [
+		...(names(a.contact_details, (c) => String(c.name ?? c.id)) ?? []),
+		...(names(a.organization_details, (c) => String(c.name ?? c.id)) ?? []),
+	];
 	return compact({
 		id: a.id,
 		name: a.name,
@@ -160,14 +330,30 @@ export function simplifyActivity(a: IDataObject): IDataObject {
 	});
 }
 
-export const readBack = async (ctx: OpContext, id: number) => withPlainNotes(await ctx.request<IDataObject>({ method: 'GET', path: `/v1/crm/activities/${id}` }));
+export const readBack = async (ctx: OpContext, id: number) =>
+	withPlainNotes(
+		await ctx.request<IDataObject>({ method: 'GET', path: `/v1/crm/activities/${id}` }),
+	);
 
 export function checkTimes(req: BuiltRequest, ctx: OpContext): void {
 	const { start, end } = req.body as { start?: string; end?: string };
-	if (start && end && Date.parse(end) < Date.parse(start)) throw ctx.fail(`End (${end}) is before Start (${start})`, 'Give an end that is not before the start.');
+	if (start && end && Date.parse(end) < Date.parse(start))
+		throw ctx.fail(
+			`End (${end}) is before Start (${start})`,
+			'Give an end that is not before the start.',
+		);
 }
 
 // ----------------------------------------------------------- operations --
-export const activityIdsProperty: INodeProperties = { displayName: 'Activity IDs', name: 'activityIds', type: 'string', default: '', required: true, description: `${IDS_DESCRIPTION} of the activities` };
+export const activityIdsProperty: INodeProperties = {
+	displayName: 'Activity IDs',
+	name: 'activityIds',
+	type: 'string',
+	default: '',
+	required: true,
+	description: `${IDS_DESCRIPTION} of the activities`,
+};
 
-export const activityIds = (v: unknown, ctx: OpContext) => [...new Set(toIntegerIds(v, 'Activity IDs', ctx))];
+export const activityIds = (v: unknown, ctx: OpContext) => [
+	...new Set(toIntegerIds(v, 'Activity IDs', ctx)),
+];

@@ -4,7 +4,17 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { BuiltRequest, OpContext, Operation } from '../../../shared/engine/model';
 import { bodyField, sortedCollection, toIntegerId } from '../../../shared/fields';
-import { checkTimes, dateTime, detailFields, endProperty, nameProperty, readBack, startProperty, timeZone, typeProperty } from './common';
+import {
+	checkTimes,
+	dateTime,
+	detailFields,
+	endProperty,
+	nameProperty,
+	readBack,
+	startProperty,
+	timeZone,
+	typeProperty,
+} from './common';
 
 function defaultTimeZone(req: BuiltRequest, ctx: OpContext): void {
 	if (req.body.user_timezone === undefined) req.body.user_timezone = timeZone(ctx);
@@ -22,17 +32,30 @@ export const createActivity: Operation = {
 		bodyField(typeProperty, 'activity_type'),
 		bodyField({ ...startProperty, required: true }, 'start', dateTime('Start')),
 		bodyField({ ...endProperty, required: true }, 'end', dateTime('End')),
-		sortedCollection({ displayName: 'Additional Fields', name: 'additionalFields', placeholder: 'Add Field', default: {} }, detailFields()),
+		sortedCollection(
+			{
+				displayName: 'Additional Fields',
+				name: 'additionalFields',
+				placeholder: 'Add Field',
+				default: {},
+			},
+			detailFields(),
+		),
 	],
 	why: 'Refuses an empty name, start or end, or an end before the start, and fills the time zone before sending; the platform answers with the ID only, so the activity is read back.',
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
-		if (!String(req.body.name ?? '').trim()) throw ctx.fail('Name is empty', 'Give the activity a name.');
-		if (!req.body.start) throw ctx.fail('Start is empty', 'Give the date and time the activity starts.');
+		if (!String(req.body.name ?? '').trim())
+			throw ctx.fail('Name is empty', 'Give the activity a name.');
+		if (!req.body.start)
+			throw ctx.fail('Start is empty', 'Give the date and time the activity starts.');
 		if (!req.body.end) throw ctx.fail('End is empty', 'Give the date and time the activity ends.');
 		checkTimes(req, ctx);
 		defaultTimeZone(req, ctx);
 		const answer = await ctx.send(req);
-		return await readBack(ctx, toIntegerId((answer as IDataObject | undefined)?.id, 'The created activity’s ID', ctx));
+		return await readBack(
+			ctx,
+			toIntegerId((answer as IDataObject | undefined)?.id, 'The created activity’s ID', ctx),
+		);
 	},
 };

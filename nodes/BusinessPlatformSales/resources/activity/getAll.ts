@@ -3,10 +3,28 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext, Operation } from '../../../shared/engine/model';
-import { locator, options, plainValue, sortedCollection, toIntegerId, toUtcIsoInZone } from '../../../shared/fields';
-import { ACTIVITY_TYPES, dealLocator, DONE, simplifyActivity, timeZone, withPlainNotes } from './common';
+import {
+	locator,
+	options,
+	plainValue,
+	sortedCollection,
+	toIntegerId,
+	toUtcIsoInZone,
+} from '../../../shared/fields';
+import {
+	ACTIVITY_TYPES,
+	dealLocator,
+	DONE,
+	simplifyActivity,
+	timeZone,
+	withPlainNotes,
+} from './common';
 
-const contactLocator = (name: string, displayName: string, description: string): INodeProperties => ({
+const contactLocator = (
+	name: string,
+	displayName: string,
+	description: string,
+): INodeProperties => ({
 	...locator({ name, displayName, search: 'searchContacts', required: false }),
 	description,
 });
@@ -22,7 +40,11 @@ function activityQuery(filters: IDataObject, ctx: OpContext): string | undefined
 	const text = (key: string, label: string, value: unknown) => {
 		const v = String(value ?? '').trim();
 		if (v === '') return;
-		if (/[,=>]/.test(v)) throw ctx.fail(`${label} "${v}" cannot contain a comma, "=" or ">"`, 'The platform’s filter separates filters with commas and keys from values with "=": leave those characters out.');
+		if (/[,=>]/.test(v))
+			throw ctx.fail(
+				`${label} "${v}" cannot contain a comma, "=" or ">"`,
+				'The platform’s filter separates filters with commas and keys from values with "=": leave those characters out.',
+			);
 		parts.push(`${key}=${v}`);
 	};
 	const id = (key: string, label: string, value: unknown) => {
@@ -46,9 +68,23 @@ function activityQuery(filters: IDataObject, ctx: OpContext): string | undefined
 }
 
 const filterFields: Field[] = [
-	{ property: { displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Text found in the activity’s name' } },
+	{
+		property: {
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			description: 'Text found in the activity’s name',
+		},
+	},
 	{ property: contactLocator('contactId', 'Contact', 'Only activities with this contact') },
-	{ property: contactLocator('organizationId', 'Organization', 'Only activities with this organization contact') },
+	{
+		property: contactLocator(
+			'organizationId',
+			'Organization',
+			'Only activities with this organization contact',
+		),
+	},
 	{ property: dealLocator('dealId', 'Only activities linked to this deal') },
 	{
 		property: {
@@ -57,7 +93,8 @@ const filterFields: Field[] = [
 			type: 'options',
 			typeOptions: { loadOptionsMethod: 'getOwners' },
 			default: '',
-			description: 'Only activities assigned to this sales user. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			description:
+				'Only activities assigned to this sales user. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 	},
 	{
@@ -66,12 +103,38 @@ const filterFields: Field[] = [
 			name: 'dateAfter',
 			type: 'dateTime',
 			default: '',
-			description: 'Only activities that start after this moment (a value without a time zone is read in the workflow’s time zone)',
+			description:
+				'Only activities that start after this moment (a value without a time zone is read in the workflow’s time zone)',
 		},
 	},
-	{ property: { displayName: 'Type', name: 'activityType', type: 'options', options: ACTIVITY_TYPES, default: 'call' } },
-	{ property: { displayName: 'Status', name: 'status', type: 'options', options: DONE, default: 'open', description: 'Only activities that are done, or only those that are not' } },
-	{ property: { displayName: 'Source', name: 'source', type: 'string', default: '', description: 'Only activities from this source, e.g. web' } },
+	{
+		property: {
+			displayName: 'Type',
+			name: 'activityType',
+			type: 'options',
+			options: ACTIVITY_TYPES,
+			default: 'call',
+		},
+	},
+	{
+		property: {
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			options: DONE,
+			default: 'open',
+			description: 'Only activities that are done, or only those that are not',
+		},
+	},
+	{
+		property: {
+			displayName: 'Source',
+			name: 'source',
+			type: 'string',
+			default: '',
+			description: 'Only activities from this source, e.g. web',
+		},
+	},
 	{ property: { displayName: 'Source ID', name: 'sourceId', type: 'string', default: '' } },
 ];
 
@@ -85,37 +148,43 @@ export const getAllActivity: Operation = {
 	paginate: 'activities',
 	simplify: simplifyActivity,
 	fields: [
-		sortedCollection({ displayName: 'Filters', name: 'filters', placeholder: 'Add Filter', default: {} }, filterFields),
-		sortedCollection({ displayName: 'Options', name: 'options', placeholder: 'Add option', default: {} }, [
-			{
-				property: {
-					displayName: 'Sort By',
-					name: 'sortBy',
-					type: 'options',
-					options: options([
-						['Created At', 'created_at'],
-						['Name', 'name'],
-						['Start', 'start'],
-						['Updated At', 'updated_at'],
-					]),
-					default: 'updated_at',
+		sortedCollection(
+			{ displayName: 'Filters', name: 'filters', placeholder: 'Add Filter', default: {} },
+			filterFields,
+		),
+		sortedCollection(
+			{ displayName: 'Options', name: 'options', placeholder: 'Add option', default: {} },
+			[
+				{
+					property: {
+						displayName: 'Sort By',
+						name: 'sortBy',
+						type: 'options',
+						options: options([
+							['Created At', 'created_at'],
+							['Name', 'name'],
+							['Start', 'start'],
+							['Updated At', 'updated_at'],
+						]),
+						default: 'updated_at',
+					},
+					send: { in: 'query' },
 				},
-				send: { in: 'query' },
-			},
-			{
-				property: {
-					displayName: 'Sort Direction',
-					name: 'sortDir',
-					type: 'options',
-					options: options([
-						['Ascending', 'ASC'],
-						['Descending', 'DESC'],
-					]),
-					default: 'DESC',
+				{
+					property: {
+						displayName: 'Sort Direction',
+						name: 'sortDir',
+						type: 'options',
+						options: options([
+							['Ascending', 'ASC'],
+							['Descending', 'DESC'],
+						]),
+						default: 'DESC',
+					},
+					send: { in: 'query' },
 				},
-				send: { in: 'query' },
-			},
-		]),
+			],
+		),
 	],
 	why: 'The filters become the platform’s one query expression; notes stored as base64 come back as plain text.',
 	execute: async (ctx) => {

@@ -16,6 +16,17 @@ export const activityResource: Resource = {
 	value: 'activity',
 	name: 'Activity',
 	description: 'Calls and meetings',
-	operations: [createActivity, getActivity, getAllActivity, updateActivity, deleteActivity, bulkUpdateActivity, bulkDeleteActivity],
-	methods: { listSearch: { searchActivities, searchContacts, searchDeals }, loadOptions: { getOwners } },
+	operations: [
+		createActivity,
+		getActivity,
+		getAllActivity,
+		updateActivity,
+		deleteActivity,
+		bulkUpdateActivity,
+		bulkDeleteActivity,
+	],
+	methods: {
+		listSearch: { searchActivities, searchContacts, searchDeals },
+		loadOptions: { getOwners },
+	},
 };

@@ -2,7 +2,17 @@
 
 import type { Operation } from '../../../shared/engine/model';
 import { bodyField, idFromPath, requireSomeFields, sortedCollection } from '../../../shared/fields';
-import { checkTimes, dateTime, detailFields, endProperty, idField, nameProperty, readBack, startProperty, typeProperty } from './common';
+import {
+	checkTimes,
+	dateTime,
+	detailFields,
+	endProperty,
+	idField,
+	nameProperty,
+	readBack,
+	startProperty,
+	typeProperty,
+} from './common';
 
 export const updateActivity: Operation = {
 	value: 'update',
@@ -13,19 +23,23 @@ export const updateActivity: Operation = {
 	path: '/v1/crm/activities/{id}',
 	fields: [
 		idField,
-		sortedCollection({ displayName: 'Update Fields', name: 'updateFields', placeholder: 'Add Field', default: {} }, [
-			bodyField(nameProperty),
-			bodyField(typeProperty, 'activity_type'),
-			bodyField(startProperty, 'start', dateTime('Start')),
-			bodyField(endProperty, 'end', dateTime('End')),
-			...detailFields(),
-		]),
+		sortedCollection(
+			{ displayName: 'Update Fields', name: 'updateFields', placeholder: 'Add Field', default: {} },
+			[
+				bodyField(nameProperty),
+				bodyField(typeProperty, 'activity_type'),
+				bodyField(startProperty, 'start', dateTime('Start')),
+				bodyField(endProperty, 'end', dateTime('End')),
+				...detailFields(),
+			],
+		),
 	],
 	why: 'Refuses an update with no field, a blank name or an end before the start before sending; the platform answers without the activity, so it is read back.',
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
 		requireSomeFields(req.body, ctx);
-		if ('name' in req.body && !String(req.body.name).trim()) throw ctx.fail('Name is empty', 'Give the activity a name, or remove the Name field.');
+		if ('name' in req.body && !String(req.body.name).trim())
+			throw ctx.fail('Name is empty', 'Give the activity a name, or remove the Name field.');
 		checkTimes(req, ctx);
 		await ctx.send(req);
 		return await readBack(ctx, idFromPath(req.path));

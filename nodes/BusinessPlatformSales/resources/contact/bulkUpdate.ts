@@ -12,10 +12,23 @@ export const bulkUpdateContact: Operation = {
 	method: 'PATCH',
 	path: '/v1/crm/contacts',
 	fields: [
-		bodyField({ displayName: 'Contact IDs', name: 'contactIds', type: 'string', default: '', required: true, description: 'Comma-separated contact IDs' }, 'ids', (v, ctx) => toIntegerIds(v, 'Contact IDs', ctx)),
+		bodyField(
+			{
+				displayName: 'Contact IDs',
+				name: 'contactIds',
+				type: 'string',
+				default: '',
+				required: true,
+				description: 'Comma-separated contact IDs',
+			},
+			'ids',
+			(v, ctx) => toIntegerIds(v, 'Contact IDs', ctx),
+		),
 		collection(
 			{ displayName: 'Update Fields', name: 'updateFields', placeholder: 'Add Field', default: {} },
-			contactFields().filter((f) => ['labelId', 'ownerId', 'visibilityType', 'visibilityIds'].includes(f.property.name)),
+			contactFields().filter((f) =>
+				['labelId', 'ownerId', 'visibilityType', 'visibilityIds'].includes(f.property.name),
+			),
 		),
 	],
 	why: 'Refuses an update with no field before sending; the platform answers with nothing to show, so the output is one item per updated ID.',

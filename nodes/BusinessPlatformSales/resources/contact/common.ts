@@ -3,10 +3,25 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
-import { bodyField, compact, customFieldsField, idPath, locator, objectAt, options, toIntegerId, toIntegerIds } from '../../../shared/fields';
+import {
+	bodyField,
+	compact,
+	customFieldsField,
+	idPath,
+	locator,
+	objectAt,
+	options,
+	toIntegerId,
+	toIntegerIds,
+} from '../../../shared/fields';
 import { userName } from '../common';
 
-export const contactId = locator({ name: 'contactId', displayName: 'Contact', search: 'searchContacts', description: 'The contact to use' });
+export const contactId = locator({
+	name: 'contactId',
+	displayName: 'Contact',
+	search: 'searchContacts',
+	description: 'The contact to use',
+});
 
 /** The contact of Get, Update, Replace and Delete: its id in the path. */
 export const idField: Field = idPath(contactId, 'Contact');
@@ -22,19 +37,49 @@ const VISIBILITY = options([
 	['Team', 'team'],
 ]);
 
-const optionalId = (label: string) => (v: unknown, ctx: OpContext) => (v === '' || v === undefined || v === null || v === 0 ? undefined : toIntegerId(v, label, ctx));
+const optionalId = (label: string) => (v: unknown, ctx: OpContext) =>
+	v === '' || v === undefined || v === null || v === 0 ? undefined : toIntegerId(v, label, ctx);
 
-const optionalIds = (label: string) => (v: unknown, ctx: OpContext) => (v === '' || v === undefined || v === null ? undefined : toIntegerIds(v, label, ctx));
+const optionalIds = (label: string) => (v: unknown, ctx: OpContext) =>
+	v === '' || v === undefined || v === null ? undefined : toIntegerIds(v, label, ctx);
 
-/** The writable contact fields (ContactSaveDto), as the user fills them. */
-export function contactFields(): Field[] {
+/** The contact's own details: how to reach it, a note and its logo. */
+function profileFields(): Field[] {
 	return [
-		bodyField({ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' }),
+		bodyField({
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+		}),
 		bodyField({ displayName: 'Phone', name: 'phone', type: 'string', default: '' }),
-		bodyField({ displayName: 'Country Dial Code', name: 'countryCode', type: 'string', default: '', placeholder: '+1', description: 'Dial-code prefix of the phone number' }, 'country_code'),
+		bodyField(
+			{
+				displayName: 'Country Dial Code',
+				name: 'countryCode',
+				type: 'string',
+				default: '',
+				placeholder: '+1',
+				description: 'Dial-code prefix of the phone number',
+			},
+			'country_code',
+		),
 		bodyField({ displayName: 'Address', name: 'address', type: 'string', default: '' }),
-		bodyField({ displayName: 'Note', name: 'note', type: 'string', typeOptions: { rows: 3 }, default: '' }),
+		bodyField({
+			displayName: 'Note',
+			name: 'note',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+		}),
 		bodyField({ displayName: 'Logo URL', name: 'logo', type: 'string', default: '' }),
+	];
+}
+
+/** How the account files the contact: its label, its owners and who sees it. */
+function filingFields(): Field[] {
+	return [
 		bodyField(
 			{
 				displayName: 'Label Name or ID',
@@ -42,7 +87,8 @@ export function contactFields(): Field[] {
 				type: 'options',
 				typeOptions: { loadOptionsMethod: 'getContactLabels' },
 				default: '',
-				description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				description:
+					'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 			},
 			'label_id',
 			optionalId('Label'),
@@ -54,27 +100,95 @@ export function contactFields(): Field[] {
 				type: 'options',
 				typeOptions: { loadOptionsMethod: 'getOwners' },
 				default: '',
-				description: 'The sales user who owns the contact. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				description:
+					'The sales user who owns the contact. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			'owner_id',
 			optionalId('Owner'),
 		),
-		bodyField({ displayName: 'Visibility', name: 'visibilityType', type: 'options', options: VISIBILITY, default: 'public' }, 'visibility_type'),
-		bodyField({ displayName: 'Visible To (User IDs)', name: 'visibilityIds', type: 'string', default: '', description: 'Comma-separated user IDs, when visibility is Team' }, 'visibility_ids'),
-		bodyField({ displayName: 'Sub-Owner IDs', name: 'subOwnerIds', type: 'string', default: '', description: 'Comma-separated IDs of further owners' }, 'sub_owner_ids', optionalIds('Sub-owner IDs')),
 		bodyField(
-			{ displayName: 'Organization ID', name: 'organizationId', type: 'string', default: '', description: 'For a person: the ID of the organization contact they belong to' },
-			'organization_id',
-			optionalId('Organization ID'),
+			{
+				displayName: 'Visibility',
+				name: 'visibilityType',
+				type: 'options',
+				options: VISIBILITY,
+				default: 'public',
+			},
+			'visibility_type',
 		),
-		bodyField({ displayName: 'Person IDs', name: 'personIds', type: 'string', default: '', description: 'For an organization: comma-separated IDs of its person contacts' }, 'person_ids', optionalIds('Person IDs')),
-		customFieldsField('contact'),
+		bodyField(
+			{
+				displayName: 'Visible To (User IDs)',
+				name: 'visibilityIds',
+				type: 'string',
+				default: '',
+				description: 'Comma-separated user IDs, when visibility is Team',
+			},
+			'visibility_ids',
+		),
+		bodyField(
+			{
+				displayName: 'Sub-Owner IDs',
+				name: 'subOwnerIds',
+				type: 'string',
+				default: '',
+				description: 'Comma-separated IDs of further owners',
+			},
+			'sub_owner_ids',
+			optionalIds('Sub-owner IDs'),
+		),
 	];
 }
 
-export const nameField = bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Full name of the person, or the organization’s name' });
+/** The contacts it belongs with: a person's organization, an organization's persons. */
+function relationFields(): Field[] {
+	return [
+		bodyField(
+			{
+				displayName: 'Organization ID',
+				name: 'organizationId',
+				type: 'string',
+				default: '',
+				description: 'For a person: the ID of the organization contact they belong to',
+			},
+			'organization_id',
+			optionalId('Organization ID'),
+		),
+		bodyField(
+			{
+				displayName: 'Person IDs',
+				name: 'personIds',
+				type: 'string',
+				default: '',
+				description: 'For an organization: comma-separated IDs of its person contacts',
+			},
+			'person_ids',
+			optionalIds('Person IDs'),
+		),
+	];
+}
 
-export const typeField = bodyField({ displayName: 'Type', name: 'type', type: 'options', options: CONTACT_TYPES, default: 'person' });
+/** The writable contact fields (ContactSaveDto), as the user fills them. */
+export function contactFields(): Field[] {
+	return [...profileFields(), ...filingFields(), ...relationFields(), customFieldsField('contact')];
+}
+
+export const nameField = bodyField({
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	required: true,
+	description: 'Full name of the person, or the organization’s name',
+});
+
+export const typeField = bodyField({
+	displayName: 'Type',
+	name: 'type',
+	type: 'options',
+	options: CONTACT_TYPES,
+	default: 'person',
+});
 
 export function simplifyContact(c: IDataObject): IDataObject {
 	const owner = objectAt(c, 'owner_details');
@@ -99,5 +213,6 @@ export async function readBack(ctx: OpContext, id: number): Promise<IDataObject>
 
 /** A blank name is refused before sending (the platform would store it). */
 export function requireName(body: IDataObject, ctx: OpContext): void {
-	if (!String(body.name ?? '').trim()) throw ctx.fail('Name is empty', 'Give the person’s full name, or the organization’s name.');
+	if (!String(body.name ?? '').trim())
+		throw ctx.fail('Name is empty', 'Give the person’s full name, or the organization’s name.');
 }

@@ -13,7 +13,19 @@ export const createContact: Operation = {
 	description: 'Create a person or organization contact',
 	method: 'POST',
 	path: '/v1/crm/contacts',
-	fields: [nameField, typeField, collection({ displayName: 'Additional Fields', name: 'additionalFields', placeholder: 'Add Field', default: {} }, contactFields())],
+	fields: [
+		nameField,
+		typeField,
+		collection(
+			{
+				displayName: 'Additional Fields',
+				name: 'additionalFields',
+				placeholder: 'Add Field',
+				default: {},
+			},
+			contactFields(),
+		),
+	],
 	why: 'Refuses a blank name before sending (the platform would store it).',
 	execute: async (ctx) => {
 		const req = ctx.fromFields();

@@ -15,5 +15,18 @@ export const getManyContact: Operation = {
 	// Only reads: safe to repeat after a 5xx or a dropped connection.
 	idempotent: true,
 	simplify: simplifyContact,
-	fields: [bodyField({ displayName: 'Contact IDs', name: 'contactIds', type: 'string', default: '', required: true, description: 'Comma-separated contact IDs' }, 'contact_ids', (v, ctx) => toIntegerIds(v, 'Contact IDs', ctx))],
+	fields: [
+		bodyField(
+			{
+				displayName: 'Contact IDs',
+				name: 'contactIds',
+				type: 'string',
+				default: '',
+				required: true,
+				description: 'Comma-separated contact IDs',
+			},
+			'contact_ids',
+			(v, ctx) => toIntegerIds(v, 'Contact IDs', ctx),
+		),
+	],
 };

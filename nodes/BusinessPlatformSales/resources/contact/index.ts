@@ -16,6 +16,16 @@ export const contactResource: Resource = {
 	value: 'contact',
 	name: 'Contact',
 	description: 'Persons and organizations',
-	operations: [createContact, upsertContact, getContact, getAllContact, getManyContact, updateContact, replaceContact, deleteContact, bulkUpdateContact],
+	operations: [
+		createContact,
+		upsertContact,
+		getContact,
+		getAllContact,
+		getManyContact,
+		updateContact,
+		replaceContact,
+		deleteContact,
+		bulkUpdateContact,
+	],
 	methods: { listSearch: { searchContacts }, loadOptions: { getContactLabels, getOwners } },
 };

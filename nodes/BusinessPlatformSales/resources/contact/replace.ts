@@ -15,7 +15,15 @@ export const replaceContact: Operation = {
 		idField,
 		nameField,
 		typeField,
-		collection({ displayName: 'Additional Fields', name: 'additionalFields', placeholder: 'Add Field', default: {} }, contactFields()),
+		collection(
+			{
+				displayName: 'Additional Fields',
+				name: 'additionalFields',
+				placeholder: 'Add Field',
+				default: {},
+			},
+			contactFields(),
+		),
 	],
 	why: 'Refuses a blank name before sending; the platform answers without the contact, so it is read back.',
 	execute: async (ctx) => {

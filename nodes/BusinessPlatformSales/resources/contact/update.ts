@@ -13,11 +13,20 @@ export const updateContact: Operation = {
 	path: '/v1/crm/contacts/{id}',
 	fields: [
 		idField,
-		collection({ displayName: 'Update Fields', name: 'updateFields', placeholder: 'Add Field', default: {} }, [
-			bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '' }),
-			bodyField({ displayName: 'Type', name: 'type', type: 'options', options: CONTACT_TYPES, default: 'person' }),
-			...contactFields(),
-		]),
+		collection(
+			{ displayName: 'Update Fields', name: 'updateFields', placeholder: 'Add Field', default: {} },
+			[
+				bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '' }),
+				bodyField({
+					displayName: 'Type',
+					name: 'type',
+					type: 'options',
+					options: CONTACT_TYPES,
+					default: 'person',
+				}),
+				...contactFields(),
+			],
+		),
 	],
 	why: 'Refuses an update with no field or a blank name before sending; the platform answers without the contact, so it is read back.',
 	execute: async (ctx) => {

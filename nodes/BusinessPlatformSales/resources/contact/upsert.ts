@@ -14,10 +14,29 @@ export const upsertContact: Operation = {
 	method: 'POST',
 	path: '/v1/crm/contacts',
 	fields: [
-		{ property: { displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', required: true, description: 'The email that identifies the contact. When a contact has this email it is updated, otherwise one is created. When several contacts have it, the one with the lowest ID is updated.' } },
+		{
+			property: {
+				displayName: 'Email',
+				name: 'email',
+				type: 'string',
+				placeholder: 'name@email.com',
+				default: '',
+				required: true,
+				description:
+					'The email that identifies the contact. When a contact has this email it is updated, otherwise one is created. When several contacts have it, the one with the lowest ID is updated.',
+			},
+		},
 		nameField,
 		typeField,
-		collection({ displayName: 'Additional Fields', name: 'additionalFields', placeholder: 'Add Field', default: {} }, contactFields().filter((f) => f.property.name !== 'email')),
+		collection(
+			{
+				displayName: 'Additional Fields',
+				name: 'additionalFields',
+				placeholder: 'Add Field',
+				default: {},
+			},
+			contactFields().filter((f) => f.property.name !== 'email'),
+		),
 	],
 	// Two items with the same email run one after the other: the second finds what the first created.
 	serialKey: (ctx) => String(ctx.param('email', '')).trim().toLowerCase() || undefined,
@@ -26,16 +45,33 @@ export const upsertContact: Operation = {
 		const body = ctx.fromFields().body;
 		requireName(body, ctx);
 		const email = String(ctx.param('email', '')).trim();
-		if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw ctx.fail(`Email "${email}" is not an email address`, 'Create or Update finds the contact by its email: give a full address.');
+		if (!/^[^@\s]+@[^@\s]+$/.test(email))
+			throw ctx.fail(
+				`Email "${email}" is not an email address`,
+				'Create or Update finds the contact by its email: give a full address.',
+			);
 		body.email = email;
-		const found = await ctx.paginate({ method: 'GET', path: '/v1/crm/contacts', qs: { email } }, 'contacts');
-		const matches = found.filter((c) => String(c.email ?? '').toLowerCase() === email.toLowerCase()).sort((a, b) => Number(a.id) - Number(b.id));
+		const found = await ctx.paginate(
+			{ method: 'GET', path: '/v1/crm/contacts', qs: { email } },
+			'contacts',
+		);
+		const matches = found
+			.filter((c) => String(c.email ?? '').toLowerCase() === email.toLowerCase())
+			.sort((a, b) => Number(a.id) - Number(b.id));
 		if (matches.length) {
 			const id = Number(matches[0].id);
 			await ctx.request({ method: 'PATCH', path: `/v1/crm/contacts/${id}`, body });
-			return { ...(await readBack(ctx, id)), upsertAction: 'updated', upsertMatches: matches.length };
+			return {
+				...(await readBack(ctx, id)),
+				upsertAction: 'updated',
+				upsertMatches: matches.length,
+			};
 		}
-		const created = await ctx.request<IDataObject>({ method: 'POST', path: '/v1/crm/contacts', body });
+		const created = await ctx.request<IDataObject>({
+			method: 'POST',
+			path: '/v1/crm/contacts',
+			body,
+		});
 		return { ...created, upsertAction: 'created', upsertMatches: 0 };
 	},
 };

@@ -11,11 +11,15 @@ export const createContactLabel: Operation = {
 	description: 'Create a label for contacts',
 	method: 'POST',
 	path: '/v1/crm/contacts/labels',
-	fields: [bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '', required: true }), ...detailFields()],
+	fields: [
+		bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '', required: true }),
+		...detailFields(),
+	],
 	why: 'Refuses an empty name before sending; the platform answers with the ID only, so the label is read back.',
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
-		if (!String(req.body.name ?? '').trim()) throw ctx.fail('Name is empty', 'Give the label a name.');
+		if (!String(req.body.name ?? '').trim())
+			throw ctx.fail('Name is empty', 'Give the label a name.');
 		const answer = await ctx.send(req);
 		return await readBack(ctx, Number((answer as { id: number }).id));
 	},

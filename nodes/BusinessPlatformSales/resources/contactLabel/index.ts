@@ -12,6 +12,12 @@ export const contactLabelResource: Resource = {
 	value: 'contactLabel',
 	name: 'Contact Label',
 	description: 'Labels that group contacts',
-	operations: [createContactLabel, getContactLabel, getAllContactLabel, updateContactLabel, deleteContactLabel],
+	operations: [
+		createContactLabel,
+		getContactLabel,
+		getAllContactLabel,
+		updateContactLabel,
+		deleteContactLabel,
+	],
 	methods: { listSearch: { searchContactLabels }, loadOptions: { getContactLabels } },
 };

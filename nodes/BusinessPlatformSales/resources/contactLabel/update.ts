@@ -14,8 +14,18 @@ export const updateContactLabel: Operation = {
 	fields: [
 		...labelIdFields,
 		{
-			property: { displayName: 'Update Fields', name: 'updateFields', type: 'collection', placeholder: 'Add Field', default: {}, options: [] },
-			children: [bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '' }), ...detailFields()],
+			property: {
+				displayName: 'Update Fields',
+				name: 'updateFields',
+				type: 'collection',
+				placeholder: 'Add Field',
+				default: {},
+				options: [],
+			},
+			children: [
+				bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '' }),
+				...detailFields(),
+			],
 		},
 	],
 	why: 'Refuses an update with no field before sending; the platform answers without the label, so it is read back.',

@@ -2,7 +2,15 @@
 
 import type { Operation } from '../../../shared/engine/model';
 import { bodyField, requireSomeFields, sortedCollection } from '../../../shared/fields';
-import { dealIdsField, optionalId, ownerProperty, pipelineProperty, reasonField, stageProperty, statusField } from './common';
+import {
+	dealIdsField,
+	optionalId,
+	ownerProperty,
+	pipelineProperty,
+	reasonField,
+	stageProperty,
+	statusField,
+} from './common';
 
 export const bulkUpdateDeal: Operation = {
 	value: 'bulkUpdate',
@@ -13,13 +21,26 @@ export const bulkUpdateDeal: Operation = {
 	path: '/v1/crm/deals',
 	fields: [
 		dealIdsField('ids'),
-		sortedCollection({ displayName: 'Update Fields', name: 'updateFields', placeholder: 'Add Field', default: {} }, [
-			bodyField(pipelineProperty('Move the deals to this pipeline (to its first stage, unless a stage is given)'), 'pipeline_id', optionalId('Pipeline')),
-			bodyField(stageProperty('updateFields.pipelineId', 'Move the deals to this stage'), 'stage_id', optionalId('Stage')),
-			bodyField(ownerProperty, 'owner_id', optionalId('Owner')),
-			statusField,
-			reasonField,
-		]),
+		sortedCollection(
+			{ displayName: 'Update Fields', name: 'updateFields', placeholder: 'Add Field', default: {} },
+			[
+				bodyField(
+					pipelineProperty(
+						'Move the deals to this pipeline (to its first stage, unless a stage is given)',
+					),
+					'pipeline_id',
+					optionalId('Pipeline'),
+				),
+				bodyField(
+					stageProperty('updateFields.pipelineId', 'Move the deals to this stage'),
+					'stage_id',
+					optionalId('Stage'),
+				),
+				bodyField(ownerProperty, 'owner_id', optionalId('Owner')),
+				statusField,
+				reasonField,
+			],
+		),
 	],
 	why: 'Refuses an update with no field before sending; the output is one item per updated ID.',
 	execute: async (ctx) => {
@@ -27,7 +48,10 @@ export const bulkUpdateDeal: Operation = {
 		const { ids, ...rest } = req.body;
 		requireSomeFields(rest, ctx);
 		const answer = await ctx.send(req);
-		const updated = Array.isArray(answer) && answer.length ? (answer as unknown[]).map(Number) : (ids as number[]);
+		const updated =
+			Array.isArray(answer) && answer.length
+				? (answer as unknown[]).map(Number)
+				: (ids as number[]);
 		return updated.map((id) => ({ id, updated: true }));
 	},
 };

@@ -5,7 +5,15 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Operation } from '../../../shared/engine/model';
 import { bodyField, locator, sortedCollection, toIntegerId } from '../../../shared/fields';
 import { fromVersion, inVersion1 } from '../../../shared/engine/versions';
-import { dealOptionsField, detailFields, optionalId, pipelineProperty, readBack, stageLocator, stageProperty } from './common';
+import {
+	dealOptionsField,
+	detailFields,
+	optionalId,
+	pipelineProperty,
+	readBack,
+	stageLocator,
+	stageProperty,
+} from './common';
 
 const PIPELINE = 'The pipeline of the deal. Empty: the platform’s first pipeline';
 const STAGE = 'The stage of the deal. Empty: the first stage of the pipeline';
@@ -19,17 +27,47 @@ export const createDeal: Operation = {
 	path: '/v1/crm/deals',
 	fields: [
 		bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '', required: true }),
-		bodyField(inVersion1(pipelineProperty(PIPELINE, 'getPipelinesOrFirst')), 'pipeline_id', optionalId('Pipeline')),
-		bodyField(fromVersion(2, locator({ name: 'pipelineId', displayName: 'Pipeline', search: 'searchPipelines', description: PIPELINE, required: false })), 'pipeline_id', optionalId('Pipeline')),
-		bodyField(inVersion1(stageProperty('pipelineId', STAGE, 'getPipelineStagesOrFirst')), 'stage_id', optionalId('Stage')),
+		bodyField(
+			inVersion1(pipelineProperty(PIPELINE, 'getPipelinesOrFirst')),
+			'pipeline_id',
+			optionalId('Pipeline'),
+		),
+		bodyField(
+			fromVersion(
+				2,
+				locator({
+					name: 'pipelineId',
+					displayName: 'Pipeline',
+					search: 'searchPipelines',
+					description: PIPELINE,
+					required: false,
+				}),
+			),
+			'pipeline_id',
+			optionalId('Pipeline'),
+		),
+		bodyField(
+			inVersion1(stageProperty('pipelineId', STAGE, 'getPipelineStagesOrFirst')),
+			'stage_id',
+			optionalId('Stage'),
+		),
 		bodyField(stageLocator(STAGE), 'stage_id', optionalId('Stage')),
-		sortedCollection({ displayName: 'Additional Fields', name: 'additionalFields', placeholder: 'Add Field', default: {} }, detailFields()),
+		sortedCollection(
+			{
+				displayName: 'Additional Fields',
+				name: 'additionalFields',
+				placeholder: 'Add Field',
+				default: {},
+			},
+			detailFields(),
+		),
 		dealOptionsField(),
 	],
 	why: 'Refuses an empty name before sending; the platform answers with the ID only, so the deal is read back with its pipeline and stage names.',
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
-		if (!String(req.body.name ?? '').trim()) throw ctx.fail('Name is empty', 'Give the deal a name.');
+		if (!String(req.body.name ?? '').trim())
+			throw ctx.fail('Name is empty', 'Give the deal a name.');
 		const created = await ctx.send<IDataObject | undefined>(req);
 		// The platform answers with the ID only: the deal is read back, with its pipeline's and stage's names.
 		return await readBack(ctx, toIntegerId(created?.id, 'The created deal’s ID', ctx));

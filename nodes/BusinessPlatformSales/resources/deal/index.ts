@@ -2,7 +2,15 @@
 
 import type { Resource } from '../../../shared/engine/model';
 import { getOwners, searchContacts } from '../../methods/contacts';
-import { getPipelines, getPipelinesOrFirst, getPipelineStages, getPipelineStagesOrFirst, searchDeals, searchPipelines, searchPipelineStages } from '../../methods/deals';
+import {
+	getPipelines,
+	getPipelinesOrFirst,
+	getPipelineStages,
+	getPipelineStagesOrFirst,
+	searchDeals,
+	searchPipelines,
+	searchPipelineStages,
+} from '../../methods/deals';
 import { bulkDeleteDeal } from './bulkDelete';
 import { bulkUpdateDeal } from './bulkUpdate';
 import { createDeal } from './create';
@@ -15,9 +23,23 @@ export const dealResource: Resource = {
 	value: 'deal',
 	name: 'Deal',
 	description: 'Deals in pipelines',
-	operations: [createDeal, getDeal, getAllDeal, updateDeal, deleteDeal, bulkUpdateDeal, bulkDeleteDeal],
+	operations: [
+		createDeal,
+		getDeal,
+		getAllDeal,
+		updateDeal,
+		deleteDeal,
+		bulkUpdateDeal,
+		bulkDeleteDeal,
+	],
 	methods: {
 		listSearch: { searchDeals, searchContacts, searchPipelines, searchPipelineStages },
-		loadOptions: { getOwners, getPipelines, getPipelinesOrFirst, getPipelineStages, getPipelineStagesOrFirst },
+		loadOptions: {
+			getOwners,
+			getPipelines,
+			getPipelinesOrFirst,
+			getPipelineStages,
+			getPipelineStagesOrFirst,
+		},
 	},
 };

@@ -17,11 +17,25 @@ export const pipelineIdProperty = (description = 'The pipeline to use'): INodePr
 });
 
 /** Version 2: a resource locator (loads when opened, once n8n has set the node's credential; see README, "Pickers"). */
-export const pipelineLocator = (description = 'The pipeline to use', required = true): INodeProperties =>
-	fromVersion(2, locator({ name: 'pipelineId', displayName: 'Pipeline', search: 'searchPipelines', description, required }));
+export const pipelineLocator = (
+	description = 'The pipeline to use',
+	required = true,
+): INodeProperties =>
+	fromVersion(
+		2,
+		locator({
+			name: 'pipelineId',
+			displayName: 'Pipeline',
+			search: 'searchPipelines',
+			description,
+			required,
+		}),
+	);
 
 /** The pipeline of Get, Update and Delete: version 1's dropdown, version 2's resource locator. */
-export const idFields: Field[] = [inVersion1(pipelineIdProperty()), pipelineLocator()].map((property) => idPath(property, 'Pipeline'));
+export const idFields: Field[] = [inVersion1(pipelineIdProperty()), pipelineLocator()].map(
+	(property) => idPath(property, 'Pipeline'),
+);
 
 const stageValues = (withId: boolean): INodeProperties[] => [
 	...(withId
@@ -36,8 +50,22 @@ const stageValues = (withId: boolean): INodeProperties[] => [
 			]
 		: []),
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true },
-	{ displayName: 'Deal Probability (%)', name: 'dealProbability', type: 'number', typeOptions: { minValue: 0, maxValue: 100 }, default: 0, description: 'Chance that a deal in this stage is won' },
-	{ displayName: 'Rotting Days', name: 'rottingDays', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'Days after which a deal idle in this stage is flagged (0: never)' },
+	{
+		displayName: 'Deal Probability (%)',
+		name: 'dealProbability',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 100 },
+		default: 0,
+		description: 'Chance that a deal in this stage is won',
+	},
+	{
+		displayName: 'Rotting Days',
+		name: 'rottingDays',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description: 'Days after which a deal idle in this stage is flagged (0: never)',
+	},
 	{ displayName: 'Help Text', name: 'helpText', type: 'string', default: '' },
 ];
 
@@ -60,9 +88,13 @@ export function stagesBody(v: unknown, ctx: OpContext): IDataObject[] | undefine
 		const name = String(s.name ?? '').trim();
 		if (!name) throw ctx.fail(`Stages: stage ${i + 1} has no name`, 'Give every stage a name.');
 		const probability = Number(s.dealProbability ?? 0);
-		if (!Number.isInteger(probability) || probability < 0 || probability > 100) throw ctx.fail(`Stages: the deal probability of "${name}" must be a whole number from 0 to 100`);
+		if (!Number.isInteger(probability) || probability < 0 || probability > 100)
+			throw ctx.fail(
+				`Stages: the deal probability of "${name}" must be a whole number from 0 to 100`,
+			);
 		const rotting = Number(s.rottingDays ?? 0);
-		if (!Number.isInteger(rotting) || rotting < 0) throw ctx.fail(`Stages: the rotting days of "${name}" must be a whole number, 0 or more`);
+		if (!Number.isInteger(rotting) || rotting < 0)
+			throw ctx.fail(`Stages: the rotting days of "${name}" must be a whole number, 0 or more`);
 		const id = String(s.id ?? '').trim();
 		return compact({
 			id: id ? toIntegerId(id, `Stages: the ID of "${name}"`, ctx) : undefined,
@@ -100,10 +132,14 @@ export function simplifyPipeline(p: IDataObject): IDataObject {
 export function confirmedId(answer: unknown, ctx: OpContext, fallback?: number): number {
 	const a = (answer ?? {}) as IDataObject;
 	const success = a.Success ?? a.success;
-	if (success === false) throw ctx.fail('The platform did not confirm the change (Success: false)', 'Check the pipeline in the platform.');
+	if (success === false)
+		throw ctx.fail(
+			'The platform did not confirm the change (Success: false)',
+			'Check the pipeline in the platform.',
+		);
 	const id = a.Id ?? a.id ?? fallback;
 	return toIntegerId(id, 'The pipeline ID in the answer', ctx);
 }
 
-export const readBack = async (ctx: OpContext, id: number) => await ctx.request<IDataObject>({ method: 'GET', path: `/v1/crm/deals/pipelines/${id}` });
-
+export const readBack = async (ctx: OpContext, id: number) =>
+	await ctx.request<IDataObject>({ method: 'GET', path: `/v1/crm/deals/pipelines/${id}` });

@@ -14,14 +14,18 @@ export const createPipeline: Operation = {
 	fields: [
 		bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '', required: true }),
 		{
-			property: stagesProperty(false, 'The open stages, in order. The platform adds its Won and Lost stages at the end.'),
+			property: stagesProperty(
+				false,
+				'The open stages, in order. The platform adds its Won and Lost stages at the end.',
+			),
 			send: { in: 'body', key: 'stages', map: stagesBody },
 		},
 	],
 	why: 'Refuses an empty name before sending; the platform answers with a confirmation and the ID only, so the pipeline is read back.',
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
-		if (!String(req.body.name ?? '').trim()) throw ctx.fail('Name is empty', 'Give the pipeline a name.');
+		if (!String(req.body.name ?? '').trim())
+			throw ctx.fail('Name is empty', 'Give the pipeline a name.');
 		const answer = await ctx.send(req);
 		return await readBack(ctx, confirmedId(answer, ctx));
 	},

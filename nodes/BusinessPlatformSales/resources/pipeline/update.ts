@@ -14,7 +14,14 @@ export const updatePipeline: Operation = {
 	fields: [
 		...idFields,
 		{
-			property: { displayName: 'Update Fields', name: 'updateFields', type: 'collection', placeholder: 'Add Field', default: {}, options: [] },
+			property: {
+				displayName: 'Update Fields',
+				name: 'updateFields',
+				type: 'collection',
+				placeholder: 'Add Field',
+				default: {},
+				options: [],
+			},
 			children: [
 				bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '' }),
 				{
@@ -31,7 +38,8 @@ export const updatePipeline: Operation = {
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
 		requireSomeFields(req.body, ctx);
-		if ('name' in req.body && !String(req.body.name).trim()) throw ctx.fail('Name is empty', 'Give the pipeline a name, or remove the Name field.');
+		if ('name' in req.body && !String(req.body.name).trim())
+			throw ctx.fail('Name is empty', 'Give the pipeline a name, or remove the Name field.');
 		const answer = await ctx.send(req);
 		const id = idFromPath(req.path);
 		confirmedId(answer, ctx, id);

@@ -6,17 +6,37 @@
 import type { IDataObject, ResourceMapperField } from 'n8n-workflow';
 
 import type { OpContext } from '../../../shared/engine/model';
-import { columnKeys, columnsOf, findColumn, type PlatformTable, type TableColumn, tableFor, TABLES_PATH } from '../table/model';
+import {
+	columnKeys,
+	columnsOf,
+	findColumn,
+	type PlatformTable,
+	type TableColumn,
+	tableFor,
+	TABLES_PATH,
+} from '../table/model';
 import { tableIdFor } from './fields';
 import { cellsFromJson, cut, forModel } from './json-input';
-import { dateValue, findOption, isBlank, listOf, optionNames, shown, toBoolean, toIso } from './values';
+import {
+	dateValue,
+	findOption,
+	isBlank,
+	listOf,
+	optionNames,
+	shown,
+	toBoolean,
+	toIso,
+} from './values';
 
 function parseJsonCell(value: unknown, label: string, ctx: OpContext): unknown {
 	if (typeof value !== 'string') return value;
 	try {
 		return JSON.parse(value) as unknown;
 	} catch (e) {
-		throw ctx.fail(`${label} is not valid JSON`, `${(e as Error).message}. Write JSON such as {"key": "value"}, or use an expression that returns an object.`);
+		throw ctx.fail(
+			`${label} is not valid JSON`,
+			`${(e as Error).message}. Write JSON such as {"key": "value"}, or use an expression that returns an object.`,
+		);
 	}
 }
 
@@ -30,11 +50,26 @@ function encodeCell(col: TableColumn, key: string, value: unknown, ctx: OpContex
 		case 'phone':
 			if (typeof value === 'string') return value;
 			if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-			if (value instanceof Date || (value !== null && typeof value === 'object' && typeof (value as { toISO?: unknown }).toISO === 'function')) return toIso(value) ?? String(value);
+			if (
+				value instanceof Date ||
+				(value !== null &&
+					typeof value === 'object' &&
+					typeof (value as { toISO?: unknown }).toISO === 'function')
+			)
+				return toIso(value) ?? String(value);
 			throw ctx.fail(`${label} takes text, got ${shown(value)}`, 'Give plain text.');
 		case 'number': {
-			const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : NaN;
-			if (!Number.isFinite(n)) throw ctx.fail(`${label} takes a number, got ${shown(value)}`, 'Give a number such as 42 or 3.5.');
+			const n =
+				typeof value === 'number'
+					? value
+					: typeof value === 'string' && value.trim() !== ''
+						? Number(value.trim())
+						: NaN;
+			if (!Number.isFinite(n))
+				throw ctx.fail(
+					`${label} takes a number, got ${shown(value)}`,
+					'Give a number such as 42 or 3.5.',
+				);
 			return n;
 		}
 		case 'boolean': {
@@ -44,36 +79,60 @@ function encodeCell(col: TableColumn, key: string, value: unknown, ctx: OpContex
 		}
 		case 'date': {
 			const iso = dateValue(value, ctx);
-			if (!iso) throw ctx.fail(`${label} takes a date, got ${shown(value)}`, 'Use a date and time such as 2026-12-01T10:00:00Z, or pick one.');
+			if (!iso)
+				throw ctx.fail(
+					`${label} takes a date, got ${shown(value)}`,
+					'Use a date and time such as 2026-12-01T10:00:00Z, or pick one.',
+				);
 			return iso;
 		}
 		case 'select':
 		case 'multi-select': {
 			const ids = listOf(value, (s) => findOption(col, s) !== undefined).map((v) => {
 				const option = findOption(col, v);
-				if (!option) throw ctx.fail(`${label} has no option ${shown(v)}`, `Allowed options: ${optionNames(col)}.`);
+				if (!option)
+					throw ctx.fail(
+						`${label} has no option ${shown(v)}`,
+						`Allowed options: ${optionNames(col)}.`,
+					);
 				return option.id;
 			});
 			const unique = [...new Set(ids)];
-			if (col.type === 'select' && unique.length > 1) throw ctx.fail(`${label} takes one option, got ${unique.length}`, `Choose one of: ${optionNames(col)}.`);
+			if (col.type === 'select' && unique.length > 1)
+				throw ctx.fail(
+					`${label} takes one option, got ${unique.length}`,
+					`Choose one of: ${optionNames(col)}.`,
+				);
 			return unique;
 		}
 		case 'user':
 			return listOf(value).map((v) => {
 				const text = String(v).trim();
-				if (!/^\d+$/.test(text)) throw ctx.fail(`${label} takes user IDs (whole numbers), got ${shown(v)}`, 'Give user IDs separated by commas, for example 101, 103.');
+				if (!/^\d+$/.test(text))
+					throw ctx.fail(
+						`${label} takes user IDs (whole numbers), got ${shown(v)}`,
+						'Give user IDs separated by commas, for example 101, 103.',
+					);
 				return Number(text);
 			});
 		case 'ref':
 			return listOf(value).map((v) => {
-				if (typeof v !== 'string' && typeof v !== 'number') throw ctx.fail(`${label} takes record IDs, got ${shown(v)}`, 'Give IDs of records of the referenced table, separated by commas.');
+				if (typeof v !== 'string' && typeof v !== 'number')
+					throw ctx.fail(
+						`${label} takes record IDs, got ${shown(v)}`,
+						'Give IDs of records of the referenced table, separated by commas.',
+					);
 				return String(v).trim();
 			});
 		case 'json':
 			return parseJsonCell(value, label, ctx);
 		case 'json_array': {
 			const parsed = parseJsonCell(value, label, ctx);
-			if (!Array.isArray(parsed)) throw ctx.fail(`${label} takes a JSON array, got ${shown(parsed)}`, 'Write a JSON array such as [{"sku": "A-1"}].');
+			if (!Array.isArray(parsed))
+				throw ctx.fail(
+					`${label} takes a JSON array, got ${shown(parsed)}`,
+					'Write a JSON array such as [{"sku": "A-1"}].',
+				);
 			return parsed;
 		}
 		default:
@@ -85,18 +144,29 @@ function encodeCell(col: TableColumn, key: string, value: unknown, ctx: OpContex
 function decodeCell(col: TableColumn, value: unknown): unknown {
 	if (value === undefined) return null;
 	if (col.type === 'select' || col.type === 'multi-select') {
-		const names = (Array.isArray(value) ? value : [value]).map((id) => (col.options ?? []).find((o) => o.id === id)?.name ?? id);
+		const names = (Array.isArray(value) ? value : [value]).map(
+			(id) => (col.options ?? []).find((o) => o.id === id)?.name ?? id,
+		);
 		return col.type === 'select' ? (names[0] ?? null) : names;
 	}
 	return value;
 }
 
 /** Record keys that a column's name never replaces in the output. */
-const RECORD_KEYS: ReadonlySet<string> = new Set(['_id', 'cells', 'createdAt', 'updatedAt', 'createdBy', 'permissions', 'refData']);
+const RECORD_KEYS: ReadonlySet<string> = new Set([
+	'_id',
+	'cells',
+	'createdAt',
+	'updatedAt',
+	'createdBy',
+	'permissions',
+	'refData',
+]);
 
 /** A record with its cells also under their column names (every column, null when empty). */
 export function recordByName(record: IDataObject, table: PlatformTable): IDataObject {
-	const cells = record.cells !== null && typeof record.cells === 'object' ? (record.cells as IDataObject) : {};
+	const cells =
+		record.cells !== null && typeof record.cells === 'object' ? (record.cells as IDataObject) : {};
 	const named: IDataObject = {};
 	for (const [col, key] of columnKeys(table)) {
 		if (RECORD_KEYS.has(key)) continue;
@@ -118,7 +188,13 @@ interface MapperValue {
 }
 
 /** Sets an own property, whatever its name (`__proto__` included): the cells object never gains a prototype. */
-const setCell = (cells: IDataObject, key: string, value: unknown) => Object.defineProperty(cells, key, { value, enumerable: true, writable: true, configurable: true });
+const setCell = (cells: IDataObject, key: string, value: unknown) =>
+	Object.defineProperty(cells, key, {
+		value,
+		enumerable: true,
+		writable: true,
+		configurable: true,
+	});
 
 /**
  * The cells of a create or update: from the Columns mapper, or, with Cells "From JSON",
@@ -138,14 +214,20 @@ export async function cellsOfItem(ctx: OpContext, mode: 'create' | 'update'): Pr
 async function cellsFromMapper(ctx: OpContext, mode: 'create' | 'update'): Promise<IDataObject> {
 	const mapper = (ctx.param<MapperValue>('columns', {}) ?? {}) as MapperValue;
 	const auto = mapper.mappingMode === 'autoMapInputData';
-	const entries = Object.entries(auto ? (ctx.fn.getInputData()[ctx.itemIndex]?.json ?? {}) : (mapper.value ?? {}));
+	const entries = Object.entries(
+		auto ? (ctx.fn.getInputData()[ctx.itemIndex]?.json ?? {}) : (mapper.value ?? {}),
+	);
 
 	// Columns the user set by hand must be in the column list the mapper was built from.
 	const schema = Array.isArray(mapper.schema) ? mapper.schema : [];
 	if (!auto && schema.length) {
 		const known = new Set(schema.map((f) => f.id));
 		for (const [key] of entries) {
-			if (!known.has(key)) throw ctx.fail(`Column "${key}" is not in the table`, `Columns: ${schema.map((f) => f.id).join(', ')}.`);
+			if (!known.has(key))
+				throw ctx.fail(
+					`Column "${key}" is not in the table`,
+					`Columns: ${schema.map((f) => f.id).join(', ')}.`,
+				);
 		}
 	}
 	return await cellsFromEntries(ctx, mode, entries, auto ? 'auto' : 'mapper');
@@ -160,55 +242,99 @@ const describeColumn = (col: TableColumn, name: string) =>
  * column's type. `auto` (Map Automatically) leaves out what is no column or not editable;
  * the mapper and JSON refuse it, naming the column and the table's columns.
  */
-async function cellsFromEntries(ctx: OpContext, mode: 'create' | 'update', entries: Array<[string, unknown]>, from: 'mapper' | 'auto' | 'json'): Promise<IDataObject> {
+async function cellsFromEntries(
+	ctx: OpContext,
+	mode: 'create' | 'update',
+	entries: Array<[string, unknown]>,
+	from: 'mapper' | 'auto' | 'json',
+): Promise<IDataObject> {
 	const auto = from === 'auto';
-	const clearEmpty = mode === 'update' && ctx.param<IDataObject>('options', {})?.clearEmpty === true;
+	const clearEmpty =
+		mode === 'update' && ctx.param<IDataObject>('options', {})?.clearEmpty === true;
 	const table = await tableFor(ctx, await tableIdFor(ctx));
 	const keys = columnKeys(table);
-	const columnList = () => (from === 'json' ? [...keys].filter(([c]) => c.editable !== false).map(([c, n]) => describeColumn(c, n)) : [...keys.values()]).join(', ');
+	const columnList = () =>
+		(from === 'json'
+			? [...keys].filter(([c]) => c.editable !== false).map(([c, n]) => describeColumn(c, n))
+			: [...keys.values()]
+		).join(', ');
 	const cells: IDataObject = {};
 	const given = new Map<TableColumn, string>();
 	for (const [key, value] of entries) {
 		const col = findColumn(table, key);
 		if (!col) {
 			if (auto) continue; // input fields that are not columns are left out
-			throw ctx.fail(`Column "${cut(key)}" is not in table "${table.name}"`, `The table's columns are: ${columnList()}.${from === 'json' ? '' : ' If the table changed, refresh the column list.'}`);
+			throw ctx.fail(
+				`Column "${cut(key)}" is not in table "${table.name}"`,
+				`The table's columns are: ${columnList()}.${from === 'json' ? '' : ' If the table changed, refresh the column list.'}`,
+			);
 		}
 		const name = keys.get(col)!;
-		if (from === 'json' && given.has(col)) throw ctx.fail(`Column "${name}" is given twice ("${cut(given.get(col)!)}" and "${cut(key)}")`, 'Give each column once.');
+		if (from === 'json' && given.has(col))
+			throw ctx.fail(
+				`Column "${name}" is given twice ("${cut(given.get(col)!)}" and "${cut(key)}")`,
+				'Give each column once.',
+			);
 		given.set(col, key);
 		if (col.editable === false) {
 			if (auto) continue;
-			throw ctx.fail(`Column "${name}" cannot be changed`, `The platform marks this column as not editable: remove it from ${from === 'json' ? 'the cells' : 'Columns'}.`);
+			throw ctx.fail(
+				`Column "${name}" cannot be changed`,
+				`The platform marks this column as not editable: remove it from ${from === 'json' ? 'the cells' : 'Columns'}.`,
+			);
 		}
 		if (isBlank(value)) {
 			if (!clearEmpty) continue;
-			if (col.required) throw ctx.fail(`Column "${name}" is required and cannot be cleared`, 'Give it a value, or remove it from Columns.');
+			if (col.required)
+				throw ctx.fail(
+					`Column "${name}" is required and cannot be cleared`,
+					'Give it a value, or remove it from Columns.',
+				);
 			setCell(cells, col.id, null);
 			continue;
 		}
 		setCell(cells, col.id, encodeCell(col, name, value, ctx));
 	}
 	if (mode === 'create') {
-		const missing = columnsOf(table).filter((c) => c.required && c.editable !== false && isBlank(cells[c.id]));
-		if (missing.length) throw ctx.fail(`Column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${keys.get(c)}"`).join(', ')} ${missing.length > 1 ? 'are' : 'is'} required`, 'Give every required column a value.');
+		const missing = columnsOf(table).filter(
+			(c) => c.required && c.editable !== false && isBlank(cells[c.id]),
+		);
+		if (missing.length)
+			throw ctx.fail(
+				`Column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${keys.get(c)}"`).join(', ')} ${missing.length > 1 ? 'are' : 'is'} required`,
+				'Give every required column a value.',
+			);
 	} else if (Object.keys(cells).length === 0) {
-		throw ctx.fail('Nothing to update', from === 'json' ? 'Give at least one column with a value in the cells.' : 'Add at least one column with a value under "Columns".');
+		throw ctx.fail(
+			'Nothing to update',
+			from === 'json'
+				? 'Give at least one column with a value in the cells.'
+				: 'Add at least one column with a value under "Columns".',
+		);
 	}
 	return cells;
 }
 
 const answerRecord = (answer: unknown): IDataObject | undefined => {
 	const a = answer as IDataObject | undefined;
-	if (a && typeof a.data === 'object' && a.data !== null && !Array.isArray(a.data)) return a.data as IDataObject;
+	if (a && typeof a.data === 'object' && a.data !== null && !Array.isArray(a.data))
+		return a.data as IDataObject;
 	return undefined;
 };
 
 /** The record after a write: from the answer's data, else read back. */
-export async function writtenRecord(answer: unknown, ctx: OpContext, fallbackId?: string): Promise<IDataObject> {
+export async function writtenRecord(
+	answer: unknown,
+	ctx: OpContext,
+	fallbackId?: string,
+): Promise<IDataObject> {
 	const data = answerRecord(answer);
 	if (data) return await shape(data, ctx);
 	const id = String((answer as IDataObject | undefined)?.id ?? fallbackId ?? '');
-	const record = await ctx.request<IDataObject>({ method: 'GET', path: `${TABLES_PATH}/${encodeURIComponent(await tableIdFor(ctx))}/record/${encodeURIComponent(id)}`, regional: true });
+	const record = await ctx.request<IDataObject>({
+		method: 'GET',
+		path: `${TABLES_PATH}/${encodeURIComponent(await tableIdFor(ctx))}/record/${encodeURIComponent(id)}`,
+		regional: true,
+	});
 	return await shape(record, ctx);
 }

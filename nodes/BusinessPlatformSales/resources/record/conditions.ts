@@ -41,7 +41,8 @@ export const CONDITION_COLUMN: INodeProperties = {
 	type: 'options',
 	typeOptions: { loadOptionsMethod: 'getFilterColumns', loadOptionsDependsOn: ['tableId.value'] },
 	default: '',
-	description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+	description:
+		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 };
 
 export const CONDITION_OPERATOR: INodeProperties = {
@@ -60,11 +61,23 @@ export const conditionsInputField: Field = {
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'Add Each Condition', value: 'list', description: 'Add the conditions one by one below' },
-			{ name: 'From JSON', value: 'json', description: 'One JSON list of conditions, which an AI model or an expression can fill for any table' },
+			{
+				name: 'Add Each Condition',
+				value: 'list',
+				description: 'Add the conditions one by one below',
+			},
+			{
+				name: 'From JSON',
+				value: 'json',
+				description:
+					'One JSON list of conditions, which an AI model or an expression can fill for any table',
+			},
 		],
 		default: 'list',
-		builderHint: { propertyHint: 'Use "json" when an AI model or an expression gives the conditions (any table, columns by name).' },
+		builderHint: {
+			propertyHint:
+				'Use "json" when an AI model or an expression gives the conditions (any table, columns by name).',
+		},
 	},
 };
 
@@ -76,7 +89,10 @@ export const conditionsJsonField: Field = {
 		default: '[]',
 		displayOptions: { show: { conditionsInput: ['json'] } },
 		placeholder: '[{"column": "Status", "operator": "eq", "value": "Won"}]',
-		builderHint: { propertyHint: 'A JSON list of {column, operator, value}, e.g. [{"column": "Status", "operator": "eq", "value": "Won"}, {"column": "Amount", "operator": "gt", "value": 1000}]; for an AI Agent tool, $fromAI(\'conditions\', …, \'json\').' },
+		builderHint: {
+			propertyHint:
+				'A JSON list of {column, operator, value}, e.g. [{"column": "Status", "operator": "eq", "value": "Won"}, {"column": "Amount", "operator": "gt", "value": 1000}]; for an AI Agent tool, $fromAI(\'conditions\', …, \'json\').',
+		},
 		description:
 			'The conditions as a JSON list of {"column": …, "operator": …, "value": …}, such as [{"column": "Status", "operator": "eq", "value": "Won"}, {"column": "Amount", "operator": "gt", "value": 1000}], or an object {"Status": "Won"} (equals). Operators: eq, neq, gt, gte, lt, lte, c (contains), nc, sw (starts with), ew, in, nin (values separated by commas), emp (is empty), nemp; or their names such as "Greater Than". Empty: every record.',
 	},
@@ -116,39 +132,79 @@ export const filtersField: Field = {
 // ------------------------------------------------------------- search -----
 
 /** The value of a condition, checked and converted for its column (option names become option ids). */
-function conditionValue(col: TableColumn | undefined, colId: string, op: string, raw: unknown, label: string, ctx: OpContext): string {
-	const asDate = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? toIso(raw) : undefined;
+function conditionValue(
+	col: TableColumn | undefined,
+	colId: string,
+	op: string,
+	raw: unknown,
+	label: string,
+	ctx: OpContext,
+): string {
+	const asDate =
+		raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? toIso(raw) : undefined;
 	const text =
-		raw === undefined || raw === null ? '' : Array.isArray(raw) ? raw.map((v) => String(v)).join(',') : asDate !== undefined ? asDate : typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
+		raw === undefined || raw === null
+			? ''
+			: Array.isArray(raw)
+				? raw.map((v) => String(v)).join(',')
+				: asDate !== undefined
+					? asDate
+					: typeof raw === 'object'
+						? JSON.stringify(raw)
+						: String(raw);
 	if (!LIST_OPS.has(op) && !EXACT_OPS.has(op)) return text; // starts/ends with, contains: text as written
 	const type = col ? col.type : DATE_FIELDS.includes(colId) ? 'date' : 'text';
 	const name = col ? `"${col.name}"` : colId;
 	const parts = LIST_OPS.has(op) ? listOf(text).map(String) : [text];
-	if (LIST_OPS.has(op) && parts.length === 0) throw ctx.fail(`${label}: give at least one value`, 'Separate several values with commas.');
+	if (LIST_OPS.has(op) && parts.length === 0)
+		throw ctx.fail(`${label}: give at least one value`, 'Separate several values with commas.');
 	const each = (convert: (p: string) => string | undefined, what: string, hint: string) =>
 		parts
 			.map((p) => {
 				const v = convert(p);
-				if (v === undefined) throw ctx.fail(`${label}: ${name} is ${what}, ${shown(p)} is not`, hint);
+				if (v === undefined)
+					throw ctx.fail(`${label}: ${name} is ${what}, ${shown(p)} is not`, hint);
 				return v;
 			})
 			.join(',');
 	switch (type) {
 		case 'number':
-			return each((p) => (p.trim() !== '' && Number.isFinite(Number(p)) ? String(Number(p)) : undefined), 'a number column', 'Give a number such as 42.');
+			return each(
+				(p) => (p.trim() !== '' && Number.isFinite(Number(p)) ? String(Number(p)) : undefined),
+				'a number column',
+				'Give a number such as 42.',
+			);
 		case 'date':
-			return each((p) => dateValue(p, ctx), 'a date column', 'Give a date such as 2026-03-01 or 2026-03-01T10:00:00Z.');
+			return each(
+				(p) => dateValue(p, ctx),
+				'a date column',
+				'Give a date such as 2026-03-01 or 2026-03-01T10:00:00Z.',
+			);
 		case 'boolean':
-			return each((p) => (toBoolean(p) === undefined ? undefined : String(toBoolean(p))), 'a true/false column', 'Give true or false.');
+			return each(
+				(p) => (toBoolean(p) === undefined ? undefined : String(toBoolean(p))),
+				'a true/false column',
+				'Give true or false.',
+			);
 		case 'user':
-			return op === 'eq' || op === 'neq' || LIST_OPS.has(op) ? each((p) => (/^\d+$/.test(p.trim()) ? p.trim() : undefined), 'a user column', 'Give user IDs (whole numbers).') : text;
+			return op === 'eq' || op === 'neq' || LIST_OPS.has(op)
+				? each(
+						(p) => (/^\d+$/.test(p.trim()) ? p.trim() : undefined),
+						'a user column',
+						'Give user IDs (whole numbers).',
+					)
+				: text;
 		case 'select':
 		case 'multi-select':
 			if (op !== 'eq' && op !== 'neq' && !LIST_OPS.has(op)) return text;
 			return parts
 				.map((p) => {
 					const option = findOption(col!, p);
-					if (!option) throw ctx.fail(`${label}: column ${name} has no option ${shown(p)}`, `Allowed options: ${optionNames(col!)}.`);
+					if (!option)
+						throw ctx.fail(
+							`${label}: column ${name} has no option ${shown(p)}`,
+							`Allowed options: ${optionNames(col!)}.`,
+						);
 					return String(option.id);
 				})
 				.join(',');
@@ -158,22 +214,50 @@ function conditionValue(col: TableColumn | undefined, colId: string, op: string,
 }
 
 /** An operator as a model may write it: its code (eq), its name (Greater Than) or a sign (>). */
-const SIGNS: Record<string, string> = { '=': 'eq', '==': 'eq', '!=': 'neq', '<>': 'neq', '>': 'gt', '>=': 'gte', '<': 'lt', '<=': 'lte' };
+const SIGNS: Record<string, string> = {
+	'=': 'eq',
+	'==': 'eq',
+	'!=': 'neq',
+	'<>': 'neq',
+	'>': 'gt',
+	'>=': 'gte',
+	'<': 'lt',
+	'<=': 'lte',
+};
 function operatorCode(op: string): string {
 	const text = op.trim();
 	const lower = text.toLowerCase();
-	return SIGNS[text] ?? OPERATORS.find(([name, code]) => code === lower || name.toLowerCase() === lower)?.[1] ?? text;
+	return (
+		SIGNS[text] ??
+		OPERATORS.find(([name, code]) => code === lower || name.toLowerCase() === lower)?.[1] ??
+		text
+	);
 }
 
 /** The item's conditions: from the Conditions list, or, with Conditions Input "From JSON", from one JSON value. */
 function conditionsOfItem(ctx: OpContext): { raw: ConditionInput[]; json: boolean } {
-	if (ctx.param<string>('conditionsInput', 'list') === 'json') return { raw: conditionsFromJson(ctx.param('conditionsJson'), ctx).map((c) => ({ ...c, operator: operatorCode(String(c.operator ?? 'eq')) })), json: true };
-	return { raw: ((ctx.param<IDataObject>('filters', {}) ?? {}).conditions as ConditionInput[] | undefined) ?? [], json: false };
+	if (ctx.param<string>('conditionsInput', 'list') === 'json')
+		return {
+			raw: conditionsFromJson(ctx.param('conditionsJson'), ctx).map((c) => ({
+				...c,
+				operator: operatorCode(String(c.operator ?? 'eq')),
+			})),
+			json: true,
+		};
+	return {
+		raw:
+			((ctx.param<IDataObject>('filters', {}) ?? {}).conditions as ConditionInput[] | undefined) ??
+			[],
+		json: false,
+	};
 }
 
 const isRecordField = (id: string) => DATE_FIELDS.includes(id) || id === '_id';
 
-export async function prepareSearch(req: { body: IDataObject; qs: IDataObject }, ctx: OpContext): Promise<void> {
+export async function prepareSearch(
+	req: { body: IDataObject; qs: IDataObject },
+	ctx: OpContext,
+): Promise<void> {
 	const { raw, json } = conditionsOfItem(ctx);
 	try {
 		await prepareConditions(req, ctx, raw, json);
@@ -182,33 +266,61 @@ export async function prepareSearch(req: { body: IDataObject; qs: IDataObject },
 	}
 }
 
-async function prepareConditions(req: { body: IDataObject; qs: IDataObject }, ctx: OpContext, raw: ConditionInput[], json: boolean): Promise<void> {
+async function prepareConditions(
+	req: { body: IDataObject; qs: IDataObject },
+	ctx: OpContext,
+	raw: ConditionInput[],
+	json: boolean,
+): Promise<void> {
 	// Checks that need no table first, so a condition left incomplete fails without any request.
 	const parsed = raw.map((c, i) => {
 		const label = `Condition ${i + 1}`;
 		const column = String(c.column ?? '').trim();
 		const op = String(c.operator ?? 'eq').trim();
 		if (!column) throw ctx.fail(`${label} has no column`, 'Choose the column to compare.');
-		if (!OPERATOR_VALUES.has(op)) throw ctx.fail(`${label} has an unknown operator "${op}"`, `Use one of: ${[...OPERATOR_VALUES].join(', ')}.`);
+		if (!OPERATOR_VALUES.has(op))
+			throw ctx.fail(
+				`${label} has an unknown operator "${op}"`,
+				`Use one of: ${[...OPERATOR_VALUES].join(', ')}.`,
+			);
 		return { label, column, op, value: c.value };
 	});
 	const opts = (ctx.param<IDataObject>('options', {}) ?? {}) as IDataObject;
 	const sortCol = String(opts.sortColumn ?? '').trim();
-	const refColumns = Array.isArray(opts.refColumns) ? (opts.refColumns as unknown[]).map(String) : typeof opts.refColumns === 'string' ? listOf(opts.refColumns).map(String) : [];
+	const refColumns = Array.isArray(opts.refColumns)
+		? (opts.refColumns as unknown[]).map(String)
+		: typeof opts.refColumns === 'string'
+			? listOf(opts.refColumns).map(String)
+			: [];
 
-	const needsTable = parsed.some((p) => !isRecordField(p.column)) || (sortCol && !isRecordField(sortCol)) || (refColumns.length > 0 && opts.fetchAllRef !== true);
+	const needsTable =
+		parsed.some((p) => !isRecordField(p.column)) ||
+		(sortCol && !isRecordField(sortCol)) ||
+		(refColumns.length > 0 && opts.fetchAllRef !== true);
 	const table = needsTable ? await tableFor(ctx, await tableIdFor(ctx)) : undefined;
 	const columnIn = (nameOrId: string, label: string): TableColumn => {
 		const col = findColumn(table!, nameOrId);
-		const list = json ? [...columnKeys(table!)].map(([c, n]) => `${n} (${c.type}${c.options?.length ? `: ${optionNames(c)}` : ''})`) : [...columnKeys(table!).values()];
-		if (!col) throw ctx.fail(`${label}: column "${cut(nameOrId)}" is not in table "${table!.name}"`, `The table's columns are: ${list.join(', ')}${json ? ', and the record fields createdAt, updatedAt, _id' : ''}.`);
+		const list = json
+			? [...columnKeys(table!)].map(
+					([c, n]) => `${n} (${c.type}${c.options?.length ? `: ${optionNames(c)}` : ''})`,
+				)
+			: [...columnKeys(table!).values()];
+		if (!col)
+			throw ctx.fail(
+				`${label}: column "${cut(nameOrId)}" is not in table "${table!.name}"`,
+				`The table's columns are: ${list.join(', ')}${json ? ', and the record fields createdAt, updatedAt, _id' : ''}.`,
+			);
 		return col;
 	};
 
 	req.body.conditions = parsed.map((p) => {
 		const col = isRecordField(p.column) ? undefined : columnIn(p.column, p.label);
 		const colId = col ? col.id : p.column;
-		return { colId, opr: p.op, value: NO_VALUE.has(p.op) ? '' : conditionValue(col, colId, p.op, p.value, p.label, ctx) };
+		return {
+			colId,
+			opr: p.op,
+			value: NO_VALUE.has(p.op) ? '' : conditionValue(col, colId, p.op, p.value, p.label, ctx),
+		};
 	});
 	if (sortCol) req.qs.sortCol = isRecordField(sortCol) ? sortCol : columnIn(sortCol, 'Sort By').id;
 	if (opts.fetchAllRef === true) req.qs.fetchAllRef = true;
@@ -216,7 +328,11 @@ async function prepareConditions(req: { body: IDataObject; qs: IDataObject }, ct
 		req.qs.colIdsToFetchRef = refColumns
 			.map((r) => {
 				const col = columnIn(r, 'Referenced Columns');
-				if (col.type !== 'ref') throw ctx.fail(`Referenced Columns: "${col.name}" is not a ref column`, 'Only columns that point at records of another table can be fetched along.');
+				if (col.type !== 'ref')
+					throw ctx.fail(
+						`Referenced Columns: "${col.name}" is not a ref column`,
+						'Only columns that point at records of another table can be fetched along.',
+					);
 				return col.id;
 			})
 			.join(',');

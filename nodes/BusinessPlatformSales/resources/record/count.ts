@@ -20,6 +20,9 @@ export const countRecord: Operation = {
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
 		const answer = await ctx.send(req);
-		return { tableId: tableIdOf(ctx), count: Number((answer as IDataObject | undefined)?.count ?? 0) };
+		return {
+			tableId: tableIdOf(ctx),
+			count: Number((answer as IDataObject | undefined)?.count ?? 0),
+		};
 	},
 };

@@ -2,7 +2,14 @@
 
 import type { Operation } from '../../../shared/engine/model';
 import { TABLES_PATH } from '../table/model';
-import { byNameField, cellsInputField, cellsJsonField, columnsField, tableField, withTableId } from './fields';
+import {
+	byNameField,
+	cellsInputField,
+	cellsJsonField,
+	columnsField,
+	tableField,
+	withTableId,
+} from './fields';
 import { cellsOfItem, writtenRecord } from './cells';
 
 export const createRecord: Operation = {
@@ -15,7 +22,13 @@ export const createRecord: Operation = {
 	regional: true,
 	toolHint:
 		'Call the tool that gets a table first to learn its columns, their types and allowed options; give cells by column name, select columns by option name. The table may be given by name or ID',
-	fields: [tableField, cellsInputField, columnsField(true), cellsJsonField, byNameField('the created record')],
+	fields: [
+		tableField,
+		cellsInputField,
+		columnsField(true),
+		cellsJsonField,
+		byNameField('the created record'),
+	],
 	why: 'The cells come from the Columns mapper or one JSON value (Cells: From JSON), either way checked against the table’s columns (read from the platform); the record is given from the answer or read back.',
 	execute: async (ctx) => {
 		const req = ctx.fromFields();

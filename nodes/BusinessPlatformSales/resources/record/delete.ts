@@ -18,6 +18,12 @@ export const deleteRecord: Operation = {
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
 		const answer = await ctx.send(req);
-		return { deleted: true, id: String((answer as IDataObject | undefined)?.id ?? recordIdValue(ctx.param('recordId'), ctx)), tableId: tableIdOf(ctx) };
+		return {
+			deleted: true,
+			id: String(
+				(answer as IDataObject | undefined)?.id ?? recordIdValue(ctx.param('recordId'), ctx),
+			),
+			tableId: tableIdOf(ctx),
+		};
 	},
 };

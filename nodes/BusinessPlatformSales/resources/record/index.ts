@@ -8,7 +8,15 @@
  */
 
 import type { Resource } from '../../../shared/engine/model';
-import { getFilterColumns, getRecordColumnsForCreate, getRecordColumnsForUpdate, getRefColumns, getSortColumns, searchRecords, searchTables } from '../../methods/tables';
+import {
+	getFilterColumns,
+	getRecordColumnsForCreate,
+	getRecordColumnsForUpdate,
+	getRefColumns,
+	getSortColumns,
+	searchRecords,
+	searchTables,
+} from '../../methods/tables';
 import { countRecord } from './count';
 import { createRecord } from './create';
 import { deleteRecord } from './delete';

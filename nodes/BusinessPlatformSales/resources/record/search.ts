@@ -4,7 +4,12 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Operation } from '../../../shared/engine/model';
 import { bodyField, options, queryField } from '../../../shared/fields';
 import { tableFor, TABLES_PATH } from '../table/model';
-import { conditionsInputField, conditionsJsonField, filtersField, prepareSearch } from './conditions';
+import {
+	conditionsInputField,
+	conditionsJsonField,
+	filtersField,
+	prepareSearch,
+} from './conditions';
 import { recordByName } from './cells';
 import { byNameField, optionsField, tableField, tableIdFor, withTableId } from './fields';
 
@@ -23,8 +28,16 @@ export const searchRecord: Operation = {
 	paginate: 'records',
 	fields: [
 		tableField,
-		queryField({ displayName: 'Search Text', name: 'q', type: 'string', default: '', description: 'Text to find in any text column of the record (full-text search)' }, 'q', (v) =>
-			typeof v === 'string' && v.trim() ? v.trim() : undefined,
+		queryField(
+			{
+				displayName: 'Search Text',
+				name: 'q',
+				type: 'string',
+				default: '',
+				description: 'Text to find in any text column of the record (full-text search)',
+			},
+			'q',
+			(v) => (typeof v === 'string' && v.trim() ? v.trim() : undefined),
 		),
 		bodyField(
 			{
@@ -54,7 +67,10 @@ export const searchRecord: Operation = {
 				displayName: 'Referenced Column Names or IDs',
 				name: 'refColumns',
 				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getRefColumns', loadOptionsDependsOn: ['tableId.value'] },
+				typeOptions: {
+					loadOptionsMethod: 'getRefColumns',
+					loadOptionsDependsOn: ['tableId.value'],
+				},
 				default: [],
 				description:
 					'Ref columns whose records to add under refData (ignored when Fetch All Referenced Records is on). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
@@ -63,9 +79,13 @@ export const searchRecord: Operation = {
 				displayName: 'Sort By Name or ID',
 				name: 'sortColumn',
 				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getSortColumns', loadOptionsDependsOn: ['tableId.value'] },
+				typeOptions: {
+					loadOptionsMethod: 'getSortColumns',
+					loadOptionsDependsOn: ['tableId.value'],
+				},
 				default: 'createdAt',
-				description: 'Column to sort by. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				description:
+					'Column to sort by. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
 				displayName: 'Sort Direction',
@@ -86,15 +106,24 @@ export const searchRecord: Operation = {
 		const opts = (ctx.param<IDataObject>('options', {}) ?? {}) as IDataObject;
 		if (opts.sortDirection !== undefined) {
 			const dir = Number(opts.sortDirection);
-			if (dir !== 1 && dir !== -1) throw ctx.fail(`Sort Direction must be 1 (ascending) or -1 (descending), got "${String(opts.sortDirection)}"`);
+			if (dir !== 1 && dir !== -1)
+				throw ctx.fail(
+					`Sort Direction must be 1 (ascending) or -1 (descending), got "${String(opts.sortDirection)}"`,
+				);
 			req.qs.sortDir = dir;
 		}
-		req.body.logicalOperator = String(req.body.logicalOperator ?? 'and').toLowerCase() === 'or' ? 'or' : 'and';
+		req.body.logicalOperator =
+			String(req.body.logicalOperator ?? 'and').toLowerCase() === 'or' ? 'or' : 'and';
 		await withTableId(req, ctx);
 		await prepareSearch(req, ctx);
 		// Return All without a chosen order pages oldest first (createdAt ascending): a record created
 		// meanwhile lands on the last page instead of shifting the page boundaries.
-		if (ctx.param<boolean>('returnAll', false) && req.qs.sortCol === undefined && req.qs.sortDir === undefined) Object.assign(req.qs, { sortCol: 'createdAt', sortDir: 1 });
+		if (
+			ctx.param<boolean>('returnAll', false) &&
+			req.qs.sortCol === undefined &&
+			req.qs.sortDir === undefined
+		)
+			Object.assign(req.qs, { sortCol: 'createdAt', sortDir: 1 });
 		const answer = await ctx.send(req);
 		const records = Array.isArray(answer) ? (answer as IDataObject[]) : [];
 		if (!ctx.param<boolean>('cellsByName', true) || records.length === 0) return records;

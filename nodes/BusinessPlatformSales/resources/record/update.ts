@@ -1,7 +1,18 @@
 /** Record → Update: PUT /v1/crm/core/table/{tableId}/record/{recordId}. Change the given cells of a record; the others keep their values. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { byNameField, cellsInputField, cellsJsonField, columnsField, optionsField, recordField, recordIdValue, recordPath, tableField, withTableId } from './fields';
+import {
+	byNameField,
+	cellsInputField,
+	cellsJsonField,
+	columnsField,
+	optionsField,
+	recordField,
+	recordIdValue,
+	recordPath,
+	tableField,
+	withTableId,
+} from './fields';
 import { cellsOfItem, writtenRecord } from './cells';
 
 export const updateRecord: Operation = {
@@ -26,7 +37,8 @@ export const updateRecord: Operation = {
 				name: 'clearEmpty',
 				type: 'boolean',
 				default: false,
-				description: 'Whether columns added under Columns but left empty are cleared. By default they keep their current value.',
+				description:
+					'Whether columns added under Columns but left empty are cleared. By default they keep their current value.',
 			},
 		]),
 		byNameField('the updated record'),

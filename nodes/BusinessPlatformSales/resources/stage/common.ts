@@ -16,12 +16,30 @@ export const pipelineProperties = (description: string, required = true): INodeP
 		required,
 		description: `${description}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 	}),
-	fromVersion(2, locator({ name: 'pipelineId', displayName: 'Pipeline', search: 'searchPipelines', description, required })),
+	fromVersion(
+		2,
+		locator({
+			name: 'pipelineId',
+			displayName: 'Pipeline',
+			search: 'searchPipelines',
+			description,
+			required,
+		}),
+	),
 ];
 
 /** Version 2's stage: a resource locator that lists the stages of the chosen pipeline. */
 export const stageLocator = (description: string): INodeProperties =>
-	fromVersion(2, { ...locator({ name: 'stageId', displayName: 'Stage', search: 'searchPipelineStages', description, required: true }), typeOptions: { loadOptionsDependsOn: ['pipelineId.value'] } });
+	fromVersion(2, {
+		...locator({
+			name: 'stageId',
+			displayName: 'Stage',
+			search: 'searchPipelineStages',
+			description,
+			required: true,
+		}),
+		typeOptions: { loadOptionsDependsOn: ['pipelineId.value'] },
+	});
 
 export function simplifyStage(s: IDataObject): IDataObject {
 	return compact({

@@ -17,7 +17,8 @@ const stageIdProperty: INodeProperties = {
 	typeOptions: { loadOptionsMethod: 'getPipelineStages', loadOptionsDependsOn: ['pipelineId'] },
 	default: '',
 	required: true,
-	description: 'The stage to delete. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	description:
+		'The stage to delete. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
 export const deleteStage: Operation = {
@@ -29,8 +30,12 @@ export const deleteStage: Operation = {
 	path: '/v1/crm/deals/pipelines/stages/{id}',
 	fields: [
 		// Only narrows the Stage list; not sent.
-		...pipelineProperties('The pipeline whose stages the Stage list shows (not sent)', false).map((property) => ({ property })),
-		...[inVersion1(stageIdProperty), stageLocator('The stage to delete')].map((property) => idPath(property, 'Stage')),
+		...pipelineProperties('The pipeline whose stages the Stage list shows (not sent)', false).map(
+			(property) => ({ property }),
+		),
+		...[inVersion1(stageIdProperty), stageLocator('The stage to delete')].map((property) =>
+			idPath(property, 'Stage'),
+		),
 	],
 	...deleteByPath,
 };

@@ -14,7 +14,13 @@ export const getAllStage: Operation = {
 	description: 'List the stages of a pipeline, in their order',
 	method: 'GET',
 	path: '/v1/crm/deals/pipelines/{id}',
-	fields: [...pipelineProperties('The pipeline whose stages to list').map((property) => idPath(property, 'Pipeline')), { property: RETURN_ALL_PROPERTY }, { property: LIMIT_PROPERTY }],
+	fields: [
+		...pipelineProperties('The pipeline whose stages to list').map((property) =>
+			idPath(property, 'Pipeline'),
+		),
+		{ property: RETURN_ALL_PROPERTY },
+		{ property: LIMIT_PROPERTY },
+	],
 	simplify: simplifyStage,
 	why: 'The platform has no list of stages: they are read from their pipeline, put in order and cut to the Limit here.',
 	execute: async (ctx) => {
@@ -22,7 +28,8 @@ export const getAllStage: Operation = {
 		const id = idFromPath(req.path);
 		const all = ctx.param<boolean>('returnAll', false);
 		const max = all ? undefined : ctx.param<number>('limit', 50);
-		if (max !== undefined && (!Number.isInteger(max) || max < 1)) throw ctx.fail(`Limit must be a whole number of 1 or more, got ${String(max)}`);
+		if (max !== undefined && (!Number.isInteger(max) || max < 1))
+			throw ctx.fail(`Limit must be a whole number of 1 or more, got ${String(max)}`);
 		const pipeline = await ctx.send<IDataObject>(req);
 		const stages = [...((pipeline?.stages as IDataObject[] | undefined) ?? [])]
 			.sort((a, b) => Number(a.order ?? 0) - Number(b.order ?? 0))

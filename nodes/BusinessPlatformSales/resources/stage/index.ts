@@ -4,7 +4,12 @@
  */
 
 import type { Resource } from '../../../shared/engine/model';
-import { getPipelines, getPipelineStages, searchPipelines, searchPipelineStages } from '../../methods/deals';
+import {
+	getPipelines,
+	getPipelineStages,
+	searchPipelines,
+	searchPipelineStages,
+} from '../../methods/deals';
 import { deleteStage } from './delete';
 import { getAllStage } from './getAll';
 
@@ -13,5 +18,8 @@ export const stageResource: Resource = {
 	name: 'Stage',
 	description: 'Stages of deal pipelines',
 	operations: [getAllStage, deleteStage],
-	methods: { listSearch: { searchPipelines, searchPipelineStages }, loadOptions: { getPipelines, getPipelineStages } },
+	methods: {
+		listSearch: { searchPipelines, searchPipelineStages },
+		loadOptions: { getPipelines, getPipelineStages },
+	},
 };

@@ -6,7 +6,14 @@ import type { Field, OpContext } from '../../../shared/engine/model';
 import { compact, locator, options, queryField } from '../../../shared/fields';
 import { columnsOf, type PlatformTable, TABLES_PATH } from '../table/model';
 
-export const tableLocator = locator({ name: 'tableId', displayName: 'Table', search: 'searchTables', numeric: false, placeholder: 'e.g. 65f1c0ffee0123456789abcd', description: 'The table to use' });
+export const tableLocator = locator({
+	name: 'tableId',
+	displayName: 'Table',
+	search: 'searchTables',
+	numeric: false,
+	placeholder: 'e.g. 65f1c0ffee0123456789abcd',
+	description: 'The table to use',
+});
 
 export function tableIdValue(value: unknown, ctx: OpContext): string {
 	const id = String(value ?? '').trim();
@@ -24,14 +31,33 @@ const TABLE_ID = /^[0-9a-f]{24}$/i;
 
 /** The ID of the table named `name` (exactly, else ignoring case), from the list of tables. */
 async function tableIdByName(ctx: OpContext, name: string): Promise<string> {
-	const answer = await ctx.request<{ data?: Array<{ _id?: unknown; name?: unknown }> }>({ method: 'GET', path: TABLES_PATH, regional: true });
-	const tables = (Array.isArray(answer?.data) ? answer.data : []).filter((t) => typeof t?._id === 'string' && typeof t.name === 'string') as Array<{ _id: string; name: string }>;
+	const answer = await ctx.request<{ data?: Array<{ _id?: unknown; name?: unknown }> }>({
+		method: 'GET',
+		path: TABLES_PATH,
+		regional: true,
+	});
+	const tables = (Array.isArray(answer?.data) ? answer.data : []).filter(
+		(t) => typeof t?._id === 'string' && typeof t.name === 'string',
+	) as Array<{ _id: string; name: string }>;
 	const exact = tables.filter((t) => t.name === name);
-	const found = exact.length ? exact : tables.filter((t) => t.name.trim().toLowerCase() === name.toLowerCase());
-	const names = tables.map((t) => `${t.name} (${t._id})`).slice(0, 50).join(', ') || 'none';
+	const found = exact.length
+		? exact
+		: tables.filter((t) => t.name.trim().toLowerCase() === name.toLowerCase());
+	const names =
+		tables
+			.map((t) => `${t.name} (${t._id})`)
+			.slice(0, 50)
+			.join(', ') || 'none';
 	if (found.length === 1) return found[0]._id;
-	if (found.length > 1) throw ctx.fail(`More than one table is named "${cut(name)}": ${found.map((t) => t._id).join(', ')}`, 'Give the table by its ID.');
-	throw ctx.fail(`No table is named "${cut(name)}" and it is not a table ID. Tables: ${names}`, 'Give a table’s name or ID from this list (Table → Get Many lists them).');
+	if (found.length > 1)
+		throw ctx.fail(
+			`More than one table is named "${cut(name)}": ${found.map((t) => t._id).join(', ')}`,
+			'Give the table by its ID.',
+		);
+	throw ctx.fail(
+		`No table is named "${cut(name)}" and it is not a table ID. Tables: ${names}`,
+		'Give a table’s name or ID from this list (Table → Get Many lists them).',
+	);
 }
 
 /**
@@ -49,7 +75,8 @@ export async function withTableId(req: { path: string }, ctx: OpContext): Promis
 	const given = tableIdOf(ctx);
 	const id = await tableIdFor(ctx);
 	const from = `${TABLES_PATH}/${encodeURIComponent(given)}`;
-	if (id !== given && (req.path === from || req.path.startsWith(`${from}/`))) req.path = `${TABLES_PATH}/${encodeURIComponent(id)}${req.path.slice(from.length)}`;
+	if (id !== given && (req.path === from || req.path.startsWith(`${from}/`)))
+		req.path = `${TABLES_PATH}/${encodeURIComponent(id)}${req.path.slice(from.length)}`;
 }
 
 const OBJECT_TYPES = options([
@@ -71,10 +98,27 @@ export const tableFilters = (): Field[] => [
 			description: 'Only tables of these object types (all when empty)',
 		},
 		'objectTypes',
-		(v) => (Array.isArray(v) && v.length ? v.map((t) => String(t).trim().toUpperCase()).filter(Boolean).join(',') : typeof v === 'string' && v.trim() ? v.trim().toUpperCase() : undefined),
+		(v) =>
+			Array.isArray(v) && v.length
+				? v
+						.map((t) => String(t).trim().toUpperCase())
+						.filter(Boolean)
+						.join(',')
+				: typeof v === 'string' && v.trim()
+					? v.trim().toUpperCase()
+					: undefined,
 	),
-	queryField({ displayName: 'Database Name', name: 'databaseName', type: 'string', default: '', placeholder: 'e.g. crm', description: 'Only tables of this database' }, 'databaseName', (v) =>
-		typeof v === 'string' && v.trim() ? v.trim() : undefined,
+	queryField(
+		{
+			displayName: 'Database Name',
+			name: 'databaseName',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. crm',
+			description: 'Only tables of this database',
+		},
+		'databaseName',
+		(v) => (typeof v === 'string' && v.trim() ? v.trim() : undefined),
 	),
 ];
 
@@ -98,7 +142,8 @@ export function simplifyTable(t: IDataObject): IDataObject {
 				type: c.type,
 				required: c.required ? true : undefined,
 				hidden: c.hidden ? true : undefined,
-				options: Array.isArray(c.options) && c.options.length ? c.options.map((o) => o.name) : undefined,
+				options:
+					Array.isArray(c.options) && c.options.length ? c.options.map((o) => o.name) : undefined,
 				refObjectType: c.refTable?.objectType,
 			}),
 		) as unknown as IDataObject[],

@@ -4,7 +4,10 @@ import type { Field, Operation } from '../../../shared/engine/model';
 import { TABLES_PATH } from '../table/model';
 import { COLUMNS_RETURNED, simplifyTable, tableIdValue, tableLocator, withTableId } from './common';
 
-const tableField: Field = { property: tableLocator, send: { in: 'path', key: 'tableId', map: tableIdValue } };
+const tableField: Field = {
+	property: tableLocator,
+	send: { in: 'path', key: 'tableId', map: tableIdValue },
+};
 
 export const getTable: Operation = {
 	value: 'get',

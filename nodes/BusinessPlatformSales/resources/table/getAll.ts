@@ -12,9 +12,7 @@ export const getAllTable: Operation = {
 	method: 'GET',
 	path: TABLES_PATH,
 	regional: true,
-	fields: [
-		...tableFilters(),
-	],
+	fields: [...tableFilters()],
 	// The list is not paged ({ data, totalCount } in one answer): one request, the limit applied by the node.
 	paginate: 'dataOnce',
 	simplify: simplifyTable,

@@ -6,7 +6,8 @@ import type { Operation } from '../../../shared/engine/model';
 import { TABLES_PATH } from '../table/model';
 import { simplifyTable, tableFilters } from './common';
 
-const isObject = (v: unknown): v is IDataObject => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is IDataObject =>
+	v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export const getByObjectTypeTable: Operation = {
 	value: 'getByObjectType',
@@ -25,6 +26,9 @@ export const getByObjectTypeTable: Operation = {
 		if (!isObject(answer)) return [];
 		return Object.entries(answer)
 			.filter(([, t]) => isObject(t))
-			.map(([objectType, t]) => ({ ...(t as IDataObject), objectType: (t as IDataObject).objectType ?? objectType }));
+			.map(([objectType, t]) => ({
+				...(t as IDataObject),
+				objectType: (t as IDataObject).objectType ?? objectType,
+			}));
 	},
 };

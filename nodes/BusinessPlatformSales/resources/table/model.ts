@@ -48,7 +48,8 @@ export interface PlatformTable {
 /** Record fields that are not columns; sorting and filtering also accept createdAt and updatedAt. */
 export const DATE_FIELDS = ['createdAt', 'updatedAt'];
 
-export const columnsOf = (table: PlatformTable): TableColumn[] => (Array.isArray(table.columnsMetaData) ? table.columnsMetaData : []);
+export const columnsOf = (table: PlatformTable): TableColumn[] =>
+	Array.isArray(table.columnsMetaData) ? table.columnsMetaData : [];
 
 /**
  * The name under which users see and address a column: its display name, or
@@ -79,27 +80,52 @@ export function findColumn(table: PlatformTable, nameOrId: string): TableColumn 
 		cols.find((c) => keys.get(c) === wanted) ??
 		cols.find((c) => keys.get(c)!.toLowerCase() === wanted.toLowerCase()) ??
 		cols.find((c) => c.id === wanted) ??
-		cols.find((c) => String(c.name ?? '').trim().toLowerCase() === wanted.toLowerCase())
+		cols.find(
+			(c) =>
+				String(c.name ?? '')
+					.trim()
+					.toLowerCase() === wanted.toLowerCase(),
+		)
 	);
 }
 
 const tablePath = (tableId: string) => `${TABLES_PATH}/${encodeURIComponent(tableId)}`;
 
 /** One table's metadata. */
-export async function fetchTable(scope: RunScope, tableId: string, itemIndex?: number): Promise<PlatformTable> {
-	return await apiRequest<PlatformTable>(scope, { method: 'GET', path: tablePath(tableId), regional: true, itemIndex });
+export async function fetchTable(
+	scope: RunScope,
+	tableId: string,
+	itemIndex?: number,
+): Promise<PlatformTable> {
+	return await apiRequest<PlatformTable>(scope, {
+		method: 'GET',
+		path: tablePath(tableId),
+		regional: true,
+		itemIndex,
+	});
 }
 
 /** A table's metadata, read once per execution and table (items share it; a failed read is tried again). */
 export async function tableFor(ctx: OpContext, tableId: string): Promise<PlatformTable> {
-	return await ctx.scope.once(`table:${tableId}`, async () => await ctx.request<PlatformTable>({ method: 'GET', path: tablePath(tableId), regional: true }));
+	return await ctx.scope.once(
+		`table:${tableId}`,
+		async () =>
+			await ctx.request<PlatformTable>({ method: 'GET', path: tablePath(tableId), regional: true }),
+	);
 }
 
 /** The text that names a record: its NAME column, else its first text cell, else its id. */
 export function recordTitle(table: PlatformTable, record: IDataObject): string {
 	const cells = (record.cells as IDataObject | undefined) ?? {};
 	const cols = columnsOf(table);
-	const named = cols.find((c) => c.columnCode === 'NAME') ?? cols.find((c) => ['text', 'string', 'email'].includes(c.type) && typeof cells[c.id] === 'string' && cells[c.id] !== '');
+	const named =
+		cols.find((c) => c.columnCode === 'NAME') ??
+		cols.find(
+			(c) =>
+				['text', 'string', 'email'].includes(c.type) &&
+				typeof cells[c.id] === 'string' &&
+				cells[c.id] !== '',
+		);
 	const title = named ? cells[named.id] : undefined;
 	return typeof title === 'string' && title.trim() ? title : String(record._id);
 }

@@ -8,7 +8,16 @@
  */
 import type { Session } from '../../auth';
 import { pageOf, tenantOf, type Env } from '../../env';
-import { badRequest, empty, intParam, json, notFound, objectBody, type Ctx, type Reply } from '../../http';
+import {
+	badRequest,
+	empty,
+	intParam,
+	json,
+	notFound,
+	objectBody,
+	type Ctx,
+	type Reply,
+} from '../../http';
 import { getByIdRoute } from '../../module';
 import { filterConfigEnvelope, sortBy, textMatch, type Doc, type Tenant } from '../../state';
 import { validate, type Schema } from '../../validate';
@@ -24,10 +33,26 @@ const CATEGORY_SCHEMA: Schema = {
 	publish: 'boolean',
 };
 export const COLORS = ['#e53935', '#43a047', '#1e88e5', '#fb8c00', '#8e24aa', '#00897b', '#6d4c41'];
-const CATEGORY_NAMES = ['Newsletter', 'Product updates', 'Promotions', 'Events', 'Onboarding', 'Holiday greetings', 'Surveys'];
+const CATEGORY_NAMES = [
+	'Newsletter',
+	'Product updates',
+	'Promotions',
+	'Events',
+	'Onboarding',
+	'Holiday greetings',
+	'Surveys',
+];
 
 export function categoryView(c: Doc): Doc {
-	return { id: c.id, name: c.name, description: c.description, category_type: c.category_type, color: c.color, is_published: c.is_published, owner_id: c.owner_id };
+	return {
+		id: c.id,
+		name: c.name,
+		description: c.description,
+		category_type: c.category_type,
+		color: c.color,
+		is_published: c.is_published,
+		owner_id: c.owner_id,
+	};
 }
 
 function getCategory(tenant: Tenant, id: number): Doc {
@@ -50,7 +75,10 @@ function categoryInput(body: Record<string, unknown>): Doc {
 	if (published != null) out.is_published = published;
 	if (input.category_type != null) out.category_type = input.category_type;
 	if (input.campaignCategoryAlias !== undefined) out.alias = input.campaignCategoryAlias;
-	if ('name' in out && (out.name === null || out.name === '')) throw badRequest('Validation failed: name is required', [{ field: 'name', error: 'is required' }]);
+	if ('name' in out && (out.name === null || out.name === ''))
+		throw badRequest('Validation failed: name is required', [
+			{ field: 'name', error: 'is required' },
+		]);
 	return out;
 }
 
@@ -91,7 +119,10 @@ export function listCategories(env: Env, ctx: Ctx<Session>): Reply {
 export function postCategory(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
 	const input = categoryInput(objectBody(ctx));
-	if (input.name === undefined) throw badRequest('Validation failed: name is required', [{ field: 'name', error: 'is required' }]);
+	if (input.name === undefined)
+		throw badRequest('Validation failed: name is required', [
+			{ field: 'name', error: 'is required' },
+		]);
 	const c = newCategory(env, tenant, ctx.session.userId, input);
 	return json(201, { id: c.id });
 }

@@ -13,7 +13,13 @@ import { empty, intParam, json, notFound, text, type Ctx, type Reply } from '../
 import { getByIdRoute } from '../../module';
 import { sortBy, textMatch, type Doc, type Tenant } from '../../state';
 
-const FORM_KINDS = ['Newsletter signup', 'Contact us', 'Event registration', 'Demo request', 'Feedback'];
+const FORM_KINDS = [
+	'Newsletter signup',
+	'Contact us',
+	'Event registration',
+	'Demo request',
+	'Feedback',
+];
 
 function formMarkup(name: string, id: number): { html: string; css: string } {
 	const html =
@@ -35,12 +41,24 @@ function newForm(env: Env, tenant: Tenant, name: string): Doc {
 	const { html, css } = formMarkup(name, id);
 	const template = JSON.stringify({
 		html,
-		components: [{ tagName: 'form', classes: ['pf-form'], attributes: { id: `pf-form-${id}` }, components: [{ tagName: 'h2', content: name }] }],
+		components: [
+			{
+				tagName: 'form',
+				classes: ['pf-form'],
+				attributes: { id: `pf-form-${id}` },
+				components: [{ tagName: 'h2', content: name }],
+			},
+		],
 		assets: [],
 		css,
 		styles: [{ selectors: ['pf-form'], style: { 'max-width': '420px', padding: '24px' } }],
 	});
-	return tenant.forms.set(id, { id, name, raw: `<div style="font-family:Arial,sans-serif">${html}</div><style>${css}</style>`, template });
+	return tenant.forms.set(id, {
+		id,
+		name,
+		raw: `<div style="font-family:Arial,sans-serif">${html}</div><style>${css}</style>`,
+		template,
+	});
 }
 
 function getForm(tenant: Tenant, id: number): Doc {
@@ -63,11 +81,18 @@ function formDocument(form: Doc): string {
 	return `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${form.name as string}</title><style>${css}</style></head><body>${html}</body></html>`;
 }
 
-export const getFormTemplate = (env: Env, ctx: Ctx<Session>): Reply => text(200, formDocument(getForm(tenantOf(env, ctx), intParam(ctx))), 'text/html; charset=utf-8');
+export const getFormTemplate = (env: Env, ctx: Ctx<Session>): Reply =>
+	text(200, formDocument(getForm(tenantOf(env, ctx), intParam(ctx))), 'text/html; charset=utf-8');
 
 export function listForms(env: Env, ctx: Ctx<Session>): Reply {
 	const search = ctx.query.str('search');
-	const all = tenantOf(env, ctx).forms.query(JSON.stringify([search]), (items) => sortBy(items.filter((f) => !search || textMatch(f.name, search)), 'id', 'asc'));
+	const all = tenantOf(env, ctx).forms.query(JSON.stringify([search]), (items) =>
+		sortBy(
+			items.filter((f) => !search || textMatch(f.name, search)),
+			'id',
+			'asc',
+		),
+	);
 	return json(200, { data: pageOf(env, ctx, all).items });
 }
 
@@ -82,5 +107,6 @@ export function deleteForm(env: Env, ctx: Ctx<Session>): Reply {
 }
 
 export function seedForms(env: Env, tenant: Tenant, rows: number, suffix: string): void {
-	for (let i = 0; i < rows; i++) newForm(env, tenant, `${FORM_KINDS[i % FORM_KINDS.length]} ${i + 1}${suffix}`);
+	for (let i = 0; i < rows; i++)
+		newForm(env, tenant, `${FORM_KINDS[i % FORM_KINDS.length]} ${i + 1}${suffix}`);
 }

@@ -1,6 +1,13 @@
 /** Campaign assets: forms, categories and email templates — /v1/crm/campaign/… */
 import type { Module } from '../../module';
-import { deleteCategory, getCategoryRoute, listCategories, patchCategory, postCategory, seedCategories } from './categories';
+import {
+	deleteCategory,
+	getCategoryRoute,
+	listCategories,
+	patchCategory,
+	postCategory,
+	seedCategories,
+} from './categories';
 import { deleteForm, getFormRoute, getFormTemplate, listForms, seedForms } from './forms';
 import { listTemplates, postTemplate, seedTemplates } from './templates';
 

@@ -10,16 +10,37 @@ import type { Session } from '../../auth';
 import { pageOf, tenantOf, type Env } from '../../env';
 import { badRequest, json, objectBody, type Ctx, type Reply } from '../../http';
 import { pickOne } from '../../module';
-import { filterConfigEnvelope, nowIso, sortBy, textMatch, type Doc, type Tenant } from '../../state';
+import {
+	filterConfigEnvelope,
+	nowIso,
+	sortBy,
+	textMatch,
+	type Doc,
+	type Tenant,
+} from '../../state';
 import { validate, type Schema } from '../../validate';
 import { categoryView, COLORS } from './categories';
 
-const TEMPLATE_SCHEMA: Schema = { category_id: 'integer', image: 'string', name: 'string', template_html: 'string', template_json: 'string' };
-const TEMPLATE_KINDS = ['Welcome', 'Monthly digest', 'Spring sale', 'Webinar invite', 'Thank you', 'Re-engagement'];
+const TEMPLATE_SCHEMA: Schema = {
+	category_id: 'integer',
+	image: 'string',
+	name: 'string',
+	template_html: 'string',
+	template_json: 'string',
+};
+const TEMPLATE_KINDS = [
+	'Welcome',
+	'Monthly digest',
+	'Spring sale',
+	'Webinar invite',
+	'Thank you',
+	'Re-engagement',
+];
 const SEED_BASE = Date.UTC(2024, 1, 1, 9, 0, 0);
 
 function templateView(tenant: Tenant, t: Doc): Doc {
-	const category = t.category_id != null ? tenant.categories.get(t.category_id as number) : undefined;
+	const category =
+		t.category_id != null ? tenant.categories.get(t.category_id as number) : undefined;
 	return {
 		id: t.id,
 		name: t.name,
@@ -47,7 +68,12 @@ function checkTemplateJson(v: string): void {
 		parsed = undefined;
 	}
 	if (parsed === null || typeof parsed !== 'object') {
-		throw badRequest('Validation failed: template_json must be URL-encoded JSON text', [{ field: 'template_json', error: 'must be URL-encoded JSON text (decodeURIComponent, then JSON.parse)' }]);
+		throw badRequest('Validation failed: template_json must be URL-encoded JSON text', [
+			{
+				field: 'template_json',
+				error: 'must be URL-encoded JSON text (decodeURIComponent, then JSON.parse)',
+			},
+		]);
 	}
 }
 
@@ -56,8 +82,31 @@ function designJson(title: string, color: string): unknown {
 		counters: { u_row: 2, u_column: 2, u_content_text: 2 },
 		body: {
 			rows: [
-				{ cells: [1], columns: [{ contents: [{ type: 'text', values: { text: `<h1 style="color:${color}">${title}</h1>` } }] }] },
-				{ cells: [1], columns: [{ contents: [{ type: 'text', values: { text: '<p>Hello {{first_name}}, thanks for being with us — 100% appreciated!</p>' } }] }] },
+				{
+					cells: [1],
+					columns: [
+						{
+							contents: [
+								{ type: 'text', values: { text: `<h1 style="color:${color}">${title}</h1>` } },
+							],
+						},
+					],
+				},
+				{
+					cells: [1],
+					columns: [
+						{
+							contents: [
+								{
+									type: 'text',
+									values: {
+										text: '<p>Hello {{first_name}}, thanks for being with us — 100% appreciated!</p>',
+									},
+								},
+							],
+						},
+					],
+				},
 			],
 			values: { backgroundColor: '#ffffff', contentWidth: '600px' },
 		},
@@ -69,7 +118,13 @@ export function listTemplates(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
 	const q = ctx.query;
 	// The list's filter, as the query gives it (my_template: the caller's own); also the key of the cached result.
-	const f = { search: q.str('search'), categoryId: q.int('category_id'), isDefault: q.bool('default'), mine: q.bool('my_template') ? ctx.session.userId : undefined, ownerId: q.int('ownerId') };
+	const f = {
+		search: q.str('search'),
+		categoryId: q.int('category_id'),
+		isDefault: q.bool('default'),
+		mine: q.bool('my_template') ? ctx.session.userId : undefined,
+		ownerId: q.int('ownerId'),
+	};
 	const all = tenant.emailTemplates.query(JSON.stringify(f), (items) =>
 		sortBy(
 			items.filter(
@@ -85,19 +140,38 @@ export function listTemplates(env: Env, ctx: Ctx<Session>): Reply {
 			'asc',
 		),
 	);
-	return json(200, filterConfigEnvelope(pageOf(env, ctx, all), (t) => templateView(tenant, t)));
+	return json(
+		200,
+		filterConfigEnvelope(pageOf(env, ctx, all), (t) => templateView(tenant, t)),
+	);
 }
 
 /** Stores a template owned (and created and last updated) by `owner` at `at`. */
 function storeTemplate(tenant: Tenant, id: number, fields: Doc, owner: number, at: string): Doc {
-	return tenant.emailTemplates.set(id, { id, ...fields, owner_id: owner, is_deleted: false, tenant_id: tenant.id, created_by: owner, created_at: at, updated_by: owner, updated_at: at });
+	return tenant.emailTemplates.set(id, {
+		id,
+		...fields,
+		owner_id: owner,
+		is_deleted: false,
+		tenant_id: tenant.id,
+		created_by: owner,
+		created_at: at,
+		updated_by: owner,
+		updated_at: at,
+	});
 }
 
 export function postTemplate(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
-	const input = validate(objectBody(ctx), TEMPLATE_SCHEMA, ['name', 'category_id', 'template_json']);
+	const input = validate(objectBody(ctx), TEMPLATE_SCHEMA, [
+		'name',
+		'category_id',
+		'template_json',
+	]);
 	if (!tenant.categories.has(input.category_id as number)) {
-		throw badRequest(`category_id ${String(input.category_id)} does not exist`, [{ field: 'category_id', error: 'unknown category' }]);
+		throw badRequest(`category_id ${String(input.category_id)} does not exist`, [
+			{ field: 'category_id', error: 'unknown category' },
+		]);
 	}
 	checkTemplateJson(input.template_json as string);
 	const id = env.store.nextInt('template');
@@ -105,7 +179,14 @@ export function postTemplate(env: Env, ctx: Ctx<Session>): Reply {
 		tenant,
 		id,
 		// template_json is stored exactly as received (still URL-encoded).
-		{ name: input.name, image: input.image ?? null, category_id: input.category_id, template_json: input.template_json, template_html: input.template_html ?? null, is_default: false },
+		{
+			name: input.name,
+			image: input.image ?? null,
+			category_id: input.category_id,
+			template_json: input.template_json,
+			template_html: input.template_html ?? null,
+			is_default: false,
+		},
 		ctx.session.userId,
 		nowIso(),
 	);
@@ -113,7 +194,13 @@ export function postTemplate(env: Env, ctx: Ctx<Session>): Reply {
 }
 
 /** `rows` demo templates, owned in turn by the CRM users, in random categories. */
-export function seedTemplates(env: Env, tenant: Tenant, rows: number, rnd: () => number, suffix: string): void {
+export function seedTemplates(
+	env: Env,
+	tenant: Tenant,
+	rows: number,
+	rnd: () => number,
+	suffix: string,
+): void {
 	const users = tenant.crmUsers.map((u) => u.id);
 	const categoryIds = tenant.categories.values().map((c) => c.id as number);
 	for (let i = 0; i < rows; i++) {

@@ -1,6 +1,15 @@
 /** Contacts (persons and organizations) and contact labels — /v1/crm/contacts… */
 import type { Module } from '../../module';
-import { deleteContact, getContactRoute, getContacts, listContacts, patchContact, patchContacts, postContact, putContact } from './contacts';
+import {
+	deleteContact,
+	getContactRoute,
+	getContacts,
+	listContacts,
+	patchContact,
+	patchContacts,
+	postContact,
+	putContact,
+} from './contacts';
 import { deleteLabel, getLabel, listLabels, postLabel, putLabel } from './labels';
 import { generateContacts, seedContacts } from './seed';
 
@@ -19,6 +28,11 @@ export const contacts: Module = {
 		[`${LABELS}/:id`]: { GET: getLabel, PUT: putLabel, DELETE: deleteLabel },
 		[CONTACTS]: { GET: listContacts, POST: postContact, PATCH: patchContacts },
 		[`${CONTACTS}/multiple`]: { POST: getContacts },
-		[`${CONTACTS}/:id`]: { GET: getContactRoute, PATCH: patchContact, PUT: putContact, DELETE: deleteContact },
+		[`${CONTACTS}/:id`]: {
+			GET: getContactRoute,
+			PATCH: patchContact,
+			PUT: putContact,
+			DELETE: deleteContact,
+		},
 	},
 };

@@ -9,16 +9,29 @@ import { empty, intParam, json, notFound, objectBody, type Ctx, type Reply } fro
 import { validate, type Schema } from '../../validate';
 import { checkOwner } from '../crm-users';
 
-const LABEL_SCHEMA: Schema = { name: 'string', color: 'string', icon: 'string', owner_id: 'integer' };
+const LABEL_SCHEMA: Schema = {
+	name: 'string',
+	color: 'string',
+	icon: 'string',
+	owner_id: 'integer',
+};
 
-export const listLabels = (env: Env, ctx: Ctx<Session>): Reply => json(200, tenantOf(env, ctx).labels.values());
+export const listLabels = (env: Env, ctx: Ctx<Session>): Reply =>
+	json(200, tenantOf(env, ctx).labels.values());
 
 export function postLabel(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
 	const input = validate(objectBody(ctx), LABEL_SCHEMA, ['name']);
 	checkOwner(tenant, input.owner_id);
 	const id = env.store.nextInt('label');
-	tenant.labels.set(id, { id, name: input.name, color: input.color ?? null, icon: input.icon ?? null, owner_id: input.owner_id ?? ctx.session.userId, tenant_id: tenant.id });
+	tenant.labels.set(id, {
+		id,
+		name: input.name,
+		color: input.color ?? null,
+		icon: input.icon ?? null,
+		owner_id: input.owner_id ?? ctx.session.userId,
+		tenant_id: tenant.id,
+	});
 	return json(201, { id });
 }
 

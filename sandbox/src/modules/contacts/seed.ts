@@ -4,7 +4,12 @@ import { COMPANIES, FIRST_NAMES, LAST_NAMES, pickOne, type SeedCtx } from '../..
 import type { Tenant } from '../../state';
 import { newContact } from './contacts';
 
-export function generateContacts(env: Env, tenant: Tenant, count: number, rnd: () => number = Math.random): number {
+export function generateContacts(
+	env: Env,
+	tenant: Tenant,
+	count: number,
+	rnd: () => number = Math.random,
+): number {
 	const owners = tenant.crmUsers.map((u) => u.id);
 	const labels = tenant.labels.values().map((l) => l.id as number);
 	for (let i = 0; i < count; i++) {
@@ -14,7 +19,10 @@ export function generateContacts(env: Env, tenant: Tenant, count: number, rnd: (
 		const company = pickOne(rnd, COMPANIES);
 		const n = tenant.contacts.size + 1;
 		const name = isOrg ? `${company} ${n}` : `${first} ${last}`;
-		const slug = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '.');
+		const slug = name
+			.toLowerCase()
+			.normalize('NFKD')
+			.replace(/[^a-z0-9]+/g, '.');
 		newContact(env, tenant, owners[0], {
 			name,
 			type: isOrg ? 'organization' : 'person',
@@ -26,8 +34,20 @@ export function generateContacts(env: Env, tenant: Tenant, count: number, rnd: (
 			owner_id: pickOne(rnd, owners),
 			visibility_type: pickOne(rnd, ['public', 'private', 'team']),
 			custom_field: [
-				{ code: 'cf_source', label: 'Lead source', module: 'contact', shortName: 'lead_source', value: pickOne(rnd, ['web', 'referral', 'event']) },
-				{ code: 'cf_tier', label: 'Tier', module: 'contact', shortName: 'tier', value: pickOne(rnd, ['gold', 'silver', 'bronze']) },
+				{
+					code: 'cf_source',
+					label: 'Lead source',
+					module: 'contact',
+					shortName: 'lead_source',
+					value: pickOne(rnd, ['web', 'referral', 'event']),
+				},
+				{
+					code: 'cf_tier',
+					label: 'Tier',
+					module: 'contact',
+					shortName: 'tier',
+					value: pickOne(rnd, ['gold', 'silver', 'bronze']),
+				},
 			],
 		});
 	}
@@ -43,7 +63,14 @@ export function seedContacts(env: Env, tenant: Tenant, s: SeedCtx): void {
 		['Partner', '#1e88e5', 'handshake'],
 	]) {
 		const id = env.store.nextInt('label');
-		tenant.labels.set(id, { id, name: s.index === 0 ? name : `${name} (Globex)`, color, icon, owner_id: owner, tenant_id: tenant.id });
+		tenant.labels.set(id, {
+			id,
+			name: s.index === 0 ? name : `${name} (Globex)`,
+			color,
+			icon,
+			owner_id: owner,
+			tenant_id: tenant.id,
+		});
 	}
 	generateContacts(env, tenant, s.rows, s.rnd);
 	const orgs = tenant.contacts.values().filter((c) => c.type === 'organization');

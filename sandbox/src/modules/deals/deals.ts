@@ -8,7 +8,16 @@
  */
 import type { Session } from '../../auth';
 import { pageOf, tenantOf, type Env } from '../../env';
-import { badRequest, empty, intParam, json, notFound, objectBody, type Ctx, type Reply } from '../../http';
+import {
+	badRequest,
+	empty,
+	intParam,
+	json,
+	notFound,
+	objectBody,
+	type Ctx,
+	type Reply,
+} from '../../http';
 import { getByIdRoute } from '../../module';
 import { filterConfigEnvelope, nowIso, type Doc, type Tenant } from '../../state';
 import { requireIntArray, validate, validateEach, type Schema } from '../../validate';
@@ -41,8 +50,34 @@ const DEAL_CREATE_SCHEMA: Schema = {
 	visibility_type: 'string',
 };
 /** The update model (Deal) writes custom_field and c_field as strings; arrays are accepted too. */
-const DEAL_UPDATE_SCHEMA: Schema = { ...DEAL_CREATE_SCHEMA, custom_field: 'any', c_field: 'any', stage: 'object', is_deleted: 'boolean', tenant_id: 'integer' };
-const STORED = ['amount', 'closing_date', 'contact_id', 'contact_name', 'currency_code', 'custom_field', 'email', 'mobile', 'name', 'organization_id', 'organization_name', 'owner_id', 'pipeline_id', 'reason', 'stage_id', 'status', 'sub_owner_ids', 'visibility_type'];
+const DEAL_UPDATE_SCHEMA: Schema = {
+	...DEAL_CREATE_SCHEMA,
+	custom_field: 'any',
+	c_field: 'any',
+	stage: 'object',
+	is_deleted: 'boolean',
+	tenant_id: 'integer',
+};
+const STORED = [
+	'amount',
+	'closing_date',
+	'contact_id',
+	'contact_name',
+	'currency_code',
+	'custom_field',
+	'email',
+	'mobile',
+	'name',
+	'organization_id',
+	'organization_name',
+	'owner_id',
+	'pipeline_id',
+	'reason',
+	'stage_id',
+	'status',
+	'sub_owner_ids',
+	'visibility_type',
+];
 const STATUSES = [0, 1, 2];
 
 export function isClosed(tenant: Tenant, d: Doc): boolean {
@@ -54,10 +89,16 @@ export function isClosed(tenant: Tenant, d: Doc): boolean {
 export function dealView(tenant: Tenant, d: Doc): Doc {
 	const found = findStage(tenant, d.stage_id as number);
 	const contact = d.contact_id != null ? tenant.contacts.get(d.contact_id as number) : undefined;
-	const org = d.organization_id != null ? tenant.contacts.get(d.organization_id as number) : undefined;
+	const org =
+		d.organization_id != null ? tenant.contacts.get(d.organization_id as number) : undefined;
 	const owner = tenant.crmUsers.find((u) => u.id === d.owner_id);
-	const acts = (tenant.activities.groupBy('linked_to', (a) => a.linked_to as number).get(d.id as number) ?? []).filter((a) => !a.is_deleted);
-	const upcoming = acts.filter((a) => !a.is_status && typeof a.start === 'string').map((a) => a.start as string).sort();
+	const acts = (
+		tenant.activities.groupBy('linked_to', (a) => a.linked_to as number).get(d.id as number) ?? []
+	).filter((a) => !a.is_deleted);
+	const upcoming = acts
+		.filter((a) => !a.is_status && typeof a.start === 'string')
+		.map((a) => a.start as string)
+		.sort();
 	return {
 		id: d.id,
 		name: d.name,
@@ -65,11 +106,31 @@ export function dealView(tenant: Tenant, d: Doc): Doc {
 		currency_code: d.currency_code,
 		closing_date: d.closing_date,
 		contact_id: d.contact_id,
-		contact_info: contact ? JSON.stringify({ id: contact.id, name: contact.name, email: contact.email ?? null, phone: contact.phone ?? null }) : d.contact_name ? JSON.stringify({ name: d.contact_name }) : null,
+		contact_info: contact
+			? JSON.stringify({
+					id: contact.id,
+					name: contact.name,
+					email: contact.email ?? null,
+					phone: contact.phone ?? null,
+				})
+			: d.contact_name
+				? JSON.stringify({ name: d.contact_name })
+				: null,
 		organization_id: d.organization_id,
-		organization_info: org ? JSON.stringify({ id: org.id, name: org.name }) : d.organization_name ? JSON.stringify({ name: d.organization_name }) : null,
+		organization_info: org
+			? JSON.stringify({ id: org.id, name: org.name })
+			: d.organization_name
+				? JSON.stringify({ name: d.organization_name })
+				: null,
 		owner_id: d.owner_id,
-		owner_info: owner ? JSON.stringify({ id: owner.id, first_name: owner.first_name, last_name: owner.last_name, email: owner.email }) : null,
+		owner_info: owner
+			? JSON.stringify({
+					id: owner.id,
+					first_name: owner.first_name,
+					last_name: owner.last_name,
+					email: owner.email,
+				})
+			: null,
 		email: d.email,
 		mobile: d.mobile,
 		pipeline_id: d.pipeline_id,
@@ -98,45 +159,80 @@ function getDeal(tenant: Tenant, id: number): Doc {
 }
 
 /** Resolves pipeline and stage so that the stage always belongs to the pipeline. */
-function placeDeal(tenant: Tenant, pipelineId: unknown, stageId: unknown, current?: Doc): { pipeline_id: number; stage_id: number } {
+function placeDeal(
+	tenant: Tenant,
+	pipelineId: unknown,
+	stageId: unknown,
+	current?: Doc,
+): { pipeline_id: number; stage_id: number } {
 	if (stageId != null) {
 		const found = findStage(tenant, stageId as number);
-		if (!found) throw badRequest(`stage_id ${String(stageId)} does not exist`, [{ field: 'stage_id', error: 'unknown stage' }]);
+		if (!found)
+			throw badRequest(`stage_id ${String(stageId)} does not exist`, [
+				{ field: 'stage_id', error: 'unknown stage' },
+			]);
 		if (pipelineId != null && found.pipeline.id !== pipelineId) {
-			throw badRequest(`stage ${String(stageId)} is not a stage of pipeline ${String(pipelineId)}`, [{ field: 'stage_id', error: 'not in the given pipeline' }]);
+			throw badRequest(
+				`stage ${String(stageId)} is not a stage of pipeline ${String(pipelineId)}`,
+				[{ field: 'stage_id', error: 'not in the given pipeline' }],
+			);
 		}
 		return { pipeline_id: found.pipeline.id as number, stage_id: stageId as number };
 	}
 	if (pipelineId != null) {
 		const p = tenant.pipelines.get(pipelineId as number);
-		if (!p) throw badRequest(`pipeline_id ${String(pipelineId)} does not exist`, [{ field: 'pipeline_id', error: 'unknown pipeline' }]);
-		if (current && current.pipeline_id === pipelineId) return { pipeline_id: pipelineId as number, stage_id: current.stage_id as number };
+		if (!p)
+			throw badRequest(`pipeline_id ${String(pipelineId)} does not exist`, [
+				{ field: 'pipeline_id', error: 'unknown pipeline' },
+			]);
+		if (current && current.pipeline_id === pipelineId)
+			return { pipeline_id: pipelineId as number, stage_id: current.stage_id as number };
 		return { pipeline_id: p.id as number, stage_id: (p.stages as Doc[])[0].id as number };
 	}
-	if (current) return { pipeline_id: current.pipeline_id as number, stage_id: current.stage_id as number };
+	if (current)
+		return { pipeline_id: current.pipeline_id as number, stage_id: current.stage_id as number };
 	const first = tenant.pipelines.values()[0];
-	if (!first) throw badRequest('Create a pipeline first', [{ field: 'pipeline_id', error: 'is required: this tenant has no pipeline' }]);
+	if (!first)
+		throw badRequest('Create a pipeline first', [
+			{ field: 'pipeline_id', error: 'is required: this tenant has no pipeline' },
+		]);
 	return { pipeline_id: first.id as number, stage_id: (first.stages as Doc[])[0].id as number };
 }
 
 function checkDealRefs(tenant: Tenant, input: Doc): void {
-	if (input.contact_id != null && !tenant.contacts.has(input.contact_id as number)) throw badRequest(`contact_id ${String(input.contact_id)} does not exist`, [{ field: 'contact_id', error: 'unknown contact' }]);
+	if (input.contact_id != null && !tenant.contacts.has(input.contact_id as number))
+		throw badRequest(`contact_id ${String(input.contact_id)} does not exist`, [
+			{ field: 'contact_id', error: 'unknown contact' },
+		]);
 	if (input.organization_id != null) {
 		const org = tenant.contacts.get(input.organization_id as number);
-		if (!org || org.type !== 'organization') throw badRequest(`organization_id ${String(input.organization_id)} is not an organization`, [{ field: 'organization_id', error: 'unknown organization' }]);
+		if (!org || org.type !== 'organization')
+			throw badRequest(`organization_id ${String(input.organization_id)} is not an organization`, [
+				{ field: 'organization_id', error: 'unknown organization' },
+			]);
 	}
-	if (input.status != null && !STATUSES.includes(input.status as number)) throw badRequest('status must be 0 (open), 1 (won) or 2 (lost)', [{ field: 'status', error: 'must be 0, 1 or 2' }]);
+	if (input.status != null && !STATUSES.includes(input.status as number))
+		throw badRequest('status must be 0 (open), 1 (won) or 2 (lost)', [
+			{ field: 'status', error: 'must be 0, 1 or 2' },
+		]);
 	checkOwner(tenant, input.owner_id);
-	if (Array.isArray(input.custom_field)) input.custom_field = validateEach(input.custom_field, CUSTOM_FIELD_SCHEMA, 'custom_field');
+	if (Array.isArray(input.custom_field))
+		input.custom_field = validateEach(input.custom_field, CUSTOM_FIELD_SCHEMA, 'custom_field');
 	else if (typeof input.custom_field === 'string') {
 		try {
 			const parsed = JSON.parse(input.custom_field) as unknown;
-			input.custom_field = Array.isArray(parsed) ? validateEach(parsed, CUSTOM_FIELD_SCHEMA, 'custom_field') : [];
+			input.custom_field = Array.isArray(parsed)
+				? validateEach(parsed, CUSTOM_FIELD_SCHEMA, 'custom_field')
+				: [];
 		} catch {
-			throw badRequest('custom_field must be an array of custom fields or its JSON text', [{ field: 'custom_field', error: 'is not valid JSON' }]);
+			throw badRequest('custom_field must be an array of custom fields or its JSON text', [
+				{ field: 'custom_field', error: 'is not valid JSON' },
+			]);
 		}
 	} else if (input.custom_field !== undefined && input.custom_field !== null) {
-		throw badRequest('custom_field must be an array of custom fields', [{ field: 'custom_field', error: 'must be an array' }]);
+		throw badRequest('custom_field must be an array of custom fields', [
+			{ field: 'custom_field', error: 'must be an array' },
+		]);
 	}
 }
 
@@ -145,7 +241,13 @@ export function createDeal(env: Env, tenant: Tenant, userId: number, input: Doc)
 	const now = nowIso();
 	const place = placeDeal(tenant, input.pipeline_id, input.stage_id);
 	const stored = Object.fromEntries(STORED.map((k) => [k, input[k] ?? null]));
-	const owner = input.owner_id ?? (input.owner && typeof (input.owner as Doc).user === 'string' && /^\d+$/.test((input.owner as Doc).user as string) ? Number((input.owner as Doc).user) : userId);
+	const owner =
+		input.owner_id ??
+		(input.owner &&
+		typeof (input.owner as Doc).user === 'string' &&
+		/^\d+$/.test((input.owner as Doc).user as string)
+			? Number((input.owner as Doc).user)
+			: userId);
 	return tenant.deals.set(id, {
 		...stored,
 		...place,
@@ -167,19 +269,32 @@ export function createDeal(env: Env, tenant: Tenant, userId: number, input: Doc)
 function dealSummary(all: Doc[]): Doc {
 	const byStage = new Map<number, { stage_id: number; count: number; amount: number }>();
 	for (const d of all) {
-		const e = byStage.get(d.stage_id as number) ?? { stage_id: d.stage_id as number, count: 0, amount: 0 };
+		const e = byStage.get(d.stage_id as number) ?? {
+			stage_id: d.stage_id as number,
+			count: 0,
+			amount: 0,
+		};
 		e.count++;
 		e.amount += Number(d.amount ?? 0);
 		byStage.set(d.stage_id as number, e);
 	}
-	return { count: all.length, total_amount: all.reduce((n, d) => n + Number(d.amount ?? 0), 0), by_stage: [...byStage.values()] };
+	return {
+		count: all.length,
+		total_amount: all.reduce((n, d) => n + Number(d.amount ?? 0), 0),
+		by_stage: [...byStage.values()],
+	};
 }
 
 export function listDeals(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
 	const q = ctx.query;
 	// The list's filter, as the query gives it; also the key of the cached result.
-	const f = { pipelineId: q.int('pipeline_id'), contactIds: q.intList('contact_id'), dealIds: q.intList('deal_ids'), showClosed: q.bool('show_closed_deals') ?? false };
+	const f = {
+		pipelineId: q.int('pipeline_id'),
+		contactIds: q.intList('contact_id'),
+		dealIds: q.intList('deal_ids'),
+		showClosed: q.bool('show_closed_deals') ?? false,
+	};
 	const all = tenant.deals.query(JSON.stringify(f), (items) => {
 		const contactSet = f.contactIds ? new Set(f.contactIds) : undefined;
 		const idSet = f.dealIds ? new Set(f.dealIds) : undefined;
@@ -187,14 +302,19 @@ export function listDeals(env: Env, ctx: Ctx<Session>): Reply {
 			.filter(
 				(d) =>
 					(f.pipelineId === undefined || d.pipeline_id === f.pipelineId) &&
-					(!contactSet || contactSet.has(d.contact_id as number) || contactSet.has(d.organization_id as number)) &&
+					(!contactSet ||
+						contactSet.has(d.contact_id as number) ||
+						contactSet.has(d.organization_id as number)) &&
 					(!idSet || idSet.has(d.id as number)) &&
 					(f.showClosed || !isClosed(tenant, d)),
 			)
 			.sort((a, b) => (a.id as number) - (b.id as number));
 	});
 	// Paging parameters are not documented for this list, but its envelope is paged: page/limit are honoured.
-	const body: Doc = filterConfigEnvelope(pageOf(env, ctx, all, ['limit', 'size', 'pageSize']), (d) => dealView(tenant, d));
+	const body: Doc = filterConfigEnvelope(
+		pageOf(env, ctx, all, ['limit', 'size', 'pageSize']),
+		(d) => dealView(tenant, d),
+	);
 	if (q.bool('deal_summary')) body.summary = dealSummary(all);
 	return json(200, body);
 }
@@ -213,7 +333,14 @@ export function patchDeals(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
 	const body = objectBody(ctx);
 	const ids = requireIntArray(body.ids, 'ids');
-	const input = validate(body, { owner_id: 'integer', pipeline_id: 'integer', reason: 'string', stage_id: 'integer', status: 'integer', tenantId: 'integer' });
+	const input = validate(body, {
+		owner_id: 'integer',
+		pipeline_id: 'integer',
+		reason: 'string',
+		stage_id: 'integer',
+		status: 'integer',
+		tenantId: 'integer',
+	});
 	const missing = ids.filter((id) => !tenant.deals.has(id));
 	if (missing.length) throw notFound('Deal', missing.join(', '));
 	checkDealRefs(tenant, input);
@@ -221,7 +348,8 @@ export function patchDeals(env: Env, ctx: Ctx<Session>): Reply {
 	const changes: Array<[Doc, Doc]> = ids.map((id) => {
 		const d = tenant.deals.get(id)!;
 		const next: Doc = {};
-		if (input.pipeline_id != null || input.stage_id != null) Object.assign(next, placeDeal(tenant, input.pipeline_id, input.stage_id, d));
+		if (input.pipeline_id != null || input.stage_id != null)
+			Object.assign(next, placeDeal(tenant, input.pipeline_id, input.stage_id, d));
 		for (const k of ['owner_id', 'reason', 'status']) if (input[k] != null) next[k] = input[k];
 		return [d, next];
 	});
@@ -253,8 +381,12 @@ export function putDeal(env: Env, ctx: Ctx<Session>): Reply {
 	const d = getDeal(tenant, intParam(ctx));
 	const input = validate(objectBody(ctx), DEAL_UPDATE_SCHEMA);
 	checkDealRefs(tenant, input);
-	const place = input.pipeline_id != null || input.stage_id != null ? placeDeal(tenant, input.pipeline_id, input.stage_id, d) : {};
-	for (const k of STORED) if (k in input && k !== 'pipeline_id' && k !== 'stage_id') d[k] = input[k];
+	const place =
+		input.pipeline_id != null || input.stage_id != null
+			? placeDeal(tenant, input.pipeline_id, input.stage_id, d)
+			: {};
+	for (const k of STORED)
+		if (k in input && k !== 'pipeline_id' && k !== 'stage_id') d[k] = input[k];
 	Object.assign(d, place, { updated_at: nowIso(), updated_by: ctx.session.userId });
 	tenant.deals.touch();
 	env.hooks.emit(tenant, 'UPDATE_CRM_DEAL', dealView(tenant, d));

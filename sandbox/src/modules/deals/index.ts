@@ -3,8 +3,22 @@
  * Each file's header lists the choices made where the spec says "not shown".
  */
 import type { Module } from '../../module';
-import { deleteDeal, deleteDeals, getDealRoute, listDeals, patchDeals, postDeal, putDeal } from './deals';
-import { deletePipeline, getPipelineRoute, listPipelines, postPipeline, putPipeline } from './pipelines';
+import {
+	deleteDeal,
+	deleteDeals,
+	getDealRoute,
+	listDeals,
+	patchDeals,
+	postDeal,
+	putDeal,
+} from './deals';
+import {
+	deletePipeline,
+	getPipelineRoute,
+	listPipelines,
+	postPipeline,
+	putPipeline,
+} from './pipelines';
 import { generateDeals, seedDeals } from './seed';
 import { deleteStage } from './stages';
 

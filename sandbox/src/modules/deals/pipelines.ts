@@ -6,7 +6,16 @@
  */
 import type { Session } from '../../auth';
 import { tenantOf, type Env } from '../../env';
-import { badRequest, empty, intParam, json, notFound, objectBody, type Ctx, type Reply } from '../../http';
+import {
+	badRequest,
+	empty,
+	intParam,
+	json,
+	notFound,
+	objectBody,
+	type Ctx,
+	type Reply,
+} from '../../http';
 import { getByIdRoute } from '../../module';
 import { nowIso, type Doc, type Tenant } from '../../state';
 import { validate } from '../../validate';
@@ -16,9 +25,24 @@ import { makeStage, orderStages, stagesInput } from './stages';
 const cud = (id: number) => ({ Id: id, Success: true });
 
 /** Stores a new pipeline with its stages in order (system Won and Lost stages at the end); returns its id. */
-export function addPipeline(env: Env, tenant: Tenant, name: unknown, createdBy: number, stages: Doc[], now = nowIso()): number {
+export function addPipeline(
+	env: Env,
+	tenant: Tenant,
+	name: unknown,
+	createdBy: number,
+	stages: Doc[],
+	now = nowIso(),
+): number {
 	const id = env.store.nextInt('pipeline');
-	tenant.pipelines.set(id, { id, name, created_by: createdBy, created_at: now, updated_at: now, tenantId: tenant.id, stages: orderStages(env, stages) });
+	tenant.pipelines.set(id, {
+		id,
+		name,
+		created_by: createdBy,
+		created_at: now,
+		updated_at: now,
+		tenantId: tenant.id,
+		stages: orderStages(env, stages),
+	});
 	return id;
 }
 
@@ -26,7 +50,10 @@ function pipelineView(tenant: Tenant, p: Doc): Doc {
 	const byStage = tenant.deals.groupBy('stage_id', (d) => d.stage_id as number);
 	return {
 		...p,
-		stages: (p.stages as Doc[]).map((s) => ({ ...s, deals: (byStage.get(s.id as number) ?? []).map((d) => dealView(tenant, d)) })),
+		stages: (p.stages as Doc[]).map((s) => ({
+			...s,
+			deals: (byStage.get(s.id as number) ?? []).map((d) => dealView(tenant, d)),
+		})),
 	};
 }
 
@@ -38,7 +65,10 @@ function getPipeline(tenant: Tenant, id: number): Doc {
 
 export function listPipelines(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
-	return json(200, tenant.pipelines.values().map((p) => pipelineView(tenant, p)));
+	return json(
+		200,
+		tenant.pipelines.values().map((p) => pipelineView(tenant, p)),
+	);
 }
 
 export function postPipeline(env: Env, ctx: Ctx<Session>): Reply {
@@ -46,7 +76,13 @@ export function postPipeline(env: Env, ctx: Ctx<Session>): Reply {
 	const body = objectBody(ctx);
 	const input = validate(body, { name: 'string', stages: 'any[]' }, ['name']);
 	const stages = stagesInput(body) ?? [];
-	const id = addPipeline(env, tenant, input.name, ctx.session.userId, stages.map((st, i) => makeStage(env, st, (st.order as number | undefined) ?? i + 1)));
+	const id = addPipeline(
+		env,
+		tenant,
+		input.name,
+		ctx.session.userId,
+		stages.map((st, i) => makeStage(env, st, (st.order as number | undefined) ?? i + 1)),
+	);
 	return json(201, cud(id));
 }
 
@@ -65,8 +101,15 @@ export function putPipeline(env: Env, ctx: Ctx<Session>): Reply {
 		const next = stages.map((st, i) => {
 			if (st.id != null) {
 				const existing = old.find((o) => o.id === st.id);
-				if (!existing) throw badRequest(`stage ${String(st.id)} is not a stage of this pipeline`, [{ field: `stages[${i}].id`, error: 'unknown stage' }]);
-				return { ...existing, ...Object.fromEntries(Object.entries(st).filter(([, v]) => v !== null)), updated_at: nowIso() };
+				if (!existing)
+					throw badRequest(`stage ${String(st.id)} is not a stage of this pipeline`, [
+						{ field: `stages[${i}].id`, error: 'unknown stage' },
+					]);
+				return {
+					...existing,
+					...Object.fromEntries(Object.entries(st).filter(([, v]) => v !== null)),
+					updated_at: nowIso(),
+				};
 			}
 			return makeStage(env, st, (st.order as number | undefined) ?? i + 1);
 		});
@@ -74,7 +117,10 @@ export function putPipeline(env: Env, ctx: Ctx<Session>): Reply {
 		for (const o of old) {
 			if (kept.has(o.id) || o.won_lost_status !== 'open') continue;
 			if (tenant.deals.values().some((d) => d.stage_id === o.id)) {
-				throw badRequest(`stage ${String(o.id)} (${String(o.name)}) still holds deals: move them first`, [{ field: 'stages', error: `stage ${String(o.id)} holds deals` }]);
+				throw badRequest(
+					`stage ${String(o.id)} (${String(o.name)}) still holds deals: move them first`,
+					[{ field: 'stages', error: `stage ${String(o.id)} holds deals` }],
+				);
 			}
 		}
 		const closing = old.filter((o) => o.won_lost_status !== 'open' && !kept.has(o.id));
@@ -91,7 +137,10 @@ export function deletePipeline(env: Env, ctx: Ctx<Session>): Reply {
 	const id = intParam(ctx);
 	getPipeline(tenant, id);
 	// Not shown in the spec: the sandbox refuses to delete a pipeline that still holds deals.
-	if (tenant.deals.values().some((d) => d.pipeline_id === id)) throw badRequest(`Pipeline ${id} still holds deals: move or delete them first`, [{ field: 'id', error: 'pipeline holds deals' }]);
+	if (tenant.deals.values().some((d) => d.pipeline_id === id))
+		throw badRequest(`Pipeline ${id} still holds deals: move or delete them first`, [
+			{ field: 'id', error: 'pipeline holds deals' },
+		]);
 	tenant.pipelines.delete(id);
 	return empty(204);
 }

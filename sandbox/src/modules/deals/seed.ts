@@ -6,7 +6,12 @@ import { createDeal } from './deals';
 import { addPipeline } from './pipelines';
 import { makeStage } from './stages';
 
-export function generateDeals(env: Env, tenant: Tenant, count: number, rnd: () => number = Math.random): number {
+export function generateDeals(
+	env: Env,
+	tenant: Tenant,
+	count: number,
+	rnd: () => number = Math.random,
+): number {
 	const contacts = tenant.contacts.values();
 	const persons = contacts.filter((c) => c.type === 'person');
 	const orgs = contacts.filter((c) => c.type === 'organization');
@@ -21,14 +26,24 @@ export function generateDeals(env: Env, tenant: Tenant, count: number, rnd: () =
 			name: `${org ? String(org.name) : 'Direct'} deal #${n}`,
 			amount: Math.round(rnd() * 500) * 100,
 			currency_code: pickOne(rnd, ['USD', 'EUR', 'GBP']),
-			closing_date: new Date(Date.UTC(2026, Math.floor(rnd() * 12), 1 + Math.floor(rnd() * 27))).toISOString().slice(0, 10),
+			closing_date: new Date(Date.UTC(2026, Math.floor(rnd() * 12), 1 + Math.floor(rnd() * 27)))
+				.toISOString()
+				.slice(0, 10),
 			contact_id: person?.id ?? null,
 			organization_id: org?.id ?? null,
 			pipeline_id: p.id,
 			stage_id: pickOne(rnd, stages).id,
 			owner_id: pickOne(rnd, tenant.crmUsers).id,
 			email: person?.email ?? null,
-			custom_field: [{ code: 'cf_channel', label: 'Channel', module: 'deal', shortName: 'channel', value: pickOne(rnd, ['inbound', 'outbound', 'partner']) }],
+			custom_field: [
+				{
+					code: 'cf_channel',
+					label: 'Channel',
+					module: 'deal',
+					shortName: 'channel',
+					value: pickOne(rnd, ['inbound', 'outbound', 'partner']),
+				},
+			],
 		});
 	}
 	return count;
@@ -38,14 +53,43 @@ export function generateDeals(env: Env, tenant: Tenant, count: number, rnd: () =
 export function seedDeals(env: Env, tenant: Tenant, s: SeedCtx): void {
 	const now = nowIso();
 	const mk = (name: string, stages: [string, number][]) =>
-		addPipeline(env, tenant, name, tenant.crmUsers[0].id, stages.map(([n, prob], i) => makeStage(env, { name: n, deal_probability: prob, rotting_days: 14, help_text: `Deals in ${n.toLowerCase()}` }, i + 1)), now);
-	mk(s.index === 0 ? 'Sales pipeline' : 'Globex sales', [['Lead', 10], ['Qualified', 30], ['Proposal', 60], ['Negotiation', 80]]);
-	mk('Partnerships', [['Intro', 20], ['Pilot', 50]]);
+		addPipeline(
+			env,
+			tenant,
+			name,
+			tenant.crmUsers[0].id,
+			stages.map(([n, prob], i) =>
+				makeStage(
+					env,
+					{
+						name: n,
+						deal_probability: prob,
+						rotting_days: 14,
+						help_text: `Deals in ${n.toLowerCase()}`,
+					},
+					i + 1,
+				),
+			),
+			now,
+		);
+	mk(s.index === 0 ? 'Sales pipeline' : 'Globex sales', [
+		['Lead', 10],
+		['Qualified', 30],
+		['Proposal', 60],
+		['Negotiation', 80],
+	]);
+	mk('Partnerships', [
+		['Intro', 20],
+		['Pilot', 50],
+	]);
 	generateDeals(env, tenant, s.rows, s.rnd);
 	// A few closed deals.
-	tenant.deals.values().slice(0, 4).forEach((d, i) => {
-		d.status = i % 2 ? 2 : 1;
-		d.reason = i % 2 ? 'Chose a competitor' : null;
-	});
+	tenant.deals
+		.values()
+		.slice(0, 4)
+		.forEach((d, i) => {
+			d.status = i % 2 ? 2 : 1;
+			d.reason = i % 2 ? 'Chose a competitor' : null;
+		});
 	tenant.deals.touch();
 }

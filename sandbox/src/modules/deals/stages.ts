@@ -33,7 +33,10 @@ export function stageResponse(stage: Doc, pipelineId: number): Doc {
 	};
 }
 
-export function findStage(tenant: Tenant, stageId: number): { pipeline: Doc; stage: Doc } | undefined {
+export function findStage(
+	tenant: Tenant,
+	stageId: number,
+): { pipeline: Doc; stage: Doc } | undefined {
 	for (const pipeline of tenant.pipelines.values()) {
 		const stage = (pipeline.stages as Doc[]).find((s) => s.id === stageId);
 		if (stage) return { pipeline, stage };
@@ -59,11 +62,19 @@ export function makeStage(env: Env, input: Doc, order: number): Doc {
 
 export function stagesInput(body: Record<string, unknown>): Doc[] | undefined {
 	if (body.stages === undefined || body.stages === null) return undefined;
-	if (!Array.isArray(body.stages)) throw badRequest('stages must be an array', [{ field: 'stages', error: 'must be an array of stages' }]);
+	if (!Array.isArray(body.stages))
+		throw badRequest('stages must be an array', [
+			{ field: 'stages', error: 'must be an array of stages' },
+		]);
 	const stages = validateEach(body.stages, STAGE_SCHEMA, 'stages');
 	stages.forEach((s, i) => {
-		if (s.won_lost_status != null && !['open', 'won', 'lost'].includes(s.won_lost_status as string)) {
-			throw badRequest('won_lost_status must be open, won or lost', [{ field: `stages[${i}].won_lost_status`, error: 'must be open, won or lost' }]);
+		if (
+			s.won_lost_status != null &&
+			!['open', 'won', 'lost'].includes(s.won_lost_status as string)
+		) {
+			throw badRequest('won_lost_status must be open, won or lost', [
+				{ field: `stages[${i}].won_lost_status`, error: 'must be open, won or lost' },
+			]);
 		}
 	});
 	return stages;
@@ -76,11 +87,23 @@ export function orderStages(env: Env, stages: Doc[]): Doc[] {
 	const closing = ['won', 'lost'].map(
 		(kind) =>
 			stages.find((s) => s.won_lost_status === kind) ??
-			makeStage(env, { name: kind === 'won' ? 'Won' : 'Lost', won_lost_status: kind, system_generated: true, deal_probability: kind === 'won' ? 100 : 0 }, 0),
+			makeStage(
+				env,
+				{
+					name: kind === 'won' ? 'Won' : 'Lost',
+					won_lost_status: kind,
+					system_generated: true,
+					deal_probability: kind === 'won' ? 100 : 0,
+				},
+				0,
+			),
 	);
-	return [...open, ...closing].map((s, i) => ({ ...s, order: i + 1, system_generated: s.won_lost_status === 'open' ? Boolean(s.system_generated) : true }));
+	return [...open, ...closing].map((s, i) => ({
+		...s,
+		order: i + 1,
+		system_generated: s.won_lost_status === 'open' ? Boolean(s.system_generated) : true,
+	}));
 }
-
 
 /** DELETE /v1/crm/deals/pipelines/stages/:id */
 export function deleteStage(env: Env, ctx: Ctx<Session>): Reply {
@@ -88,9 +111,18 @@ export function deleteStage(env: Env, ctx: Ctx<Session>): Reply {
 	const id = intParam(ctx);
 	const found = findStage(tenant, id);
 	if (!found) throw notFound('Stage', id);
-	if (found.stage.system_generated) throw badRequest('System-generated won and lost stages cannot be deleted', [{ field: 'id', error: 'system stage' }]);
-	if (tenant.deals.values().some((d) => d.stage_id === id)) throw badRequest(`Stage ${id} still holds deals: move them first`, [{ field: 'id', error: 'stage holds deals' }]);
-	found.pipeline.stages = orderStages(env, (found.pipeline.stages as Doc[]).filter((s) => s.id !== id));
+	if (found.stage.system_generated)
+		throw badRequest('System-generated won and lost stages cannot be deleted', [
+			{ field: 'id', error: 'system stage' },
+		]);
+	if (tenant.deals.values().some((d) => d.stage_id === id))
+		throw badRequest(`Stage ${id} still holds deals: move them first`, [
+			{ field: 'id', error: 'stage holds deals' },
+		]);
+	found.pipeline.stages = orderStages(
+		env,
+		(found.pipeline.stages as Doc[]).filter((s) => s.id !== id),
+	);
 	tenant.pipelines.touch();
 	return empty(204);
 }

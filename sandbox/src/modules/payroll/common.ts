@@ -8,7 +8,12 @@ import { fieldError, pathValues, peoplePage, sortDir } from '../people/common';
 export const ZERO_TIME = '0001-01-01T00:00:00Z';
 export const DAY = 86400000;
 /** Pay periods per year. */
-export const PERIODS: Record<string, number> = { weekly: 52, biweekly: 26, semimonthly: 24, monthly: 12 };
+export const PERIODS: Record<string, number> = {
+	weekly: 52,
+	biweekly: 26,
+	semimonthly: 24,
+	monthly: 12,
+};
 
 export const round2 = (n: number) => Math.round(n * 100) / 100;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -28,8 +33,13 @@ export function parseMdy(s: string): number | undefined {
 
 /** month/day/year or ISO 8601; 400 naming `field` otherwise. */
 export function parseDate(v: string, field: string): number {
-	const t = MDY.test(v.trim()) ? parseMdy(v) : /^\d{4}-\d{2}-\d{2}/.test(v) ? Date.parse(v) : undefined;
-	if (t === undefined || Number.isNaN(t)) throw fieldError(field, 'must be a date as MM/DD/YYYY or YYYY-MM-DD');
+	const t = MDY.test(v.trim())
+		? parseMdy(v)
+		: /^\d{4}-\d{2}-\d{2}/.test(v)
+			? Date.parse(v)
+			: undefined;
+	if (t === undefined || Number.isNaN(t))
+		throw fieldError(field, 'must be a date as MM/DD/YYYY or YYYY-MM-DD');
 	return t;
 }
 
@@ -55,10 +65,19 @@ export function sortDocs(items: Doc[], field: string, dir: 'asc' | 'desc'): Doc[
 		if (typeof a === 'number' && typeof b === 'number') return a - b;
 		return String(a) < String(b) ? -1 : 1;
 	};
-	return [...items].sort((x, y) => sign * cmp(sortKey(x, field), sortKey(y, field)) || cmp(x._id, y._id));
+	return [...items].sort(
+		(x, y) => sign * cmp(sortKey(x, field), sortKey(y, field)) || cmp(x._id, y._id),
+	);
 }
 
 /** limit/currentPage paging with sortField/sortOrder (default: newest first). */
-export function pageOf(env: Env, ctx: Ctx<Session>): { page: number; size: number; sortField: string; dir: 'asc' | 'desc' } {
-	return { ...peoplePage(env, ctx.query), sortField: ctx.query.str('sortField') ?? 'createdAt', dir: sortDir(ctx.query.str('sortOrder'), 'desc', 'sortOrder') };
+export function pageOf(
+	env: Env,
+	ctx: Ctx<Session>,
+): { page: number; size: number; sortField: string; dir: 'asc' | 'desc' } {
+	return {
+		...peoplePage(env, ctx.query),
+		sortField: ctx.query.str('sortField') ?? 'createdAt',
+		dir: sortDir(ctx.query.str('sortOrder'), 'desc', 'sortOrder'),
+	};
 }

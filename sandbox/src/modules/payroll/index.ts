@@ -7,8 +7,20 @@
  */
 import type { Module } from '../../module';
 import { GW } from '../people/common';
-import { deleteComponentGroups, getComponentGroups, postComponentGroup, putComponentGroup } from './componentGroups';
-import { deletePayruns, listPayruns, listPayrunsOfYear, postPayrun, revertJournalEntries, syncJournalEntries } from './payruns';
+import {
+	deleteComponentGroups,
+	getComponentGroups,
+	postComponentGroup,
+	putComponentGroup,
+} from './componentGroups';
+import {
+	deletePayruns,
+	listPayruns,
+	listPayrunsOfYear,
+	postPayrun,
+	revertJournalEntries,
+	syncJournalEntries,
+} from './payruns';
 import { listPaystubs } from './paystubs';
 import { seedGroups, seedPayruns } from './seed';
 

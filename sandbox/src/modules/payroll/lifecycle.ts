@@ -15,17 +15,30 @@ export function advancePayrun(env: Env, tenant: Tenant, payrun: Doc, step: Payru
 	const now = nowIso();
 	if (step === 'process') {
 		if (payrun.processed === true) throw fieldError('payrun', 'is already processed');
-		Object.assign(payrun, { processed: true, stage: 'processed', processedAt: now, updatedAt: now });
+		Object.assign(payrun, {
+			processed: true,
+			stage: 'processed',
+			processedAt: now,
+			updatedAt: now,
+		});
 		for (const pr of (payrun.payrolls as Doc[] | undefined) ?? []) {
 			pr.processed = true;
 			const stub = paystubFor(env, tenant, payrun, pr, tenant.peopleUsers.get(pr.userId as string));
 			tenant.paystubs.set(stub._id as string, stub);
 		}
 	} else {
-		if (payrun.processed !== true) throw fieldError('payrun', 'must be processed before it is paid');
+		if (payrun.processed !== true)
+			throw fieldError('payrun', 'must be processed before it is paid');
 		if (payrun.isPaymentDone === true) throw fieldError('payrun', 'is already paid');
-		Object.assign(payrun, { isPaymentDone: true, stage: 'completed', paymentDoneAt: now, updatedAt: now, paymentCount: payrun.employeeCount });
-		for (const pr of (payrun.payrolls as Doc[] | undefined) ?? []) Object.assign(pr, { isPaymentDone: true, paymentStatus: 'PAID' });
+		Object.assign(payrun, {
+			isPaymentDone: true,
+			stage: 'completed',
+			paymentDoneAt: now,
+			updatedAt: now,
+			paymentCount: payrun.employeeCount,
+		});
+		for (const pr of (payrun.payrolls as Doc[] | undefined) ?? [])
+			Object.assign(pr, { isPaymentDone: true, paymentStatus: 'PAID' });
 	}
 	tenant.payruns.touch();
 	return payrun;

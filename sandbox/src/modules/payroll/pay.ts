@@ -16,7 +16,8 @@ import { DAY, mdy, parseMdy, PERIODS, round2, ZERO_TIME } from './common';
 import { componentGroupOf } from './componentGroups';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const sum = (docs: Doc[], key: string) => round2(docs.reduce((a, d) => a + (Number(d[key]) || 0), 0));
+const sum = (docs: Doc[], key: string) =>
+	round2(docs.reduce((a, d) => a + (Number(d[key]) || 0), 0));
 
 export interface PayrunInput {
 	payrunType: number;
@@ -48,7 +49,13 @@ function workingDays(workWeek: number[], from: number, to: number): number {
 
 /** Year-to-date sums of a user's earlier payrolls in the same year. */
 function ytd(tenant: Tenant, userId: string, year: number, from: number): Record<string, number> {
-	const out: Record<string, number> = { basicPayrun: 0, netPayrun: 0, earnings: 0, deductions: 0, netTaxes: 0 };
+	const out: Record<string, number> = {
+		basicPayrun: 0,
+		netPayrun: 0,
+		earnings: 0,
+		deductions: 0,
+		netTaxes: 0,
+	};
 	for (const p of tenant.payruns.values()) {
 		if (p.year !== year || (parseMdy(String((p.workPeriod as Doc).from)) ?? 0) >= from) continue;
 		for (const pr of p.payrolls as Doc[]) {
@@ -60,11 +67,20 @@ function ytd(tenant: Tenant, userId: string, year: number, from: number): Record
 }
 
 /** The fixed components of the user's group, with their amounts and year-to-date sums. */
-function payComponents(tenant: Tenant, u: Doc, group: Doc | undefined, basic: number, year: number, from: number) {
+function payComponents(
+	tenant: Tenant,
+	u: Doc,
+	group: Doc | undefined,
+	basic: number,
+	year: number,
+	from: number,
+) {
 	const components = ((group?.fixedComponents as Doc[] | undefined) ?? []).map((c) => {
 		const cfg = isObj(c.componentConfig) ? c.componentConfig : {};
 		const pct = Number(cfg.componentPercent) || 0;
-		const amount = round2(pct > 0 && cfg.configureAmountBasis !== 'fixed' ? (basic * pct) / 100 : Number(c.amount) || 0);
+		const amount = round2(
+			pct > 0 && cfg.configureAmountBasis !== 'fixed' ? (basic * pct) / 100 : Number(c.amount) || 0,
+		);
 		return {
 			componentId: c.componentId,
 			employeeId: u.userId,
@@ -109,26 +125,80 @@ function payOf(tenant: Tenant, input: PayrunInput, u: Doc, daysOff: number, comp
 	const cp = lower(u.compensationPeriod);
 	const daysWorked = Math.max(0, companyDays - daysOff);
 	const hoursWorked = daysWorked * 8;
-	const annual = cp === 'monthly' ? comp * 12 : cp === 'weekly' ? comp * 52 : cp === 'hourly' ? comp * 2080 : comp;
+	const annual =
+		cp === 'monthly'
+			? comp * 12
+			: cp === 'weekly'
+				? comp * 52
+				: cp === 'hourly'
+					? comp * 2080
+					: comp;
 	const basic = round2(cp === 'hourly' ? comp * hoursWorked : annual / periods);
 	const group = componentGroupOf(tenant, u);
 	const year = new Date(input.from).getUTCFullYear();
 	const before = ytd(tenant, u.userId as string, year, input.from);
 	const components = payComponents(tenant, u, group, basic, year, input.from);
-	const earningsExtra = components.filter((c) => c.type === 'EARNING').reduce((a, c) => a + c.amount, 0);
+	const earningsExtra = components
+		.filter((c) => c.type === 'EARNING')
+		.reduce((a, c) => a + c.amount, 0);
 	const deductionsOf = (pre: boolean) =>
-		components.filter((c) => c.type === 'DEDUCTION' && (isObj(c.componentConfig) && c.componentConfig.deductionType === 'pretaxdeduction') === pre).reduce((a, c) => a + c.amount, 0);
+		components
+			.filter(
+				(c) =>
+					c.type === 'DEDUCTION' &&
+					(isObj(c.componentConfig) && c.componentConfig.deductionType === 'pretaxdeduction') ===
+						pre,
+			)
+			.reduce((a, c) => a + c.amount, 0);
 	const earnings = round2(basic + earningsExtra);
 	const pretax = deductionsOf(true);
 	const deductions = round2(pretax + deductionsOf(false));
 	const netTaxes = contractor ? 0 : round2(Math.max(0, earnings - pretax) * (us ? 0.15 : 0.1));
 	const employerTaxes = contractor ? 0 : round2(earnings * (us ? 0.0765 : 0.12));
 	const netPay = round2(earnings - deductions - netTaxes);
-	return { us, comp, annual, basic, daysWorked, hoursWorked, group, before, components, earnings, deductions, netTaxes, employerTaxes, netPay };
+	return {
+		us,
+		comp,
+		annual,
+		basic,
+		daysWorked,
+		hoursWorked,
+		group,
+		before,
+		components,
+		earnings,
+		deductions,
+		netTaxes,
+		employerTaxes,
+		netPay,
+	};
 }
 
-function computePayroll(env: Env, tenant: Tenant, payrunId: string, input: PayrunInput, u: Doc, daysOff: number, companyDays: number): Doc {
-	const { us, comp, annual, basic, daysWorked, hoursWorked, group, before, components, earnings, deductions, netTaxes, employerTaxes, netPay } = payOf(tenant, input, u, daysOff, companyDays);
+function computePayroll(
+	env: Env,
+	tenant: Tenant,
+	payrunId: string,
+	input: PayrunInput,
+	u: Doc,
+	daysOff: number,
+	companyDays: number,
+): Doc {
+	const {
+		us,
+		comp,
+		annual,
+		basic,
+		daysWorked,
+		hoursWorked,
+		group,
+		before,
+		components,
+		earnings,
+		deductions,
+		netTaxes,
+		employerTaxes,
+		netPay,
+	} = payOf(tenant, input, u, daysOff, companyDays);
 	const pd = isObj(u.paymentDetails) ? u.paymentDetails : {};
 	const benefits = ((group?.benefits as Doc[] | undefined) ?? []).map((b) => ({
 		id: b.benefitId,
@@ -189,14 +259,32 @@ function computePayroll(env: Env, tenant: Tenant, payrunId: string, input: Payru
 	};
 }
 
-export function buildPayrun(env: Env, tenant: Tenant, input: PayrunInput, users: Doc[], daysOff: (u: Doc) => number): Doc {
+export function buildPayrun(
+	env: Env,
+	tenant: Tenant,
+	input: PayrunInput,
+	users: Doc[],
+	daysOff: (u: Doc) => number,
+): Doc {
 	const id = env.store.nextOid();
 	const companyDays = workingDays(input.workWeek, input.from, input.to);
-	const payrolls = users.map((u) => computePayroll(env, tenant, id, input, u, daysOff(u), companyDays));
-	const byMethod = (m: string) => sum(payrolls.filter((p) => p.paymentMethod === m), 'netPay');
+	const payrolls = users.map((u) =>
+		computePayroll(env, tenant, id, input, u, daysOff(u), companyDays),
+	);
+	const byMethod = (m: string) =>
+		sum(
+			payrolls.filter((p) => p.paymentMethod === m),
+			'netPay',
+		);
 	const totalEarnings = sum(payrolls, 'earnings');
 	const totalEmployerTaxes = sum(payrolls, 'employerTaxes');
-	const employerBenefits = round2(payrolls.reduce((a, p) => a + (p.benefits as Doc[]).reduce((b, x) => b + (Number(x.employerContribution) || 0), 0), 0));
+	const employerBenefits = round2(
+		payrolls.reduce(
+			(a, p) =>
+				a + (p.benefits as Doc[]).reduce((b, x) => b + (Number(x.employerContribution) || 0), 0),
+			0,
+		),
+	);
 	const totalEmployerCost = round2(totalEarnings + totalEmployerTaxes + employerBenefits);
 	const negative = payrolls.some((p) => (p.netPay as number) < 0);
 	const now = nowIso();
@@ -228,12 +316,20 @@ export function buildPayrun(env: Env, tenant: Tenant, input: PayrunInput, users:
 		year: from.getUTCFullYear(),
 		month: from.getUTCMonth() + 1,
 		hasDirectPayment: payrolls.some((p) => p.paymentMethod === 'directDeposit'),
-		directDepositConsent: users.filter((u) => isObj(u.paymentDetails) && u.paymentDetails.paymentMethod === 'directDeposit').every((u) => u.directDepositConsent === true),
+		directDepositConsent: users
+			.filter((u) => isObj(u.paymentDetails) && u.paymentDetails.paymentMethod === 'directDeposit')
+			.every((u) => u.directDepositConsent === true),
 		isNetPayNegative: negative,
 		isValid: !negative && payrolls.length > 0,
 		tenantWorkWeek: [1, 2, 3, 4, 5, 6, 0].map((d) => {
 			const on = isWorkDay(input.workWeek, Date.UTC(2023, 0, 1 + d));
-			return { day: WEEKDAYS[d], isWorkingDay: on, startTime: on ? '09:00' : '', endTime: on ? '17:00' : '', duration: on ? 8 : 0 };
+			return {
+				day: WEEKDAYS[d],
+				isWorkingDay: on,
+				startTime: on ? '09:00' : '',
+				endTime: on ? '17:00' : '',
+				duration: on ? 8 : 0,
+			};
 		}),
 		holidays: null,
 		unpaidLeaves: null,

@@ -27,10 +27,27 @@ import { arrayBody, json, notFound, objectBody, text, type Ctx, type Reply } fro
 import { nowIso, payrunFilterResponse, slice, textMatch, type Doc, type Tenant } from '../../state';
 import { validate, validateEach, type Schema } from '../../validate';
 import { fieldError, isObj, lower, pathValues, peoplePage, sortDir } from '../people/common';
-import { DAY, pageOf, parseDate, parseMdy, PERIODS, RANGE, sortDocs, startOfDay, ZERO_TIME } from './common';
+import {
+	DAY,
+	pageOf,
+	parseDate,
+	parseMdy,
+	PERIODS,
+	RANGE,
+	sortDocs,
+	startOfDay,
+	ZERO_TIME,
+} from './common';
 import { buildPayrun, type PayrunInput } from './pay';
 
-const TIME_FIELDS = ['createdAt', 'updatedAt', 'processedAt', 'paymentDoneAt', 'revertedAt', 'jePostedOn'];
+const TIME_FIELDS = [
+	'createdAt',
+	'updatedAt',
+	'processedAt',
+	'paymentDoneAt',
+	'revertedAt',
+	'jePostedOn',
+];
 
 const PAYRUN_SCHEMA: Schema = {
 	countryCode: 'string',
@@ -52,7 +69,8 @@ const PAYRUN_SCHEMA: Schema = {
 };
 
 /** Payruns in lists carry no payrolls. */
-const listView = (p: Doc): Doc => Object.fromEntries(Object.entries(p).filter(([k]) => k !== 'payrolls'));
+const listView = (p: Doc): Doc =>
+	Object.fromEntries(Object.entries(p).filter(([k]) => k !== 'payrolls'));
 
 /** The DELETE answer: a Payrun-shaped object with zero values. */
 function emptyPayrun(sample: Doc): Doc {
@@ -75,34 +93,60 @@ function emptyPayrun(sample: Doc): Doc {
 /** Who an all-users payrun pays: active users with makePayroll who joined by the end of the work period. */
 export function payable(u: Doc, periodEnd: number): boolean {
 	const joined = Date.parse(String(u.dateOfJoining));
-	return u.status === 'active' && u.makePayroll !== false && (Number.isNaN(joined) || joined <= periodEnd + DAY - 1);
+	return (
+		u.status === 'active' &&
+		u.makePayroll !== false &&
+		(Number.isNaN(joined) || joined <= periodEnd + DAY - 1)
+	);
 }
 
-function payrunInput(tenant: Tenant, body: Record<string, unknown>): { input: PayrunInput; users: Doc[] } {
+function payrunInput(
+	tenant: Tenant,
+	body: Record<string, unknown>,
+): { input: PayrunInput; users: Doc[] } {
 	const v = validate(body, PAYRUN_SCHEMA, ['workPeriod']);
-	const wp = validate(v.workPeriod as Doc, { from: 'string', to: 'string' }, ['from', 'to'], 'workPeriod.');
+	const wp = validate(
+		v.workPeriod as Doc,
+		{ from: 'string', to: 'string' },
+		['from', 'to'],
+		'workPeriod.',
+	);
 	const from = startOfDay(parseDate(wp.from as string, 'workPeriod.from'));
 	const to = startOfDay(parseDate(wp.to as string, 'workPeriod.to'));
 	if (to < from) throw fieldError('workPeriod.to', 'must not be before workPeriod.from');
 	if (to - from > 366 * DAY) throw fieldError('workPeriod', 'must not span more than a year');
 	const payDate = v.payDate ? parseDate(v.payDate as string, 'payDate') : to;
-	const firstPayDate = v.firstPayDate ? parseDate(v.firstPayDate as string, 'firstPayDate') : payDate;
+	const firstPayDate = v.firstPayDate
+		? parseDate(v.firstPayDate as string, 'firstPayDate')
+		: payDate;
 	const payPeriod = lower(v.payPeriod ?? 'monthly') || 'monthly';
-	if (!(payPeriod in PERIODS)) throw fieldError('payPeriod', `must be one of ${Object.keys(PERIODS).join(', ')}`);
+	if (!(payPeriod in PERIODS))
+		throw fieldError('payPeriod', `must be one of ${Object.keys(PERIODS).join(', ')}`);
 	const workWeek = (v.workWeek as number[] | null) ?? [1, 2, 3, 4, 5];
 	workWeek.forEach((d, i) => {
 		if (d < 0 || d > 7) throw fieldError(`workWeek[${i}]`, 'must be a day number from 0 to 7');
 	});
-	const schedule = isObj(v.paySchedule) ? validate(v.paySchedule, { id: 'string', name: 'string' }, [], 'paySchedule.') : {};
-	const customFields = Array.isArray(v.customFields) ? validateEach(v.customFields, { fieldId: 'string', fieldName: 'string', fieldValue: 'string[]' }, 'customFields') : [];
+	const schedule = isObj(v.paySchedule)
+		? validate(v.paySchedule, { id: 'string', name: 'string' }, [], 'paySchedule.')
+		: {};
+	const customFields = Array.isArray(v.customFields)
+		? validateEach(
+				v.customFields,
+				{ fieldId: 'string', fieldName: 'string', fieldValue: 'string[]' },
+				'customFields',
+			)
+		: [];
 	const isForAllUsers = v.isForAllUsers === true;
 	const isForContractors = v.isForContractors === true;
 	let users: Doc[];
 	if (isForAllUsers) {
-		users = tenant.peopleUsers.values().filter((u) => payable(u, to) && (isForContractors || u.type !== 'CONTRACTOR'));
+		users = tenant.peopleUsers
+			.values()
+			.filter((u) => payable(u, to) && (isForContractors || u.type !== 'CONTRACTOR'));
 	} else {
 		const ids = (v.employees as string[] | null) ?? [];
-		if (!ids.length) throw fieldError('employees', 'must name at least one user unless isForAllUsers is true');
+		if (!ids.length)
+			throw fieldError('employees', 'must name at least one user unless isForAllUsers is true');
 		users = [...new Set(ids)].map((id, i) => {
 			const u = tenant.peopleUsers.get(id);
 			if (!u) throw fieldError(`employees[${i}]`, `${id} is not a user of this tenant`);
@@ -115,7 +159,10 @@ function payrunInput(tenant: Tenant, body: Record<string, unknown>): { input: Pa
 			payrunType: (v.payrunType as number | null) ?? 1,
 			location: (v.location as number | null) ?? 0,
 			countryCode: (v.countryCode as string | null) ?? '',
-			paySchedule: { id: (schedule.id as string | null) ?? '', name: (schedule.name as string | null) ?? '' },
+			paySchedule: {
+				id: (schedule.id as string | null) ?? '',
+				name: (schedule.name as string | null) ?? '',
+			},
 			payPeriod,
 			workWeek,
 			payDay: (v.payDay as string | null) ?? '',
@@ -132,7 +179,12 @@ function payrunInput(tenant: Tenant, body: Record<string, unknown>): { input: Pa
 }
 
 /** The items of a JE request body; payrun ids must be known and distinct. */
-function jeItems(tenant: Tenant, body: Record<string, unknown>, field: string, schema: Schema): { item: Doc; payrun: Doc; at: string }[] {
+function jeItems(
+	tenant: Tenant,
+	body: Record<string, unknown>,
+	field: string,
+	schema: Schema,
+): { item: Doc; payrun: Doc; at: string }[] {
 	const list = validate(body, { [field]: 'object[]' }, [field])[field] as unknown[];
 	if (!list.length) throw fieldError(field, 'must not be empty');
 	const items = validateEach(list, schema, field, Object.keys(schema));
@@ -144,13 +196,24 @@ function jeItems(tenant: Tenant, body: Record<string, unknown>, field: string, s
 		const payrun = tenant.payruns.get(id);
 		if (!payrun) throw notFound('Payrun', id);
 		const dateField = 'jeDate' in schema ? 'jeDate' : 'jeRevertDate';
-		return { item, payrun, at: new Date(parseDate(item[dateField] as string, `${field}[${i}].${dateField}`)).toISOString() };
+		return {
+			item,
+			payrun,
+			at: new Date(
+				parseDate(item[dateField] as string, `${field}[${i}].${dateField}`),
+			).toISOString(),
+		};
 	});
 }
 
-
 /** One jeDetails entry: a posting, or the reversal of one (which gets its own journal id). */
-export const journalEntry = (jeStatus: 'POSTED' | 'REVERTED', jeId: string, at: string): Doc => ({ jeStatus, jeId, jePostedOn: at, jeEntryNumber: `JE-${jeId}`, isRevertJE: jeStatus === 'REVERTED' });
+export const journalEntry = (jeStatus: 'POSTED' | 'REVERTED', jeId: string, at: string): Doc => ({
+	jeStatus,
+	jeId,
+	jePostedOn: at,
+	jeEntryNumber: `JE-${jeId}`,
+	isRevertJE: jeStatus === 'REVERTED',
+});
 
 export function listPayruns(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
@@ -162,26 +225,34 @@ export function listPayruns(env: Env, ctx: Ctx<Session>): Reply {
 	if (m) {
 		const start = parseMdy(m[1]);
 		const end = parseMdy(m[2]);
-		if (start === undefined || end === undefined) throw fieldError('searchString', 'holds an invalid date');
+		if (start === undefined || end === undefined)
+			throw fieldError('searchString', 'holds an invalid date');
 		if (end < start) throw fieldError('searchString', 'ends before it starts');
 		range = [start, end];
 	}
-	const all = tenant.payruns.query(JSON.stringify(['payruns', search, searchField, sortField, dir]), (items) =>
-		sortDocs(
-			items.filter((p) => {
-				if (range) {
-					const wp = p.workPeriod as Doc;
-					const from = parseMdy(String(wp.from));
-					const to = parseMdy(String(wp.to));
-					return from !== undefined && to !== undefined && from >= range[0] && to <= range[1];
-				}
-				if (!search) return true;
-				const fields = searchField && pathValues(p, searchField).length ? [searchField] : ['payPeriod', 'paySchedule.name'];
-				return fields.some((f) => pathValues(p, f).some((v) => textMatch(typeof v === 'number' ? String(v) : v, search)));
-			}),
-			sortField,
-			dir,
-		),
+	const all = tenant.payruns.query(
+		JSON.stringify(['payruns', search, searchField, sortField, dir]),
+		(items) =>
+			sortDocs(
+				items.filter((p) => {
+					if (range) {
+						const wp = p.workPeriod as Doc;
+						const from = parseMdy(String(wp.from));
+						const to = parseMdy(String(wp.to));
+						return from !== undefined && to !== undefined && from >= range[0] && to <= range[1];
+					}
+					if (!search) return true;
+					const fields =
+						searchField && pathValues(p, searchField).length
+							? [searchField]
+							: ['payPeriod', 'paySchedule.name'];
+					return fields.some((f) =>
+						pathValues(p, f).some((v) => textMatch(typeof v === 'number' ? String(v) : v, search)),
+					);
+				}),
+				sortField,
+				dir,
+			),
 	);
 	const s = slice(all, page, size);
 	return json(200, { payruns: s.items.map(listView), filterResponse: payrunFilterResponse(s) });
@@ -199,13 +270,16 @@ export function deletePayruns(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
 	const list = arrayBody(ctx);
 	if (!list.length) throw fieldError('body', 'must name at least one payrun');
-	const ids = validateEach(list, { payrunId: 'string' }, 'body', ['payrunId']).map((x) => x.payrunId as string);
+	const ids = validateEach(list, { payrunId: 'string' }, 'body', ['payrunId']).map(
+		(x) => x.payrunId as string,
+	);
 	const missing = ids.filter((id) => !tenant.payruns.has(id));
 	if (missing.length) throw notFound('Payrun', missing.join(', '));
 	const sample = tenant.payruns.get(ids[0])!;
 	const gone = new Set(ids);
 	for (const id of gone) tenant.payruns.delete(id);
-	for (const stub of tenant.paystubs.values()) if (gone.has(stub.payrunId as string)) tenant.paystubs.delete(stub._id as string);
+	for (const stub of tenant.paystubs.values())
+		if (gone.has(stub.payrunId as string)) tenant.paystubs.delete(stub._id as string);
 	return json(200, emptyPayrun(sample));
 }
 
@@ -218,45 +292,89 @@ export function listPayrunsOfYear(env: Env, ctx: Ctx<Session>): Reply {
 	const { page, size } = peoplePage(env, ctx.query);
 	const sortField = ctx.query.str('sortField') ?? 'month';
 	const dir = sortDir(ctx.query.str('sortOrder'), 'asc', 'sortOrder');
-	const all = tenant.payruns.query(JSON.stringify(['year', year, sortField, dir]), (items) => sortDocs(items.filter((p) => p.year === year), sortField, dir));
+	const all = tenant.payruns.query(JSON.stringify(['year', year, sortField, dir]), (items) =>
+		sortDocs(
+			items.filter((p) => p.year === year),
+			sortField,
+			dir,
+		),
+	);
 	return json(200, { payruns: slice(all, page, size).items.map(listView) });
 }
 
 /** POST /v1/people-pay-run/payruns/sync-je: posts a journal entry for each payrun. */
 export function syncJournalEntries(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
-	const items = jeItems(tenant, objectBody(ctx), 'payrun', { jeDate: 'string', payrunId: 'string' });
+	const items = jeItems(tenant, objectBody(ctx), 'payrun', {
+		jeDate: 'string',
+		payrunId: 'string',
+	});
 	items.forEach(({ payrun }, i) => {
-		if (payrun.jeStatus === 'POSTED') throw fieldError(`payrun[${i}].payrunId`, `payrun ${String(payrun._id)} already has the posted journal entry ${String(payrun.jeId)}`);
+		if (payrun.jeStatus === 'POSTED')
+			throw fieldError(
+				`payrun[${i}].payrunId`,
+				`payrun ${String(payrun._id)} already has the posted journal entry ${String(payrun.jeId)}`,
+			);
 	});
 	const done: string[] = [];
 	for (const { payrun, at } of items) {
 		const jeId = String(env.store.nextInt('je'));
 		const entry = `JE-${jeId}`;
-		Object.assign(payrun, { jeStatus: 'POSTED', jeId, jeEntryNumber: entry, jePostedOn: at, isPayrunReverted: false, updatedAt: nowIso() });
+		Object.assign(payrun, {
+			jeStatus: 'POSTED',
+			jeId,
+			jeEntryNumber: entry,
+			jePostedOn: at,
+			isPayrunReverted: false,
+			updatedAt: nowIso(),
+		});
 		payrun.jeDetails = [...(payrun.jeDetails as Doc[]), journalEntry('POSTED', jeId, at)];
 		done.push(`${String(payrun._id)} (journal entry ${jeId})`);
 	}
 	tenant.payruns.touch();
-	return text(200, `Journal entries posted successfully for ${done.length} payrun(s): ${done.join(', ')}`);
+	return text(
+		200,
+		`Journal entries posted successfully for ${done.length} payrun(s): ${done.join(', ')}`,
+	);
 }
 
 /** POST /v1/people-pay-run/payruns/revert-je: reverts each payrun's posted journal entry. */
 export function revertJournalEntries(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
-	const items = jeItems(tenant, objectBody(ctx), 'revertPayrun', { jeId: 'integer', jeRevertDate: 'string', payrunId: 'string' });
+	const items = jeItems(tenant, objectBody(ctx), 'revertPayrun', {
+		jeId: 'integer',
+		jeRevertDate: 'string',
+		payrunId: 'string',
+	});
 	items.forEach(({ item, payrun, at }, i) => {
-		if (payrun.jeStatus !== 'POSTED') throw fieldError(`revertPayrun[${i}].payrunId`, `payrun ${String(payrun._id)} has no posted journal entry to revert`);
-		if (String(item.jeId) !== payrun.jeId) throw fieldError(`revertPayrun[${i}].jeId`, `does not match the payrun's posted journal entry ${String(payrun.jeId)}`);
-		if (at < String(payrun.jePostedOn).slice(0, 10)) throw fieldError(`revertPayrun[${i}].jeRevertDate`, 'must not be before the posting date');
+		if (payrun.jeStatus !== 'POSTED')
+			throw fieldError(
+				`revertPayrun[${i}].payrunId`,
+				`payrun ${String(payrun._id)} has no posted journal entry to revert`,
+			);
+		if (String(item.jeId) !== payrun.jeId)
+			throw fieldError(
+				`revertPayrun[${i}].jeId`,
+				`does not match the payrun's posted journal entry ${String(payrun.jeId)}`,
+			);
+		if (at < String(payrun.jePostedOn).slice(0, 10))
+			throw fieldError(`revertPayrun[${i}].jeRevertDate`, 'must not be before the posting date');
 	});
 	const done: string[] = [];
 	for (const { payrun, at } of items) {
 		const jeId = String(env.store.nextInt('je'));
-		Object.assign(payrun, { jeStatus: 'REVERTED', isPayrunReverted: true, revertedAt: at, updatedAt: nowIso() });
+		Object.assign(payrun, {
+			jeStatus: 'REVERTED',
+			isPayrunReverted: true,
+			revertedAt: at,
+			updatedAt: nowIso(),
+		});
 		payrun.jeDetails = [...(payrun.jeDetails as Doc[]), journalEntry('REVERTED', jeId, at)];
 		done.push(`${String(payrun._id)} (reversing journal entry ${jeId})`);
 	}
 	tenant.payruns.touch();
-	return text(200, `Journal entries reverted successfully for ${done.length} payrun(s): ${done.join(', ')}`);
+	return text(
+		200,
+		`Journal entries reverted successfully for ${done.length} payrun(s): ${done.join(', ')}`,
+	);
 }

@@ -55,7 +55,8 @@ export function listPaystubs(env: Env, ctx: Ctx<Session>): Reply {
 	const search = ctx.query.str('searchString');
 	const m = search ? RANGE.exec(search) : null;
 	const range = m ? [parseMdy(m[1]), parseMdy(m[2])] : undefined;
-	if (range && (range[0] === undefined || range[1] === undefined)) throw fieldError('searchString', 'holds an invalid date');
+	if (range && (range[0] === undefined || range[1] === undefined))
+		throw fieldError('searchString', 'holds an invalid date');
 	const mine = tenant.paystubs.values().filter((p) => p.employeeId === employeeId);
 	if (!mine.length && !tenant.peopleUsers.has(employeeId)) throw notFound('Employee', employeeId);
 	const matched = mine.filter((p) => {
@@ -65,7 +66,12 @@ export function listPaystubs(env: Env, ctx: Ctx<Session>): Reply {
 			const to = parseMdy(String(wp.to)) ?? 0;
 			return from >= range[0]! && to <= range[1]!;
 		}
-		return !search || [p.payPeriod, p.payDate, wp.from, wp.to, p.firstName, p.lastName].some((v) => textMatch(v, search));
+		return (
+			!search ||
+			[p.payPeriod, p.payDate, wp.from, wp.to, p.firstName, p.lastName].some((v) =>
+				textMatch(v, search),
+			)
+		);
 	});
 	return json(200, { paystubs: slice(sortDocs(matched, sortField, dir), page, size).items });
 }

@@ -11,7 +11,14 @@ import { paystubFor } from './paystubs';
 export function seedGroups(env: Env, tenant: Tenant, users: Doc[], index: number): void {
 	const us = index === 0;
 	const frequency = { period: 'everyPayrun', occurrence: [], when: '' };
-	const config = (basis: string, pct: number, deductionType = '') => ({ configureAmountBasis: basis, basisComponentId: basis === 'percentOfBasic' ? 'basic' : '', componentPercent: pct, amountPerDay: 0, deductionType, applicableValues: { metro: 50, nonMetro: 40 } });
+	const config = (basis: string, pct: number, deductionType = '') => ({
+		configureAmountBasis: basis,
+		basisComponentId: basis === 'percentOfBasic' ? 'basic' : '',
+		componentPercent: pct,
+		amountPerDay: 0,
+		deductionType,
+		applicableValues: { metro: 50, nonMetro: 40 },
+	});
 	const component = (name: string, type: string, amount: number, cfg: Doc, extra: Doc = {}) => ({
 		componentId: env.store.nextOid(),
 		name,
@@ -31,12 +38,28 @@ export function seedGroups(env: Env, tenant: Tenant, users: Doc[], index: number
 		[
 			us ? 'Standard US package' : 'Standard India package',
 			[
-				component(us ? 'Housing allowance' : 'House rent allowance', 'EARNING', 0, config('percentOfBasic', 20), {
-					formula: 'basic * 0.20',
-					formulaConfig: [{ index: 0, componentId: 'basic', type: 'component', percentage: 20 }],
-				}),
-				component(us ? '401(k) contribution' : 'Provident fund', 'DEDUCTION', 0, config('percentOfBasic', 5, 'pretaxdeduction')),
-				component('Health insurance', 'DEDUCTION', us ? 120 : 1500, config('fixed', 0, 'posttaxdeduction')),
+				component(
+					us ? 'Housing allowance' : 'House rent allowance',
+					'EARNING',
+					0,
+					config('percentOfBasic', 20),
+					{
+						formula: 'basic * 0.20',
+						formulaConfig: [{ index: 0, componentId: 'basic', type: 'component', percentage: 20 }],
+					},
+				),
+				component(
+					us ? '401(k) contribution' : 'Provident fund',
+					'DEDUCTION',
+					0,
+					config('percentOfBasic', 5, 'pretaxdeduction'),
+				),
+				component(
+					'Health insurance',
+					'DEDUCTION',
+					us ? 120 : 1500,
+					config('fixed', 0, 'posttaxdeduction'),
+				),
 			],
 			[{ componentId: env.store.nextOid() }],
 			[{ benefitId: env.store.nextOid() }],
@@ -44,12 +67,23 @@ export function seedGroups(env: Env, tenant: Tenant, users: Doc[], index: number
 		],
 		[
 			'Engineering allowances',
-			[component('Internet allowance', 'EARNING', us ? 50 : 1000, config('fixed', 0)), component('Learning budget', 'EARNING', us ? 100 : 2000, config('fixed', 0))],
+			[
+				component('Internet allowance', 'EARNING', us ? 50 : 1000, config('fixed', 0)),
+				component('Learning budget', 'EARNING', us ? 100 : 2000, config('fixed', 0)),
+			],
 			[],
 			[],
-			employees.filter((u, k) => k % 2 === 1 && u.department === 'Engineering').map((u) => u.userId as string),
+			employees
+				.filter((u, k) => k % 2 === 1 && u.department === 'Engineering')
+				.map((u) => u.userId as string),
 		],
-		['Interns', [component('Stipend', 'EARNING', us ? 800 : 15000, config('fixed', 0))], [], [], []],
+		[
+			'Interns',
+			[component('Stipend', 'EARNING', us ? 800 : 15000, config('fixed', 0))],
+			[],
+			[],
+			[],
+		],
 	];
 	for (const [name, fixed, variable, benefits, members] of groups) {
 		saveGroup(tenant, env.store.nextOid(), {
@@ -76,7 +110,10 @@ function lastWorkingDay(year: number, month: number): number {
 
 export function seedPayruns(env: Env, tenant: Tenant, rnd: () => number, index: number): void {
 	const all = tenant.peopleUsers.values().filter((u) => u.type !== 'CONTRACTOR');
-	const schedule = { id: env.store.nextOid(), name: index === 0 ? 'Monthly payroll (US)' : 'Monthly payroll (India)' };
+	const schedule = {
+		id: env.store.nextOid(),
+		name: index === 0 ? 'Monthly payroll (US)' : 'Monthly payroll (India)',
+	};
 	const firstPayDate = lastWorkingDay(2023, 6);
 	// Twelve monthly payruns, July 2023 to June 2024; the last one is still a draft.
 	for (let k = 0; k < 12; k++) {
@@ -97,7 +134,13 @@ export function seedPayruns(env: Env, tenant: Tenant, rnd: () => number, index: 
 			to: Date.UTC(year, month + 1, 0),
 			isForAllUsers: true,
 			isForContractors: false,
-			customFields: [{ fieldId: 'cf-cost-center', fieldName: 'Cost center', fieldValue: [pickOne(rnd, ['CC-100', 'CC-200'])] }],
+			customFields: [
+				{
+					fieldId: 'cf-cost-center',
+					fieldName: 'Cost center',
+					fieldValue: [pickOne(rnd, ['CC-100', 'CC-200'])],
+				},
+			],
 		};
 		const users = all.filter((u) => payable(u, input.to));
 		if (!users.length) continue;
@@ -106,13 +149,29 @@ export function seedPayruns(env: Env, tenant: Tenant, rnd: () => number, index: 
 		p.createdAt = iso(payDate - 5 * DAY, 9);
 		p.updatedAt = p.createdAt;
 		if (k < 11) {
-			Object.assign(p, { stage: 'completed', processed: true, isPaymentDone: true, processedAt: iso(payDate - 3 * DAY, 10), paymentDoneAt: iso(payDate, 9), paymentCount: p.employeeCount, paymentVendor: 'sandbox-pay', updatedAt: iso(payDate, 9) });
-			for (const pr of p.payrolls as Doc[]) Object.assign(pr, { processed: true, isPaymentDone: true, paymentStatus: 'PAID' });
+			Object.assign(p, {
+				stage: 'completed',
+				processed: true,
+				isPaymentDone: true,
+				processedAt: iso(payDate - 3 * DAY, 10),
+				paymentDoneAt: iso(payDate, 9),
+				paymentCount: p.employeeCount,
+				paymentVendor: 'sandbox-pay',
+				updatedAt: iso(payDate, 9),
+			});
+			for (const pr of p.payrolls as Doc[])
+				Object.assign(pr, { processed: true, isPaymentDone: true, paymentStatus: 'PAID' });
 		}
 		if (k < 6) {
 			const jeId = String(env.store.nextInt('je'));
 			const postedOn = iso(payDate + 2 * DAY, 11);
-			Object.assign(p, { jeStatus: 'POSTED', jeId, jeEntryNumber: `JE-${jeId}`, jePostedOn: postedOn, updatedAt: postedOn });
+			Object.assign(p, {
+				jeStatus: 'POSTED',
+				jeId,
+				jeEntryNumber: `JE-${jeId}`,
+				jePostedOn: postedOn,
+				updatedAt: postedOn,
+			});
 			p.jeDetails = [journalEntry('POSTED', jeId, postedOn)];
 		}
 		tenant.payruns.set(p._id as string, p);

@@ -16,22 +16,41 @@ export function resolveApprovers(tenant: Tenant, list: Doc[], selfId: string | u
 		const iam = int64(a.iamUserId, `${field}.iamUserId`);
 		const email = lower(a.emailId);
 		if (!iam && !email) throw fieldError(`${field}.iamUserId`, 'is required (or emailId)');
-		const target = findUserBy(tenant, (u) => (iam ? u.iamUserId === iam : lower(u.emailId) === email));
+		const target = findUserBy(tenant, (u) =>
+			iam ? u.iamUserId === iam : lower(u.emailId) === email,
+		);
 		if (!target) throw fieldError(field, 'is not a user of this tenant');
 		if (selfId && target.userId === selfId) throw fieldError(field, 'cannot be the user themself');
 		return approverOf(target);
 	});
 }
 
-export const approverOf = (u: Doc): Doc => ({ firstName: u.firstName, lastName: u.lastName, designation: u.designation, emailId: u.emailId, iamUserId: u.iamUserId });
-export const memberOf = (u: Doc, roles: string[]): Doc => ({ userId: u.userId, iamUserId: u.iamUserId, firstName: u.firstName, lastName: u.lastName, employeeId: u.employeeId, roles });
+export const approverOf = (u: Doc): Doc => ({
+	firstName: u.firstName,
+	lastName: u.lastName,
+	designation: u.designation,
+	emailId: u.emailId,
+	iamUserId: u.iamUserId,
+});
+export const memberOf = (u: Doc, roles: string[]): Doc => ({
+	userId: u.userId,
+	iamUserId: u.iamUserId,
+	firstName: u.firstName,
+	lastName: u.lastName,
+	employeeId: u.employeeId,
+	roles,
+});
 
 /** Fills the copies of `u` held by other users (approvers, team members). */
 export function refreshReferences(tenant: Tenant, u: Doc): void {
 	for (const other of tenant.peopleUsers.values()) {
-		other.approvers = (other.approvers as Doc[]).map((a) => (a.iamUserId === u.iamUserId ? approverOf(u) : a));
+		other.approvers = (other.approvers as Doc[]).map((a) =>
+			a.iamUserId === u.iamUserId ? approverOf(u) : a,
+		);
 		for (const t of other.teams as Doc[]) {
-			t.members = (t.members as Doc[]).map((m) => (m.userId === u.userId ? memberOf(u, (m.roles as string[]) ?? []) : m));
+			t.members = (t.members as Doc[]).map((m) =>
+				m.userId === u.userId ? memberOf(u, (m.roles as string[]) ?? []) : m,
+			);
 		}
 	}
 }
@@ -41,11 +60,26 @@ export function listApprovers(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
 	const id = ctx.query.str('id');
 	if (!id) throw fieldError('id', 'is required');
-	for (const flag of ['getCompliance', 'getComponents', 'getBenefits', 'getRolesAndTeams']) ctx.query.bool(flag);
+	for (const flag of ['getCompliance', 'getComponents', 'getBenefits', 'getRolesAndTeams'])
+		ctx.query.bool(flag);
 	const u = getUser(tenant, id);
 	const iams = (u.approvers as Doc[]).map((a) => a.iamUserId);
-	const approvers = iams.map((iam) => findUserBy(tenant, (x) => x.iamUserId === iam)).filter((x): x is Doc => !!x);
+	const approvers = iams
+		.map((iam) => findUserBy(tenant, (x) => x.iamUserId === iam))
+		.filter((x): x is Doc => !!x);
 	const { page, size } = peoplePage(env, ctx.query);
 	const withRoles = ctx.query.bool('getRolesAndTeams');
-	return json(200, usersEnvelope(tenant, slice(approvers, page, size), userView({ field: 'userId', dir: 'asc', ignRoles: withRoles === false, ignTeamData: withRoles === false })));
+	return json(
+		200,
+		usersEnvelope(
+			tenant,
+			slice(approvers, page, size),
+			userView({
+				field: 'userId',
+				dir: 'asc',
+				ignRoles: withRoles === false,
+				ignTeamData: withRoles === false,
+			}),
+		),
+	);
 }

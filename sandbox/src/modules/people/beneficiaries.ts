@@ -14,15 +14,28 @@ import { getUser } from './common';
 
 const awaitsBeneficiary = (u: Doc) => !u.beneficiaryId && u.beneficiaryStatus !== 'PENDING';
 
-export const beneficiariesToAdd = (tenant: Tenant) => tenant.peopleUsers.values().filter(awaitsBeneficiary).length;
+export const beneficiariesToAdd = (tenant: Tenant) =>
+	tenant.peopleUsers.values().filter(awaitsBeneficiary).length;
 
 /** PUT /v1/people/users/beneficiary-status */
 export function putBeneficiaryStatus(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
-	const input = validate(objectBody(ctx), { beneficiaryStatusInfo: 'object[]' }, ['beneficiaryStatusInfo']);
-	const infos = validateEach(input.beneficiaryStatusInfo as unknown[], { beneficiaryDetails: 'object[]', operation: 'string' }, 'beneficiaryStatusInfo', ['beneficiaryDetails', 'operation']);
+	const input = validate(objectBody(ctx), { beneficiaryStatusInfo: 'object[]' }, [
+		'beneficiaryStatusInfo',
+	]);
+	const infos = validateEach(
+		input.beneficiaryStatusInfo as unknown[],
+		{ beneficiaryDetails: 'object[]', operation: 'string' },
+		'beneficiaryStatusInfo',
+		['beneficiaryDetails', 'operation'],
+	);
 	const updates = infos.flatMap((info, i) =>
-		validateEach(info.beneficiaryDetails as unknown[], { userId: 'string', reason: 'string', beneId: 'string' }, `beneficiaryStatusInfo[${i}].beneficiaryDetails`, ['userId']).map((d): Doc => ({ ...d, operation: info.operation as string })),
+		validateEach(
+			info.beneficiaryDetails as unknown[],
+			{ userId: 'string', reason: 'string', beneId: 'string' },
+			`beneficiaryStatusInfo[${i}].beneficiaryDetails`,
+			['userId'],
+		).map((d): Doc => ({ ...d, operation: info.operation as string })),
 	);
 	for (const d of updates) getUser(tenant, d.userId as string);
 	for (const d of updates) {

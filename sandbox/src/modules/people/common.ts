@@ -11,10 +11,13 @@ import { requireStringArray, validate, type Schema } from '../../validate';
 /** People and payroll errors use the gatewayruntimeError body. */
 export const GW: RouteOptions = { errorStyle: 'gateway' };
 
-export const isObj = (v: unknown): v is Doc => v !== null && typeof v === 'object' && !Array.isArray(v);
+export const isObj = (v: unknown): v is Doc =>
+	v !== null && typeof v === 'object' && !Array.isArray(v);
 export const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : '');
-export const fieldError = (field: string, error: string) => badRequest(`Validation failed: ${field} ${error}`, [{ field, error }]);
-export const conflict = (field: string, message: string) => new ApiError(409, message, [{ field, error: 'already exists' }]);
+export const fieldError = (field: string, error: string) =>
+	badRequest(`Validation failed: ${field} ${error}`, [{ field, error }]);
+export const conflict = (field: string, message: string) =>
+	new ApiError(409, message, [{ field, error: 'already exists' }]);
 
 /** int64 in gRPC-gateway JSON: a number or a digit string; stored as a string. */
 export function int64(v: unknown, field: string): string | null {
@@ -28,15 +31,24 @@ export function int64(v: unknown, field: string): string | null {
 export function pathValues(doc: unknown, path: string): unknown[] {
 	let cur: unknown[] = [doc];
 	for (const part of path.split('.')) {
-		cur = cur.flatMap((v) => (Array.isArray(v) ? v : [v])).flatMap((v) => (isObj(v) && part in v ? [v[part]] : []));
+		cur = cur
+			.flatMap((v) => (Array.isArray(v) ? v : [v]))
+			.flatMap((v) => (isObj(v) && part in v ? [v[part]] : []));
 	}
 	return cur.flatMap((v) => (Array.isArray(v) ? v : [v]));
 }
 
-export function sortDocs<T extends Doc>(items: T[], path: string, dir: 'asc' | 'desc', tieBreak: string): T[] {
+export function sortDocs<T extends Doc>(
+	items: T[],
+	path: string,
+	dir: 'asc' | 'desc',
+	tieBreak: string,
+): T[] {
 	const sign = dir === 'desc' ? -1 : 1;
 	const key = (d: T) => (path.includes('.') ? pathValues(d, path)[0] : d[path]);
-	return [...items].sort((x, y) => sign * compareValues(key(x), key(y)) || compareValues(x[tieBreak], y[tieBreak]));
+	return [...items].sort(
+		(x, y) => sign * compareValues(key(x), key(y)) || compareValues(x[tieBreak], y[tieBreak]),
+	);
 }
 
 /** limit/currentPage (int64 as strings; 0 means "not set"). */
@@ -46,7 +58,11 @@ export function peoplePage(env: Env, q: Query): { page: number; size: number } {
 	return { page, size: Math.min(limit, env.config.maxPageSize) };
 }
 
-export function sortDir(raw: string | undefined, fallback: 'asc' | 'desc', field = 'order'): 'asc' | 'desc' {
+export function sortDir(
+	raw: string | undefined,
+	fallback: 'asc' | 'desc',
+	field = 'order',
+): 'asc' | 'desc' {
 	if (raw === undefined) return fallback;
 	const v = raw.toLowerCase();
 	if (v === 'asc' || v === 'ascending' || v === '1') return 'asc';
@@ -54,9 +70,13 @@ export function sortDir(raw: string | undefined, fallback: 'asc' | 'desc', field
 	throw fieldError(field, 'must be asc or desc');
 }
 
-
 /** orderBy.field/orderBy.order win over field/order; `_id` names the resource id. */
-export function orderOf(q: Query, idField: string, fallback: string, fallbackDir: 'asc' | 'desc'): { field: string; dir: 'asc' | 'desc' } {
+export function orderOf(
+	q: Query,
+	idField: string,
+	fallback: string,
+	fallbackDir: 'asc' | 'desc',
+): { field: string; dir: 'asc' | 'desc' } {
 	const raw = q.str('orderBy.field') ?? q.str('field');
 	const field = !raw ? fallback : raw === '_id' || raw === 'id' ? idField : raw;
 	return { field, dir: sortDir(q.str('orderBy.order') ?? q.str('order'), fallbackDir) };

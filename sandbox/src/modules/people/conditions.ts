@@ -11,13 +11,25 @@ import { validate, validateEach } from '../../validate';
 import { fieldError, isObj, lower, pathValues } from './common';
 
 const OPERATORS: Record<string, string> = {
-	eq: 'eq', '=': 'eq', equals: 'eq',
-	neq: 'neq', ne: 'neq', '!=': 'neq',
-	c: 'c', contains: 'c',
+	eq: 'eq',
+	'=': 'eq',
+	equals: 'eq',
+	neq: 'neq',
+	ne: 'neq',
+	'!=': 'neq',
+	c: 'c',
+	contains: 'c',
 	nc: 'nc',
-	sw: 'sw', ew: 'ew',
-	in: 'in', nin: 'nin',
-	gt: 'gt', gte: 'gte', ge: 'gte', lt: 'lt', lte: 'lte', le: 'lte',
+	sw: 'sw',
+	ew: 'ew',
+	in: 'in',
+	nin: 'nin',
+	gt: 'gt',
+	gte: 'gte',
+	ge: 'gte',
+	lt: 'lt',
+	lte: 'lte',
+	le: 'lte',
 };
 
 export interface Condition {
@@ -30,12 +42,25 @@ export interface Condition {
 export function readConditions(body: Record<string, unknown>): Condition[] {
 	const input = validate(body, { conditions: 'object[]' });
 	const list = Array.isArray(input.conditions) ? input.conditions : [];
-	return validateEach(list, { colId: 'string', value: 'string', opr: 'string', key: 'string' }, 'conditions').map((c, i) => {
+	return validateEach(
+		list,
+		{ colId: 'string', value: 'string', opr: 'string', key: 'string' },
+		'conditions',
+	).map((c, i) => {
 		const colId = (c.colId as string | null) || (c.key as string | null);
 		if (!colId) throw fieldError(`conditions[${i}].colId`, 'is required');
 		const opr = OPERATORS[lower(c.opr ?? 'eq') || 'eq'];
-		if (!opr) throw fieldError(`conditions[${i}].opr`, `must be one of ${[...new Set(Object.values(OPERATORS))].join(', ')}`);
-		return { colId, key: (c.key as string | null) ?? undefined, opr, value: (c.value as string | null) ?? '' };
+		if (!opr)
+			throw fieldError(
+				`conditions[${i}].opr`,
+				`must be one of ${[...new Set(Object.values(OPERATORS))].join(', ')}`,
+			);
+		return {
+			colId,
+			key: (c.key as string | null) ?? undefined,
+			opr,
+			value: (c.value as string | null) ?? '',
+		};
 	});
 }
 
@@ -77,7 +102,10 @@ function positive(opr: string, v: unknown, value: string): boolean {
 		case 'ew':
 			return s.endsWith(needle);
 		case 'in':
-			return value.split(',').map((x) => x.trim()).some((x) => compareScalar(v, x) === 0);
+			return value
+				.split(',')
+				.map((x) => x.trim())
+				.some((x) => compareScalar(v, x) === 0);
 		case 'gt':
 			return compareScalar(v, value) > 0;
 		case 'gte':

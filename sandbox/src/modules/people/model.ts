@@ -101,20 +101,101 @@ export const USER_SCHEMA: Schema = {
 	checkHqError: 'boolean',
 	checkEmployeeId: 'boolean',
 };
-export const ADDRESS_SCHEMA: Schema = { addressLine1: 'string', addressLine2: 'string', zipCode: 'string', city: 'string', state: 'string', country: 'string', suburb: 'string', county: 'string' };
+export const ADDRESS_SCHEMA: Schema = {
+	addressLine1: 'string',
+	addressLine2: 'string',
+	zipCode: 'string',
+	city: 'string',
+	state: 'string',
+	country: 'string',
+	suburb: 'string',
+	county: 'string',
+};
 export const PAYMENT_SCHEMA: Schema = Object.fromEntries(
-	['bank', 'bankId', 'paymentMethod', 'accountType', 'routingNumber', 'accountNumber', 'branchCode', 'branchName', 'ifsc', 'upi', 'transitNumber', 'institutionNumber'].map((k) => [k, 'string' as FieldType]),
+	[
+		'bank',
+		'bankId',
+		'paymentMethod',
+		'accountType',
+		'routingNumber',
+		'accountNumber',
+		'branchCode',
+		'branchName',
+		'ifsc',
+		'upi',
+		'transitNumber',
+		'institutionNumber',
+	].map((k) => [k, 'string' as FieldType]),
 );
-export const EFFECTIVE_SCHEMA: Schema = { effectiveDate: 'string', compensation: 'number', period: 'string', isVisible: 'boolean', basicCompensation: 'number' };
-export const ROLE_SCHEMA: Schema = { roleId: 'string', name: 'string', appName: 'string', policies: 'string[]' };
-export const TEAM_SCHEMA: Schema = { teamId: 'string', name: 'string', createdAt: 'string', members: 'object[]', status: 'string', type: 'string' };
-export const MEMBER_SCHEMA: Schema = { userId: 'string', iamUserId: 'any', firstName: 'string', lastName: 'string', employeeId: 'string', roles: 'string[]' };
-export const APPROVER_SCHEMA: Schema = { firstName: 'string', lastName: 'string', designation: 'string', emailId: 'string', iamUserId: 'any' };
-export const CUSTOM_FIELD_DATA_SCHEMA: Schema = { id: 'string', customFieldId: 'string', value: 'string[]', userId: 'string', tenantId: 'any', iamUserId: 'any', module: 'string' };
-export const PROFILE_STAGES_SCHEMA: Schema = { employeeDetails: 'boolean', paymentDetails: 'boolean', witholdingSetup: 'boolean', filingAuthorization: 'boolean' };
-export const DATE_FIELDS = ['dateOfJoining', 'dateOfConfirmation', 'dateOfTermination', 'dateOfBirth', 'createdAt'];
+export const EFFECTIVE_SCHEMA: Schema = {
+	effectiveDate: 'string',
+	compensation: 'number',
+	period: 'string',
+	isVisible: 'boolean',
+	basicCompensation: 'number',
+};
+export const ROLE_SCHEMA: Schema = {
+	roleId: 'string',
+	name: 'string',
+	appName: 'string',
+	policies: 'string[]',
+};
+export const TEAM_SCHEMA: Schema = {
+	teamId: 'string',
+	name: 'string',
+	createdAt: 'string',
+	members: 'object[]',
+	status: 'string',
+	type: 'string',
+};
+export const MEMBER_SCHEMA: Schema = {
+	userId: 'string',
+	iamUserId: 'any',
+	firstName: 'string',
+	lastName: 'string',
+	employeeId: 'string',
+	roles: 'string[]',
+};
+export const APPROVER_SCHEMA: Schema = {
+	firstName: 'string',
+	lastName: 'string',
+	designation: 'string',
+	emailId: 'string',
+	iamUserId: 'any',
+};
+export const CUSTOM_FIELD_DATA_SCHEMA: Schema = {
+	id: 'string',
+	customFieldId: 'string',
+	value: 'string[]',
+	userId: 'string',
+	tenantId: 'any',
+	iamUserId: 'any',
+	module: 'string',
+};
+export const PROFILE_STAGES_SCHEMA: Schema = {
+	employeeDetails: 'boolean',
+	paymentDetails: 'boolean',
+	witholdingSetup: 'boolean',
+	filingAuthorization: 'boolean',
+};
+export const DATE_FIELDS = [
+	'dateOfJoining',
+	'dateOfConfirmation',
+	'dateOfTermination',
+	'dateOfBirth',
+	'createdAt',
+];
 /** Kept on PUT/PATCH; set by the server or by the beneficiary endpoints. */
-const SYSTEM_FIELDS = ['userId', 'tenantId', 'iamUserId', 'createdAt', 'erpTenantId', 'beneficiaryId', 'beneficiaryStatus', 'beneficiaryReason'];
+const SYSTEM_FIELDS = [
+	'userId',
+	'tenantId',
+	'iamUserId',
+	'createdAt',
+	'erpTenantId',
+	'beneficiaryId',
+	'beneficiaryStatus',
+	'beneficiaryReason',
+];
 export const WRITABLE = Object.keys(USER_SCHEMA).filter((k) => !SYSTEM_FIELDS.includes(k));
 export const MERGED_OBJECTS = ['address', 'paymentDetails', 'profileStages', 'customFields'];
 
@@ -130,8 +211,14 @@ const USER_DEFAULTS: Record<string, () => unknown> = {
 	status: () => 'active',
 	type: () => 'EMPLOYEE',
 	makePayroll: () => true,
-	profileStages: () => ({ employeeDetails: false, paymentDetails: false, witholdingSetup: false, filingAuthorization: false }),
+	profileStages: () => ({
+		employeeDetails: false,
+		paymentDetails: false,
+		witholdingSetup: false,
+		filingAuthorization: false,
+	}),
 	customFields: () => ({}),
 };
 /** The value a field has when it is not set (or cleared with null). */
-export const userDefault = (k: string) => (USER_DEFAULTS[k] ? USER_DEFAULTS[k]() : blankValue(USER_SCHEMA[k]));
+export const userDefault = (k: string) =>
+	USER_DEFAULTS[k] ? USER_DEFAULTS[k]() : blankValue(USER_SCHEMA[k]);

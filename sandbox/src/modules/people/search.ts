@@ -6,7 +6,14 @@
 import type { Session } from '../../auth';
 import { tenantOf, type Env } from '../../env';
 import { json, objectBody, type Ctx, type Query, type Reply } from '../../http';
-import { slice, textMatch, v1FilterConfig, type Doc, type PageSlice, type Tenant } from '../../state';
+import {
+	slice,
+	textMatch,
+	v1FilterConfig,
+	type Doc,
+	type PageSlice,
+	type Tenant,
+} from '../../state';
 import { beneficiariesToAdd } from './beneficiaries';
 import { fieldError, isObj, lower, orderOf, pathValues, peoplePage, sortDocs } from './common';
 import { conditionMatches, readConditions, type Condition } from './conditions';
@@ -31,7 +38,15 @@ export interface UserQuery {
 	getBenefits?: boolean;
 }
 
-const SEARCH_FIELDS = ['name', 'firstName', 'lastName', 'emailId', 'employeeId', 'designation', 'department'];
+const SEARCH_FIELDS = [
+	'name',
+	'firstName',
+	'lastName',
+	'emailId',
+	'employeeId',
+	'designation',
+	'department',
+];
 
 function dateParam(q: Query, name: string): number | undefined {
 	const v = q.str(name);
@@ -43,7 +58,13 @@ function dateParam(q: Query, name: string): number | undefined {
 
 function readUserQuery(q: Query): UserQuery {
 	// Accepted without effect: cpfAccount, stage, isCustomFieldFilter, onlyTeamMembers, getCompliance, getRolesAndTeams, customFieldModule.
-	for (const flag of ['isCustomFieldFilter', 'onlyTeamMembers', 'getCompliance', 'getRolesAndTeams']) q.bool(flag);
+	for (const flag of [
+		'isCustomFieldFilter',
+		'onlyTeamMembers',
+		'getCompliance',
+		'getRolesAndTeams',
+	])
+		q.bool(flag);
 	return {
 		searchString: q.str('searchString'),
 		searchField: q.str('searchField'),
@@ -67,13 +88,34 @@ function readUserQuery(q: Query): UserQuery {
 function userMatches(u: Doc, o: UserQuery): boolean {
 	if (o.searchString) {
 		const fields = o.searchField ? [o.searchField] : SEARCH_FIELDS;
-		if (!fields.some((f) => pathValues(u, f).some((v) => textMatch(typeof v === 'number' ? String(v) : v, o.searchString!)))) return false;
+		if (
+			!fields.some((f) =>
+				pathValues(u, f).some((v) =>
+					textMatch(typeof v === 'number' ? String(v) : v, o.searchString!),
+				),
+			)
+		)
+			return false;
 	}
 	if (o.userIds && !o.userIds.includes(u.userId as string)) return false;
-	if (o.userType && lower(o.userType) !== 'all' && lower(u.type) !== lower(o.userType) && lower(u.employeeType) !== lower(o.userType)) return false;
+	if (
+		o.userType &&
+		lower(o.userType) !== 'all' &&
+		lower(u.type) !== lower(o.userType) &&
+		lower(u.employeeType) !== lower(o.userType)
+	)
+		return false;
 	if (!o.includeDraft && u.status === 'draft') return false;
-	if (o.isInCompleteProfile !== undefined && Boolean(u.isInCompleteProfile) !== o.isInCompleteProfile) return false;
-	if (o.accountType && lower(isObj(u.paymentDetails) ? u.paymentDetails.accountType : '') !== lower(o.accountType)) return false;
+	if (
+		o.isInCompleteProfile !== undefined &&
+		Boolean(u.isInCompleteProfile) !== o.isInCompleteProfile
+	)
+		return false;
+	if (
+		o.accountType &&
+		lower(isObj(u.paymentDetails) ? u.paymentDetails.accountType : '') !== lower(o.accountType)
+	)
+		return false;
 	if (o.fromDate !== undefined || o.toDate !== undefined) {
 		const joined = Date.parse(String(u.dateOfJoining));
 		if (Number.isNaN(joined)) return false;
@@ -108,10 +150,16 @@ export function listUsers(env: Env, ctx: Ctx<Session>, conditions: Condition[] =
 	const tenant = tenantOf(env, ctx);
 	const o = readUserQuery(ctx.query);
 	const all = tenant.peopleUsers.query(JSON.stringify(['users', o, conditions]), (items) =>
-		sortDocs(items.filter((u) => userMatches(u, o) && conditions.every((c) => conditionMatches(u, c))), o.field, o.dir, 'userId'),
+		sortDocs(
+			items.filter((u) => userMatches(u, o) && conditions.every((c) => conditionMatches(u, c))),
+			o.field,
+			o.dir,
+			'userId',
+		),
 	);
 	const { page, size } = peoplePage(env, ctx.query);
 	return json(200, usersEnvelope(tenant, slice(all, page, size), userView(o)));
 }
 
-export const filterUsers = (env: Env, ctx: Ctx<Session>): Reply => listUsers(env, ctx, readConditions(objectBody(ctx, false)));
+export const filterUsers = (env: Env, ctx: Ctx<Session>): Reply =>
+	listUsers(env, ctx, readConditions(objectBody(ctx, false)));

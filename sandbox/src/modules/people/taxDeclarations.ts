@@ -12,7 +12,13 @@ import { lower, orderOf, pathValues, peoplePage, sortDocs } from './common';
 export function listTaxDeclarations(env: Env, ctx: Ctx<Session>): Reply {
 	const q = ctx.query;
 	// The list's filter and order, as the query gives them; also the key of the cached result.
-	const f = { stage: lower(q.str('stage')), search: q.str('searchString'), searchField: q.str('searchField') ?? 'employeeName', userIds: q.list('userIds'), ...orderOf(q, 'userId', 'submitOn', 'desc') };
+	const f = {
+		stage: lower(q.str('stage')),
+		search: q.str('searchString'),
+		searchField: q.str('searchField') ?? 'employeeName',
+		userIds: q.list('userIds'),
+		...orderOf(q, 'userId', 'submitOn', 'desc'),
+	};
 	const all = tenantOf(env, ctx).taxDeclarations.query(JSON.stringify(f), (items) =>
 		sortDocs(
 			items.filter(
@@ -30,12 +36,23 @@ export function listTaxDeclarations(env: Env, ctx: Ctx<Session>): Reply {
 	const s = slice(all, page, size);
 	return json(200, {
 		status: 'success',
-		taxDeclarationInfo: s.items.map((t) => ({ userId: t.userId, employeeName: t.employeeName, submitOn: t.submitOn, status: t.status, rejectedItems: t.rejectedItems })),
+		taxDeclarationInfo: s.items.map((t) => ({
+			userId: t.userId,
+			employeeName: t.employeeName,
+			submitOn: t.submitOn,
+			status: t.status,
+			rejectedItems: t.rejectedItems,
+		})),
 		filterConfig: v1FilterConfig(s),
 	});
 }
 
-export function seedTaxDeclarations(env: Env, tenant: Tenant, users: Doc[], rnd: () => number): void {
+export function seedTaxDeclarations(
+	env: Env,
+	tenant: Tenant,
+	users: Doc[],
+	rnd: () => number,
+): void {
 	const statuses = ['SUBMITTED', 'APPROVED', 'REJECTED'];
 	users
 		.filter((u, i) => u.type === 'EMPLOYEE' && i % 3 !== 2)
@@ -46,9 +63,27 @@ export function seedTaxDeclarations(env: Env, tenant: Tenant, users: Doc[], rnd:
 				id,
 				userId: u.userId,
 				employeeName: u.name,
-				submitOn: new Date(Date.UTC(2024, Math.floor(rnd() * 3), 1 + Math.floor(rnd() * 28), 9, Math.floor(rnd() * 60))).toISOString(),
+				submitOn: new Date(
+					Date.UTC(
+						2024,
+						Math.floor(rnd() * 3),
+						1 + Math.floor(rnd() * 28),
+						9,
+						Math.floor(rnd() * 60),
+					),
+				).toISOString(),
 				status,
-				rejectedItems: status === 'REJECTED' ? [{ section: 'Investments', item: 'Life insurance premium', amount: 1200, reason: 'Proof of payment missing' }] : [],
+				rejectedItems:
+					status === 'REJECTED'
+						? [
+								{
+									section: 'Investments',
+									item: 'Life insurance premium',
+									amount: 1200,
+									reason: 'Proof of payment missing',
+								},
+							]
+						: [],
 			});
 		});
 }

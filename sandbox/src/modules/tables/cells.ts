@@ -10,13 +10,19 @@ import { columnMap, isEmpty, type Column, type Table } from './model';
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
 /** Integer ids may also come as numeric strings (form inputs); they are stored as numbers. */
-const toIntId = (v: unknown): number | undefined => (isInt(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined);
+const toIntId = (v: unknown): number | undefined =>
+	isInt(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined;
 
 /**
  * Checks the `cells` of a RecordRequest against the table's columns and returns
  * them normalised. Every problem becomes one field error named `cells.<colId>`.
  */
-export function cleanCells(tenant: Tenant, table: Table, raw: Record<string, unknown>, creating: boolean): Record<string, unknown> {
+export function cleanCells(
+	tenant: Tenant,
+	table: Table,
+	raw: Record<string, unknown>,
+	creating: boolean,
+): Record<string, unknown> {
 	const cols = columnMap(table);
 	const errors: FieldError[] = [];
 	const out: Record<string, unknown> = {};
@@ -42,14 +48,24 @@ export function cleanCells(tenant: Tenant, table: Table, raw: Record<string, unk
 	// Required columns: must be set on create, and may not be emptied by an update.
 	for (const col of table.columnsMetaData) {
 		if (!col.required || errors.some((e) => e.field === `cells.${col.id}`)) continue;
-		if (col.id in out ? isEmpty(out[col.id]) : creating) errors.push({ field: `cells.${col.id}`, error: 'is required' });
+		if (col.id in out ? isEmpty(out[col.id]) : creating)
+			errors.push({ field: `cells.${col.id}`, error: 'is required' });
 	}
-	if (errors.length) throw badRequest(`Validation failed: ${errors.map((e) => `${e.field} ${e.error}`).join('; ')}`, errors);
+	if (errors.length)
+		throw badRequest(
+			`Validation failed: ${errors.map((e) => `${e.field} ${e.error}`).join('; ')}`,
+			errors,
+		);
 	return out;
 }
 
 /** Stores the normalised value in `out[col.id]` or returns the problem. */
-function cleanCell(tenant: Tenant, col: Column, value: unknown, out: Record<string, unknown>): string | undefined {
+function cleanCell(
+	tenant: Tenant,
+	col: Column,
+	value: unknown,
+	out: Record<string, unknown>,
+): string | undefined {
 	switch (col.type) {
 		case 'text':
 		case 'string':
@@ -67,7 +83,8 @@ function cleanCell(tenant: Tenant, col: Column, value: unknown, out: Record<stri
 			out[col.id] = value;
 			return undefined;
 		case 'date': {
-			if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) return 'must be an ISO date-time string';
+			if (typeof value !== 'string' || Number.isNaN(Date.parse(value)))
+				return 'must be an ISO date-time string';
 			out[col.id] = new Date(value).toISOString();
 			return undefined;
 		}
@@ -99,10 +116,12 @@ function cleanCell(tenant: Tenant, col: Column, value: unknown, out: Record<stri
 		}
 		case 'ref': {
 			const ids = asList(value);
-			if (!ids.every((id) => typeof id === 'string' && id !== '')) return 'must be an array of record ids (strings)';
+			if (!ids.every((id) => typeof id === 'string' && id !== ''))
+				return 'must be an array of record ids (strings)';
 			const target = col.refTable ? tenant.records.get(col.refTable._id) : undefined;
 			const unknown = (ids as string[]).filter((id) => !target?.has(id));
-			if (unknown.length) return `unknown ${col.refTable?.objectType ?? ''} record id ${unknown.join(', ')}`;
+			if (unknown.length)
+				return `unknown ${col.refTable?.objectType ?? ''} record id ${unknown.join(', ')}`;
 			out[col.id] = [...new Set(ids as string[])];
 			return undefined;
 		}

@@ -6,9 +6,32 @@
  */
 import { badRequest, type ApiError } from '../../http';
 import type { Tenant } from '../../state';
-import { ARRAY_TYPES, isEmpty, PSEUDO_COLUMNS, TEXT_TYPES, type Column, type Table, type TableRecord } from './model';
+import {
+	ARRAY_TYPES,
+	isEmpty,
+	PSEUDO_COLUMNS,
+	TEXT_TYPES,
+	type Column,
+	type Table,
+	type TableRecord,
+} from './model';
 
-export const FILTER_OPERATORS = ['eq', 'neq', 'emp', 'nemp', 'lt', 'lte', 'gt', 'gte', 'in', 'nin', 'sw', 'ew', 'c', 'nc'] as const;
+export const FILTER_OPERATORS = [
+	'eq',
+	'neq',
+	'emp',
+	'nemp',
+	'lt',
+	'lte',
+	'gt',
+	'gte',
+	'in',
+	'nin',
+	'sw',
+	'ew',
+	'c',
+	'nc',
+] as const;
 type Operator = (typeof FILTER_OPERATORS)[number];
 export type Predicate = (r: TableRecord) => boolean;
 type Kind = 'text' | 'number' | 'date' | 'boolean' | 'json' | 'array';
@@ -34,7 +57,13 @@ export function accessor(table: Table, colId: string): Accessor | undefined {
 	return { kind, get: (r) => r.cells[colId], col };
 }
 
-export const lower = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v)).toLowerCase();
+export const lower = (v: unknown) =>
+	(v === undefined || v === null
+		? ''
+		: typeof v === 'string'
+			? v
+			: JSON.stringify(v)
+	).toLowerCase();
 export const timestamp = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : NaN);
 
 /** Text labels of an array cell's elements, for sw/ew/c: option names, user names and emails, record ids. */
@@ -44,7 +73,12 @@ export function labelsOf(tenant: Tenant, col: Column | undefined): (id: unknown)
 		return (id) => [names.get(id as number) ?? String(id)];
 	}
 	if (col?.type === 'user') {
-		const users = new Map(tenant.crmUsers.map((u) => [u.id, [`${u.first_name} ${u.last_name}`.toLowerCase(), u.email.toLowerCase()]]));
+		const users = new Map(
+			tenant.crmUsers.map((u) => [
+				u.id,
+				[`${u.first_name} ${u.last_name}`.toLowerCase(), u.email.toLowerCase()],
+			]),
+		);
 		return (id) => users.get(id as number) ?? [String(id)];
 	}
 	return (id) => [String(id).toLowerCase()];
@@ -110,30 +144,64 @@ interface Operand {
 const isOrdering = (op: Operator) => op === 'lt' || op === 'lte' || op === 'gt' || op === 'gte';
 
 /** Compiles one FilterCondition; throws 400 for an unknown column, operator or a value the column cannot compare with. */
-export function compileCondition(tenant: Tenant, table: Table, cond: Record<string, unknown>, i: number): Predicate {
+export function compileCondition(
+	tenant: Tenant,
+	table: Table,
+	cond: Record<string, unknown>,
+	i: number,
+): Predicate {
 	const colId = cond.colId as string;
 	const op = cond.opr as Operator;
 	const acc = accessor(table, colId);
-	if (!acc) throw badRequest(`Unknown column ${colId} in table ${table._id}`, [{ field: `conditions[${i}].colId`, error: `unknown column ${colId}` }]);
+	if (!acc)
+		throw badRequest(`Unknown column ${colId} in table ${table._id}`, [
+			{ field: `conditions[${i}].colId`, error: `unknown column ${colId}` },
+		]);
 	if (!(FILTER_OPERATORS as readonly string[]).includes(op)) {
-		throw badRequest(`Unknown filter operator ${String(op)}`, [{ field: `conditions[${i}].opr`, error: `must be one of ${FILTER_OPERATORS.join(', ')}` }]);
+		throw badRequest(`Unknown filter operator ${String(op)}`, [
+			{ field: `conditions[${i}].opr`, error: `must be one of ${FILTER_OPERATORS.join(', ')}` },
+		]);
 	}
 	if (op === 'emp') return (r) => isEmpty(acc.get(r));
 	if (op === 'nemp') return (r) => !isEmpty(acc.get(r));
-	if (typeof cond.value !== 'string') throw badRequest(`conditions[${i}].value is required`, [{ field: `conditions[${i}].value`, error: 'is required (a string)' }]);
+	if (typeof cond.value !== 'string')
+		throw badRequest(`conditions[${i}].value is required`, [
+			{ field: `conditions[${i}].value`, error: 'is required (a string)' },
+		]);
 	const value = cond.value;
-	const bad = (what: string) => badRequest(`conditions[${i}].value must be ${what}`, [{ field: `conditions[${i}].value`, error: `must be ${what}` }]);
+	const bad = (what: string) =>
+		badRequest(`conditions[${i}].value must be ${what}`, [
+			{ field: `conditions[${i}].value`, error: `must be ${what}` },
+		]);
 	const positive: Operator = op === 'neq' ? 'eq' : op === 'nin' ? 'in' : op === 'nc' ? 'c' : op;
-	const list = value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+	const list = value
+		.split(',')
+		.map((v) => v.trim())
+		.filter((v) => v !== '');
 	const operand: Operand = { acc, positive, value, list, bad };
-	const pred = acc.kind === 'number' || acc.kind === 'date' || acc.kind === 'boolean' ? scalarPredicate(operand) : acc.kind === 'array' ? arrayPredicate(tenant, operand) : textPredicate(operand);
+	const pred =
+		acc.kind === 'number' || acc.kind === 'date' || acc.kind === 'boolean'
+			? scalarPredicate(operand)
+			: acc.kind === 'array'
+				? arrayPredicate(tenant, operand)
+				: textPredicate(operand);
 	return positive !== op ? (r) => !pred(r) : pred;
 }
 
 /** number, date and boolean columns: compared as numbers (eq, in, ordering) or as their stored text (sw, ew, c). */
 function scalarPredicate({ acc, positive, value, list, bad }: Operand): Predicate {
 	const parse = (v: string): number =>
-		acc.kind === 'number' ? (v.trim() === '' ? NaN : Number(v)) : acc.kind === 'date' ? Date.parse(v) : v.trim().toLowerCase() === 'true' ? 1 : v.trim().toLowerCase() === 'false' ? 0 : NaN;
+		acc.kind === 'number'
+			? v.trim() === ''
+				? NaN
+				: Number(v)
+			: acc.kind === 'date'
+				? Date.parse(v)
+				: v.trim().toLowerCase() === 'true'
+					? 1
+					: v.trim().toLowerCase() === 'false'
+						? 0
+						: NaN;
 	const cellNum = (r: TableRecord): number | undefined => {
 		const c = acc.get(r);
 		if (acc.kind === 'number') return typeof c === 'number' ? c : undefined;
@@ -143,13 +211,19 @@ function scalarPredicate({ acc, positive, value, list, bad }: Operand): Predicat
 		}
 		return typeof c === 'boolean' ? Number(c) : undefined;
 	};
-	const what = acc.kind === 'number' ? 'a number' : acc.kind === 'date' ? 'a date' : 'true or false';
+	const what =
+		acc.kind === 'number' ? 'a number' : acc.kind === 'date' ? 'a date' : 'true or false';
 	if (positive === 'in') {
-		const set = new Set(list.map((v) => {
-			const n = parse(v);
-			if (Number.isNaN(n)) throw bad(`a comma-separated list of ${acc.kind === 'boolean' ? 'booleans' : `${acc.kind}s`}`);
-			return n;
-		}));
+		const set = new Set(
+			list.map((v) => {
+				const n = parse(v);
+				if (Number.isNaN(n))
+					throw bad(
+						`a comma-separated list of ${acc.kind === 'boolean' ? 'booleans' : `${acc.kind}s`}`,
+					);
+				return n;
+			}),
+		);
 		return (r) => {
 			const c = cellNum(r);
 			return c !== undefined && set.has(c);
@@ -179,14 +253,20 @@ function arrayPredicate(tenant: Tenant, { acc, positive, value, list, bad }: Ope
 		return Array.isArray(c) ? c : [];
 	};
 	if (positive === 'eq' || positive === 'in') {
-		const wanted = new Set((positive === 'eq' ? [value] : list).map((v) => resolveElement(acc.col, v)).filter((v) => v !== undefined));
+		const wanted = new Set(
+			(positive === 'eq' ? [value] : list)
+				.map((v) => resolveElement(acc.col, v))
+				.filter((v) => v !== undefined),
+		);
 		return (r) => elems(r).some((e) => wanted.has(e as number | string));
 	}
 	if (isOrdering(positive)) {
 		const numeric = acc.col?.type !== 'ref';
 		const n = numeric ? Number(value) : NaN;
 		if (numeric && (value.trim() === '' || Number.isNaN(n))) throw bad('an id (integer)');
-		return numeric ? (r) => elems(r).some((e) => numOp(positive, e as number, n)) : (r) => elems(r).some((e) => textOp(positive, String(e), value));
+		return numeric
+			? (r) => elems(r).some((e) => numOp(positive, e as number, n))
+			: (r) => elems(r).some((e) => textOp(positive, String(e), value));
 	}
 	const v = value.toLowerCase();
 	return (r) => elems(r).some((e) => labels(e).some((l) => textOp(positive, l, v)));

@@ -28,6 +28,10 @@ export const tables: Module = {
 		[`${TABLE}/:tableId/record`]: { POST: postRecord },
 		[`${TABLE}/:tableId/paged-record`]: { POST: pagedRecords },
 		[`${TABLE}/:tableId/count`]: { GET: countRecords },
-		[`${TABLE}/:tableId/record/:recordId`]: { GET: getRecordRoute, PUT: putRecord, DELETE: deleteRecord },
+		[`${TABLE}/:tableId/record/:recordId`]: {
+			GET: getRecordRoute,
+			PUT: putRecord,
+			DELETE: deleteRecord,
+		},
 	},
 };

@@ -22,8 +22,10 @@ function getRecord(records: Collection<string, Doc>, id: string): TableRecord {
 	return r as TableRecord;
 }
 
-const ownerColumn = (table: Table) => table.columnsMetaData.find((c) => c.type === 'user' && c.columnCode === 'OWNER');
-const hasPermissions = (table: Table) => table.objectType === 'CONTACT' || table.objectType === 'DEAL';
+const ownerColumn = (table: Table) =>
+	table.columnsMetaData.find((c) => c.type === 'user' && c.columnCode === 'OWNER');
+const hasPermissions = (table: Table) =>
+	table.objectType === 'CONTACT' || table.objectType === 'DEAL';
 
 export function setPermissions(table: Table, rec: TableRecord): void {
 	if (!hasPermissions(table)) return;
@@ -57,7 +59,10 @@ export function countRecords(env: Env, ctx: Ctx<Session>): Reply {
 
 export function getRecordRoute(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
-	return json(200, getRecord(recordsOf(tenant, getTable(tenant, ctx.params.tableId)), ctx.params.recordId));
+	return json(
+		200,
+		getRecord(recordsOf(tenant, getTable(tenant, ctx.params.tableId)), ctx.params.recordId),
+	);
 }
 
 export function putRecord(env: Env, ctx: Ctx<Session>): Reply {

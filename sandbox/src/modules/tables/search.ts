@@ -57,7 +57,13 @@ function compareKeys(a: SortKey, b: SortKey): number {
 }
 
 /** Sorts by one column; empty cells come first in ascending order; ties by _id in the same direction. */
-function sortRecords(tenant: Tenant, table: Table, items: TableRecord[], colId: string, dir: 1 | -1): TableRecord[] {
+function sortRecords(
+	tenant: Tenant,
+	table: Table,
+	items: TableRecord[],
+	colId: string,
+	dir: 1 | -1,
+): TableRecord[] {
 	const key = sortKeyOf(tenant, table, colId);
 	const keyed = items.map((r) => ({ k: key(r), id: r._id, r }));
 	keyed.sort((x, y) => dir * (compareKeys(x.k, y.k) || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0)));
@@ -70,10 +76,20 @@ export function pagedRecords(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
 	const table = getTable(tenant, ctx.params.tableId);
 	const records = recordsOf(tenant, table);
-	const body = validate(objectBody(ctx), { logicalOperator: 'string', conditions: 'object[]' }, ['logicalOperator']);
+	const body = validate(objectBody(ctx), { logicalOperator: 'string', conditions: 'object[]' }, [
+		'logicalOperator',
+	]);
 	const logical = String(body.logicalOperator).toLowerCase();
-	if (logical !== 'and' && logical !== 'or') throw badRequest('logicalOperator must be and or or', [{ field: 'logicalOperator', error: 'must be and or or' }]);
-	const conditions = validateEach((body.conditions as unknown[] | null) ?? [], CONDITION_SCHEMA, 'conditions', ['colId', 'opr']);
+	if (logical !== 'and' && logical !== 'or')
+		throw badRequest('logicalOperator must be and or or', [
+			{ field: 'logicalOperator', error: 'must be and or or' },
+		]);
+	const conditions = validateEach(
+		(body.conditions as unknown[] | null) ?? [],
+		CONDITION_SCHEMA,
+		'conditions',
+		['colId', 'opr'],
+	);
 	const preds = conditions.map((c, i) => compileCondition(tenant, table, c, i));
 
 	const q = ctx.query;
@@ -81,16 +97,25 @@ export function pagedRecords(env: Env, ctx: Ctx<Session>): Reply {
 	const pageNo = q.int('pageNo', { min: 1 }) ?? 1;
 	const pageSize = Math.min(q.int('pageSize', { min: 1 }) ?? 30, env.config.maxPageSize);
 	const sortCol = q.str('sortCol') ?? 'createdAt';
-	if (!accessor(table, sortCol)) throw badRequest(`Unknown sort column ${sortCol}`, [{ field: 'sortCol', error: `unknown column ${sortCol}` }]);
+	if (!accessor(table, sortCol))
+		throw badRequest(`Unknown sort column ${sortCol}`, [
+			{ field: 'sortCol', error: `unknown column ${sortCol}` },
+		]);
 	const sortDirRaw = q.str('sortDir') ?? '-1';
-	if (sortDirRaw !== '1' && sortDirRaw !== '-1') throw badRequest('sortDir must be 1 or -1', [{ field: 'sortDir', error: 'must be 1 or -1' }]);
+	if (sortDirRaw !== '1' && sortDirRaw !== '-1')
+		throw badRequest('sortDir must be 1 or -1', [{ field: 'sortDir', error: 'must be 1 or -1' }]);
 	const sortDir = Number(sortDirRaw) as 1 | -1;
 	const fetchAllRef = q.bool('fetchAllRef') ?? false;
-	const refColIds = fetchAllRef ? table.columnsMetaData.filter((c) => c.type === 'ref').map((c) => c.id) : (q.list('colIdsToFetchRef') ?? []);
+	const refColIds = fetchAllRef
+		? table.columnsMetaData.filter((c) => c.type === 'ref').map((c) => c.id)
+		: (q.list('colIdsToFetchRef') ?? []);
 	const cols = columnMap(table);
 	const refCols = refColIds.map((id) => {
 		const col = cols.get(id);
-		if (!col || col.type !== 'ref') throw badRequest(`colIdsToFetchRef: ${id} is not a ref column`, [{ field: 'colIdsToFetchRef', error: `${id} is not a ref column of this table` }]);
+		if (!col || col.type !== 'ref')
+			throw badRequest(`colIdsToFetchRef: ${id} is not a ref column`, [
+				{ field: 'colIdsToFetchRef', error: `${id} is not a ref column of this table` },
+			]);
 		return col;
 	});
 
@@ -99,7 +124,15 @@ export function pagedRecords(env: Env, ctx: Ctx<Session>): Reply {
 	const all = records.query(key, (items) => {
 		const recs = items as TableRecord[];
 		const matched = recs.filter((r) => {
-			if (search && !textCols.some((id) => typeof r.cells[id] === 'string' && (r.cells[id] as string).toLowerCase().includes(search))) return false;
+			if (
+				search &&
+				!textCols.some(
+					(id) =>
+						typeof r.cells[id] === 'string' &&
+						(r.cells[id] as string).toLowerCase().includes(search),
+				)
+			)
+				return false;
 			if (!preds.length) return true;
 			return logical === 'and' ? preds.every((p) => p(r)) : preds.some((p) => p(r));
 		});
@@ -126,7 +159,13 @@ function withRefs(tenant: Tenant, rec: TableRecord, refCols: Column[]): Doc {
 		refData[col.id] = ids
 			.map((id) => target?.get(id) as TableRecord | undefined)
 			.filter((r): r is TableRecord => !!r)
-			.map((r) => ({ _id: r._id, cells: r.cells, createdAt: r.createdAt, updatedAt: r.updatedAt, createdBy: r.createdBy }));
+			.map((r) => ({
+				_id: r._id,
+				cells: r.cells,
+				createdAt: r.createdAt,
+				updatedAt: r.updatedAt,
+				createdBy: r.createdBy,
+			}));
 	}
 	return { ...rec, refData };
 }

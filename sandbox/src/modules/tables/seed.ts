@@ -3,11 +3,26 @@ import type { Env } from '../../env';
 import { badRequest } from '../../http';
 import { COMPANIES, FIRST_NAMES, LAST_NAMES, pickOne, type SeedCtx } from '../../module';
 import { Collection, type Doc, type Tenant } from '../../state';
-import { buildColumns, OBJECT_TYPES, TABLE_DEFS, type ObjectType, type Table, type TableRecord } from './model';
+import {
+	buildColumns,
+	OBJECT_TYPES,
+	TABLE_DEFS,
+	type ObjectType,
+	type Table,
+	type TableRecord,
+} from './model';
 import { setPermissions } from './records';
 import { getTable, recordsOf } from './tables';
 
-const STAGE_NAMES = ['Qualified', 'Contact made', 'Demo scheduled', 'Proposal made', 'Negotiation', 'Won', 'Lost'];
+const STAGE_NAMES = [
+	'Qualified',
+	'Contact made',
+	'Demo scheduled',
+	'Proposal made',
+	'Negotiation',
+	'Won',
+	'Lost',
+];
 const PIPELINE_NAMES = ['Sales', 'Partnerships', 'Renewals', 'Enterprise', 'SMB'];
 const SEED_BASE = Date.UTC(2024, 0, 1, 8, 0, 0);
 
@@ -23,7 +38,9 @@ function nameCell(objectType: ObjectType, g: GenCtx): string {
 	const { rnd, n } = g;
 	switch (objectType) {
 		case 'CONTACT':
-			return rnd() < 0.25 ? `${pickOne(rnd, COMPANIES)} ${n}` : `${pickOne(rnd, FIRST_NAMES)} ${pickOne(rnd, LAST_NAMES)}`;
+			return rnd() < 0.25
+				? `${pickOne(rnd, COMPANIES)} ${n}`
+				: `${pickOne(rnd, FIRST_NAMES)} ${pickOne(rnd, LAST_NAMES)}`;
 		case 'DEAL':
 			return `${pickOne(rnd, COMPANIES)} deal ${n}`;
 		case 'STAGE':
@@ -43,31 +60,55 @@ function generateCells(table: Table, g: GenCtx): Record<string, unknown> {
 		switch (col.type) {
 			case 'text':
 				if (col.columnCode === 'NAME') cells[col.id] = name = nameCell(table.objectType, g);
-				else cells[col.id] = pickOne(rnd, ['Call back next week', 'Sent the proposal', 'Asked for a discount', 'Met at the fair']);
+				else
+					cells[col.id] = pickOne(rnd, [
+						'Call back next week',
+						'Sent the proposal',
+						'Asked for a discount',
+						'Met at the fair',
+					]);
 				break;
 			case 'email':
-				cells[col.id] = `${(name || 'user').toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '.')}.${g.n}@${rnd() < 0.5 ? 'mail' : 'corp'}.example`;
+				cells[col.id] = `${(name || 'user')
+					.toLowerCase()
+					.normalize('NFKD')
+					.replace(/[^a-z0-9]+/g, '.')}.${g.n}@${rnd() < 0.5 ? 'mail' : 'corp'}.example`;
 				break;
 			case 'phone':
 				cells[col.id] = `+1555${String(Math.floor(rnd() * 1e7)).padStart(7, '0')}`;
 				break;
 			case 'string':
-				cells[col.id] = col.columnCode === 'CURRENCY' ? pickOne(rnd, ['USD', 'EUR', 'GBP']) : `${Math.floor(rnd() * 900) + 100} Market Street, Springfield`;
+				cells[col.id] =
+					col.columnCode === 'CURRENCY'
+						? pickOne(rnd, ['USD', 'EUR', 'GBP'])
+						: `${Math.floor(rnd() * 900) + 100} Market Street, Springfield`;
 				break;
 			case 'number':
-				cells[col.id] = col.columnCode === 'AMOUNT' ? Math.round(rnd() * 100000) / 10 : col.columnCode === 'ORDER' ? g.n : Math.floor(rnd() * 101);
+				cells[col.id] =
+					col.columnCode === 'AMOUNT'
+						? Math.round(rnd() * 100000) / 10
+						: col.columnCode === 'ORDER'
+							? g.n
+							: Math.floor(rnd() * 101);
 				break;
 			case 'boolean':
 				cells[col.id] = rnd() < 0.5;
 				break;
 			case 'date':
-				cells[col.id] = new Date(SEED_BASE + Math.floor(rnd() * 400) * 86_400_000 + Math.floor(rnd() * 24) * 3_600_000).toISOString();
+				cells[col.id] = new Date(
+					SEED_BASE + Math.floor(rnd() * 400) * 86_400_000 + Math.floor(rnd() * 24) * 3_600_000,
+				).toISOString();
 				break;
 			case 'json':
-				cells[col.id] = { source: pickOne(rnd, ['import', 'web', 'api']), rank: Math.floor(rnd() * 10) };
+				cells[col.id] = {
+					source: pickOne(rnd, ['import', 'web', 'api']),
+					rank: Math.floor(rnd() * 10),
+				};
 				break;
 			case 'json_array':
-				cells[col.id] = [{ sku: `SKU-${Math.floor(rnd() * 900) + 100}`, qty: Math.floor(rnd() * 5) + 1 }];
+				cells[col.id] = [
+					{ sku: `SKU-${Math.floor(rnd() * 900) + 100}`, qty: Math.floor(rnd() * 5) + 1 },
+				];
 				break;
 			case 'select':
 				cells[col.id] = [pickOne(rnd, col.options ?? [])?.id].filter((x) => x !== undefined);
@@ -104,11 +145,22 @@ function oidBatch(env: Env): () => string {
 	};
 }
 
-function addRecords(env: Env, tenant: Tenant, table: Table, count: number, rnd: () => number, createdAt: (i: number) => number): number {
+function addRecords(
+	env: Env,
+	tenant: Tenant,
+	table: Table,
+	count: number,
+	rnd: () => number,
+	createdAt: (i: number) => number,
+): number {
 	const records = recordsOf(tenant, table);
 	const refIds = new Map<string, string[]>();
 	for (const col of table.columnsMetaData) {
-		if (col.refTable) refIds.set(col.refTable._id, [...(tenant.records.get(col.refTable._id)?.values() ?? [])].map((r) => r._id as string));
+		if (col.refTable)
+			refIds.set(
+				col.refTable._id,
+				[...(tenant.records.get(col.refTable._id)?.values() ?? [])].map((r) => r._id as string),
+			);
 	}
 	const users = tenant.crmUsers.map((u) => u.id);
 	const start = records.size;
@@ -128,15 +180,26 @@ function addRecords(env: Env, tenant: Tenant, table: Table, count: number, rnd: 
 	return count;
 }
 
-export function bulkRecords(env: Env, tenant: Tenant, count: number, options: Record<string, unknown>): number {
+export function bulkRecords(
+	env: Env,
+	tenant: Tenant,
+	count: number,
+	options: Record<string, unknown>,
+): number {
 	let table: Table | undefined;
 	if (typeof options.tableId === 'string') table = getTable(tenant, options.tableId);
 	else {
 		const objectType = typeof options.objectType === 'string' ? options.objectType : 'CONTACT';
 		table = tenant.tables.values().find((t) => t.objectType === objectType) as Table | undefined;
-		if (!table) throw badRequest(`No table with objectType ${objectType}`, [{ field: 'objectType', error: 'unknown object type' }]);
+		if (!table)
+			throw badRequest(`No table with objectType ${objectType}`, [
+				{ field: 'objectType', error: 'unknown object type' },
+			]);
 	}
-	if (!Number.isInteger(count) || count < 0) throw badRequest('count must be a non-negative integer', [{ field: 'count', error: 'must be a non-negative integer' }]);
+	if (!Number.isInteger(count) || count < 0)
+		throw badRequest('count must be a non-negative integer', [
+			{ field: 'count', error: 'must be a non-negative integer' },
+		]);
 	// Distinct, increasing creation times ending now.
 	const t0 = Date.now() - count;
 	return addRecords(env, tenant, table, count, Math.random, (i) => t0 + i);
@@ -146,7 +209,10 @@ export function bulkRecords(env: Env, tenant: Tenant, count: number, options: Re
 export function seedTables(env: Env, tenant: Tenant, s: SeedCtx): void {
 	const createdBy = tenant.crmUsers[0].id;
 	const databaseId = env.store.nextOid();
-	const ids = Object.fromEntries(OBJECT_TYPES.map((t) => [t, env.store.nextOid()])) as Record<ObjectType, string>;
+	const ids = Object.fromEntries(OBJECT_TYPES.map((t) => [t, env.store.nextOid()])) as Record<
+		ObjectType,
+		string
+	>;
 	OBJECT_TYPES.forEach((objectType, k) => {
 		const def = TABLE_DEFS[objectType];
 		const at = new Date(SEED_BASE - (OBJECT_TYPES.length - k) * 86_400_000).toISOString();

@@ -20,7 +20,9 @@ export function recordsOf(tenant: Tenant, table: Table): Collection<string, Doc>
 function listTables(env: Env, ctx: Ctx<Session>): Table[] {
 	const types = ctx.query.list('objectTypes')?.map((t) => t.toUpperCase());
 	const db = ctx.query.str('databaseName');
-	return (tenantOf(env, ctx).tables.values() as Table[]).filter((t) => (!types || types.includes(t.objectType)) && (!db || t.databaseName === db));
+	return (tenantOf(env, ctx).tables.values() as Table[]).filter(
+		(t) => (!types || types.includes(t.objectType)) && (!db || t.databaseName === db),
+	);
 }
 
 export function listTablesRoute(env: Env, ctx: Ctx<Session>): Reply {
@@ -28,6 +30,8 @@ export function listTablesRoute(env: Env, ctx: Ctx<Session>): Reply {
 	return json(200, { data, totalCount: data.length });
 }
 
-export const tablesByObjectType = (env: Env, ctx: Ctx<Session>): Reply => json(200, Object.fromEntries(listTables(env, ctx).map((t) => [t.objectType, t])));
+export const tablesByObjectType = (env: Env, ctx: Ctx<Session>): Reply =>
+	json(200, Object.fromEntries(listTables(env, ctx).map((t) => [t.objectType, t])));
 
-export const getTableRoute = (env: Env, ctx: Ctx<Session>): Reply => json(200, getTable(tenantOf(env, ctx), ctx.params.tableId));
+export const getTableRoute = (env: Env, ctx: Ctx<Session>): Reply =>
+	json(200, getTable(tenantOf(env, ctx), ctx.params.tableId));

@@ -1,0 +1,148 @@
+/**
+ * The platform's webhook endpoints as the trigger calls them, one request each: list the
+ * live registrations, register one event type (its body carries the credential's tokens),
+ * deregister one (404 counts as already gone). What to register and remove, and when, is
+ * registrations.ts.
+ */
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import { NodeOperationError, randomString } from 'n8n-workflow';
+
+import {
+	platformRefreshTokenKey,
+	platformTokenKey,
+} from '../../credentials/BusinessPlatformOAuth2Api.credentials';
+import { readFailure } from '../shared/errors';
+import type { RunScope } from '../shared/run-scope';
+import { apiRequest, CREDENTIAL_TYPE } from '../shared/transport';
+
+export type HookId = number | string;
+
+/** The run scope of one activation hook call (checkExists, create, delete). */
+export type HookScope = RunScope<IHookFunctions>;
+
+export interface LiveHook {
+	hookId: HookId;
+	eventType: string;
+	webhookUrl: string;
+}
+
+/** The registration kept for an event: its ID on the platform and the secret its URL carries. */
+export interface Kept {
+	hookId: HookId;
+	secret: string;
+}
+
+const isGone = (error: unknown) => readFailure(error).status === 404;
+
+export const messageOf = (error: unknown) =>
+	error instanceof Error ? error.message : String(error);
+
+/** The live (not deleted) registrations of the tenant. Accepts a bare array or an envelope. */
+export async function listHooks(scope: HookScope): Promise<LiveHook[]> {
+	const answer = await apiRequest<unknown>(scope, { method: 'GET', path: '/v1/webhooks' });
+	const envelope = answer as IDataObject | undefined;
+	const rows = Array.isArray(answer)
+		? answer
+		: Array.isArray(envelope?.data)
+			? envelope.data
+			: Array.isArray(envelope?.webhooks)
+				? envelope.webhooks
+				: [];
+	const hooks: LiveHook[] = [];
+	for (const row of rows as unknown[]) {
+		if (!row || typeof row !== 'object') continue;
+		const h = row as IDataObject;
+		const hookId = (h.hookId ?? h.id) as HookId | undefined;
+		if (hookId === undefined || hookId === null || h.deleted === true || h.deleted === 'true')
+			continue;
+		hooks.push({
+			hookId,
+			eventType: String(h.eventType ?? ''),
+			webhookUrl: String(h.webhookUrl ?? ''),
+		});
+	}
+	return hooks;
+}
+
+/** Deregisters one hook. 404 counts as already gone; any other failure is returned as its reason. */
+export async function deregister(scope: HookScope, hookId: HookId): Promise<string | undefined> {
+	try {
+		await apiRequest(scope, {
+			method: 'DELETE',
+			path: `/v1/webhooks/delete/${encodeURIComponent(String(hookId))}`,
+		});
+		return undefined;
+	} catch (error) {
+		return isGone(error) ? undefined : messageOf(error);
+	}
+}
+
+export interface Tokens {
+	clientId: string;
+	clientSecret: string;
+	accessToken: string;
+	refreshToken: string;
+}
+
+/** What the register body needs from the credential (read fresh: a refresh may just have happened). */
+export async function registrationTokens(ctx: IHookFunctions): Promise<Tokens> {
+	const creds = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const tokenData = (creds.oauthTokenData ?? {}) as IDataObject;
+	const accessKey = platformTokenKey(tokenData) ?? 'access_token';
+	const refreshKey = platformRefreshTokenKey(tokenData) ?? 'refresh_token';
+	const tokens = {
+		clientId: String(creds.clientId ?? ''),
+		clientSecret: String(creds.clientSecret ?? ''),
+		accessToken: typeof tokenData[accessKey] === 'string' ? (tokenData[accessKey] as string) : '',
+		refreshToken:
+			typeof tokenData[refreshKey] === 'string' ? (tokenData[refreshKey] as string) : '',
+	};
+	const missing = [
+		!tokens.clientId && 'Client ID',
+		!tokens.clientSecret && 'Client Secret',
+		!tokens.accessToken && 'the platform token',
+		!tokens.refreshToken && 'the refresh token',
+	].filter(Boolean);
+	if (missing.length) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The Business Platform credential lacks ${missing.join(', ')}, which the platform needs to register webhooks`,
+			{
+				description:
+					'Open the credential, fill in the Client ID and Client Secret, and click "Connect" (or "Reconnect").',
+			},
+		);
+	}
+	return tokens;
+}
+
+/** The hookId of a register answer: at its top level or under `data`, as `hookId` or `id`. */
+function hookIdOf(answer: unknown): HookId | undefined {
+	const a = answer as IDataObject | undefined;
+	const inner = a?.data as IDataObject | undefined;
+	const id = a?.hookId ?? a?.id ?? inner?.hookId ?? inner?.id;
+	return typeof id === 'number' || (typeof id === 'string' && id !== '') ? id : undefined;
+}
+
+/** Registers one event type at the node's URL `base`, with a new secret; a 2xx answer without a hookId fails. */
+export async function registerHook(
+	scope: HookScope,
+	tokens: Tokens,
+	base: string,
+	eventType: string,
+): Promise<Kept> {
+	const secret = randomString(32);
+	const webhookUrl = `${base}?event=${encodeURIComponent(eventType)}&secret=${secret}`;
+	const answer = await apiRequest(scope, {
+		method: 'POST',
+		path: '/v1/webhooks/register',
+		body: { ...tokens, eventType, webhookUrl },
+	});
+	const hookId = hookIdOf(answer);
+	if (hookId === undefined)
+		throw new NodeOperationError(
+			scope.ctx.getNode(),
+			'The platform registered the webhook but returned no hookId',
+		);
+	return { hookId, secret };
+}
