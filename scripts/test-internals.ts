@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * `npm run test:internals[:oldest]`: the pinned-behaviour tests of nodes/shared/n8n-internals.ts
+ * `npm run test:internals[:oldest]`: the pinned-behaviour tests of nodes/shared/n8n-internals/
  * (test/integration/n8n-internals.test.ts) against one end of the tested n8n range. The newest
  * end is the devDependencies' n8n-core; any other version (`N8N_TEST_VERSION`, `oldest` for
  * 1.123.81) runs with that version's n8n-core and n8n-workflow from its pinned runtime

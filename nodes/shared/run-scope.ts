@@ -43,7 +43,7 @@ export class RunScope<C extends RequestContext = RequestContext> {
 	/** Parameter values that hold no expression: the same for every item, so read once per call (see engine/params.ts). */
 	readonly fixedParameters = new Map<string, unknown>();
 
-	/** Saved values each item reads without n8n ("={{ $json.key }}" and collections of such; n8n-internals.ts, 5). */
+	/** Saved values each item reads without n8n ("={{ $json.key }}" and collections of such; n8n-internals, 5). */
 	readonly quickParameters = new Map<string, unknown>();
 
 	constructor(readonly ctx: C) {}

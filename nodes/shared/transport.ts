@@ -8,7 +8,7 @@
  * settings as every n8n request). When the platform answers 401, one request goes
  * through n8n's OAuth2 path (`httpRequestWithAuthentication`), which refreshes (one
  * refresh however many items run at once), and the others resend with the new token
- * (`send`, in n8n-internals.ts: it relies on how n8n's OAuth2 helper behaves). n8n's
+ * (`send`, in n8n-internals: it relies on how n8n's OAuth2 helper behaves). n8n's
  * OAuth2 path reads and decrypts the credential and resolves its expressions on every
  * call: the CPU profile (docs/performance.md) showed that cost on every request; it is
  * still used as a whole when the scope has no token.

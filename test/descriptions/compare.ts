@@ -54,8 +54,42 @@ const modeNames = (e: Entry) =>
 	Array.isArray(e.modes) ? (e.modes as IDataObject[]).map((m) => m.name) : [];
 const multiple = (e: Entry) => (e.typeOptions as IDataObject | undefined)?.multipleValues === true;
 
+/** A sibling parameter (same resource and operation) of the current snapshot, and whether the old one lacked it. */
+type Sibling = (name: string) => { entry: Entry; isNew: boolean } | undefined;
+
+/**
+ * Whether the conditions for showing a parameter changed only by conditions on sibling
+ * parameters that are new (saved workflows have no value for them, so n8n gives them
+ * their default) and whose default keeps the parameter shown: a `hide` on values other
+ * than the default, a `show` that includes the default. Such a parameter shows for every
+ * saved workflow exactly as before (for example the Columns mapper, hidden only when a
+ * new "Cells" switch is moved off its default "Map Each Column").
+ */
+function shownAsBeforeForSavedWorkflows(old: Entry, now: Entry, sibling: Sibling): boolean {
+	const o = (old.displayOptions ?? {}) as Record<string, IDataObject | undefined>;
+	const n = (now.displayOptions ?? {}) as Record<string, IDataObject | undefined>;
+	if (
+		Object.keys(o).some((k) => k !== 'show' && k !== 'hide') ||
+		Object.keys(n).some((k) => k !== 'show' && k !== 'hide')
+	)
+		return false;
+	for (const kind of ['show', 'hide'] as const) {
+		const before = o[kind] ?? {};
+		const after = n[kind] ?? {};
+		for (const key of Object.keys(before)) if (!same(before[key], after[key])) return false;
+		for (const key of Object.keys(after).filter((k) => !(k in before))) {
+			const s = sibling(key);
+			const values = after[key];
+			if (!s?.isNew || !Array.isArray(values)) return false;
+			const atDefault = values.some((v) => same(v, s.entry.default));
+			if (kind === 'show' ? !atDefault : atDefault) return false;
+		}
+	}
+	return true;
+}
+
 /** What breaks saved workflows between two versions of one parameter. */
-function breakingChanges(old: Entry, now: Entry): string[] {
+function breakingChanges(old: Entry, now: Entry, sibling: Sibling = () => undefined): string[] {
 	const out: string[] = [];
 	if (old.type !== now.type)
 		out.push(`its type changed from ${show(old.type)} to ${show(now.type)}`);
@@ -72,7 +106,10 @@ function breakingChanges(old: Entry, now: Entry): string[] {
 	const modes = modeNames(now);
 	for (const m of modeNames(old))
 		if (!modes.includes(m)) out.push(`mode ${show(m)} was removed or renamed`);
-	if (!same(old.displayOptions, now.displayOptions))
+	if (
+		!same(old.displayOptions, now.displayOptions) &&
+		!shownAsBeforeForSavedWorkflows(old, now, sibling)
+	)
 		out.push(
 			`the conditions for showing it changed from ${show(old.displayOptions)} to ${show(now.displayOptions)}`,
 		);
@@ -126,7 +163,14 @@ function compareVersion(
 			});
 			continue;
 		}
-		const changes = breakingChanges(entry, current);
+		const prefix = path.split(' › ').slice(0, -1).join(' › ');
+		const sibling: Sibling = (name) => {
+			const at = prefix ? `${prefix} › ${name}` : name;
+			return now.parameters[at]
+				? { entry: now.parameters[at], isNew: !(at in old.parameters) }
+				: undefined;
+		};
+		const changes = breakingChanges(entry, current, sibling);
 		for (const what of changes) result.breaking.push({ where: at, what });
 		if (!changes.length && !same(entry, current))
 			result.additive.push({ where: at, what: 'wording or settings changed (not breaking)' });

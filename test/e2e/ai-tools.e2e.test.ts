@@ -33,13 +33,23 @@ import {
 	type ChatRequest,
 	type ScriptedLlm,
 } from '../helpers/scripted-llm';
-import { demoAgent, fromAiKeys, toolNodes, type Wf } from './ai-env';
+import {
+	demoAgent,
+	fromAiKeys,
+	tableAgent,
+	tableToolNodes,
+	toolNodes,
+	type Wf,
+	type WfNode,
+} from './ai-env';
 import { eventually, startE2e, type E2e } from './n8n-env';
 
 jest.setTimeout(600_000);
 
 const MCP_WORKFLOW = 'e2eMcpServer0001';
 const MCP_PATH = 'business-platform';
+const TABLE_MCP_WORKFLOW = 'e2eMcpTables0001';
+const TABLE_MCP_PATH = 'business-platform-tables';
 const MCP_TRIGGER = 'MCP Server Trigger';
 /** A tool call that takes longer than this is a hang: the SDK rejects it instead of waiting. */
 const CALL_LIMIT = { timeout: 60_000 };
@@ -48,7 +58,9 @@ let sb: Sandbox;
 let llm: ScriptedLlm;
 let e2e: E2e;
 let client: Client;
+let tableClient: Client;
 let chatPath: string;
+let tableChatPath: string;
 
 /**
  * What n8n 1.x (the oldest tested, 1.123.81) does differently here (README, Compatibility):
@@ -63,9 +75,8 @@ let chatPath: string;
 const N8N_1 = !n8nAtLeast('2.0.0');
 const PLATFORM_ERROR = N8N_1 ? /400/ : /400.*deal 99999999 does not exist/s;
 
-/** The demo agent, its chat made reachable as a webhook (embedded mode) that answers with the agent's output. */
-function agentWorkflow(): Wf {
-	const wf = demoAgent();
+/** An agent workflow (the demo's by default), its chat made reachable as a webhook (embedded mode) that answers with the agent's output. */
+function agentWorkflow(wf: Wf = demoAgent(), setPath = (path: string) => (chatPath = path)): Wf {
 	const trigger = wf.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger')!;
 	// The demo's AI Agent is version 3.1; n8n 1.x (1.123.81) knows it up to 3, and 3.1 only moves the prompt options.
 	const agent = wf.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.agent')!;
@@ -74,16 +85,19 @@ function agentWorkflow(): Wf {
 		for (const n of wf.nodes) if (n.type.endsWith('Tool')) n.onError = 'continueRegularOutput';
 	}
 	trigger.parameters = { public: true, mode: 'webhook', options: { responseMode: 'lastNode' } };
-	chatPath = `${trigger.webhookId}/chat`;
+	setPath(`${trigger.webhookId}/chat`);
 	return wf;
 }
 
 /** The same tool nodes behind an MCP Server Trigger. */
-function mcpWorkflow(): Wf {
-	const tools = toolNodes();
+function mcpWorkflow(tools: WfNode[] = toolNodes(), id = MCP_WORKFLOW, path = MCP_PATH): Wf {
+	const webhookId =
+		id === MCP_WORKFLOW
+			? '1d0f3a52-0c6e-4b8e-9f0e-5b7a3c2d1e02'
+			: '1d0f3a52-0c6e-4b8e-9f0e-5b7a3c2d1e12';
 	return {
-		id: MCP_WORKFLOW,
-		name: 'E2E MCP server with the Business Platform tools',
+		id,
+		name: `E2E MCP server with the Business Platform tools (${path})`,
 		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes: [
@@ -93,8 +107,8 @@ function mcpWorkflow(): Wf {
 				type: '@n8n/n8n-nodes-langchain.mcpTrigger',
 				typeVersion: 2,
 				position: [0, 0],
-				parameters: { path: MCP_PATH },
-				webhookId: '1d0f3a52-0c6e-4b8e-9f0e-5b7a3c2d1e02',
+				parameters: { path },
+				webhookId,
 			},
 			...tools,
 		],
@@ -117,18 +131,32 @@ beforeAll(async () => {
 		),
 		demoOpenAiCredential('sk-scripted-test', llm.url),
 	];
-	e2e = await startE2e(credentials, [agentWorkflow(), mcpWorkflow()], {});
-	await e2e.activate(DEMO_AGENT);
-	await e2e.activate(MCP_WORKFLOW);
+	const tables = agentWorkflow(tableAgent(), (path) => (tableChatPath = path));
+	e2e = await startE2e(
+		credentials,
+		[
+			agentWorkflow(),
+			mcpWorkflow(),
+			tables,
+			mcpWorkflow(tableToolNodes(), TABLE_MCP_WORKFLOW, TABLE_MCP_PATH),
+		],
+		{},
+	);
+	for (const id of [DEMO_AGENT, MCP_WORKFLOW, tables.id, TABLE_MCP_WORKFLOW])
+		await e2e.activate(id);
 	// Activation registers the MCP endpoint asynchronously: connect until it answers.
-	client = await eventually(async () => {
-		const c = new Client({ name: 'bp-e2e', version: '1.0.0' });
-		await c.connect(new StreamableHTTPClientTransport(new URL(`${e2e.n8n.url}/mcp/${MCP_PATH}`)));
-		return c;
-	}, 30_000);
+	const connect = async (path: string) =>
+		await eventually(async () => {
+			const c = new Client({ name: 'bp-e2e', version: '1.0.0' });
+			await c.connect(new StreamableHTTPClientTransport(new URL(`${e2e.n8n.url}/mcp/${path}`)));
+			return c;
+		}, 30_000);
+	client = await connect(MCP_PATH);
+	tableClient = await connect(TABLE_MCP_PATH);
 });
 
 afterAll(async () => {
+	await tableClient?.close();
 	await client?.close();
 	await e2e?.stop();
 	await llm?.stop();
@@ -149,9 +177,9 @@ function expectOneToolPerNode(tools: ToolView[]): void {
 }
 
 let session = 0;
-async function chat(prompt: string): Promise<{ status: number; body: any }> {
+async function chat(prompt: string, path = chatPath): Promise<{ status: number; body: any }> {
 	return await eventually(async () => {
-		const res = await e2e.call(chatPath, {
+		const res = await e2e.call(path, {
 			action: 'sendMessage',
 			sessionId: `s${++session}`,
 			chatInput: prompt,
@@ -163,10 +191,12 @@ async function chat(prompt: string): Promise<{ status: number; body: any }> {
 }
 
 /** The agent's latest execution: its status, the run's error, and the errors of single node runs (a tool's, given to the model). */
-async function lastExecution(): Promise<{ status: string; error?: string; nodeErrors: string[] }> {
+async function lastExecution(
+	workflowId = DEMO_AGENT,
+): Promise<{ status: string; error?: string; nodeErrors: string[] }> {
 	const list = await e2e.api.pub<{ data: Array<{ id: string }> }>(
 		'GET',
-		`/executions?workflowId=${DEMO_AGENT}&limit=1`,
+		`/executions?workflowId=${workflowId}&limit=1`,
 	);
 	const ex = await e2e.api.pub<{
 		status: string;
@@ -413,5 +443,221 @@ describe('the pack through n8n’s MCP Server Trigger and the MCP SDK client', (
 		expect(result.isError).toBe(true);
 		expect(textOf(result)).toMatch(PLATFORM_ERROR);
 		expect(textOf(result)).not.toMatch(/access.token|Bearer|x-access-token|client.secret/i);
+	});
+});
+
+// ------------------------------------------------ the platform's own tables (issue 35) -----
+
+type Row = { _id: string; cells: Record<string, any> };
+const contactsTable = () =>
+	sb.store
+		.tenant(1)
+		.tables.values()
+		.find((x: any) => x.objectType === 'CONTACT') as any as {
+		_id: string;
+		columnsMetaData: Array<{
+			id: string;
+			name: string;
+			options?: Array<{ id: number; name: string }>;
+		}>;
+	};
+const col = (name: string) => contactsTable().columnsMetaData.find((c) => c.name === name)!;
+const optionOf = (column: string, option: string) =>
+	col(column).options!.find((o) => o.name === option)!.id;
+const contactRows = () =>
+	sb.store.tenant(1).records.get(contactsTable()._id)!.values() as unknown as Row[];
+const named = (name: string) => contactRows().filter((r) => r.cells[col('Name').id] === name);
+
+describe('an agent that works with the platform’s own tables', () => {
+	it('lists the tables, reads the columns, creates a record by column name in JSON, corrects a wrong column from the error, finds it by conditions in JSON', async () => {
+		const prompt =
+			'Add Grace Brewster to the contacts table as a Customer with score 88, then list the Customers scoring over 80.';
+		let columns: Array<{ name: string; type: string; options?: string[] }> = [];
+		const create = (cells: Record<string, unknown>) => ({
+			toolCalls: [
+				{
+					name: 'Create_a_record_in_Business_Platform_Sales',
+					arguments: { table: 'Contacts', cells },
+				},
+			],
+		});
+		llm.script(prompt, [
+			{ toolCalls: [{ name: 'Get_many_tables_in_Business_Platform_Sales', arguments: {} }] },
+			(req) => ({
+				toolCalls: [
+					{
+						name: 'Get_a_table_in_Business_Platform_Sales',
+						arguments: {
+							table: (toolResults(req)[0] as Array<{ _id: string; name: string }>).find(
+								(x) => x.name === 'Contacts',
+							)!._id,
+						},
+					},
+				],
+			}),
+			(req) => {
+				columns = (toolResults(req)[0] as Array<{ columns: typeof columns }>)[0].columns;
+				return create({ Name: 'Grace Brewster', Lable: 'Customer', Score: 88 }); // a misspelt column, as a model may write it
+			},
+			create({ Name: 'Grace Brewster', Label: 'Customer', Score: 88 }),
+			{
+				toolCalls: [
+					{
+						name: 'Search_records_in_Business_Platform_Sales',
+						arguments: {
+							table: 'Contacts',
+							conditions: [
+								{ column: 'Label', operator: 'eq', value: 'Customer' },
+								{ column: 'Score', operator: 'gt', value: 80 },
+							],
+						},
+					},
+				],
+			},
+			(req) => ({
+				content: `Customers over 80: ${(toolResults(req)[0] as Array<{ Name: string }>)
+					.map((r) => r.Name)
+					.sort()
+					.join(', ')}`,
+			}),
+		]);
+		const res = await chat(prompt, tableChatPath);
+		expect(res.status).toBe(200);
+
+		// In the sandbox: one record, its cells by column id, the option as its id.
+		const grace = named('Grace Brewster');
+		expect(grace).toHaveLength(1);
+		expect(grace[0].cells).toEqual({
+			[col('Name').id]: 'Grace Brewster',
+			[col('Label').id]: [optionOf('Label', 'Customer')],
+			[col('Score').id]: 88,
+		});
+
+		const rounds = llm.conversation(prompt);
+		expect(rounds).toHaveLength(6);
+		// The model read the columns with their types and options before it wrote.
+		expect(columns).toEqual(
+			expect.arrayContaining([
+				{
+					id: col('Label').id,
+					name: 'Label',
+					type: 'select',
+					options: ['Hot lead', 'Customer', 'Partner'],
+				},
+				{ id: col('Score').id, name: 'Score', type: 'number' },
+			]),
+		);
+		// The wrong column came back as a tool result naming it and listing the columns, types and options.
+		const raw = text(rounds[3].messages.at(-1));
+		const failure = /^\[\{"error"/.test(raw)
+			? (JSON.parse(raw) as Array<{ error: string }>)[0].error
+			: raw;
+		expect(failure).toMatch(
+			/^Column "Lable" is not in table "Contacts"\. The table's columns are: Name \(text, required\), .*Label \(select: Hot lead, Customer, Partner\), .*Score \(number\)/,
+		);
+		expect(failure).not.toMatch(/access.token|Bearer|x-access-token/i);
+		// The search found what the store holds: Customers over 80, Grace among them.
+		const expected = contactRows()
+			.filter(
+				(r) =>
+					(r.cells[col('Label').id] ?? []).includes(optionOf('Label', 'Customer')) &&
+					Number(r.cells[col('Score').id]) > 80,
+			)
+			.map((r) => String(r.cells[col('Name').id]))
+			.sort();
+		expect(expected).toContain('Grace Brewster');
+		expect(res.body).toEqual({ output: `Customers over 80: ${expected.join(', ')}` });
+		expect(await lastExecution('e2eTableAgent001')).toEqual({
+			status: 'success',
+			nodeErrors: N8N_1
+				? []
+				: [
+						expect.stringMatching(
+							/^Create a record in Business Platform Sales: Column "Lable" is not in table "Contacts"/,
+						),
+					],
+		});
+
+		// What the model was told: read the table first; the table and the cells as arguments.
+		const tools = toolsOf(rounds[0]);
+		checkDocSection(AI_TOOLS_DOC, 'table-agent', renderTools(tools));
+		const createTool = tools.find((t) => t.name === 'Create_a_record_in_Business_Platform_Sales')!;
+		expect(createTool.description).toMatch(
+			/Call the tool that gets a table first to learn its columns, their types and allowed options/,
+		);
+		expect(Object.keys((createTool.schema.properties ?? {}) as object).sort()).toEqual([
+			'cells',
+			'table',
+		]);
+		expect(
+			tools.find((t) => t.name === 'Get_a_table_in_Business_Platform_Sales')!.description,
+		).toMatch(/each column’s name, type .*allowed options/);
+	});
+});
+
+describe('the table tools through MCP', () => {
+	const call = async (name: string, args: Record<string, unknown>) =>
+		await tableClient.callTool({ name, arguments: args }, undefined, CALL_LIMIT);
+
+	it('creates a record by column name after an error that lists the options, and finds it by conditions in JSON', async () => {
+		const { tools } = await tableClient.listTools(undefined, CALL_LIMIT);
+		expect(tools.map((t) => t.name).sort()).toEqual([
+			'Create_a_record_in_Business_Platform_Sales',
+			'Get_a_table_in_Business_Platform_Sales',
+			'Get_many_tables_in_Business_Platform_Sales',
+			'Search_records_in_Business_Platform_Sales',
+		]);
+
+		const table = await call('Get_a_table_in_Business_Platform_Sales', { table: 'Contacts' });
+		expect(table.isError).toBeFalsy();
+		expect(JSON.parse(textOf(table))[0].columns).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ name: 'Label', options: ['Hot lead', 'Customer', 'Partner'] }),
+			]),
+		);
+
+		const wrong = await call('Create_a_record_in_Business_Platform_Sales', {
+			table: 'Contacts',
+			cells: { Name: 'Mary Jackson', Label: 'Gold', Score: 12 },
+		});
+		expect(wrong.isError).toBe(true);
+		expect(textOf(wrong)).toMatch(
+			/Column "Label" has no option "Gold"\. Allowed options: Hot lead, Customer, Partner/,
+		);
+		expect(named('Mary Jackson')).toHaveLength(0);
+
+		const right = await call('Create_a_record_in_Business_Platform_Sales', {
+			table: contactsTable()._id,
+			cells: [
+				{ column: 'Name', value: 'Mary Jackson' },
+				{ column: 'Label', value: 'Partner' },
+				{ column: 'Score', value: 12 },
+			],
+		});
+		expect(right.isError).toBeFalsy();
+		const mary = named('Mary Jackson');
+		expect(mary).toHaveLength(1);
+		expect(mary[0].cells).toEqual({
+			[col('Name').id]: 'Mary Jackson',
+			[col('Label').id]: [optionOf('Label', 'Partner')],
+			[col('Score').id]: 12,
+		});
+
+		const found = await call('Search_records_in_Business_Platform_Sales', {
+			table: 'contacts',
+			conditions: [
+				{ column: 'Name', operator: 'eq', value: 'Mary Jackson' },
+				{ column: 'Label', operator: 'in', value: 'Partner, Customer' },
+			],
+		});
+		expect(found.isError).toBeFalsy();
+		expect(JSON.parse(textOf(found))).toEqual([
+			expect.objectContaining({
+				_id: mary[0]._id,
+				Name: 'Mary Jackson',
+				Label: 'Partner',
+				Score: 12,
+			}),
+		]);
 	});
 });

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/node-usable-as-tool -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * Pins the n8n behaviours the pack's shortcuts rely on (nodes/shared/n8n-internals.ts), each
+ * Pins the n8n behaviours the pack's shortcuts rely on (nodes/shared/n8n-internals/), each
  * against the real n8n-core through a probe node that does nothing but ask n8n: a changed
  * behaviour after an n8n upgrade fails the test named after it. `npm run test:internals`
  * runs it on the n8n-core of the devDependencies (the newest tested n8n);
@@ -12,11 +12,13 @@ import { PollContext } from 'n8n-core';
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	INode,
 	INodeExecutionData,
+	INodeParameters,
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeHelpers } from 'n8n-workflow';
 
 import {
 	claimPoll,
@@ -184,7 +186,7 @@ const probe = async (parameters: IDataObject, input: IDataObject[] = [{}]) => {
 	return r.json as unknown as Seen[];
 };
 
-describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals.ts)', () => {
+describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals/)', () => {
 	it('1. the expression mark: an expression is saved as text starting with "=", and evaluated per item', async () => {
 		const seen = await probe({ text: '={{ $json.n }}' }, [{ n: 'one' }, { n: 'two' }]);
 		expect(seen.map((s) => s.saved)).toEqual(['={{ $json.n }}', '={{ $json.n }}']);
@@ -357,5 +359,52 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals.ts)', ()
 		const budget = (a as { getPollBudgetMs?: () => number }).getPollBudgetMs;
 		if (n8nAtLeast('2.41.0')) expect(budget?.call(a)).toBe(DEFAULT_POLL_BUDGET_MS);
 		else expect(budget).toBeUndefined();
+	});
+
+	it('8. a parameter hidden only when a new sibling leaves its default: a Record → Create or Search saved without the switch keeps its mapper or conditions', () => {
+		const sales = NODE_TYPES[`${PACKAGE}.businessPlatformSales`].description;
+		const node = (parameters: IDataObject) =>
+			({
+				id: '1',
+				name: 'n',
+				type: `${PACKAGE}.businessPlatformSales`,
+				typeVersion: 2,
+				position: [0, 0],
+				parameters,
+			}) as unknown as INode;
+		const shown = (parameters: IDataObject) => {
+			const values =
+				NodeHelpers.getNodeParameters(
+					sales.properties,
+					parameters as INodeParameters,
+					true,
+					false,
+					node(parameters),
+					sales,
+				) ?? {};
+			return sales.properties
+				.filter((p) => NodeHelpers.displayParameter(values, p, node(parameters), sales))
+				.map((p) => p.name);
+		};
+		const saved = {
+			resource: 'record',
+			operation: 'create',
+			tableId: { __rl: true, mode: 'id', value: 'x' },
+			columns: { mappingMode: 'defineBelow', value: { Name: 'Ada' } },
+		};
+		expect(shown(saved)).toEqual(expect.arrayContaining(['cellsInput', 'columns']));
+		expect(shown(saved)).not.toContain('cellsJson');
+		expect(shown({ ...saved, cellsInput: 'json' })).toEqual(
+			expect.arrayContaining(['cellsInput', 'cellsJson']),
+		);
+		expect(shown({ ...saved, cellsInput: 'json' })).not.toContain('columns');
+		const search = {
+			resource: 'record',
+			operation: 'search',
+			tableId: { __rl: true, mode: 'id', value: 'x' },
+			filters: { conditions: [{ column: 'Name', operator: 'eq', value: 'Ada' }] },
+		};
+		expect(shown(search)).toEqual(expect.arrayContaining(['conditionsInput', 'filters']));
+		expect(shown({ ...search, conditionsInput: 'json' })).not.toContain('filters');
 	});
 });

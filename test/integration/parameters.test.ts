@@ -88,7 +88,7 @@ describe('a parameter hidden by another parameter’s value', () => {
 	});
 });
 
-describe('"={{ $json.key }}" read from the item (nodes/shared/n8n-internals.ts, 5)', () => {
+describe('"={{ $json.key }}" read from the item (nodes/shared/n8n-internals/, 5)', () => {
 	it('Contact → Create with Name and Additional Fields → Email as "={{ $json.… }}": n8n reads each parameter once per execution, every item gets its own values', async () => {
 		const core = await import('n8n-core');
 		const proto = Object.getPrototypeOf(core.ExecuteContext.prototype) as {

@@ -119,6 +119,22 @@ describe('the guard', () => {
 				}),
 			/new required parameter/,
 		],
+		[
+			'a parameter hidden by a new parameter at its default',
+			(p: Record<string, Record<string, unknown>>) => {
+				p['contact › create › mode'] = {
+					name: 'mode',
+					type: 'options',
+					default: 'json',
+					options: [
+						{ name: 'Fields', value: 'fields' },
+						{ name: 'JSON', value: 'json' },
+					],
+				};
+				p['contact › create › name'].displayOptions = { hide: { mode: ['json'] } };
+			},
+			/conditions for showing it changed/,
+		],
 	])('fails on %s, naming the parameter and asking for a node version', (_what, edit, reason) => {
 		const result = compareSnapshots(sales, changed(edit));
 		const message = breakingMessage(result.breaking, 'node');
@@ -145,6 +161,22 @@ describe('the guard', () => {
 			'new wording',
 			(p: Record<string, Record<string, unknown>>) =>
 				Object.assign(p[visibility], { displayName: 'Shown To', description: 'Who sees it' }),
+		],
+		[
+			// Saved workflows have no value for the new parameter: n8n gives them its default, which keeps the old one shown.
+			'a parameter hidden only when a new parameter leaves its default',
+			(p: Record<string, Record<string, unknown>>) => {
+				p['contact › create › mode'] = {
+					name: 'mode',
+					type: 'options',
+					default: 'fields',
+					options: [
+						{ name: 'Fields', value: 'fields' },
+						{ name: 'JSON', value: 'json' },
+					],
+				};
+				p['contact › create › name'].displayOptions = { hide: { mode: ['json'] } };
+			},
 		],
 	])('lets %s through as additive', (_what, edit) => {
 		const result = compareSnapshots(sales, changed(edit));

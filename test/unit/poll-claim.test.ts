@@ -1,5 +1,5 @@
 /**
- * The claim that keeps one poll of a node at a time (nodes/shared/n8n-internals.ts, 6), pure.
+ * The claim that keeps one poll of a node at a time (nodes/shared/n8n-internals/, 6), pure.
  * A seeded property over any interleaving of polls that start (claim), end (release) and time
  * that passes: while a poll holds a live claim (younger than the budget), no other poll claims;
  * a poll that ends releases only its own claim; a claim older than the budget is taken over.

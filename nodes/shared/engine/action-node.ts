@@ -21,7 +21,7 @@ import type { Resource, ResourceMethods } from './model';
 export interface ActionNodeIdentity
 	extends Pick<
 		INodeTypeDescription,
-		'displayName' | 'name' | 'version' | 'defaultVersion' | 'description'
+		'displayName' | 'name' | 'version' | 'defaultVersion' | 'description' | 'builderHint'
 	> {
 	resources: Resource[];
 	/** The Resource list's default, when not the first resource. */
@@ -50,6 +50,8 @@ export function actionNodeDescription(node: ActionNodeIdentity): INodeTypeDescri
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: buildProperties(resources, defaultResource),
+		// What n8n's AI workflow builder reads when it chooses a node (n8n 2.x; older n8n ignores it).
+		...(node.builderHint ? { builderHint: node.builderHint } : {}),
 	};
 }
 

@@ -120,6 +120,8 @@ export interface Operation {
 	readOnly?: boolean;
 	/** What the operation gives back, for the tool description a model reads ("the created contact"); derived when not set. */
 	returns?: string;
+	/** A last sentence of the tool description a model reads: which tool to call first, how to give the input. */
+	toolHint?: string;
 }
 
 /** Pickers (n8n's `methods`): each runs with its own run scope. */

@@ -1,7 +1,7 @@
 /**
  * Reading a node parameter for an item. A parameter not shown for the node's current
  * settings (displayOptions) has no value: that, and only that, means "absent" (how n8n
- * says so: `isNotShown` in ../n8n-internals.ts). Any other error — an
+ * says so: `isNotShown` in ../n8n-internals). Any other error — an
  * expression that fails, a value n8n cannot validate — fails the item and names the
  * parameter, instead of silently sending the request without it.
  */
@@ -101,7 +101,7 @@ function plainProperty(name: string, fields: Field[] | undefined, saved: unknown
  * number or boolean, or "not shown"), it is read once per execution instead of once per
  * item. Objects (collections) are read for each item, so no item gets another's copy. A value
  * saved as "={{ $json.key }}" (or a collection of such) is read by n8n for the first item and
- * then from each item's own JSON (n8n-internals.ts, 5), where that gives a text, number or boolean.
+ * then from each item's own JSON (n8n-internals, 5), where that gives a text, number or boolean.
  */
 export function readItemParameter<T>(
 	scope: RunScope<IExecuteFunctions>,

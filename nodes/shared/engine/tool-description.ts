@@ -51,11 +51,12 @@ export function toolDescriptionText(
 	properties: INodeProperties[],
 ): string {
 	const needed = neededFields(properties);
-	return [
+	const parts = [
 		sentence(o.description),
 		needed.length ? `Required fields: ${needed.join(', ')}.` : 'No field is required.',
 		sentence(`Returns ${returnsOf(r, o)}`),
-	].join(' ');
+	];
+	return (o.toolHint ? [...parts, sentence(o.toolHint)] : parts).join(' ');
 }
 
 /** The node versions an operation's fields differ in: 1 and each version a field starts from. */

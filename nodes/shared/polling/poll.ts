@@ -15,7 +15,7 @@
  *   POLL.maxReadings), and delivers what all readings found.
  * - One poll of a node at a time: n8n starts a poll at every Poll Time without waiting for the
  *   last one, so a poll claims the node in its static data and a poll that finds the claim
- *   delivers nothing (n8n-internals.ts, 6).
+ *   delivers nothing (n8n-internals, 6).
  * - The cursor belongs to one trigger as the user saved it: the event, the saved values of the
  *   fields its list reads (an expression as written, not what it gives: `$now` in a filter gives
  *   another value at every poll) and the account (the credential, its base URLs and tenant).

@@ -15,7 +15,8 @@ import {
 	tableFor,
 	TABLES_PATH,
 } from '../table/model';
-import { tableIdOf } from './fields';
+import { tableIdFor } from './fields';
+import { cellsFromJson, cut, forModel } from './json-input';
 import {
 	dateValue,
 	findOption,
@@ -177,7 +178,7 @@ export function recordByName(record: IDataObject, table: PlatformTable): IDataOb
 
 export async function shape(record: IDataObject, ctx: OpContext): Promise<IDataObject> {
 	if (!ctx.param<boolean>('cellsByName', true)) return record;
-	return recordByName(record, await tableFor(ctx, tableIdOf(ctx)));
+	return recordByName(record, await tableFor(ctx, await tableIdFor(ctx)));
 }
 
 interface MapperValue {
@@ -186,18 +187,33 @@ interface MapperValue {
 	schema?: ResourceMapperField[];
 }
 
+/** Sets an own property, whatever its name (`__proto__` included): the cells object never gains a prototype. */
+const setCell = (cells: IDataObject, key: string, value: unknown) =>
+	Object.defineProperty(cells, key, {
+		value,
+		enumerable: true,
+		writable: true,
+		configurable: true,
+	});
+
 /**
- * The cells of a create or update, from the Columns mapper: keyed by column id,
- * select options as ids, every value checked against its column's type.
+ * The cells of a create or update: from the Columns mapper, or, with Cells "From JSON",
+ * from one JSON value (keyed by column name, or a list of {column, value}). Both are
+ * checked the same way (cellsFromEntries).
  */
-export async function cellsFromMapper(
-	ctx: OpContext,
-	mode: 'create' | 'update',
-): Promise<IDataObject> {
+export async function cellsOfItem(ctx: OpContext, mode: 'create' | 'update'): Promise<IDataObject> {
+	if (ctx.param<string>('cellsInput', 'mapper') !== 'json') return await cellsFromMapper(ctx, mode);
+	try {
+		return await cellsFromEntries(ctx, mode, cellsFromJson(ctx.param('cellsJson'), ctx), 'json');
+	} catch (e) {
+		throw forModel(e, ctx);
+	}
+}
+
+/** The cells from the Columns mapper (as set by hand, or mapped from the input item). */
+async function cellsFromMapper(ctx: OpContext, mode: 'create' | 'update'): Promise<IDataObject> {
 	const mapper = (ctx.param<MapperValue>('columns', {}) ?? {}) as MapperValue;
 	const auto = mapper.mappingMode === 'autoMapInputData';
-	const clearEmpty =
-		mode === 'update' && ctx.param<IDataObject>('options', {})?.clearEmpty === true;
 	const entries = Object.entries(
 		auto ? (ctx.fn.getInputData()[ctx.itemIndex]?.json ?? {}) : (mapper.value ?? {}),
 	);
@@ -214,25 +230,57 @@ export async function cellsFromMapper(
 				);
 		}
 	}
+	return await cellsFromEntries(ctx, mode, entries, auto ? 'auto' : 'mapper');
+}
 
-	const table = await tableFor(ctx, tableIdOf(ctx));
+/** How a column reads for a model: its name, type, and whether required; a select's options. */
+const describeColumn = (col: TableColumn, name: string) =>
+	`${name} (${col.type}${col.required ? ', required' : ''}${col.type === 'select' || col.type === 'multi-select' ? `: ${optionNames(col)}` : ''})`;
+
+/**
+ * Cells keyed by column id, select options as ids, every value checked against its
+ * column's type. `auto` (Map Automatically) leaves out what is no column or not editable;
+ * the mapper and JSON refuse it, naming the column and the table's columns.
+ */
+async function cellsFromEntries(
+	ctx: OpContext,
+	mode: 'create' | 'update',
+	entries: Array<[string, unknown]>,
+	from: 'mapper' | 'auto' | 'json',
+): Promise<IDataObject> {
+	const auto = from === 'auto';
+	const clearEmpty =
+		mode === 'update' && ctx.param<IDataObject>('options', {})?.clearEmpty === true;
+	const table = await tableFor(ctx, await tableIdFor(ctx));
 	const keys = columnKeys(table);
+	const columnList = () =>
+		(from === 'json'
+			? [...keys].filter(([c]) => c.editable !== false).map(([c, n]) => describeColumn(c, n))
+			: [...keys.values()]
+		).join(', ');
 	const cells: IDataObject = {};
+	const given = new Map<TableColumn, string>();
 	for (const [key, value] of entries) {
 		const col = findColumn(table, key);
 		if (!col) {
 			if (auto) continue; // input fields that are not columns are left out
 			throw ctx.fail(
-				`Column "${key}" is not in table "${table.name}"`,
-				`The table's columns are: ${[...keys.values()].join(', ')}. If the table changed, refresh the column list.`,
+				`Column "${cut(key)}" is not in table "${table.name}"`,
+				`The table's columns are: ${columnList()}.${from === 'json' ? '' : ' If the table changed, refresh the column list.'}`,
 			);
 		}
 		const name = keys.get(col)!;
+		if (from === 'json' && given.has(col))
+			throw ctx.fail(
+				`Column "${name}" is given twice ("${cut(given.get(col)!)}" and "${cut(key)}")`,
+				'Give each column once.',
+			);
+		given.set(col, key);
 		if (col.editable === false) {
 			if (auto) continue;
 			throw ctx.fail(
 				`Column "${name}" cannot be changed`,
-				'The platform marks this column as not editable: remove it from Columns.',
+				`The platform marks this column as not editable: remove it from ${from === 'json' ? 'the cells' : 'Columns'}.`,
 			);
 		}
 		if (isBlank(value)) {
@@ -242,10 +290,10 @@ export async function cellsFromMapper(
 					`Column "${name}" is required and cannot be cleared`,
 					'Give it a value, or remove it from Columns.',
 				);
-			cells[col.id] = null;
+			setCell(cells, col.id, null);
 			continue;
 		}
-		cells[col.id] = encodeCell(col, name, value, ctx) as IDataObject[string];
+		setCell(cells, col.id, encodeCell(col, name, value, ctx));
 	}
 	if (mode === 'create') {
 		const missing = columnsOf(table).filter(
@@ -257,7 +305,12 @@ export async function cellsFromMapper(
 				'Give every required column a value.',
 			);
 	} else if (Object.keys(cells).length === 0) {
-		throw ctx.fail('Nothing to update', 'Add at least one column with a value under "Columns".');
+		throw ctx.fail(
+			'Nothing to update',
+			from === 'json'
+				? 'Give at least one column with a value in the cells.'
+				: 'Add at least one column with a value under "Columns".',
+		);
 	}
 	return cells;
 }
@@ -280,7 +333,7 @@ export async function writtenRecord(
 	const id = String((answer as IDataObject | undefined)?.id ?? fallbackId ?? '');
 	const record = await ctx.request<IDataObject>({
 		method: 'GET',
-		path: `${TABLES_PATH}/${encodeURIComponent(tableIdOf(ctx))}/record/${encodeURIComponent(id)}`,
+		path: `${TABLES_PATH}/${encodeURIComponent(await tableIdFor(ctx))}/record/${encodeURIComponent(id)}`,
 		regional: true,
 	});
 	return await shape(record, ctx);

@@ -4,7 +4,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { Field, OpContext } from '../../../shared/engine/model';
 import { options } from '../../../shared/fields';
 import { columnKeys, DATE_FIELDS, findColumn, type TableColumn, tableFor } from '../table/model';
-import { tableIdOf } from './fields';
+import { tableIdFor } from './fields';
+import { type ConditionInput, conditionsFromJson, cut, forModel } from './json-input';
 import { dateValue, findOption, listOf, optionNames, shown, toBoolean, toIso } from './values';
 
 /** The 14 operators of a FilterCondition, in plain words. */
@@ -52,10 +53,56 @@ export const CONDITION_OPERATOR: INodeProperties = {
 	default: 'eq',
 };
 
+/** How the conditions are given: one by one (as before), or one JSON value a model or an expression can fill. */
+export const conditionsInputField: Field = {
+	property: {
+		displayName: 'Conditions Input',
+		name: 'conditionsInput',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Add Each Condition',
+				value: 'list',
+				description: 'Add the conditions one by one below',
+			},
+			{
+				name: 'From JSON',
+				value: 'json',
+				description:
+					'One JSON list of conditions, which an AI model or an expression can fill for any table',
+			},
+		],
+		default: 'list',
+		builderHint: {
+			propertyHint:
+				'Use "json" when an AI model or an expression gives the conditions (any table, columns by name).',
+		},
+	},
+};
+
+export const conditionsJsonField: Field = {
+	property: {
+		displayName: 'Conditions (JSON)',
+		name: 'conditionsJson',
+		type: 'json',
+		default: '[]',
+		displayOptions: { show: { conditionsInput: ['json'] } },
+		placeholder: '[{"column": "Status", "operator": "eq", "value": "Won"}]',
+		builderHint: {
+			propertyHint:
+				'A JSON list of {column, operator, value}, e.g. [{"column": "Status", "operator": "eq", "value": "Won"}, {"column": "Amount", "operator": "gt", "value": 1000}]; for an AI Agent tool, $fromAI(\'conditions\', …, \'json\').',
+		},
+		description:
+			'The conditions as a JSON list of {"column": …, "operator": …, "value": …}, such as [{"column": "Status", "operator": "eq", "value": "Won"}, {"column": "Amount", "operator": "gt", "value": 1000}], or an object {"Status": "Won"} (equals). Operators: eq, neq, gt, gte, lt, lte, c (contains), nc, sw (starts with), ew, in, nin (values separated by commas), emp (is empty), nemp; or their names such as "Greater Than". Empty: every record.',
+	},
+};
+
 export const filtersField: Field = {
 	property: {
 		displayName: 'Conditions',
 		name: 'filters',
+		displayOptions: { hide: { conditionsInput: ['json'] } },
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Condition',
@@ -166,10 +213,43 @@ function conditionValue(
 	}
 }
 
-interface ConditionInput {
-	column?: unknown;
-	operator?: unknown;
-	value?: unknown;
+/** An operator as a model may write it: its code (eq), its name (Greater Than) or a sign (>). */
+const SIGNS: Record<string, string> = {
+	'=': 'eq',
+	'==': 'eq',
+	'!=': 'neq',
+	'<>': 'neq',
+	'>': 'gt',
+	'>=': 'gte',
+	'<': 'lt',
+	'<=': 'lte',
+};
+function operatorCode(op: string): string {
+	const text = op.trim();
+	const lower = text.toLowerCase();
+	return (
+		SIGNS[text] ??
+		OPERATORS.find(([name, code]) => code === lower || name.toLowerCase() === lower)?.[1] ??
+		text
+	);
+}
+
+/** The item's conditions: from the Conditions list, or, with Conditions Input "From JSON", from one JSON value. */
+function conditionsOfItem(ctx: OpContext): { raw: ConditionInput[]; json: boolean } {
+	if (ctx.param<string>('conditionsInput', 'list') === 'json')
+		return {
+			raw: conditionsFromJson(ctx.param('conditionsJson'), ctx).map((c) => ({
+				...c,
+				operator: operatorCode(String(c.operator ?? 'eq')),
+			})),
+			json: true,
+		};
+	return {
+		raw:
+			((ctx.param<IDataObject>('filters', {}) ?? {}).conditions as ConditionInput[] | undefined) ??
+			[],
+		json: false,
+	};
 }
 
 const isRecordField = (id: string) => DATE_FIELDS.includes(id) || id === '_id';
@@ -178,10 +258,20 @@ export async function prepareSearch(
 	req: { body: IDataObject; qs: IDataObject },
 	ctx: OpContext,
 ): Promise<void> {
-	const tableId = tableIdOf(ctx);
-	const raw =
-		((ctx.param<IDataObject>('filters', {}) ?? {}).conditions as ConditionInput[] | undefined) ??
-		[];
+	const { raw, json } = conditionsOfItem(ctx);
+	try {
+		await prepareConditions(req, ctx, raw, json);
+	} catch (e) {
+		throw json ? forModel(e, ctx) : e;
+	}
+}
+
+async function prepareConditions(
+	req: { body: IDataObject; qs: IDataObject },
+	ctx: OpContext,
+	raw: ConditionInput[],
+	json: boolean,
+): Promise<void> {
 	// Checks that need no table first, so a condition left incomplete fails without any request.
 	const parsed = raw.map((c, i) => {
 		const label = `Condition ${i + 1}`;
@@ -207,13 +297,18 @@ export async function prepareSearch(
 		parsed.some((p) => !isRecordField(p.column)) ||
 		(sortCol && !isRecordField(sortCol)) ||
 		(refColumns.length > 0 && opts.fetchAllRef !== true);
-	const table = needsTable ? await tableFor(ctx, tableId) : undefined;
+	const table = needsTable ? await tableFor(ctx, await tableIdFor(ctx)) : undefined;
 	const columnIn = (nameOrId: string, label: string): TableColumn => {
 		const col = findColumn(table!, nameOrId);
+		const list = json
+			? [...columnKeys(table!)].map(
+					([c, n]) => `${n} (${c.type}${c.options?.length ? `: ${optionNames(c)}` : ''})`,
+				)
+			: [...columnKeys(table!).values()];
 		if (!col)
 			throw ctx.fail(
-				`${label}: column "${nameOrId}" is not in table "${table!.name}"`,
-				`The table's columns are: ${[...columnKeys(table!).values()].join(', ')}.`,
+				`${label}: column "${cut(nameOrId)}" is not in table "${table!.name}"`,
+				`The table's columns are: ${list.join(', ')}${json ? ', and the record fields createdAt, updatedAt, _id' : ''}.`,
 			);
 		return col;
 	};

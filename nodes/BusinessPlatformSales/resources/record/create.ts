@@ -2,8 +2,15 @@
 
 import type { Operation } from '../../../shared/engine/model';
 import { TABLES_PATH } from '../table/model';
-import { byNameField, columnsField, tableField } from './fields';
-import { cellsFromMapper, writtenRecord } from './cells';
+import {
+	byNameField,
+	cellsInputField,
+	cellsJsonField,
+	columnsField,
+	tableField,
+	withTableId,
+} from './fields';
+import { cellsOfItem, writtenRecord } from './cells';
 
 export const createRecord: Operation = {
 	value: 'create',
@@ -13,11 +20,20 @@ export const createRecord: Operation = {
 	method: 'POST',
 	path: `${TABLES_PATH}/{tableId}/record`,
 	regional: true,
-	fields: [tableField, columnsField(true), byNameField('the created record')],
-	why: 'The cells come from the Columns mapper, checked against the table’s columns (read from the platform); the record is given from the answer or read back.',
+	toolHint:
+		'Call the tool that gets a table first to learn its columns, their types and allowed options; give cells by column name, select columns by option name. The table may be given by name or ID',
+	fields: [
+		tableField,
+		cellsInputField,
+		columnsField(true),
+		cellsJsonField,
+		byNameField('the created record'),
+	],
+	why: 'The cells come from the Columns mapper or one JSON value (Cells: From JSON), either way checked against the table’s columns (read from the platform); the record is given from the answer or read back.',
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
-		req.body.cells = await cellsFromMapper(ctx, 'create');
+		await withTableId(req, ctx);
+		req.body.cells = await cellsOfItem(ctx, 'create');
 		const answer = await ctx.send(req);
 		return await writtenRecord(answer, ctx);
 	},

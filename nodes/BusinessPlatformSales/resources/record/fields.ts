@@ -58,10 +58,68 @@ export const byNameField = (whose: string): Field => ({
 	},
 });
 
+/** How the cells of a create or update are given: the Columns mapper (as before), or one JSON value a model or an expression can fill. */
+export const cellsInputField: Field = {
+	property: {
+		displayName: 'Cells',
+		name: 'cellsInput',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Map Each Column',
+				value: 'mapper',
+				description: 'Set each column of the chosen table in the Columns mapper',
+			},
+			{
+				name: 'From JSON',
+				value: 'json',
+				description:
+					'One JSON object keyed by column name, which an AI model or an expression can fill for any table',
+			},
+		],
+		default: 'mapper',
+		builderHint: {
+			propertyHint:
+				'Use "json" when an AI model or an expression gives the cells (any table, columns by name); "mapper" only for one fixed table set up in the editor.',
+		},
+	},
+};
+
+export const cellsJsonField: Field = {
+	property: {
+		displayName: 'Cells (JSON)',
+		name: 'cellsJson',
+		type: 'json',
+		default: '{}',
+		required: true,
+		displayOptions: { show: { cellsInput: ['json'] } },
+		placeholder: '{"Name": "Ada Lovelace", "Status": "Won"}',
+		builderHint: {
+			propertyHint:
+				'A JSON object keyed by column name, select columns by option name, e.g. {"Name": "Ada", "Status": "Won"}; for an AI Agent tool, $fromAI(\'cells\', …, \'json\').',
+		},
+		description:
+			'The cells as one JSON object keyed by column name (or column ID), such as {"Name": "Ada Lovelace", "Amount": 1200, "Status": "Won"}, or a list of {"column": …, "value": …}. Select columns take option names. Checked against the table’s columns like the mapper’s values; Table → Get lists them.',
+	},
+};
+
+/**
+ * n8n internal 8 (nodes/shared/n8n-internals/index.ts), pinned by test/integration/n8n-internals.test.ts on
+ * both ends of the tested range. Relies on: n8n completes a node's saved parameters with the defaults
+ * of those it does not hold before it evaluates display conditions (n8n-workflow
+ * NodeHelpers.getNodeParameters, in the editor and at run time). The mapper (`hide: { cellsInput:
+ * ['json'] }`), like Search's Conditions (conditions.ts), is hidden only when the new switch is off its
+ * default, so a workflow saved before the switch existed keeps its mapper, shown and read. Buys: the
+ * JSON input beside the mapper without a new node version; the description guard
+ * (test/descriptions/compare.ts) accepts only this shape. When it does not hold (a missing switch read
+ * as empty), `hide` matches only 'json': the mapper still shows.
+ */
 export function columnsField(forCreate: boolean): Field {
 	return {
 		property: {
 			displayName: 'Columns',
+			displayOptions: { hide: { cellsInput: ['json'] } },
 			name: 'columns',
 			type: 'resourceMapper',
 			noDataExpression: true,
@@ -86,7 +144,7 @@ export function columnsField(forCreate: boolean): Field {
 	};
 }
 
-export const tableIdOf = (ctx: OpContext) => tableIdValue(ctx.param('tableId'), ctx);
+export { tableIdFor, tableIdOf, withTableId } from '../table/common';
 
 /** The path of one record. */
 export const recordPath = `${TABLES_PATH}/{tableId}/record/{recordId}`;

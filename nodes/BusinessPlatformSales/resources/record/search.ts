@@ -4,9 +4,14 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Operation } from '../../../shared/engine/model';
 import { bodyField, options, queryField } from '../../../shared/fields';
 import { tableFor, TABLES_PATH } from '../table/model';
-import { filtersField, prepareSearch } from './conditions';
+import {
+	conditionsInputField,
+	conditionsJsonField,
+	filtersField,
+	prepareSearch,
+} from './conditions';
 import { recordByName } from './cells';
-import { byNameField, optionsField, tableField, tableIdOf } from './fields';
+import { byNameField, optionsField, tableField, tableIdFor, withTableId } from './fields';
 
 export const searchRecord: Operation = {
 	value: 'search',
@@ -18,6 +23,8 @@ export const searchRecord: Operation = {
 	// Only reads: safe to repeat after a 5xx or a dropped connection.
 	idempotent: true,
 	regional: true,
+	toolHint:
+		'Call the tool that gets a table first to learn its columns and allowed options; give conditions by column name, such as Status equals Won and Amount greater than 1000. The table may be given by name or ID',
 	paginate: 'records',
 	fields: [
 		tableField,
@@ -45,7 +52,9 @@ export const searchRecord: Operation = {
 			},
 			'logicalOperator',
 		),
+		conditionsInputField,
 		filtersField,
+		conditionsJsonField,
 		optionsField([
 			{
 				displayName: 'Fetch All Referenced Records',
@@ -91,7 +100,7 @@ export const searchRecord: Operation = {
 		]),
 		byNameField('each record'),
 	],
-	why: 'The conditions are checked against the table’s columns and become the platform’s filter; Return All without an order pages oldest first; cells are given by column name too.',
+	why: 'The conditions (one by one, or one JSON value) are checked against the table’s columns and become the platform’s filter; Return All without an order pages oldest first; cells are given by column name too.',
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
 		const opts = (ctx.param<IDataObject>('options', {}) ?? {}) as IDataObject;
@@ -105,6 +114,7 @@ export const searchRecord: Operation = {
 		}
 		req.body.logicalOperator =
 			String(req.body.logicalOperator ?? 'and').toLowerCase() === 'or' ? 'or' : 'and';
+		await withTableId(req, ctx);
 		await prepareSearch(req, ctx);
 		// Return All without a chosen order pages oldest first (createdAt ascending): a record created
 		// meanwhile lands on the last page instead of shifting the page boundaries.
@@ -117,7 +127,7 @@ export const searchRecord: Operation = {
 		const answer = await ctx.send(req);
 		const records = Array.isArray(answer) ? (answer as IDataObject[]) : [];
 		if (!ctx.param<boolean>('cellsByName', true) || records.length === 0) return records;
-		const table = await tableFor(ctx, tableIdOf(ctx));
+		const table = await tableFor(ctx, await tableIdFor(ctx));
 		return records.map((r) => recordByName(r, table));
 	},
 };

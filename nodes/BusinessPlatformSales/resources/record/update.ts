@@ -3,14 +3,17 @@
 import type { Operation } from '../../../shared/engine/model';
 import {
 	byNameField,
+	cellsInputField,
+	cellsJsonField,
 	columnsField,
 	optionsField,
 	recordField,
 	recordIdValue,
 	recordPath,
 	tableField,
+	withTableId,
 } from './fields';
-import { cellsFromMapper, writtenRecord } from './cells';
+import { cellsOfItem, writtenRecord } from './cells';
 
 export const updateRecord: Operation = {
 	value: 'update',
@@ -20,10 +23,14 @@ export const updateRecord: Operation = {
 	method: 'PUT',
 	path: recordPath,
 	regional: true,
+	toolHint:
+		'Call the tool that gets a table first to learn its columns, their types and allowed options; give only the cells to change, by column name, select columns by option name. The table may be given by name or ID',
 	fields: [
 		tableField,
 		recordField,
+		cellsInputField,
 		columnsField(false),
+		cellsJsonField,
 		optionsField([
 			{
 				displayName: 'Clear Cells Left Empty',
@@ -36,10 +43,11 @@ export const updateRecord: Operation = {
 		]),
 		byNameField('the updated record'),
 	],
-	why: 'The cells come from the Columns mapper, checked against the table’s columns (read from the platform); the record is given from the answer or read back.',
+	why: 'The cells come from the Columns mapper or one JSON value (Cells: From JSON), either way checked against the table’s columns (read from the platform); the record is given from the answer or read back.',
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
-		req.body.cells = await cellsFromMapper(ctx, 'update');
+		await withTableId(req, ctx);
+		req.body.cells = await cellsOfItem(ctx, 'update');
 		const answer = await ctx.send(req);
 		return await writtenRecord(answer, ctx, recordIdValue(ctx.param('recordId'), ctx));
 	},

@@ -7,12 +7,17 @@ import { type ColumnOption, type TableColumn } from '../table/model';
 export const isBlank = (v: unknown) =>
 	v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
-export const shown = (v: unknown) =>
-	typeof v === 'string'
-		? `"${v}"`
-		: v !== null && typeof v === 'object'
-			? JSON.stringify(v).slice(0, 80)
-			: String(v);
+/** A value as an error shows it: cut at 80 characters, so a huge value cannot flood the message. */
+export const shown = (v: unknown) => {
+	const text =
+		typeof v === 'string'
+			? v
+			: v !== null && typeof v === 'object'
+				? (JSON.stringify(v) ?? String(v))
+				: String(v);
+	const cutText = text.length > 80 ? `${text.slice(0, 80)}…` : text;
+	return typeof v === 'string' ? `"${cutText}"` : cutText;
+};
 
 export function findOption(col: TableColumn, v: unknown): ColumnOption | undefined {
 	const opts = col.options ?? [];

@@ -2,7 +2,7 @@
 
 import type { Field, Operation } from '../../../shared/engine/model';
 import { TABLES_PATH } from '../table/model';
-import { simplifyTable, tableIdValue, tableLocator } from './common';
+import { COLUMNS_RETURNED, simplifyTable, tableIdValue, tableLocator, withTableId } from './common';
 
 const tableField: Field = {
 	property: tableLocator,
@@ -19,4 +19,12 @@ export const getTable: Operation = {
 	regional: true,
 	fields: [tableField],
 	simplify: simplifyTable,
+	returns: COLUMNS_RETURNED('the table'),
+	toolHint: 'The table may be given by name or ID',
+	why: 'A table given by name (as a model gives it) is found in the list of tables first.',
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		await withTableId(req, ctx);
+		return await ctx.send(req);
+	},
 };

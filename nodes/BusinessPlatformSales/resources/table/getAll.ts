@@ -2,7 +2,7 @@
 
 import type { Operation } from '../../../shared/engine/model';
 import { TABLES_PATH } from '../table/model';
-import { simplifyTable, tableFilters } from './common';
+import { COLUMNS_RETURNED, simplifyTable, tableFilters } from './common';
 
 export const getAllTable: Operation = {
 	value: 'getAll',
@@ -16,4 +16,5 @@ export const getAllTable: Operation = {
 	// The list is not paged ({ data, totalCount } in one answer): one request, the limit applied by the node.
 	paginate: 'dataOnce',
 	simplify: simplifyTable,
+	returns: COLUMNS_RETURNED("tables, one item each, up to the node's limit, each"),
 };
