@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any, import-x/no-unresolved -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * The action nodes as AI tools in a real n8n, one n8n for both ways in:
+ * The action nodes as AI tools in a real n8n (the one the e2e files share, shared-n8n.ts), for
+ * both ways in:
  * - n8n's AI Agent: the demo agent workflow (AI Agent, OpenAI Chat Model, the pack's nodes
  *   as tools with `$fromAI()` fields), the model replaced by a scripted OpenAI-compatible
  *   server (test/helpers/scripted-llm.ts). The tool calls must reach the sandbox, platform
@@ -42,7 +43,8 @@ import {
 	type Wf,
 	type WfNode,
 } from './ai-env';
-import { eventually, startE2e, type E2e } from './n8n-env';
+import { eventually } from './n8n-env';
+import { joinSharedN8n, type SharedE2e } from './shared-n8n';
 
 jest.setTimeout(600_000);
 
@@ -56,7 +58,7 @@ const CALL_LIMIT = { timeout: 60_000 };
 
 let sb: Sandbox;
 let llm: ScriptedLlm;
-let e2e: E2e;
+let e2e: SharedE2e;
 let client: Client;
 let tableClient: Client;
 let chatPath: string;
@@ -132,7 +134,7 @@ beforeAll(async () => {
 		demoOpenAiCredential('sk-scripted-test', llm.url),
 	];
 	const tables = agentWorkflow(tableAgent(), (path) => (tableChatPath = path));
-	e2e = await startE2e(
+	e2e = await joinSharedN8n(
 		credentials,
 		[
 			agentWorkflow(),
@@ -196,7 +198,7 @@ async function lastExecution(
 ): Promise<{ status: string; error?: string; nodeErrors: string[] }> {
 	const list = await e2e.api.pub<{ data: Array<{ id: string }> }>(
 		'GET',
-		`/executions?workflowId=${workflowId}&limit=1`,
+		`/executions?workflowId=${e2e.id(workflowId)}&limit=1`,
 	);
 	const ex = await e2e.api.pub<{
 		status: string;

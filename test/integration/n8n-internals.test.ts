@@ -17,16 +17,19 @@ import type {
 	INodeParameters,
 	INodeType,
 	INodeTypeDescription,
+	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeHelpers } from 'n8n-workflow';
 
 import {
 	claimPoll,
+	commitOwnCursor,
 	DEFAULT_POLL_BUDGET_MS,
 	EXPRESSION_MARK,
 	holdsExpression,
 	isNotShown,
 	NOT_SHOWN_MESSAGE,
+	pollBudget,
 	readableWithoutN8n,
 	readWithoutN8n,
 	releasePoll,
@@ -359,6 +362,113 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals/)', () =
 		const budget = (a as { getPollBudgetMs?: () => number }).getPollBudgetMs;
 		if (n8nAtLeast('2.41.0')) expect(budget?.call(a)).toBe(DEFAULT_POLL_BUDGET_MS);
 		else expect(budget).toBeUndefined();
+	});
+
+	it("6. under n8n 2.41's durable scheduler each poll works on its own copy of the static data (resolveNodeStaticData): a claim one poll makes is not seen by the other, so the claim does nothing there", () => {
+		if (!n8nAtLeast('2.41.0')) return; // n8n 1.x has only the shared object (above)
+		const node = h.node(
+			'businessPlatformTableTrigger',
+			{ event: 'recordCreated', tableId: { __rl: true, mode: 'id', value: '1' }, options: {} },
+			'Poll',
+		);
+		const workflow = triggerWorkflow(node);
+		const Context = PollContext as unknown as new (...args: unknown[]) => PollContext;
+		// As n8n's TriggerExecutionContextFactory builds it for a scheduled poll: the staged copy as static data.
+		const poll = (copy: IDataObject) =>
+			new Context(
+				workflow,
+				node,
+				additionalData(h.credentials),
+				'trigger',
+				'update',
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				() => copy,
+				() => 36_000,
+			);
+		const [a, b] = [poll({}), poll({})];
+		const data = (c: PollContext) => c.getWorkflowStaticData('node') as PollClaimHolder;
+		expect(data(a)).not.toBe(data(b));
+		expect(claimPoll(a, data(a))).toBeDefined();
+		expect(claimPoll(b, data(b))).toBeDefined();
+		expect(pollBudget(a)).toBe(36_000);
+	});
+
+	it("7. durable cursors: n8n commits no cursor for the poll at publishing (a test poll) that returns nothing, commits after a scheduled one; commitOwnCursor calls n8n's hook (none before 2.41: nothing happens)", async () => {
+		const node = h.node(
+			'businessPlatformTableTrigger',
+			{ event: 'recordCreated', tableId: { __rl: true, mode: 'id', value: '1' }, options: {} },
+			'Poll',
+		);
+		const workflow = triggerWorkflow(node);
+		let commits = 0;
+		const Context = PollContext as unknown as new (...args: unknown[]) => PollContext;
+		const ctx = new Context(
+			workflow,
+			node,
+			additionalData(h.credentials),
+			'trigger',
+			'activate',
+			undefined,
+			undefined,
+			async () => void commits++,
+		);
+		await commitOwnCursor(ctx as unknown as IPollFunctions);
+		if (!n8nAtLeast('2.41.0')) {
+			expect((ctx as { __commitCursor?: unknown }).__commitCursor).toBeUndefined();
+			expect(commits).toBe(0);
+			return;
+		}
+		expect(commits).toBe(1);
+		// n8n-core's PollTriggerExecutor: after a poll that returned nothing, the commit hook runs only when it is not a test poll.
+		const core = (await import('n8n-core')) as unknown as {
+			PollTriggerExecutor: new (...args: unknown[]) => {
+				create: (
+					w: unknown,
+					n: unknown,
+					f: unknown,
+					current: () => boolean,
+				) => (testing?: boolean) => Promise<void>;
+			};
+		};
+		const logger = { scoped: () => logger, debug: () => undefined, error: () => undefined };
+		const tracing = {
+			startSpan: async (_o: unknown, fn: (span: unknown) => unknown) =>
+				await fn({ setStatus: () => undefined }),
+			startNewTraceSpan: async (_o: unknown, fn: (span: unknown) => unknown) =>
+				await fn({ setStatus: () => undefined }),
+			pickWorkflowAttributes: () => ({}),
+			pickNodeAttributes: () => ({}),
+		};
+		const pollers = { runPollFunction: async () => null };
+		const executor = new core.PollTriggerExecutor(logger, pollers, tracing, {
+			error: () => undefined,
+		});
+		let hook = 0;
+		const functions = {
+			__commitCursor: async () => void hook++,
+			__emit: () => undefined,
+			__emitError: () => undefined,
+		};
+		const run = executor.create(
+			{
+				name: 'wf',
+				id: 'wf',
+				expression: {
+					acquireIsolate: async () => undefined,
+					releaseIsolate: async () => undefined,
+				},
+			},
+			node,
+			functions,
+			() => true,
+		);
+		await run(true);
+		expect(hook).toBe(0);
+		await run(false);
+		expect(hook).toBe(1);
 	});
 
 	it('8. a parameter hidden only when a new sibling leaves its default: a Record → Create or Search saved without the switch keeps its mapper or conditions', () => {

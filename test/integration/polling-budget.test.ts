@@ -107,7 +107,7 @@ describe('a backlog longer than the poll budget', () => {
 		expect(times(run)).toEqual(sorted(times(run)));
 		expect(run.poller.abandoned).toBe(0);
 		// More than one poll delivered, and none took more than the budget.
-		expect(run.polls.length).toBeGreaterThan(2);
+		expect(run.polls.length).toBeGreaterThan(1);
 		expect(seen.every((p) => p.ms <= 8000)).toBe(true);
 		// The cursor ends at the newest record: one more poll delivers nothing.
 		expect(await run.poller.poll()).toBeNull();

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import {
 	advance,
 	changeTime,
+	CURSOR_VERSION,
 	MAX_RECENT,
 	newChanges,
 	readCursor,
@@ -61,6 +62,16 @@ describe('readCursor', () => {
 			since: 1,
 			seen: ['a', 'b'],
 		});
+	});
+});
+
+describe('readCursor: the backlog mark', () => {
+	it('keeps a page number from 1 to 2^53 - 1 and drops anything else (0, negative, fractions, past 2^53, text, true)', () => {
+		const base = { v: CURSOR_VERSION, since: 5, seen: ['a'] };
+		for (const page of [1, 13, Number.MAX_SAFE_INTEGER])
+			expect(readCursor({ ...base, behind: page })).toEqual({ ...base, behind: page });
+		for (const odd of [0, -1, 1.5, 2 ** 53, Number.NaN, '3', true, null, {}])
+			expect(readCursor({ ...base, behind: odd })).toEqual(base);
 	});
 });
 

@@ -62,17 +62,26 @@ interface Page {
 	last: boolean;
 }
 
-/** What a backlog read found: the items read (some not this event's changes), and whether it reached page 1 (nothing left behind). */
+/**
+ * What a backlog read found: the items read (some not this event's changes), whether it reached
+ * page 1 (nothing left behind), and the newest page it read (where the next one starts looking).
+ */
 export interface BacklogRead {
 	items: IDataObject[];
 	complete: boolean;
+	stoppedAt: number;
 }
 
-/** Where the backlog read starts: the pages already read (all newer than `since`), the page size served, the list's length. */
+/**
+ * Where the backlog read starts: the pages already read (all newer than `since`), the page size
+ * served, the list's length, and where the last backlog read stopped (the crossing is there, or
+ * later by the records created since).
+ */
 export interface Known {
 	pages: number;
 	served: number;
 	records: number;
+	hint?: number;
 }
 
 /**
@@ -97,16 +106,29 @@ export async function readBacklog(
 		const got = await timedPage(scope, list, page, size, served, budget);
 		return { items: got.items, records: got.records, last: !got.more };
 	};
-	// 1. The pages after `known` hold the crossing; `high` is at or past it.
-	let low = known.pages + 1;
-	let high = Math.max(low, Math.ceil(known.records / served));
+	const crosses = (at: Page) => {
+		const oldest = time(at.items[at.items.length - 1]);
+		return at.items.length === 0 || at.last || oldest === undefined || oldest < since;
+	};
+	// 1. From where the last backlog read stopped (or after the pages known to be newer), pages
+	// 1, 2, 4 … further until one crosses; then halving the pages between for the first that does.
+	// Only the page read first in 2. must cross: a later crossing costs pages, never a change.
+	const lastPage = Math.max(1, Math.ceil(known.records / served));
+	let below = Math.max(known.pages, (known.hint ?? 0) - 1);
 	let crossing: { page: number; at: Page } | undefined;
-	while (low <= high) {
+	for (let step = 1; !crossing; step *= 2) {
+		// Not past the last page the list's length gives, unless that page did not cross (the list grew).
+		const page = below < lastPage ? Math.min(below + step, lastPage) : below + 1;
+		const at = await read(page);
+		if (!at) return undefined;
+		if (crosses(at)) crossing = { page, at };
+		else below = page;
+	}
+	for (let low = below + 1, high = crossing.page - 1; low <= high; ) {
 		const mid = Math.floor((low + high) / 2);
 		const at = await read(mid);
-		if (!at) return undefined;
-		const oldest = time(at.items[at.items.length - 1]);
-		if (at.items.length === 0 || at.last || oldest === undefined || oldest < since) {
+		if (!at) break;
+		if (crosses(at)) {
 			crossing = { page: mid, at };
 			high = mid - 1;
 		} else low = mid + 1;
@@ -121,8 +143,9 @@ export async function readBacklog(
 	if (!proves) return undefined;
 	for (;;) {
 		items.push(...at.items);
-		if (--page < 1) return { items, complete: true };
-		at = await read(page);
-		if (!at || at.records !== length) return { items, complete: false };
+		if (page === 1) return { items, complete: true, stoppedAt: 1 };
+		at = await read(page - 1);
+		if (!at || at.records !== length) return { items, complete: false, stoppedAt: page };
+		page--;
 	}
 }

@@ -30,8 +30,8 @@ export interface Cursor {
 	seen: string[];
 	/** Events that remember (model.ts `remember`): keys of the last changes delivered, whatever their time. */
 	recent?: string[];
-	/** A backlog is left to read (polling/backlog.ts): the next poll reads it first. */
-	behind?: true;
+	/** A backlog is left to read (polling/backlog.ts): the next poll reads it first, from this page on. */
+	behind?: number;
 }
 
 /**
@@ -67,7 +67,9 @@ export function readCursor(stored: unknown): Cursor | undefined {
 		since: c.since,
 		seen: keys(c.seen),
 		...(Array.isArray(c.recent) ? { recent: keys(c.recent) } : {}),
-		...(c.behind === true ? { behind: true as const } : {}),
+		...(typeof c.behind === 'number' && Number.isSafeInteger(c.behind) && c.behind >= 1
+			? { behind: c.behind }
+			: {}),
 	};
 }
 

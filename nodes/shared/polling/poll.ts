@@ -343,17 +343,22 @@ async function readChanges(
 	const maxPages = behind && budget ? 1 : undefined;
 	const first = await read(scope, list, event, param, { since: from.since, budget, maxPages });
 	let changes = first.changes;
-	let left = false;
+	let left: number | undefined;
 	if (!first.cut && !maxPages)
 		changes = await readSettled(scope, list, event, param, from.since, first);
 	else if (budget && list.newestFirst && first.records !== undefined) {
 		// The budget ran out before the cursor (or did at the last poll): the oldest part of the backlog.
-		const known = { pages: first.pages, served: first.served, records: first.records };
+		const known = {
+			pages: first.pages,
+			served: first.served,
+			records: first.records,
+			hint: behind,
+		};
 		const backlog = await readBacklog(scope, list, event, from.since, POLL.pageSize, known, budget);
 		changes = backlog ? changesOf(backlog.items, event, param) : [];
-		left = !backlog?.complete;
+		left = backlog?.complete ? undefined : (backlog?.stoppedAt ?? behind ?? 1);
 	}
 	const fresh = newChanges(from, changes);
 	const next = fresh.length === 0 ? from : advance(from, fresh, event.remember);
-	return { fresh, cursor: left ? { ...next, behind: true } : next };
+	return { fresh, cursor: left ? { ...next, behind: left } : next };
 }
