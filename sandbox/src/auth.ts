@@ -11,6 +11,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 
 import { ApiError, badRequest, json, text, type Ctx, type Reply, type Router } from './http';
+import { Clock } from './state';
 
 export type AuthMode = 'v1' | 'v1-legacy' | 'v2';
 
@@ -80,6 +81,13 @@ export class Auth {
 	private readonly codes = new Map<string, AuthCode>();
 	stats: AuthStats = { authorizationCode: 0, refreshGrant: 0, getRefreshToken: 0, failedRefresh: 0, invalidToken: 0 };
 
+	/**
+	 * The time tokens and codes expire by: the machine's clock unless a test moves it (`sb.auth.clock.set({ advanceMs })`,
+	 * or `POST /__admin/tokens/clock`). Its own, not the records' clock (`store.clock`): a polling test that jumps the
+	 * records' time by weeks does not expire the tokens, and a test of expiry does not change the records' timestamps.
+	 */
+	readonly clock = new Clock();
+
 	constructor(
 		readonly config: AuthConfig,
 		readonly identities: Identity[],
@@ -96,8 +104,8 @@ export class Auth {
 			tenantId: identity.tenantId,
 			username: identity.username,
 			typ,
-			iat: Math.floor(Date.now() / 1000),
-			exp: Math.floor(Date.now() / 1000) + ttl,
+			iat: Math.floor(this.clock.now() / 1000),
+			exp: Math.floor(this.clock.now() / 1000) + ttl,
 			jti: randomUUID(),
 		});
 		return `${header}.${payload}.${randomBytes(32).toString('base64url')}`;
@@ -105,7 +113,7 @@ export class Auth {
 
 	private issueAccess(identity: Identity, usable: boolean, asJwt: boolean): string {
 		const token = asJwt ? this.jwt(identity, this.config.tokenTtl, 'access') : randomUUID();
-		this.access.set(token, { identity, usable, expiresAt: Date.now() + this.config.tokenTtl * 1000 });
+		this.access.set(token, { identity, usable, expiresAt: this.clock.now() + this.config.tokenTtl * 1000 });
 		return token;
 	}
 
@@ -150,7 +158,7 @@ export class Auth {
 			this.stats.invalidToken++;
 			throw new ApiError(401, 'Invalid token!', [], 'The token is not a platform access token');
 		}
-		if (entry.expiresAt <= Date.now()) {
+		if (entry.expiresAt <= this.clock.now()) {
 			this.stats.invalidToken++;
 			throw new ApiError(401, 'Invalid token!', [], 'The token has expired');
 		}
@@ -159,7 +167,7 @@ export class Auth {
 
 	/** Admin: make every access token expired now. */
 	expireAll(): number {
-		for (const t of this.access.values()) t.expiresAt = Date.now() - 1;
+		for (const t of this.access.values()) t.expiresAt = this.clock.now() - 1;
 		return this.access.size;
 	}
 
@@ -171,7 +179,7 @@ export class Auth {
 
 	createCode(identity: Identity, clientId: string, redirectUri: string | undefined, scope: string): string {
 		const code = randomBytes(16).toString('hex');
-		this.codes.set(code, { identity, clientId, redirectUri, scope, used: false, expiresAt: Date.now() + this.config.codeTtl * 1000 });
+		this.codes.set(code, { identity, clientId, redirectUri, scope, used: false, expiresAt: this.clock.now() + this.config.codeTtl * 1000 });
 		return code;
 	}
 
@@ -210,7 +218,7 @@ export class Auth {
 			const code = params.code ? this.codes.get(params.code) : undefined;
 			if (!code) throw new OAuthError(400, 'invalid_grant', 'The authorization code is not valid');
 			if (code.used) throw new OAuthError(400, 'invalid_grant', 'The authorization code was already used');
-			if (code.expiresAt <= Date.now()) throw new OAuthError(400, 'invalid_grant', 'The authorization code has expired');
+			if (code.expiresAt <= this.clock.now()) throw new OAuthError(400, 'invalid_grant', 'The authorization code has expired');
 			if (code.redirectUri && params.redirect_uri && params.redirect_uri !== code.redirectUri) {
 				throw new OAuthError(400, 'invalid_grant', 'redirect_uri does not match the authorization request');
 			}
