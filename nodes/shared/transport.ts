@@ -64,6 +64,16 @@ export const RETRY = {
 	maxTotalMs: 120_000,
 };
 
+/**
+ * The transport's time: the clock that keeps one request within `RETRY.maxTotalMs`, and the wait between
+ * attempts (backoff, Retry-After), n8n-workflow's `sleep`. Only tests replace them (test/helpers/retry-clock.ts),
+ * to move through the waits without spending them; no parameter, credential or workflow reaches this object.
+ */
+export const retryClock: { now: () => number; sleep: (ms: number) => Promise<void> } = {
+	now: () => Date.now(),
+	sleep: async (ms) => await sleep(ms),
+};
+
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|::1)$/i;
 
 /** Checks a base URL from the credential: https, or http only on loopback. Returns what is wrong, if anything. */
@@ -171,7 +181,7 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 		options.headers!['content-type'] = 'application/json';
 	}
 	let waited = 0;
-	const started = Date.now();
+	const started = retryClock.now();
 	// An earlier attempt may have been carried out: its connection dropped, or it got a 5xx.
 	let outcomeUnknown = false;
 	for (let attempt = 1; ; attempt++) {
@@ -194,10 +204,10 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 			const retryable =
 				req.retry !== 'never' && !facts.reconnect && (facts.status === 429 || neverSent || (isIdempotent(req) && (isNetworkFailure(facts) || (facts.status !== undefined && facts.status >= 500))));
 			const delay = facts.status === 429 && facts.retryAfterMs !== undefined ? facts.retryAfterMs : backoff(attempt);
-			const inBudget = waited + delay <= RETRY.maxTotalWaitMs && Date.now() - started + delay <= RETRY.maxTotalMs;
+			const inBudget = waited + delay <= RETRY.maxTotalWaitMs && retryClock.now() - started + delay <= RETRY.maxTotalMs;
 			if (retryable && attempt < RETRY.attempts && delay <= RETRY.maxDelayMs && inBudget) {
 				waited += delay;
-				await sleep(delay);
+				await retryClock.sleep(delay);
 				continue;
 			}
 			let note: string | undefined;
