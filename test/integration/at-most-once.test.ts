@@ -14,6 +14,10 @@
  *   node's error, or its item's error says the platform may have carried it out;
  * - nothing claimed is missing: each ID an output item names exists (is gone, for a delete).
  *
+ * The cells run side by side on four lanes, each with a sandbox and a harness of its own
+ * (test/helpers/lanes.ts): a cell's fault rules and expired tokens never reach another cell. The
+ * transport's waits between attempts are virtual (test/helpers/retry-clock.ts); the latency fault is real.
+ *
  * `npm run report:faults` writes the table to bench/results/faults-writes.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -21,15 +25,28 @@ import { join } from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { RETRY } from '../../nodes/shared/transport';
 import type { FaultRule } from '../../sandbox/src/faults';
 import type { LoggedRequest } from '../../sandbox/src/server';
 import { createHarness, type Harness, type NodeRun } from '../harness/n8n';
-import { useSandbox } from '../helpers/sandbox';
+import { useLanes } from '../helpers/lanes';
+import { useVirtualRetryClock } from '../helpers/retry-clock';
+import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
 
-const ctx = useSandbox({ rows: 20 });
-const tenant = () => ctx.sb.store.tenant(1);
-let h: Harness;
+/** Cells at once: each lane runs one cell at a time on its own sandbox. */
+const LANES = 4;
+const lanes = useLanes<{ sb: Sandbox; h: Harness }>(
+	LANES,
+	async () => {
+		const sb = await startTestSandbox({ rows: 20 });
+		return { sb, h: createHarness(sb, sb.issueTokens()) };
+	},
+	async (lane) => await lane.sb.stop(),
+);
+useVirtualRetryClock();
+/** The running cell's sandbox and harness. */
+const sandbox = () => lanes.current().sb;
+const h = () => lanes.current().h;
+const tenant = () => sandbox().store.tenant(1);
 let cell = 0;
 
 interface Write {
@@ -58,7 +75,7 @@ const carriedOut = (e: LoggedRequest) => (e.status >= 200 && e.status < 300 && !
 
 /** A contact made for an item to update or delete. */
 async function contactFor(marker: string): Promise<IDataObject> {
-	const made = await h.run('businessPlatformSales', { resource: 'contact', operation: 'create', name: marker, type: 'person' });
+	const made = await h().run('businessPlatformSales', { resource: 'contact', operation: 'create', name: marker, type: 'person' });
 	return { marker, id: made.json[0].id };
 }
 
@@ -68,7 +85,7 @@ const byId = { __rl: true, mode: 'id', value: '={{ $json.id }}' };
 
 /** An item's record made first, with the node's own Create: `{ marker, id }`. */
 const madeBy = (node: string, resource: string, create: (marker: string) => IDataObject) => async (marker: string): Promise<IDataObject> => {
-	const made = await h.run(node, { resource, operation: 'create', ...create(marker) });
+	const made = await h().run(node, { resource, operation: 'create', ...create(marker) });
 	expect(made.error).toBeUndefined();
 	return { marker, id: recordId(made.json[0]) };
 };
@@ -132,7 +149,7 @@ const PEOPLE_WRITES: Write[] = [
 const employees = () => tenant().peopleUsers.values().filter((u) => u.type === 'EMPLOYEE').slice(0, 2).map((u) => u.userId as string);
 const PAYRUN = (marker: string) => ({ workPeriodFrom: '2024-07-01T00:00:00', workPeriodTo: '2024-07-31', isForAllUsers: false, employees: employees(), additionalFields: { payPeriod: 'monthly', payDate: '2024-07-31', payScheduleName: marker } });
 const postJournal = async (item: IDataObject) => {
-	const posted = await h.run('businessPlatformPeople', { resource: 'payrun', operation: 'postJournalEntry', payrunId: { __rl: true, mode: 'id', value: String(item.id) }, jeDate: '2024-08-02T00:00:00' });
+	const posted = await h().run('businessPlatformPeople', { resource: 'payrun', operation: 'postJournalEntry', payrunId: { __rl: true, mode: 'id', value: String(item.id) }, jeDate: '2024-08-02T00:00:00' });
 	expect(posted.error).toBeUndefined();
 	return item;
 };
@@ -190,7 +207,7 @@ const OTHER_WRITES: Write[] = [
 		path: '/^\\/v1\\/crm\\/deals\\/pipelines\\/stages\\/\\d+$/',
 		parameters: () => ({ resource: 'stage', operation: 'delete', stageId: '={{ $json.id }}' }),
 		input: async (marker) => {
-			const made = await h.run('businessPlatformSales', { resource: 'pipeline', operation: 'create', ...PIPELINE(marker) });
+			const made = await h().run('businessPlatformSales', { resource: 'pipeline', operation: 'create', ...PIPELINE(marker) });
 			expect(made.error).toBeUndefined();
 			const stages = tenant().pipelines.get(made.json[0].id as number)!.stages as IDataObject[];
 			return { marker, id: stages[0].id };
@@ -374,16 +391,17 @@ const UNKNOWN_OUTCOME = /not repeated automatically|may already have carried it 
 async function runCell(w: Write, fault: (typeof FAULTS)[number], concurrency: number, continueOnFail: boolean): Promise<Outcome> {
 	const markers = Array.from({ length: w.items ?? ITEMS }, (_, i) => `AMO ${++cell} ${i}`);
 	const input = await Promise.all(markers.map(async (marker) => ({ json: w.input ? await w.input(marker) : { marker } })));
-	for (const rule of fault.rules(w)) ctx.sb.faults.add(rule);
-	if (fault.expire) ctx.sb.auth.expireAll();
-	const since = ctx.sb.requests().at(-1)?.seq ?? 0;
-	const run = await h.run(w.node, { ...w.parameters(''), requestOptions: { concurrency } }, input, { continueOnFail });
-	ctx.sb.faults.clear();
+	const sb = sandbox();
+	for (const rule of fault.rules(w)) sb.faults.add(rule);
+	if (fault.expire) sb.auth.expireAll();
+	const since = sb.requests().at(-1)?.seq ?? 0;
+	const run = await h().run(w.node, { ...w.parameters(''), requestOptions: { concurrency } }, input, { continueOnFail });
+	sb.faults.clear();
 	const { ids, text, itemErrors } = reported(run);
 	const out: Outcome = { duplicates: 0, silent: 0, missing: 0, failedItems: itemErrors.size, failedRun: run.error !== undefined };
 	if (w.mine) {
 		const route = new RegExp(w.path.slice(1, -1));
-		const done = ctx.sb.requests().filter((e) => e.seq > since && e.method === w.method && route.test(e.path) && carriedOut(e));
+		const done = sb.requests().filter((e) => e.seq > since && e.method === w.method && route.test(e.path) && carriedOut(e));
 		out.carriedOut = done.length;
 		input.forEach(({ json }, i) => {
 			const times = done.filter((e) => w.mine!(e, json)).length;
@@ -419,12 +437,7 @@ async function runCell(w: Write, fault: (typeof FAULTS)[number], concurrency: nu
 	return out;
 }
 
-beforeAll(() => {
-	h = createHarness(ctx.sb, ctx.sb.issueTokens());
-	RETRY.baseDelayMs = 5;
-});
 afterAll(() => {
-	RETRY.baseDelayMs = 300;
 	if (process.env.BP_WRITE_REPORTS !== '1') return;
 	const lines = [
 		'# Every write operation under every fault',
@@ -443,24 +456,30 @@ afterAll(() => {
 	writeFileSync(join(dir, 'faults-writes.md'), lines.join('\n'));
 });
 
+/** The six runs of a write under a fault (Parallel Requests × Continue On Fail), one after the other on one lane. */
+const runs = (w: Write, fault: (typeof FAULTS)[number]) =>
+	lanes.cell(async () => {
+		const outcomes: Array<{ concurrency: number; continueOnFail: boolean; outcome: Outcome }> = [];
+		for (const concurrency of CONCURRENCY) for (const continueOnFail of [false, true]) outcomes.push({ concurrency, continueOnFail, outcome: await runCell(w, fault, concurrency, continueOnFail) });
+		return outcomes;
+	});
+
 describe.each([...WRITES, ...RECORD_WRITES, ...BULK_WRITES, ...PEOPLE_WRITES, ...OTHER_WRITES])('$id', (w) => {
+	const cells = new Map(FAULTS.map((f) => [f.id, runs(w, f)]));
 	it.each(FAULTS.map((f) => [f.id, f] as const))('under %s, at Parallel Requests 1/5/20, Continue On Fail off and on: at most once, nothing silent, nothing missing', async (_, fault) => {
 		let carried = 0;
-		for (const concurrency of CONCURRENCY) {
-			for (const continueOnFail of [false, true]) {
-				const outcome = await runCell(w, fault, concurrency, continueOnFail);
-				table.push({ write: w.id, fault: fault.id, concurrency, continueOnFail, ...outcome });
-				carried += outcome.carriedOut ?? 0;
-				expect({ write: w.id, fault: fault.id, concurrency, continueOnFail, duplicates: outcome.duplicates, silent: outcome.silent, missing: outcome.missing }).toEqual({
-					write: w.id,
-					fault: fault.id,
-					concurrency,
-					continueOnFail,
-					duplicates: 0,
-					silent: 0,
-					missing: 0,
-				});
-			}
+		for (const { concurrency, continueOnFail, outcome } of await cells.get(fault.id)!()) {
+			table.push({ write: w.id, fault: fault.id, concurrency, continueOnFail, ...outcome });
+			carried += outcome.carriedOut ?? 0;
+			expect({ write: w.id, fault: fault.id, concurrency, continueOnFail, duplicates: outcome.duplicates, silent: outcome.silent, missing: outcome.missing }).toEqual({
+				write: w.id,
+				fault: fault.id,
+				concurrency,
+				continueOnFail,
+				duplicates: 0,
+				silent: 0,
+				missing: 0,
+			});
 		}
 		// After a fault every write gets through, the writes reached the platform: the checks above had something to check.
 		if (fault.goesThrough) expect(carried).toBeGreaterThan(0);
