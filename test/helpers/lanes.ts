@@ -18,6 +18,10 @@ export interface Lanes<L> {
 	cell<T>(run: (lane: L) => Promise<T>): () => Promise<T>;
 	/** The lane of the cell that is running (in the code that cell calls). */
 	current(): L;
+	/** The same, or undefined outside this pool's cells. */
+	find(): L | undefined;
+	/** Runs `fn` as code of `lane`'s cell: for callbacks that start elsewhere, such as a sandbox's request handler. */
+	within<T>(lane: L, fn: () => T): T;
 }
 
 /**
@@ -58,6 +62,8 @@ export function useLanes<L>(count: number, open: (index: number) => Promise<L>, 
 				return s.value;
 			};
 		},
+		find: () => here.getStore(),
+		within: (lane, fn) => here.run(lane, fn),
 		current() {
 			const lane = here.getStore();
 			if (lane === undefined) throw new Error('no lane: this runs outside a cell of useLanes');

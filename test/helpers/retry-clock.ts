@@ -15,8 +15,8 @@ export interface VirtualRetryClock {
 	readonly waits: number[];
 	/** The waits since `from` (an index into `waits`). */
 	since(from: number): number[];
-	/** Makes the transport's waits virtual (until `uninstall`). */
-	install(): void;
+	/** Makes the transport's waits virtual (until `uninstall`); `onWait` hears of each. */
+	install(onWait?: (ms: number) => void): void;
 	/** Gives the transport its real clock back. */
 	uninstall(): void;
 }
@@ -28,11 +28,12 @@ export function virtualRetryClock(): VirtualRetryClock {
 	return {
 		waits,
 		since: (from) => waits.slice(from),
-		install() {
+		install(onWait) {
 			retryClock.now = () => real.now() + movedOn;
 			retryClock.sleep = async (ms) => {
 				movedOn += ms;
 				waits.push(ms);
+				onWait?.(ms);
 				// Lets the other requests in flight (and the sandbox) run, as a real wait would.
 				await new Promise((resolve) => setImmediate(resolve));
 			};
