@@ -19,7 +19,8 @@ jest.setTimeout(120_000);
 async function run(cmd: string, args: string[]): Promise<{ code: number | null; out: string }> {
 	const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(GITHUB_|GITLAB_|ACTIONS_|RELEASE_MODE$|NODE_ENV$|npm_config_)/i.test(k)));
 	const child = spawnGroup(`${cmd} ${args[0]}`, cmd, args, { cwd: ROOT, env: { ...env, NO_COLOR: '1' } });
-	const { code } = await child.exit;
+	// Its output read to the end, not only its exit: on a busy machine the last lines come after it.
+	const { code } = await child.ended;
 	return { code, out: child.output() };
 }
 

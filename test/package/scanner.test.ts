@@ -31,7 +31,8 @@ beforeAll(async () => {
 	// differently in its own test runs).
 	const { NODE_ENV: _test, ...env } = process.env;
 	const scan = spawnGroup('n8n scanner', process.execPath, [join(ROOT, 'scripts', 'scan-package.mjs'), '--json', tarballPath()], { cwd: ROOT, env });
-	await scan.exit;
+	// Its output read to the end (the result is its last line), not only its exit.
+	await scan.ended;
 	const line = scan.output().split('\n').find((l) => l.startsWith('{"tarball"'));
 	if (!line) throw new Error(`the scanner printed no result:\n${scan.output().slice(-3000)}`);
 	legs = (JSON.parse(line) as { legs: Leg[] }).legs;
