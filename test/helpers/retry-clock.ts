@@ -6,7 +6,7 @@
  * a test then checks is what the transport asked to wait, not how long the machine took.
  *
  * One real-time check of each wait stays real (test/integration/transport.test.ts: Retry-After;
- * test/integration/fault-matrix-restart.test.ts: the backoff outlasting an outage).
+ * test/integration/fault-matrix.test.ts, its restart cells: the backoff outlasting an outage).
  */
 import { retryClock } from '../../nodes/shared/transport';
 
