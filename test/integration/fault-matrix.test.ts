@@ -117,9 +117,10 @@ afterAll(async () => {
 });
 
 /** A sandbox with 1,000 more contacts and the bulk workload's deals, its harness, and watchers on its requests. */
-const openLane = (pool: () => Lanes<Lane>) => async (): Promise<Lane> => {
+const openLane = (pool: () => Lanes<Lane>, name: string) => async (index: number): Promise<Lane> => {
 	const sb = await startTestSandbox({ rows: 30 });
-	const own: Lane = { sb, h: createHarness(sb, sb.issueTokens()), bulkDeals: [], watchers: [], watcherErrors: [], waits: [] };
+	// A credential id per lane: n8n-core shares a refresh between concurrent callers of one id (createHarness).
+	const own: Lane = { sb, h: createHarness(sb, sb.issueTokens(), {}, `cred-${name}-${index}`), bulkDeals: [], watchers: [], watcherErrors: [], waits: [] };
 	const tenant = sb.store.tenant(1);
 	await call(sb, 'POST', '/__admin/seed', { token: null, body: { kind: 'contacts', count: 1000 } });
 	const before = new Set(tenant.deals.values().map((d) => d.id as number));
@@ -151,7 +152,7 @@ const openLane = (pool: () => Lanes<Lane>) => async (): Promise<Lane> => {
 const closeLane = async (lane: Lane) => await lane.sb.stop();
 
 const LANES = 4;
-const parallel: Lanes<Lane> = useLanes(LANES, openLane(() => parallel), closeLane);
+const parallel: Lanes<Lane> = useLanes(LANES, openLane(() => parallel, 'lane'), closeLane);
 /** The real-time cells' lane (set in their describe, which jest collects last). */
 let serial: Lanes<Lane> | undefined;
 /** The lane of the running cell: one of the four, or the real-time cells' own. */
@@ -188,7 +189,7 @@ const add = (...rules: FaultRule[]) => rules.forEach((r) => sb().faults.add(r));
 
 /** Another n8n worker refreshes the shared credential (and so rotates its refresh token): what it saves, this run reads. */
 function refreshElsewhere(): void {
-	const cred = h().credentials.store.get('cred-1')!;
+	const cred = h().credentials.store.get(h().credentials.defaultId)!;
 	const tokens = cred.data.oauthTokenData as IDataObject;
 	const reply = sb().auth.tokenEndpoint({
 		query: new Query(new URLSearchParams()),
@@ -740,7 +741,7 @@ function cellOf(pool: Lanes<Lane>, f: FaultDef, w: (typeof WORKLOADS)[number]): 
 		}
 		Object.assign(own, { watchers: [], watcherErrors: [], waits: [], restarting: undefined });
 		// Every cell starts from a freshly connected credential (an earlier cell may have left expired tokens).
-		const cred = own.h.credentials.store.get('cred-1')!;
+		const cred = own.h.credentials.store.get(own.h.credentials.defaultId)!;
 		cred.data = { ...cred.data, oauthTokenData: own.sb.issueTokens() as IDataObject };
 		const started = Date.now();
 		own.sb.resetStats();
@@ -775,7 +776,7 @@ describe.each(FAULTS.filter((f) => !f.realTime))('$label', (f) => {
 describe.each(FAULTS.filter((f) => f.realTime))('$label', (f) => {
 	beforeAll(() => clock.uninstall());
 	afterAll(() => clock.install((ms) => lane().waits.push(ms)));
-	const pool: Lanes<Lane> = useLanes(1, openLane(() => pool), closeLane);
+	const pool: Lanes<Lane> = useLanes(1, openLane(() => pool, 'real-time'), closeLane);
 	serial = pool;
 	const cells = new Map(WORKLOADS.map((w) => [w.id, cellOf(pool, f, w)]));
 	it.each(WORKLOADS)('$label: nothing lost, nothing duplicated', async (w) => await check(cells.get(w.id)!));
