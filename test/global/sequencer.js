@@ -10,7 +10,8 @@ const Sequencer = require('@jest/test-sequencer').default;
 const SLOW_FIRST = [
 	'test/queue/queue.test.ts',
 	'test/e2e/n8n.e2e.test.ts',
-	'test/integration/at-most-once.test.ts',
+	'test/integration/at-most-once-sales.test.ts',
+	'test/integration/at-most-once-others.test.ts',
 	'test/e2e/oauth-trigger.e2e.test.ts',
 	'test/e2e/cleanup.e2e.test.ts',
 	'test/integration/fault-matrix.test.ts',
