@@ -35,8 +35,14 @@ export interface Managed {
 	/** Everything it printed so far (stdout and stderr), when piped. */
 	output(): string;
 	exited(): boolean;
-	/** Resolves when the process has exited. */
+	/** Resolves when the process has exited. Its last output may still be on its way: see `ended`. */
 	exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+	/**
+	 * Resolves when the process has exited and its output was read to the end (its stdout and stderr closed; Node's
+	 * 'close'), so `output()` is complete: what to await before reading the output of a command that ran to its end.
+	 * Never resolves while something it started keeps its output open.
+	 */
+	ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 	/** SIGTERM to its group, SIGKILL after `graceMs`; resolves once it is gone. */
 	stop(graceMs?: number): Promise<void>;
 }
@@ -223,6 +229,9 @@ export function spawnGroup(
 			res({ code, signal });
 		}),
 	);
+	const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
+		child.once('close', (code, signal) => res({ code, signal })),
+	);
 	try {
 		mkdirSync(join(RUNS_DIR, runId()), { recursive: true });
 		writeFileSync(recordFile(pid), JSON.stringify({ name, owner: process.pid, cmd, args }));
@@ -236,6 +245,7 @@ export function spawnGroup(
 		output: () => out,
 		exited: () => done,
 		exit,
+		ended,
 		async stop(grace = graceMs) {
 			if (!done) {
 				signalGroup(pid, 'SIGTERM');

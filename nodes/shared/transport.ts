@@ -78,6 +78,16 @@ export const RETRY = {
 	maxTotalMs: 120_000,
 };
 
+/**
+ * The transport's time: the clock that keeps one request within `RETRY.maxTotalMs`, and the wait between
+ * attempts (backoff, Retry-After), n8n-workflow's `sleep`. Only tests replace them (test/helpers/retry-clock.ts),
+ * to move through the waits without spending them; no parameter, credential or workflow reaches this object.
+ */
+export const retryClock: { now: () => number; sleep: (ms: number) => Promise<void> } = {
+	now: () => Date.now(),
+	sleep: async (ms) => await sleep(ms),
+};
+
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|::1)$/i;
 
 /** Checks a base URL from the credential: https, or http only on loopback. Returns what is wrong, if anything. */
@@ -182,22 +192,11 @@ export function apiUrl(base: string, path: string): { url: string } | { problem:
 	return { url: base + path };
 }
 
-/** Sends one API request and returns the parsed answer (undefined for empty bodies). */
-export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest): Promise<T> {
-	const ctx = scope.ctx;
-	const info = await credentialInfo(scope, req.itemIndex);
-	const base = req.regional && info.regionalBaseUrl ? info.regionalBaseUrl : info.baseUrl;
-	const target = apiUrl(base, req.path);
-	if ('problem' in target) {
-		throw new NodeOperationError(ctx.getNode(), `Refused to send the request: ${target.problem}`, {
-			itemIndex: req.itemIndex,
-			description:
-				'Nothing was sent. Check the ID or path fields of this item: an ID must not be "." or "..", and a path must be an endpoint below the API Base URL.',
-		});
-	}
+/** n8n's request options for one API request (no token: `send` adds it). */
+function httpOptions(scope: RunScope, req: ApiRequest, url: string): IHttpRequestOptions {
 	const options: IHttpRequestOptions = {
 		method: req.method,
-		url: target.url,
+		url,
 		qs: req.qs,
 		arrayFormat: 'repeat',
 		headers: { accept: req.text ? 'text/html, text/plain, application/json' : 'application/json' },
@@ -219,8 +218,41 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 		options.body = (empty ? '{}' : req.body) as IHttpRequestOptions['body'];
 		options.headers!['content-type'] = 'application/json';
 	}
+	return options;
+}
+
+/** What the error of a request that failed for good adds: why it was not repeated, or how long the platform asked to wait. */
+function failureNote(
+	req: ApiRequest,
+	facts: ReturnType<typeof readFailure>,
+	neverSent: boolean,
+): string | undefined {
+	const failed = isNetworkFailure(facts) || (facts.status !== undefined && facts.status >= 500);
+	if (!isIdempotent(req) && !neverSent && failed)
+		return `The request was not repeated automatically: the platform may already have carried it out, and repeating a ${req.method} could create a duplicate. Check the platform before running it again.`;
+	if (req.retry === 'never' && (facts.status === 429 || failed))
+		return 'This operation is never retried automatically: check whether it took effect in the platform before running it again.';
+	if (facts.status === 429 && facts.retryAfterMs !== undefined)
+		return `The platform asked to wait ${Math.round(facts.retryAfterMs / 1000)} s before retrying.`;
+	return undefined;
+}
+
+/** Sends one API request and returns the parsed answer (undefined for empty bodies). */
+export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest): Promise<T> {
+	const ctx = scope.ctx;
+	const info = await credentialInfo(scope, req.itemIndex);
+	const base = req.regional && info.regionalBaseUrl ? info.regionalBaseUrl : info.baseUrl;
+	const target = apiUrl(base, req.path);
+	if ('problem' in target) {
+		throw new NodeOperationError(ctx.getNode(), `Refused to send the request: ${target.problem}`, {
+			itemIndex: req.itemIndex,
+			description:
+				'Nothing was sent. Check the ID or path fields of this item: an ID must not be "." or "..", and a path must be an endpoint below the API Base URL.',
+		});
+	}
+	const options = httpOptions(scope, req, target.url);
 	let waited = 0;
-	const started = Date.now();
+	const started = retryClock.now();
 	// An earlier attempt may have been carried out: its connection dropped, or it got a 5xx.
 	let outcomeUnknown = false;
 	for (let attempt = 1; ; attempt++) {
@@ -254,31 +286,14 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 					? facts.retryAfterMs
 					: backoff(attempt);
 			const inBudget =
-				waited + delay <= RETRY.maxTotalWaitMs && Date.now() - started + delay <= RETRY.maxTotalMs;
+				waited + delay <= RETRY.maxTotalWaitMs &&
+				retryClock.now() - started + delay <= RETRY.maxTotalMs;
 			if (retryable && attempt < RETRY.attempts && delay <= RETRY.maxDelayMs && inBudget) {
 				waited += delay;
-				await sleep(delay);
+				await retryClock.sleep(delay);
 				continue;
 			}
-			let note: string | undefined;
-			if (
-				!isIdempotent(req) &&
-				!neverSent &&
-				(isNetworkFailure(facts) || (facts.status !== undefined && facts.status >= 500))
-			) {
-				note = `The request was not repeated automatically: the platform may already have carried it out, and repeating a ${req.method} could create a duplicate. Check the platform before running it again.`;
-			} else if (
-				req.retry === 'never' &&
-				(facts.status === 429 || isNetworkFailure(facts) || (facts.status ?? 0) >= 500)
-			) {
-				note =
-					'This operation is never retried automatically: check whether it took effect in the platform before running it again.';
-			} else if (facts.status === 429) {
-				note =
-					facts.retryAfterMs !== undefined
-						? `The platform asked to wait ${Math.round(facts.retryAfterMs / 1000)} s before retrying.`
-						: undefined;
-			}
+			const note = failureNote(req, facts, neverSent);
 			throw toNodeApiError(facts, {
 				node: ctx.getNode(),
 				method: req.method,

@@ -79,6 +79,18 @@ export function registerAdmin(r: Router<undefined>, d: AdminDeps): void {
 	r.add('DELETE', '/__admin/faults', () => (d.faults.clear(), ok()), none);
 	r.add('POST', '/__admin/tokens/expire', () => ok({ expired: d.auth.expireAll() }), none);
 	r.add('POST', '/__admin/tokens/revoke', () => ok({ revoked: d.auth.revokeAllRefresh() }), none);
+	// Moves the time tokens and codes expire by (their own clock, not the records'): { advanceMs: number }.
+	r.add(
+		'POST',
+		'/__admin/tokens/clock',
+		(ctx) => {
+			const advanceMs = Number(body(ctx).advanceMs);
+			if (!Number.isFinite(advanceMs)) throw new ApiError(400, 'advanceMs must be a number');
+			d.auth.clock.set({ advanceMs });
+			return ok({ now: new Date(d.auth.clock.now()).toISOString() });
+		},
+		none,
+	);
 	r.add(
 		'POST',
 		'/__admin/tokens/issue',

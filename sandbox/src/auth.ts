@@ -11,6 +11,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 
 import { ApiError, badRequest, json, text, type Ctx, type Reply, type Router } from './http';
+import { Clock } from './state';
 
 export type AuthMode = 'v1' | 'v1-legacy' | 'v2';
 
@@ -87,6 +88,13 @@ export class Auth {
 		invalidToken: 0,
 	};
 
+	/**
+	 * The time tokens and codes expire by: the machine's clock unless a test moves it (`sb.auth.clock.set({ advanceMs })`,
+	 * or `POST /__admin/tokens/clock`). Its own, not the records' clock (`store.clock`): a polling test that jumps the
+	 * records' time by weeks does not expire the tokens, and a test of expiry does not change the records' timestamps.
+	 */
+	readonly clock = new Clock();
+
 	constructor(
 		readonly config: AuthConfig,
 		readonly identities: Identity[],
@@ -109,8 +117,8 @@ export class Auth {
 			tenantId: identity.tenantId,
 			username: identity.username,
 			typ,
-			iat: Math.floor(Date.now() / 1000),
-			exp: Math.floor(Date.now() / 1000) + ttl,
+			iat: Math.floor(this.clock.now() / 1000),
+			exp: Math.floor(this.clock.now() / 1000) + ttl,
 			jti: randomUUID(),
 		});
 		return `${header}.${payload}.${randomBytes(32).toString('base64url')}`;
@@ -121,7 +129,7 @@ export class Auth {
 		this.access.set(token, {
 			identity,
 			usable,
-			expiresAt: Date.now() + this.config.tokenTtl * 1000,
+			expiresAt: this.clock.now() + this.config.tokenTtl * 1000,
 		});
 		return token;
 	}
@@ -190,7 +198,7 @@ export class Auth {
 			this.stats.invalidToken++;
 			throw new ApiError(401, 'Invalid token!', [], 'The token is not a platform access token');
 		}
-		if (entry.expiresAt <= Date.now()) {
+		if (entry.expiresAt <= this.clock.now()) {
 			this.stats.invalidToken++;
 			throw new ApiError(401, 'Invalid token!', [], 'The token has expired');
 		}
@@ -199,7 +207,7 @@ export class Auth {
 
 	/** Admin: make every access token expired now. */
 	expireAll(): number {
-		for (const t of this.access.values()) t.expiresAt = Date.now() - 1;
+		for (const t of this.access.values()) t.expiresAt = this.clock.now() - 1;
 		return this.access.size;
 	}
 
@@ -222,7 +230,7 @@ export class Auth {
 			redirectUri,
 			scope,
 			used: false,
-			expiresAt: Date.now() + this.config.codeTtl * 1000,
+			expiresAt: this.clock.now() + this.config.codeTtl * 1000,
 		});
 		return code;
 	}
@@ -269,7 +277,7 @@ export class Auth {
 			if (!code) throw new OAuthError(400, 'invalid_grant', 'The authorization code is not valid');
 			if (code.used)
 				throw new OAuthError(400, 'invalid_grant', 'The authorization code was already used');
-			if (code.expiresAt <= Date.now())
+			if (code.expiresAt <= this.clock.now())
 				throw new OAuthError(400, 'invalid_grant', 'The authorization code has expired');
 			if (code.redirectUri && params.redirect_uri && params.redirect_uri !== code.redirectUri) {
 				throw new OAuthError(

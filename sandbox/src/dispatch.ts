@@ -252,6 +252,9 @@ export function requestHandler(
 		const hits = i.isAdmin ? [] : d.faults.pick(i.method, i.path);
 		const before = await runFaults(hits, 'before', i.style);
 		if (before === 'drop') return drop(i, 'drop');
+		// The client gave up while a latency fault held its request (its timeout passed): nothing is carried out,
+		// and the log says so, so a test can wait for the sandbox to be done with it.
+		if (req.socket.destroyed) return drop(i, 'client left');
 		if (before) {
 			i.entry.status = before.status;
 			i.entry.fault = `status ${before.status}`;

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { eventually } from '../e2e/n8n-env';
 import { demoAtVersion1, useEditor } from './env';
 
 jest.setTimeout(180_000);
@@ -31,11 +32,14 @@ describe('the nodes panel', () => {
 			await ed.newWorkflow();
 			await ed.openNodesPanel();
 			await ed.search('Business Platform', 'Business Platform Sales');
-			const names = (await ed.creator.getByTestId('node-creator-item-name').allInnerTexts()).map(
-				(t) => t.trim(),
-			);
-			// n8n's panel shows a trigger's name without "Trigger".
-			expect(names).toEqual(expect.arrayContaining([...NODES, 'Business Platform Table']));
+			// n8n's panel shows a trigger's name without "Trigger". Waited for (up to 30 s): the list may fill in after its first entry.
+			const names = await eventually(async () => {
+				const listed = (await ed.creator.getByTestId('node-creator-item-name').allInnerTexts()).map(
+					(t) => t.trim(),
+				);
+				expect(listed).toEqual(expect.arrayContaining([...NODES, 'Business Platform Table']));
+				return listed;
+			}, 30_000);
 			// The Sales, People and Campaigns triggers' events are listed with their action node (their types are the action
 			// node's plus "Trigger"), not as nodes of their own.
 			expect(names.filter((n) => /^Business Platform( Trigger)?$/.test(n))).toEqual([]);
@@ -267,8 +271,12 @@ describe('[5] labels and wording', () => {
 		const { ed } = env;
 		await ed.newWorkflow();
 		await ed.addNode('Business Platform People', 'Get many users');
-		const words = (await ed.collectionAddWords()).filter((w) => /^add option$/i.test(w));
-		expect(words.length).toBeGreaterThan(1);
+		// The panel renders its collections as it opens: wait (up to 30 s) until more than one is there.
+		const words = await eventually(async () => {
+			const found = (await ed.collectionAddWords()).filter((w) => /^add option$/i.test(w));
+			expect(found.length).toBeGreaterThan(1);
+			return found;
+		}, 30_000);
 		expect(new Set(words).size).toBe(1);
 	});
 
@@ -290,14 +298,18 @@ describe('[5] labels and wording', () => {
 			const { ed } = env;
 			await ed.newWorkflow();
 			await ed.openNodeActions('Business Platform Sales');
-			const entries = await ed.panelEntries();
+			// The events are listed once n8n has loaded the trigger's type: waited for (up to 30 s), then the callout is gone.
+			await eventually(
+				async () =>
+					expect((await ed.panelEntries()).some((e) => /deal created/i.test(e))).toBe(true),
+				30_000,
+			);
 			expect(
 				await ed.creator
 					.getByTestId('actions-panel-no-triggers-callout')
 					.filter({ visible: true })
 					.count(),
 			).toBe(0);
-			expect(entries.some((e) => /deal created/i.test(e))).toBe(true);
 		},
 	);
 
@@ -307,8 +319,11 @@ describe('[5] labels and wording', () => {
 			const { ed } = env;
 			await ed.newWorkflow();
 			await ed.openNodeActions('Business Platform Sales');
-			const events = (await ed.panelEntries()).filter((e) => /^On /.test(e));
-			expect(events.length).toBeGreaterThanOrEqual(20);
+			const events = await eventually(async () => {
+				const listed = (await ed.panelEntries()).filter((e) => /^On /.test(e));
+				expect(listed.length).toBeGreaterThanOrEqual(20);
+				return listed;
+			}, 30_000);
 			expect(events.filter((e) => / (accounting|sales)$/.test(e))).toEqual([]);
 		},
 	);

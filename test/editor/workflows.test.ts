@@ -135,8 +135,12 @@ describe('Trigger', () => {
 		'the nodes panel lists its events; "Execute step" listens and receives an event the sandbox sends',
 		async () => {
 			const { ed, sb } = env;
-			const events = await triggerEvents();
-			expect(events.length).toBeGreaterThanOrEqual(contractEvents().length);
+			// The list renders as n8n loads the node types: wait for all of them (up to 30 s), not one read.
+			const events = await eventually(async () => {
+				const listed = await triggerEvents();
+				expect(listed.length).toBeGreaterThanOrEqual(contractEvents().length);
+				return listed;
+			}, 30_000);
 			await ed.creator
 				.getByText(events.find((e) => /deal created/i.test(e))!, { exact: true })
 				.click();
@@ -191,8 +195,12 @@ describe('Polling triggers', () => {
 			.click();
 		await ed.ndv.waitFor();
 		await before?.();
-		expect(await ed.ndv.getByTestId('node-execute-button').innerText()).toMatch(
-			/Fetch Test Event/i,
+		await eventually(
+			async () =>
+				expect(await ed.ndv.getByTestId('node-execute-button').innerText()).toMatch(
+					/Fetch Test Event/i,
+				),
+			30_000,
 		);
 		return await ed.executeStep();
 	}
@@ -203,22 +211,30 @@ describe('Polling triggers', () => {
 			const { ed } = env;
 			await ed.newWorkflow();
 			await ed.openNodeActions('Business Platform People');
-			expect(await events()).toEqual(
-				expect.arrayContaining([
-					'on payrun created',
-					'on payrun processed',
-					'on journal entry posted',
-					'on paystub created',
-					'on user created',
-				]),
+			await eventually(
+				async () =>
+					expect(await events()).toEqual(
+						expect.arrayContaining([
+							'on payrun created',
+							'on payrun processed',
+							'on journal entry posted',
+							'on paystub created',
+							'on user created',
+						]),
+					),
+				30_000,
 			);
 			expect(await fetchTestEvent('On Payrun Created')).toMatch(/1 item/);
 			await ed.closeNdv();
 
 			await ed.newWorkflow();
 			await ed.openNodeActions('Business Platform Campaigns');
-			expect(await events()).toEqual(
-				expect.arrayContaining(['on email template created', 'on email template updated']),
+			await eventually(
+				async () =>
+					expect(await events()).toEqual(
+						expect.arrayContaining(['on email template created', 'on email template updated']),
+					),
+				30_000,
 			);
 			expect(await fetchTestEvent('On Email Template Created')).toMatch(/1 item/);
 		},
@@ -231,8 +247,12 @@ describe('Polling triggers', () => {
 			await ed.newWorkflow();
 			// n8n's panel shows a trigger's name without "Trigger".
 			await ed.openNodeActions('Business Platform Table');
-			expect(await events()).toEqual(
-				expect.arrayContaining(['on record created', 'on record updated']),
+			await eventually(
+				async () =>
+					expect(await events()).toEqual(
+						expect.arrayContaining(['on record created', 'on record updated']),
+					),
+				30_000,
 			);
 			const out = await fetchTestEvent('On Record Created', async () => {
 				const tables = await ed.pickerOptions('tableId');

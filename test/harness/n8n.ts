@@ -91,11 +91,14 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		[CREDENTIAL_TYPE]: new BusinessPlatformOAuth2Api(),
 	};
 
+	/** The harness's credential (createHarness: 'cred-1' unless given another id). */
+	defaultId = 'cred-1';
+
 	add(cred: StoredCredential): void {
 		this.store.set(cred.id, clone(cred));
 	}
 
-	data(id = 'cred-1'): ICredentialDataDecryptedObject {
+	data(id = this.defaultId): ICredentialDataDecryptedObject {
 		return clone(this.store.get(id)!.data);
 	}
 
@@ -304,14 +307,21 @@ async function checkedRun(start: () => Promise<IRun>): Promise<IRun> {
 	return await Promise.reject(failure);
 }
 
+/**
+ * `credentialId`: harnesses that run at the same time need ids of their own: n8n-core makes concurrent refreshes of one
+ * credential id in a process share one refresh (its module-level SingleFlightLease), so two harnesses on two sandboxes
+ * with the same id would be handed each other's tokens (docs/dev/n8n-core-harness.md, "Concurrency").
+ */
 export function createHarness(
 	sb: Sandbox,
 	tokenResponse: Record<string, unknown> = sb.demo.tokenResponse,
 	extra: IDataObject = {},
+	credentialId = 'cred-1',
 ): Harness {
 	const credentials = new TestCredentialsHelper();
+	credentials.defaultId = credentialId;
 	credentials.add({
-		id: 'cred-1',
+		id: credentialId,
 		name: 'Business Platform (sandbox)',
 		type: CREDENTIAL_TYPE,
 		data: sandboxCredential(sb, tokenResponse, extra),
@@ -323,7 +333,7 @@ export function createHarness(
 		typeVersion,
 		position: [0, 0],
 		parameters: parameters as INode['parameters'],
-		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Business Platform (sandbox)' } },
+		credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'Business Platform (sandbox)' } },
 	});
 	return {
 		credentials,
@@ -521,7 +531,7 @@ export function triggerWorkflow(node: INode, staticData: IDataObject = {}): Work
  */
 export async function testCredential(
 	credentials: TestCredentialsHelper,
-	id = 'cred-1',
+	id = credentials.defaultId,
 ): Promise<{ status: 'OK' | 'Error'; message: string }> {
 	const { ExecuteContext, RoutingNode } = await import('n8n-core');
 	const type = new BusinessPlatformOAuth2Api();

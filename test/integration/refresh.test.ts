@@ -1,7 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Token refresh through n8n's own OAuth2 code (n8n-core), against the sandbox in
- * each of its three OAuth modes, with tokens that live one second.
+ * each of its three OAuth modes, with tokens that live one second. The tokens expire by
+ * the sandbox's token clock, moved on past their lifetime (`sb.auth.clock`); in mode v1
+ * the first expiry is waited for in real time, once, so the clock's own expiry is checked too.
  */
 import { inspect } from 'node:util';
 
@@ -13,7 +15,11 @@ import { createHarness, type Harness } from '../harness/n8n';
 import { call } from '../helpers/sandbox';
 
 const TTL = 1;
-const expire = () => new Promise((r) => setTimeout(r, TTL * 1000 + 150));
+/** The tokens' lifetime passes: by the sandbox's token clock, or (`real`) on the machine's clock. */
+const expire = async (sb: Sandbox, real = false) => {
+	if (real) await new Promise((r) => setTimeout(r, TTL * 1000 + 150));
+	else sb.auth.clock.set({ advanceMs: TTL * 1000 + 150 });
+};
 const getMany = (h: Harness) =>
 	h.run('businessPlatformSales', {
 		resource: 'contact',
@@ -42,7 +48,8 @@ describe.each(['v1', 'v1-legacy', 'v2'] as const)('refresh in sandbox mode %s', 
 		expect((await getMany(h)).error).toBeUndefined();
 		expect(sb.auth.stats.refreshGrant).toBe(0);
 
-		await expire();
+		// The one real-time wait for a token's expiry (mode v1); the others move the sandbox's token clock.
+		await expire(sb, mode === 'v1');
 		const second = await getMany(h);
 		expect(second.error).toBeUndefined();
 		expect(second.json).toHaveLength(2);
@@ -58,7 +65,7 @@ describe.each(['v1', 'v1-legacy', 'v2'] as const)('refresh in sandbox mode %s', 
 		expect(h.credentials.saves.length).toBeGreaterThanOrEqual(1);
 
 		// A later execution starts from the stored credential; after a second expiry the rotated refresh token works.
-		await expire();
+		await expire(sb);
 		const third = await getMany(h);
 		expect(third.error).toBeUndefined();
 		expect(sb.auth.stats.refreshGrant).toBe(2);

@@ -26,7 +26,8 @@ async function run(cmd: string, args: string[]): Promise<{ code: number | null; 
 		cwd: ROOT,
 		env: { ...env, NO_COLOR: '1' },
 	});
-	const { code } = await child.exit;
+	// Its output read to the end, not only its exit: on a busy machine the last lines come after it.
+	const { code } = await child.ended;
 	return { code, out: child.output() };
 }
 

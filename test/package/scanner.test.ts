@@ -36,7 +36,8 @@ beforeAll(async () => {
 		[join(ROOT, 'scripts', 'scan-package.mjs'), '--json', tarballPath()],
 		{ cwd: ROOT, env },
 	);
-	await scan.exit;
+	// Its output read to the end (the result is its last line), not only its exit.
+	await scan.ended;
 	const line = scan
 		.output()
 		.split('\n')

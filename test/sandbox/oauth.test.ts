@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
+/* eslint-disable @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 import { request } from 'undici';
 
 import { startSandbox, type Sandbox } from '../../sandbox/src/server';
@@ -149,7 +149,8 @@ describe('sandbox OAuth: authorization page and code exchange', () => {
 		expect(again.status).toBe(400);
 		expect(again.body.error).toBe('invalid_grant');
 		const late = (await authorize(sb)).searchParams.get('code')!;
-		await new Promise((r) => setTimeout(r, 1100));
+		// The code's second passes on the sandbox's token clock.
+		sb.auth.clock.set({ advanceMs: 1100 });
 		expect((await token(sb, { grant_type: 'authorization_code', code: late })).body).toMatchObject({
 			error: 'invalid_grant',
 		});
@@ -204,7 +205,15 @@ describe.each(['v1', 'v1-legacy', 'v2'] as const)(
 			expect(await validate(sb, apiToken)).toBe(200);
 			expect((await call(sb, 'GET', '/v1/crm/contacts', { token: apiToken })).status).toBe(200);
 
-			await new Promise((r) => setTimeout(r, 1100));
+			// The token's second passes on the sandbox's token clock (test/integration/refresh.test.ts waits for one in real time).
+			expect(
+				(
+					await call(sb, 'POST', '/__admin/tokens/clock', {
+						token: null,
+						body: { advanceMs: 1100 },
+					})
+				).status,
+			).toBe(200);
 			expect(await validate(sb, apiToken)).toBe(401);
 			const expired = await call(sb, 'GET', '/v1/crm/contacts', { token: apiToken });
 			expect(expired.status).toBe(401);

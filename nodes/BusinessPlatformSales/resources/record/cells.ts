@@ -48,30 +48,9 @@ function encodeCell(col: TableColumn, key: string, value: unknown, ctx: OpContex
 		case 'string':
 		case 'email':
 		case 'phone':
-			if (typeof value === 'string') return value;
-			if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-			if (
-				value instanceof Date ||
-				(value !== null &&
-					typeof value === 'object' &&
-					typeof (value as { toISO?: unknown }).toISO === 'function')
-			)
-				return toIso(value) ?? String(value);
-			throw ctx.fail(`${label} takes text, got ${shown(value)}`, 'Give plain text.');
-		case 'number': {
-			const n =
-				typeof value === 'number'
-					? value
-					: typeof value === 'string' && value.trim() !== ''
-						? Number(value.trim())
-						: NaN;
-			if (!Number.isFinite(n))
-				throw ctx.fail(
-					`${label} takes a number, got ${shown(value)}`,
-					'Give a number such as 42 or 3.5.',
-				);
-			return n;
-		}
+			return textCell(label, value, ctx);
+		case 'number':
+			return numberCell(label, value, ctx);
 		case 'boolean': {
 			const b = toBoolean(value);
 			if (b === undefined) throw ctx.fail(`${label} takes true or false, got ${shown(value)}`);
@@ -87,43 +66,11 @@ function encodeCell(col: TableColumn, key: string, value: unknown, ctx: OpContex
 			return iso;
 		}
 		case 'select':
-		case 'multi-select': {
-			const ids = listOf(value, (s) => findOption(col, s) !== undefined).map((v) => {
-				const option = findOption(col, v);
-				if (!option)
-					throw ctx.fail(
-						`${label} has no option ${shown(v)}`,
-						`Allowed options: ${optionNames(col)}.`,
-					);
-				return option.id;
-			});
-			const unique = [...new Set(ids)];
-			if (col.type === 'select' && unique.length > 1)
-				throw ctx.fail(
-					`${label} takes one option, got ${unique.length}`,
-					`Choose one of: ${optionNames(col)}.`,
-				);
-			return unique;
-		}
+		case 'multi-select':
+			return optionCells(col, label, value, ctx);
 		case 'user':
-			return listOf(value).map((v) => {
-				const text = String(v).trim();
-				if (!/^\d+$/.test(text))
-					throw ctx.fail(
-						`${label} takes user IDs (whole numbers), got ${shown(v)}`,
-						'Give user IDs separated by commas, for example 101, 103.',
-					);
-				return Number(text);
-			});
 		case 'ref':
-			return listOf(value).map((v) => {
-				if (typeof v !== 'string' && typeof v !== 'number')
-					throw ctx.fail(
-						`${label} takes record IDs, got ${shown(v)}`,
-						'Give IDs of records of the referenced table, separated by commas.',
-					);
-				return String(v).trim();
-			});
+			return idCells(col.type, label, value, ctx);
 		case 'json':
 			return parseJsonCell(value, label, ctx);
 		case 'json_array': {
@@ -138,6 +85,75 @@ function encodeCell(col: TableColumn, key: string, value: unknown, ctx: OpContex
 		default:
 			return value;
 	}
+}
+
+/** A text cell: text as it is, a number or boolean as text, a date as its ISO text. */
+function textCell(label: string, value: unknown, ctx: OpContext): string {
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+	if (
+		value instanceof Date ||
+		(value !== null &&
+			typeof value === 'object' &&
+			typeof (value as { toISO?: unknown }).toISO === 'function')
+	)
+		return toIso(value) ?? String(value);
+	throw ctx.fail(`${label} takes text, got ${shown(value)}`, 'Give plain text.');
+}
+
+/** A number cell: a finite number, or a text that is one. */
+function numberCell(label: string, value: unknown, ctx: OpContext): number {
+	const n =
+		typeof value === 'number'
+			? value
+			: typeof value === 'string' && value.trim() !== ''
+				? Number(value.trim())
+				: NaN;
+	if (!Number.isFinite(n))
+		throw ctx.fail(
+			`${label} takes a number, got ${shown(value)}`,
+			'Give a number such as 42 or 3.5.',
+		);
+	return n;
+}
+
+/** A select or multi-select cell: the option IDs of the names or IDs given (one for a select). */
+function optionCells(col: TableColumn, label: string, value: unknown, ctx: OpContext): unknown[] {
+	const ids = listOf(value, (s) => findOption(col, s) !== undefined).map((v) => {
+		const option = findOption(col, v);
+		if (!option)
+			throw ctx.fail(`${label} has no option ${shown(v)}`, `Allowed options: ${optionNames(col)}.`);
+		return option.id;
+	});
+	const unique = [...new Set(ids)];
+	if (col.type === 'select' && unique.length > 1)
+		throw ctx.fail(
+			`${label} takes one option, got ${unique.length}`,
+			`Choose one of: ${optionNames(col)}.`,
+		);
+	return unique;
+}
+
+/** A user cell (user IDs, whole numbers) or a ref cell (record IDs of the referenced table). */
+function idCells(type: 'user' | 'ref', label: string, value: unknown, ctx: OpContext): unknown[] {
+	if (type === 'user')
+		return listOf(value).map((v) => {
+			const text = String(v).trim();
+			if (!/^\d+$/.test(text))
+				throw ctx.fail(
+					`${label} takes user IDs (whole numbers), got ${shown(v)}`,
+					'Give user IDs separated by commas, for example 101, 103.',
+				);
+			return Number(text);
+		});
+	return listOf(value).map((v) => {
+		if (typeof v !== 'string' && typeof v !== 'number')
+			throw ctx.fail(
+				`${label} takes record IDs, got ${shown(v)}`,
+				'Give IDs of records of the referenced table, separated by commas.',
+			);
+		return String(v).trim();
+	});
 }
 
 /** A stored cell for people: option names instead of ids (one name for a select). */

@@ -14,22 +14,42 @@
  *   node's error, or its item's error says the platform may have carried it out;
  * - nothing claimed is missing: each ID an output item names exists (is gone, for a delete).
  *
- * `npm run report:faults` writes the table to bench/results/faults-writes.md.
+ * The cells run side by side on four lanes, each with a sandbox and a harness of its own
+ * (test/helpers/lanes.ts): a cell's fault rules and expired tokens never reach another cell. The
+ * transport's waits between attempts are virtual (test/helpers/retry-clock.ts); the latency fault is real.
+ *
+ * The writes are split in two test files that jest's two workers run at once
+ * (test/integration/at-most-once-sales.test.ts: creates and writes to one record; -others: bulk, people,
+ * payroll, tables, templates, stages, forms); this module is what they share.
+ *
+ * `npm run report:faults` writes the table of both to bench/results/faults-writes.md.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { RETRY } from '../../nodes/shared/transport';
-import type { FaultRule } from '../../sandbox/src/faults';
-import type { LoggedRequest } from '../../sandbox/src/server';
-import { createHarness, type Harness, type NodeRun } from '../harness/n8n';
-import { useSandbox } from '../helpers/sandbox';
+import { runId } from '../../../scripts/processes';
+import type { FaultRule } from '../../../sandbox/src/faults';
+import type { LoggedRequest } from '../../../sandbox/src/server';
+import { createHarness, type Harness, type NodeRun } from '../../harness/n8n';
+import { useLanes, type Lanes } from '../../helpers/lanes';
+import { useVirtualRetryClock } from '../../helpers/retry-clock';
+import { startTestSandbox, type Sandbox } from '../../helpers/sandbox';
 
-const ctx = useSandbox({ rows: 20 });
-const tenant = () => ctx.sb.store.tenant(1);
-let h: Harness;
+/** Cells at once: each lane runs one cell at a time on its own sandbox. */
+const LANES = 4;
+/** The test file's lanes (set by `atMostOnce`). */
+let lanes: Lanes<{ sb: Sandbox; h: Harness }> | undefined;
+/** The running cell's sandbox and harness. */
+const lane = () => {
+	if (!lanes) throw new Error('atMostOnce() was not called');
+	return lanes.current();
+};
+const sandbox = () => lane().sb;
+const h = () => lane().h;
+const tenant = () => sandbox().store.tenant(1);
 let cell = 0;
 
 interface Write {
@@ -59,7 +79,7 @@ const carriedOut = (e: LoggedRequest) =>
 
 /** A contact made for an item to update or delete. */
 async function contactFor(marker: string): Promise<IDataObject> {
-	const made = await h.run('businessPlatformSales', {
+	const made = await h().run('businessPlatformSales', {
 		resource: 'contact',
 		operation: 'create',
 		name: marker,
@@ -77,7 +97,7 @@ const byId = { __rl: true, mode: 'id', value: '={{ $json.id }}' };
 const madeBy =
 	(node: string, resource: string, create: (marker: string) => IDataObject) =>
 	async (marker: string): Promise<IDataObject> => {
-		const made = await h.run(node, { resource, operation: 'create', ...create(marker) });
+		const made = await h().run(node, { resource, operation: 'create', ...create(marker) });
 		expect(made.error).toBeUndefined();
 		return { marker, id: recordId(made.json[0]) };
 	};
@@ -280,7 +300,7 @@ const PAYRUN = (marker: string) => ({
 	additionalFields: { payPeriod: 'monthly', payDate: '2024-07-31', payScheduleName: marker },
 });
 const postJournal = async (item: IDataObject) => {
-	const posted = await h.run('businessPlatformPeople', {
+	const posted = await h().run('businessPlatformPeople', {
 		resource: 'payrun',
 		operation: 'postJournalEntry',
 		payrunId: { __rl: true, mode: 'id', value: String(item.id) },
@@ -417,7 +437,7 @@ const OTHER_WRITES: Write[] = [
 		path: '/^\\/v1\\/crm\\/deals\\/pipelines\\/stages\\/\\d+$/',
 		parameters: () => ({ resource: 'stage', operation: 'delete', stageId: '={{ $json.id }}' }),
 		input: async (marker) => {
-			const made = await h.run('businessPlatformSales', {
+			const made = await h().run('businessPlatformSales', {
 				resource: 'pipeline',
 				operation: 'create',
 				...PIPELINE(marker),
@@ -868,13 +888,17 @@ async function runCell(
 	const input = await Promise.all(
 		markers.map(async (marker) => ({ json: w.input ? await w.input(marker) : { marker } })),
 	);
-	for (const rule of fault.rules(w)) ctx.sb.faults.add(rule);
-	if (fault.expire) ctx.sb.auth.expireAll();
-	const since = ctx.sb.requests().at(-1)?.seq ?? 0;
-	const run = await h.run(w.node, { ...w.parameters(''), requestOptions: { concurrency } }, input, {
-		continueOnFail,
-	});
-	ctx.sb.faults.clear();
+	const sb = sandbox();
+	for (const rule of fault.rules(w)) sb.faults.add(rule);
+	if (fault.expire) sb.auth.expireAll();
+	const since = sb.requests().at(-1)?.seq ?? 0;
+	const run = await h().run(
+		w.node,
+		{ ...w.parameters(''), requestOptions: { concurrency } },
+		input,
+		{ continueOnFail },
+	);
+	sb.faults.clear();
 	const { ids, text, itemErrors } = reported(run);
 	const out: Outcome = {
 		duplicates: 0,
@@ -885,7 +909,7 @@ async function runCell(
 	};
 	if (w.mine) {
 		const route = new RegExp(w.path.slice(1, -1));
-		const done = ctx.sb
+		const done = sb
 			.requests()
 			.filter((e) => e.seq > since && e.method === w.method && route.test(e.path) && carriedOut(e));
 		out.carriedOut = done.length;
@@ -930,67 +954,108 @@ async function runCell(
 	return out;
 }
 
-beforeAll(() => {
-	h = createHarness(ctx.sb, ctx.sb.issueTokens());
-	RETRY.baseDelayMs = 5;
-});
-afterAll(() => {
-	RETRY.baseDelayMs = 300;
+type TableRow = (typeof table)[number];
+
+/**
+ * The report (`npm run report:faults`): each file leaves its rows in the run's folder (outside the repository);
+ * the file that ends second, finding both, writes the table of all of them, in the order of PARTS.
+ */
+function writeReport(part: Part): void {
 	if (process.env.BP_WRITE_REPORTS !== '1') return;
+	const folder = join(tmpdir(), 'bp-faults-writes', runId());
+	mkdirSync(folder, { recursive: true });
+	writeFileSync(join(folder, `${part}.json`), JSON.stringify(table));
+	if (!PARTS.every((p) => existsSync(join(folder, `${p}.json`)))) return;
+	const rows = PARTS.flatMap(
+		(p) => JSON.parse(readFileSync(join(folder, `${p}.json`), 'utf8')) as TableRow[],
+	);
 	const lines = [
 		'# Every write operation under every fault',
 		'',
-		'`npm run report:faults` (test/integration/at-most-once.test.ts): four items a cell, each with its own marker. "duplicates": items whose record exists twice; "silent": records that exist but that neither an output item nor an error names (by ID, or as "may have been carried out"); "missing": records an output item claims that do not exist (or, for a delete, still exist).',
+		'`npm run report:faults` (test/integration/at-most-once-sales.test.ts and at-most-once-others.test.ts): four items a cell, each with its own marker. "duplicates": items whose record exists twice; "silent": records that exist but that neither an output item nor an error names (by ID, or as "may have been carried out"); "missing": records an output item claims that do not exist (or, for a delete, still exist).',
 		'',
 		'| write | fault | parallel | continue on fail | duplicates | silent | missing | items failed | run failed |',
 		'|---|---|---|---|---|---|---|---|---|',
-		...table.map(
+		...rows.map(
 			(r) =>
 				`| ${r.write} | ${r.fault} | ${r.concurrency} | ${r.continueOnFail ? 'on' : 'off'} | ${r.duplicates} | ${r.silent} | ${r.missing} | ${r.failedItems} | ${r.failedRun ? 'yes' : 'no'} |`,
 		),
 		'',
-		`${table.length} cells: ${table.reduce((n, r) => n + r.duplicates, 0)} duplicates, ${table.reduce((n, r) => n + r.silent, 0)} silent writes, ${table.reduce((n, r) => n + r.missing, 0)} missing.`,
+		`${rows.length} cells: ${rows.reduce((n, r) => n + r.duplicates, 0)} duplicates, ${rows.reduce((n, r) => n + r.silent, 0)} silent writes, ${rows.reduce((n, r) => n + r.missing, 0)} missing.`,
 		'',
 	];
-	const dir = join(__dirname, '../../bench/results');
+	const dir = join(__dirname, '../../../bench/results');
 	mkdirSync(dir, { recursive: true });
 	writeFileSync(join(dir, 'faults-writes.md'), lines.join('\n'));
-});
+}
 
-describe.each([...WRITES, ...RECORD_WRITES, ...BULK_WRITES, ...PEOPLE_WRITES, ...OTHER_WRITES])(
-	'$id',
-	(w) => {
-		it.each(FAULTS.map((f) => [f.id, f] as const))(
-			'under %s, at Parallel Requests 1/5/20, Continue On Fail off and on: at most once, nothing silent, nothing missing',
-			async (_, fault) => {
-				let carried = 0;
-				for (const concurrency of CONCURRENCY) {
-					for (const continueOnFail of [false, true]) {
-						const outcome = await runCell(w, fault, concurrency, continueOnFail);
-						table.push({ write: w.id, fault: fault.id, concurrency, continueOnFail, ...outcome });
-						carried += outcome.carriedOut ?? 0;
-						expect({
-							write: w.id,
-							fault: fault.id,
-							concurrency,
-							continueOnFail,
-							duplicates: outcome.duplicates,
-							silent: outcome.silent,
-							missing: outcome.missing,
-						}).toEqual({
-							write: w.id,
-							fault: fault.id,
-							concurrency,
-							continueOnFail,
-							duplicates: 0,
-							silent: 0,
-							missing: 0,
-						});
-					}
-				}
-				// After a fault every write gets through, the writes reached the platform: the checks above had something to check.
-				if (fault.goesThrough) expect(carried).toBeGreaterThan(0);
-			},
-		);
-	},
-);
+/** The six runs of a write under a fault (Parallel Requests × Continue On Fail), one after the other on one lane. */
+const runs = (w: Write, fault: (typeof FAULTS)[number]) =>
+	lanes!.cell(async () => {
+		const outcomes: Array<{ concurrency: number; continueOnFail: boolean; outcome: Outcome }> = [];
+		for (const concurrency of CONCURRENCY)
+			for (const continueOnFail of [false, true])
+				outcomes.push({
+					concurrency,
+					continueOnFail,
+					outcome: await runCell(w, fault, concurrency, continueOnFail),
+				});
+		return outcomes;
+	});
+
+/** The two halves of the writes, one per test file. */
+const WRITES_OF = {
+	sales: [...WRITES, ...RECORD_WRITES],
+	others: [...BULK_WRITES, ...PEOPLE_WRITES, ...OTHER_WRITES],
+};
+type Part = keyof typeof WRITES_OF;
+const PARTS: Part[] = ['sales', 'others'];
+
+/** The tests of one half of the writes, every fault, on lanes of their own (call it at the top of its test file). */
+export function atMostOnce(part: Part): void {
+	lanes = useLanes(
+		LANES,
+		async (index) => {
+			const sb = await startTestSandbox({ rows: 20 });
+			// A credential id per lane: n8n-core shares a refresh between concurrent callers of one id (createHarness).
+			return { sb, h: createHarness(sb, sb.issueTokens(), {}, `cred-lane-${index}`) };
+		},
+		async (l) => await l.sb.stop(),
+	);
+	useVirtualRetryClock();
+	afterAll(() => writeReport(part));
+	describe.each(WRITES_OF[part])('$id', (w) => defineWrite(w));
+}
+
+function defineWrite(w: Write): void {
+	const cells = new Map(FAULTS.map((f) => [f.id, runs(w, f)]));
+	it.each(FAULTS.map((f) => [f.id, f] as const))(
+		'under %s, at Parallel Requests 1/5/20, Continue On Fail off and on: at most once, nothing silent, nothing missing',
+		async (_, fault) => {
+			let carried = 0;
+			for (const { concurrency, continueOnFail, outcome } of await cells.get(fault.id)!()) {
+				table.push({ write: w.id, fault: fault.id, concurrency, continueOnFail, ...outcome });
+				carried += outcome.carriedOut ?? 0;
+				expect({
+					write: w.id,
+					fault: fault.id,
+					concurrency,
+					continueOnFail,
+					duplicates: outcome.duplicates,
+					silent: outcome.silent,
+					missing: outcome.missing,
+				}).toEqual({
+					write: w.id,
+					fault: fault.id,
+					concurrency,
+					continueOnFail,
+					duplicates: 0,
+					silent: 0,
+					missing: 0,
+				});
+			}
+			// After a fault every write gets through, the writes reached the platform: the checks above had something to check.
+			if (fault.goesThrough) expect(carried).toBeGreaterThan(0);
+		},
+	);
+}

@@ -1,0 +1,188 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
+/**
+ * The polling triggers on the scheduler n8n is moving to (issue 34), in a real n8n 2.41 each:
+ * - the durable scheduler (N8N_SCHEDULER_ENABLED, N8N_USE_WORKFLOW_PUBLICATION_SERVICE,
+ *   N8N_SCHEDULER_POLL_TRIGGERS_ENABLED);
+ * - the same with durable cursors (N8N_POLLER_DURABLE_CURSORS_ENABLED), where n8n commits no
+ *   cursor for the poll at publishing, and a poll timeout of 20 s (a poll budget of 15 s).
+ * On each, the polling lane of the other e2e files (test/e2e/polling.ts: payruns made right
+ * after publishing, two in one second, one after a restart: each in exactly one execution, no
+ * empty execution); on the second also a backlog longer than the poll budget: 500 records on
+ * pages of 20 that take 1 s each (25 s to read them all), delivered over several polls, each
+ * exactly once, in order, and no poll abandoned. The lanes run at once, so they wait for n8n's
+ * minute ticks together. (The default scheduler: oauth-trigger.e2e.test.ts and the queue suite.)
+ */
+import { n8nAtLeast } from '../../scripts/n8n-versions';
+import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
+import {
+	connectCredential,
+	createWorkflow,
+	credential,
+	CRED_ID,
+	eventually,
+	pack,
+	startE2e,
+	workflow,
+	type E2e,
+} from './n8n-env';
+import { pollingExactlyOnce, type PollingHost } from './polling';
+
+jest.setTimeout(900_000);
+
+const DURABLE = {
+	N8N_SCHEDULER_ENABLED: 'true',
+	N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
+	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+};
+const CURSORS = {
+	...DURABLE,
+	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+	N8N_SCHEDULER_POLL_TIMEOUT: '20',
+};
+
+// The durable scheduler exists from n8n 2.41 (the oldest tested n8n, 1.123, has none).
+const describeDurable = n8nAtLeast('2.41.0') ? describe : describe.skip;
+
+interface Lane {
+	sb: Sandbox;
+	e2e: E2e;
+}
+let durable: Lane | undefined;
+let cursors: Lane | undefined;
+let backlog: Sandbox | undefined;
+
+async function lane(env: Record<string, string>): Promise<Lane> {
+	const sb = await startTestSandbox({ rows: 10 });
+	const e2e = await startE2e([credential(sb, sb.demo.tokenResponse)], [], {}, env);
+	return { sb, e2e };
+}
+
+const host = (l: Lane): PollingHost => ({
+	async publish(wf) {
+		const id = await createWorkflow(l.e2e.api, wf, CRED_ID);
+		await l.e2e.activate(id);
+		return id;
+	},
+	executions: async (id) =>
+		(
+			(await l.e2e.api.pub('GET', `/executions?workflowId=${id}&includeData=true&limit=250`)) as {
+				data: never[];
+			}
+		).data,
+	restart: async () => await l.e2e.restart(),
+});
+
+beforeAll(async () => {
+	if (!n8nAtLeast('2.41.0')) return;
+	[durable, cursors, backlog] = await Promise.all([
+		lane(DURABLE),
+		lane(CURSORS),
+		startTestSandbox({ rows: 4 }),
+	]);
+}, 300_000);
+
+afterAll(async () => {
+	await Promise.all([durable?.e2e.stop(), cursors?.e2e.stop()]);
+	await Promise.all([durable?.sb.stop(), cursors?.sb.stop(), backlog?.stop()]);
+});
+
+type Run = {
+	status: string;
+	data?: {
+		resultData: {
+			runData: Record<
+				string,
+				Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
+			>;
+		};
+	};
+};
+
+/** The backlog lane: see the file's comment. Gives the records each execution held. */
+async function backlogLane(
+	l: Lane,
+	sb: Sandbox,
+): Promise<{ made: string[]; runs: string[][]; times: number[] }> {
+	const table = sb.store
+		.tenant(1)
+		.tables.values()
+		.find((t) => t.objectType === 'CONTACT')!;
+	const credentialId = await connectCredential(l.e2e.api, l.e2e.n8n.url, sb, 'Backlog account');
+	const wf = workflow('e2eBacklog000001', 'Backlog', [
+		pack('businessPlatformTableTrigger', 'Records', {
+			event: 'recordCreated',
+			tableId: { __rl: true, mode: 'id', value: String(table._id) },
+			pollTimes: { item: [{ mode: 'everyMinute' }] },
+			options: {},
+		}),
+	]);
+	const pages = () => sb.requests().filter((r) => r.path.endsWith('/paged-record')).length;
+	const id = await createWorkflow(l.e2e.api, wf, credentialId);
+	await l.e2e.activate(id);
+	await eventually(() => expect(pages()).toBeGreaterThan(0), 60_000); // publishing polls once: from now
+	// Pages of 20 that take 1 s each: 500 records are 25 s of reading, past the 20 s poll timeout.
+	sb.config.maxPageSize = 20;
+	sb.faults.add({
+		kind: 'latency',
+		method: 'POST',
+		path: `/v1/crm/core/table/${String(table._id)}/paged-record`,
+		ms: 1000,
+	});
+	const cells = structuredClone(
+		sb.store.tenant(1).records.get(String(table._id))!.values()[0].cells,
+	);
+	const made: string[] = [];
+	for (let i = 0; i < 500; i += 25) {
+		const batch = await Promise.all(
+			Array.from({ length: 25 }, async () => {
+				const res = await fetch(`${sb.baseUrl}/v1/crm/core/table/${String(table._id)}/record`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', 'x-access-token': sb.demo.accessToken },
+					body: JSON.stringify({ cells }),
+				});
+				return String(((await res.json()) as { id: string }).id);
+			}),
+		);
+		made.push(...batch);
+	}
+	const runs = async () => {
+		const list = (
+			(await l.e2e.api.pub('GET', `/executions?workflowId=${id}&includeData=true&limit=250`)) as {
+				data: Run[];
+			}
+		).data;
+		return list.map((e) =>
+			(e.data?.resultData.runData['Records']?.[0]?.data?.main[0] ?? []).map((i) => i.json),
+		);
+	};
+	const got = await eventually(async () => {
+		const all = await runs();
+		expect(all.flat().length).toBeGreaterThanOrEqual(made.length);
+		return all;
+	}, 600_000);
+	// Executions come newest first: oldest first, each execution's items in order.
+	const ordered = [...got].reverse();
+	return {
+		made,
+		runs: ordered.map((items) => items.map((j) => String(j._id))),
+		times: ordered.flat().map((j) => Date.parse(String(j.createdAt))),
+	};
+}
+
+describeDurable("n8n's durable scheduler", () => {
+	it('with and without durable cursors: payruns made right after publishing, in one second and after a restart, each in exactly one execution; with durable cursors, a backlog of 25 s of pages delivered over several polls within the 15 s budget, each record exactly once, in order', async () => {
+		const [, , b] = await Promise.all([
+			pollingExactlyOnce(durable!.sb, host(durable!), 'Durable'),
+			pollingExactlyOnce(cursors!.sb, host(cursors!), 'Cursors'),
+			backlogLane(cursors!, backlog!),
+		]);
+		const delivered = b.runs.flat();
+		expect(delivered).toEqual([...new Set(delivered)]);
+		expect([...delivered].sort()).toEqual([...b.made].sort());
+		expect(b.runs.length).toBeGreaterThan(1);
+		expect(b.runs.every((items) => items.length > 0)).toBe(true);
+		expect(b.times).toEqual([...b.times].sort((x, y) => x - y));
+		// No poll ran past n8n's timeout.
+		expect(cursors!.e2e.n8n.log()).not.toMatch(/Poll exceeded its timeout/);
+	});
+});
