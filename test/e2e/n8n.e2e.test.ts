@@ -5,7 +5,7 @@
  * installed as n8n installs a community package, a credential connected through n8n's OAuth
  * flow and workflows created through n8n's API, workflows run through production webhooks,
  * everything against this file's sandbox. (A polling trigger across a restart:
- * oauth-trigger.e2e.test.ts, the file whose n8n restarts.)
+ * polling.e2e.test.ts, with the polling lanes of n8n's other schedulers.)
  */
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

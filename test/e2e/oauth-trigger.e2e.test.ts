@@ -3,8 +3,8 @@
  * In a real n8n, the e2e file whose n8n restarts (the other files share one that does not,
  * test/e2e/shared-n8n.ts): the OAuth code flow through n8n's own callback, token expiry and
  * refresh across executions and an n8n restart in each sandbox OAuth mode, the trigger's
- * webhook registrations across activation, delivery, restart and deactivation, and a polling
- * trigger's deliveries across a restart.
+ * webhook registrations across activation, delivery, restart and deactivation. (A polling
+ * trigger across a restart: polling.e2e.test.ts, with n8n's other schedulers.)
  */
 import { n8nAtLeast } from '../../scripts/n8n-versions';
 import { call, startTestSandbox, type Sandbox } from '../helpers/sandbox';
@@ -12,7 +12,6 @@ import {
 	connectCredential,
 	createWorkflow,
 	credential,
-	CRED_ID,
 	eventually,
 	pack,
 	startE2e,
@@ -20,7 +19,6 @@ import {
 	workflow,
 	type E2e,
 } from './n8n-env';
-import { pollingExactlyOnce, type PollingHost } from './polling';
 
 jest.setTimeout(600_000);
 
@@ -181,27 +179,6 @@ async function expectRefusedAfterRefresh(path: string): Promise<void> {
 		/refused the token even after a refresh/,
 	);
 }
-
-// Before the OAuth modes change the sandbox: the polls use the file's first credential.
-describe('a polling trigger in a real n8n', () => {
-	it('People Trigger on Payrun Created, polled every minute: the changes made in the sandbox are delivered exactly once, also across a restart', async () => {
-		const host: PollingHost = {
-			async publish(wf) {
-				const id = await createWorkflow(e2e.api, wf, CRED_ID);
-				await e2e.activate(id);
-				return id;
-			},
-			executions: async (id) =>
-				(
-					(await e2e.api.pub('GET', `/executions?workflowId=${id}&includeData=true&limit=250`)) as {
-						data: never[];
-					}
-				).data,
-			restart: async () => await e2e.restart(),
-		};
-		await pollingExactlyOnce(sb, host, 'Single');
-	}, 600_000);
-});
 
 describe('OAuth through n8n and token refresh across executions and restarts', () => {
 	it('the code flow through n8n’s callback stores a credential that works', async () => {

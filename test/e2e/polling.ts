@@ -12,6 +12,21 @@ import { makeChanges, POLL_DRIVERS } from '../helpers/poll-drivers';
 import type { Sandbox } from '../helpers/sandbox';
 import { eventually, pack, workflow } from './n8n-env';
 
+/** The settings of n8n 2.41's durable scheduler, without and with durable cursors (docs/polling-triggers.md). */
+export const SCHEDULERS = {
+	durable: {
+		N8N_SCHEDULER_ENABLED: 'true',
+		N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
+		N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+	},
+	durableCursors: {
+		N8N_SCHEDULER_ENABLED: 'true',
+		N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
+		N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+		N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+	},
+};
+
 export interface PollingHost {
 	/** Creates the workflow on the suite's credential and publishes it; its id. */
 	publish(wf: Record<string, unknown>): Promise<string>;

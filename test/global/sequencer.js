@@ -1,6 +1,6 @@
 /**
- * The order in which jest hands test files to its workers: the files known to take minutes (a real n8n with
- * restarts, the durable schedulers' n8n, a real n8n in queue mode, the write-under-fault matrices) first, so that on 2 workers the long ones overlap
+ * The order in which jest hands test files to its workers: the files known to take minutes (the polling lanes
+ * of n8n's schedulers, a real n8n in queue mode, a real n8n with restarts, the write-under-fault matrices) first, so that on 2 workers the long ones overlap
  * with the many short ones instead of starting last. Within the rest, jest's own order (failed and slow files first
  * where it has timings from an earlier run, else larger files first). A fresh clone has no timings: this list is
  * what keeps its `npm test` within budget (docs/development.md, "Test times").
@@ -8,9 +8,9 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 const SLOW_FIRST = [
-	'test/e2e/oauth-trigger.e2e.test.ts',
-	'test/e2e/schedulers.e2e.test.ts',
+	'test/e2e/polling.e2e.test.ts',
 	'test/queue/queue.test.ts',
+	'test/e2e/oauth-trigger.e2e.test.ts',
 	'test/integration/at-most-once-sales.test.ts',
 	'test/integration/at-most-once-others.test.ts',
 	'test/e2e/cleanup.e2e.test.ts',

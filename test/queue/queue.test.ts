@@ -2,14 +2,17 @@
 /**
  * The pack in n8n's queue mode (main, 2 workers, a webhook processor, Redis, PostgreSQL;
  * scripts/n8n-queue.ts): the three action nodes run on workers, token expiry under load
- * in the three OAuth modes, and the trigger's registrations and deliveries. One cluster
- * for the file; each case uses its own credential, workflows and records.
+ * in the three OAuth modes, the trigger's registrations and deliveries, and a polling trigger.
+ * One cluster for the file (n8n's default scheduler); each case uses its own credential,
+ * workflows and records. The polling case also starts a second, smaller cluster with n8n's
+ * durable scheduler and durable cursors, whose polling lane runs at the same time.
  */
 import { randomUUID } from 'node:crypto';
 
+import { n8nAtLeast } from '../../scripts/n8n-versions';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import { eventually, pack, workflow } from '../e2e/n8n-env';
-import { pollingExactlyOnce } from '../e2e/polling';
+import { pollingExactlyOnce, SCHEDULERS } from '../e2e/polling';
 import { campaignsCrud, peopleCrud, salesCrud } from '../e2e/workflows';
 import { contactsByName, describeQueue, startQueue, type Execution, type Queue } from './queue-env';
 import { batch, createMany } from './workflows';
@@ -305,27 +308,53 @@ describeQueue('queue mode: the trigger', () => {
 });
 
 describeQueue('queue mode: a polling trigger', () => {
-	it('People Trigger on Payrun Created: main polls, the 2 workers run the executions, each change is delivered exactly once', async () => {
+	it("People Trigger on Payrun Created, under n8n's default scheduler (this cluster) and, at once, its durable scheduler with durable cursors (a second cluster: main and one worker, main restarted): main polls, the workers run the executions, each change is delivered exactly once", async () => {
 		sb.config.mode = 'v1';
 		const cred = await q.connect('Queue: polling');
-		const id = await pollingExactlyOnce(
-			sb,
-			{
-				async publish(wf) {
-					const id = await q.create(wf, cred);
-					await q.cluster.api.pub('POST', `/workflows/${id}/activate`);
-					return id;
-				},
-				executions: async (id) => (await q.executions(id, true)) as never,
-			},
-			'Queue',
-		);
-		// Main polled; the workers ran every execution.
-		const ran = new Set(q.cluster.workers.flatMap((w) => [...w.started]));
-		const runs = await q.executions(id);
-		expect(runs.length).toBeGreaterThan(0);
-		expect(runs.filter((e) => !ran.has(e.id)).map((e) => e.id)).toEqual([]);
-	});
+		// The second cluster: n8n 2.41's durable scheduler with durable cursors (the oldest tested n8n has none).
+		const sb2 = n8nAtLeast('2.41.0') ? await startTestSandbox({ rows: 10 }) : undefined;
+		let durable: Queue | undefined;
+		try {
+			durable = sb2
+				? await startQueue(sb2, {
+						workers: 1,
+						webhookProcessor: false,
+						env: SCHEDULERS.durableCursors,
+					})
+				: undefined;
+			const lane = async (cluster: Queue, sandbox: Sandbox, tag: string, restart: boolean) => {
+				sandbox.config.mode = 'v1';
+				const credential = cluster === q ? cred : await cluster.connect(`Queue: polling ${tag}`);
+				const id = await pollingExactlyOnce(
+					sandbox,
+					{
+						async publish(wf) {
+							const id = await cluster.create(wf, credential);
+							await cluster.cluster.api.pub('POST', `/workflows/${id}/activate`);
+							return id;
+						},
+						executions: async (id) => (await cluster.executions(id, true)) as never,
+						...(restart ? { restart: async () => await cluster.cluster.restart('main') } : {}),
+					},
+					tag,
+				);
+				// Main polled; the workers ran every execution.
+				const ran = new Set(cluster.cluster.workers.flatMap((w) => [...w.started]));
+				const runs = await cluster.executions(id);
+				expect(runs.length).toBeGreaterThan(0);
+				expect(runs.filter((e) => !ran.has(e.id)).map((e) => e.id)).toEqual([]);
+			};
+			// Both lanes to their end, then the first failure: no lane still running when its cluster stops.
+			const results = await Promise.allSettled([
+				lane(q, sb, 'Queue', false),
+				...(durable && sb2 ? [lane(durable, sb2, 'QueueDurable', true)] : []),
+			]);
+			for (const r of results) if (r.status === 'rejected') throw r.reason;
+		} finally {
+			await durable?.cluster.stop();
+			await sb2?.stop();
+		}
+	}, 600_000);
 });
 
 describeQueue('queue mode: a worker killed mid-execution, n8n’s verdict', () => {

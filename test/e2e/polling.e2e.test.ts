@@ -1,15 +1,17 @@
 /**
- * The polling triggers on the scheduler n8n is moving to (issue 34), in a real n8n 2.41 each:
+ * A polling trigger in a real n8n under each of n8n's schedulers (issue 34), an n8n each:
+ * - the default scheduler (a cron job per Poll Time, static data in memory);
  * - the durable scheduler (N8N_SCHEDULER_ENABLED, N8N_USE_WORKFLOW_PUBLICATION_SERVICE,
  *   N8N_SCHEDULER_POLL_TRIGGERS_ENABLED);
  * - the same with durable cursors (N8N_POLLER_DURABLE_CURSORS_ENABLED), where n8n commits no
  *   cursor for the poll at publishing, and a poll timeout of 20 s (a poll budget of 15 s).
- * On each, the polling lane of the other e2e files (test/e2e/polling.ts: payruns made right
+ * On each, the polling lane (test/e2e/polling.ts, also the queue suite's: payruns made right
  * after publishing, two in one second, one after a restart: each in exactly one execution, no
- * empty execution); on the second also a backlog longer than the poll budget: 500 records on
+ * empty execution); with durable cursors also a backlog longer than the poll budget: 500 records on
  * pages of 20 that take 1 s each (25 s to read them all), delivered over several polls, each
  * exactly once, in order, and no poll abandoned. The lanes run at once, so they wait for n8n's
- * minute ticks together. (The default scheduler: oauth-trigger.e2e.test.ts and the queue suite.)
+ * minute ticks together: the run waits for them once. (The durable schedulers exist from n8n
+ * 2.41; on the oldest tested n8n, 1.123, only the default lane runs.)
  */
 import { n8nAtLeast } from '../../scripts/n8n-versions';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
@@ -24,28 +26,15 @@ import {
 	workflow,
 	type E2e,
 } from './n8n-env';
-import { pollingExactlyOnce, type PollingHost } from './polling';
+import { pollingExactlyOnce, SCHEDULERS, type PollingHost } from './polling';
 
 jest.setTimeout(900_000);
-
-const DURABLE = {
-	N8N_SCHEDULER_ENABLED: 'true',
-	N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
-	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
-};
-const CURSORS = {
-	...DURABLE,
-	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
-	N8N_SCHEDULER_POLL_TIMEOUT: '20',
-};
-
-// The durable scheduler exists from n8n 2.41 (the oldest tested n8n, 1.123, has none).
-const describeDurable = n8nAtLeast('2.41.0') ? describe : describe.skip;
 
 interface Lane {
 	sb: Sandbox;
 	e2e: E2e;
 }
+let standard: Lane | undefined;
 let durable: Lane | undefined;
 let cursors: Lane | undefined;
 let backlog: Sandbox | undefined;
@@ -71,19 +60,30 @@ const host = (l: Lane): PollingHost => ({
 	restart: async () => await l.e2e.restart(),
 });
 
+const DURABLE_N8N = n8nAtLeast('2.41.0');
+
 beforeAll(async () => {
-	if (!n8nAtLeast('2.41.0')) return;
-	[durable, cursors, backlog] = await Promise.all([
-		lane(DURABLE),
-		lane(CURSORS),
-		startTestSandbox({ rows: 4 }),
-	]);
+	if (!DURABLE_N8N) standard = await lane({});
+	else
+		[standard, durable, cursors, backlog] = await Promise.all([
+			lane({}),
+			lane(SCHEDULERS.durable),
+			lane({ ...SCHEDULERS.durableCursors, N8N_SCHEDULER_POLL_TIMEOUT: '20' }),
+			startTestSandbox({ rows: 4 }),
+		]);
 }, 300_000);
 
 afterAll(async () => {
-	await Promise.all([durable?.e2e.stop(), cursors?.e2e.stop()]);
-	await Promise.all([durable?.sb.stop(), cursors?.sb.stop(), backlog?.stop()]);
+	await Promise.all([standard?.e2e.stop(), durable?.e2e.stop(), cursors?.e2e.stop()]);
+	await Promise.all([standard?.sb.stop(), durable?.sb.stop(), cursors?.sb.stop(), backlog?.stop()]);
 });
+
+/** The lanes' results once all have ended; the first failure, if any. */
+function settled(results: PromiseSettledResult<unknown>[]): unknown[] {
+	const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+	if (failed) throw failed.reason;
+	return results.map((r) => (r as PromiseFulfilledResult<unknown>).value);
+}
 
 type Run = {
 	status: string;
@@ -168,13 +168,20 @@ async function backlogLane(
 	};
 }
 
-describeDurable("n8n's durable scheduler", () => {
-	it('with and without durable cursors: payruns made right after publishing, in one second and after a restart, each in exactly one execution; with durable cursors, a backlog of 25 s of pages delivered over several polls within the 15 s budget, each record exactly once, in order', async () => {
-		const [, , b] = await Promise.all([
+describe("n8n's schedulers", () => {
+	it('default, durable, durable cursors: payruns made right after publishing, in one second and after a restart, each in exactly one execution; with durable cursors, a backlog of 25 s of pages delivered over several polls within the 15 s budget, each record exactly once, in order', async () => {
+		if (!DURABLE_N8N) {
+			await pollingExactlyOnce(standard!.sb, host(standard!), 'Single');
+			return;
+		}
+		// Every lane to its end, then the first failure: no lane still running when the n8ns stop.
+		const [, , , last] = await Promise.allSettled([
+			pollingExactlyOnce(standard!.sb, host(standard!), 'Single'),
 			pollingExactlyOnce(durable!.sb, host(durable!), 'Durable'),
 			pollingExactlyOnce(cursors!.sb, host(cursors!), 'Cursors'),
 			backlogLane(cursors!, backlog!),
-		]);
+		]).then(settled);
+		const b = last as Awaited<ReturnType<typeof backlogLane>>;
 		const delivered = b.runs.flat();
 		expect(delivered).toEqual([...new Set(delivered)]);
 		expect([...delivered].sort()).toEqual([...b.made].sort());
