@@ -66,7 +66,7 @@ export class InstallError extends Error {
 	}
 }
 
-/** About what a runtime takes on disk (n8n 2.41: 2.8 GB) plus npm's cache. */
+/** What a runtime takes on disk, plus npm's cache, with room to spare (docs/development.md has the sizes). */
 const NEEDED_BYTES = 4 * 1024 ** 3;
 
 /** PATH with the runtime's Node first; npm, jest and n8n settings of the caller left out. */
@@ -289,8 +289,8 @@ async function install(p: RuntimePaths, log: Log): Promise<void> {
 		{ cwd: p.n8nDir, env, log, dir: RUNTIME_ROOT },
 	);
 	if (!existsSync(lock)) copyFileSync(join(p.n8nDir, 'package-lock.json'), lock);
-	// sqlite3 has no prebuilt binary reachable here: compile it. -O1 halves the compile time of
-	// SQLite's single 9 MB source file (about 60 s instead of 120 s on 2 cores).
+	// sqlite3 has no prebuilt binary reachable here: compile it. -O1 roughly halves the compile
+	// time of SQLite's single large source file.
 	await run(
 		'compile sqlite3 for this Node (npm rebuild sqlite3)',
 		'npm',

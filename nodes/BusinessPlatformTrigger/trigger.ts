@@ -74,7 +74,7 @@ export function triggerDescription(name: string, hidden: boolean): INodeTypeDesc
 		group: ['trigger'],
 		// Version 2 changes no parameter: n8n evaluates an expression in its isolated VM on every
 		// delivery to a version-1 webhook node (`options.binaryData`, webhook-helpers parseRequestBody),
-		// about 10 ms of CPU per event on n8n 2.41; from version 2 on it does not (docs/performance.md).
+		// CPU on every event; from version 2 on it does not (docs/performance.md has the cost).
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: eventsSubtitle(),

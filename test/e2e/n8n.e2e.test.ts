@@ -13,6 +13,12 @@ import { join } from 'node:path';
 import { ROOT } from '../../scripts/n8n-install';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import { credential, pack, PKG, webhookStart, workflow } from './n8n-env';
+import {
+	expectSameOutcomes,
+	SHORTCUT_PATH,
+	shortcutOutcomes,
+	shortcutWorkflow,
+} from './expression-shortcut';
 import { joinSharedN8n, type SharedE2e } from './shared-n8n';
 import { campaignsCrud, peopleCrud, salesCrud } from './workflows';
 
@@ -49,12 +55,13 @@ beforeAll(async () => {
 	sb = await startTestSandbox({ rows: 20 });
 	e2e = await joinSharedN8n(
 		[credential(sb, sb.demo.tokenResponse)],
-		[salesCrud, campaignsCrud, peopleCrud, continueOnFail],
+		[salesCrud, campaignsCrud, peopleCrud, continueOnFail, shortcutWorkflow()],
 		{
 			e2eSalesCrud0001: 'sales-crud',
 			e2eCampCrud00001: 'campaigns-crud',
 			e2ePeopleCrud001: 'people-crud',
 			e2eContinueFail1: 'continue-on-fail',
+			e2eShortcut00001: SHORTCUT_PATH,
 		},
 	);
 });
@@ -261,5 +268,11 @@ describe('continue on fail in a real run', () => {
 		expect(res.body[0]).toMatchObject({ id: a });
 		expect(res.body[1]).toMatchObject({ error: expect.stringMatching(/404/) });
 		expect(res.body[2]).toMatchObject({ id: b });
+	});
+});
+
+describe('reading "={{ $json.key }}" without n8n (n8n-internals 5) under the expression engine n8n runs by default (vm)', () => {
+	it('two items with the same values give the same contact, whether n8n evaluated the field or the pack read it from the item', async () => {
+		expectSameOutcomes(await shortcutOutcomes(e2e.call, sb, 'shared'));
 	});
 });

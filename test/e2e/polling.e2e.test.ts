@@ -11,7 +11,8 @@
  * pages of 20 that take 1 s each (25 s to read them all), delivered over several polls, each
  * exactly once, in order, and no poll abandoned. The lanes run at once, so they wait for n8n's
  * minute ticks together: the run waits for them once. (The durable schedulers exist from n8n
- * 2.41; on the oldest tested n8n, 1.123, only the default lane runs.)
+ * 2.41; on the oldest tested n8n, 1.123, only the default lane runs.) The n8ns run other
+ * expression engines than the shared one: legacy (default lane), quickjs (durable lane).
  */
 import { n8nAtLeast } from '../../scripts/n8n-versions';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
@@ -26,6 +27,12 @@ import {
 	workflow,
 	type E2e,
 } from './n8n-env';
+import {
+	expectSameOutcomes,
+	SHORTCUT_PATH,
+	shortcutOutcomes,
+	shortcutWorkflow,
+} from './expression-shortcut';
 import { pollingExactlyOnce, SCHEDULERS, type PollingHost } from './polling';
 
 jest.setTimeout(900_000);
@@ -39,9 +46,11 @@ let durable: Lane | undefined;
 let cursors: Lane | undefined;
 let backlog: Sandbox | undefined;
 
+/** An n8n with `env`, its own sandbox, and the expression-shortcut workflow (expression-shortcut.ts) published. */
 async function lane(env: Record<string, string>): Promise<Lane> {
 	const sb = await startTestSandbox({ rows: 10 });
 	const e2e = await startE2e([credential(sb, sb.demo.tokenResponse)], [], {}, env);
+	await e2e.activate(await createWorkflow(e2e.api, shortcutWorkflow(), CRED_ID), SHORTCUT_PATH);
 	return { sb, e2e };
 }
 
@@ -63,11 +72,12 @@ const host = (l: Lane): PollingHost => ({
 const DURABLE_N8N = n8nAtLeast('2.41.0');
 
 beforeAll(async () => {
-	if (!DURABLE_N8N) standard = await lane({});
+	// Each n8n also runs another expression engine (n8n-internals 5; the shared n8n runs the default, vm).
+	if (!DURABLE_N8N) standard = await lane({ N8N_EXPRESSION_ENGINE: 'legacy' });
 	else
 		[standard, durable, cursors, backlog] = await Promise.all([
-			lane({}),
-			lane(SCHEDULERS.durable),
+			lane({ N8N_EXPRESSION_ENGINE: 'legacy' }),
+			lane({ ...SCHEDULERS.durable, N8N_EXPRESSION_ENGINE: 'quickjs' }),
 			lane({ ...SCHEDULERS.durableCursors, N8N_SCHEDULER_POLL_TIMEOUT: '20' }),
 			startTestSandbox({ rows: 4 }),
 		]);
@@ -190,5 +200,13 @@ describe("n8n's schedulers", () => {
 		expect(b.times).toEqual([...b.times].sort((x, y) => x - y));
 		// No poll ran past n8n's timeout.
 		expect(cursors!.e2e.n8n.log()).not.toMatch(/Poll exceeded its timeout/);
+	});
+});
+
+describe('reading "={{ $json.key }}" without n8n (n8n-internals 5) under the other expression engines', () => {
+	it('legacy (and, from n8n 2.41, quickjs): two items with the same values give the same contact, whether n8n evaluated the field or the pack read it from the item', async () => {
+		expectSameOutcomes(await shortcutOutcomes(standard!.e2e.call, standard!.sb, 'legacy'));
+		if (durable)
+			expectSameOutcomes(await shortcutOutcomes(durable.e2e.call, durable.sb, 'quickjs'));
 	});
 });

@@ -10,9 +10,9 @@ const Sequencer = require('@jest/test-sequencer').default;
 const SLOW_FIRST = [
 	'test/e2e/polling.e2e.test.ts',
 	'test/queue/queue.test.ts',
-	'test/e2e/oauth-trigger.e2e.test.ts',
 	'test/integration/at-most-once-sales.test.ts',
 	'test/integration/at-most-once-others.test.ts',
+	'test/e2e/oauth-trigger.e2e.test.ts',
 	'test/e2e/cleanup.e2e.test.ts',
 	'test/integration/fault-matrix.test.ts',
 ];

@@ -3,7 +3,7 @@
  * jest globalSetup of the suites that drive a real n8n (e2e): before any test file
  * starts, and outside every hook's timeout, the pack is built and packed (the e2e tests
  * install that tarball into n8n as users do) and the pinned n8n runtime installed
- * (`N8N_TEST_VERSION` picks it; first time: about 5 minutes). A failure stops the run
+ * (`N8N_TEST_VERSION` picks it; the first time only: docs/development.md has the time). A failure stops the run
  * with one message that names the step and the fix. The e2e project's setup then starts the
  * n8n its files share (test/e2e/shared-n8n.ts).
  */

@@ -10,8 +10,8 @@ import * as workflow from 'n8n-workflow';
 // (n8n-workflow `isExpression`, packages/workflow/src/expressions/expression-helpers.ts; the
 // editor writes "={{ ... }}"), and INode.parameters holds the saved values.
 // Buys: a value without an expression is read once per execution instead of once per item
-// (five getNodeParameter calls per item where n8n's floor makes two; docs/performance.md,
-// "read once": with read-ahead, create-in-n8n c1 from 0.76x to 1.10x of the HTTP Request node).
+// (n8n's getNodeParameter is the larger part of a simple node's per-item cost; docs/performance.md,
+// "read once", has the measurements).
 // When it does not hold (a value that n8n would evaluate without the mark), the pack would
 // reuse item 0's value: the pinned test fails first. Objects (collections) are always read
 // per item, and a parameter missing from the saved values is read per item too.
@@ -75,8 +75,11 @@ export function isNotShown(error: unknown, name: string, node?: INode): boolean 
 // values as they are for a property without extractValue or validateType that is not a resource
 // locator, filter or resource mapper (_getNodeParameter with cleanupParameterData, extractValue and
 // validateValueAgainstSchema, packages/core/src/execution-engine/node-execution-context/).
-// Buys: n8n 2.x evaluates every expression in an isolate (about 0.5–0.9 ms each) and looks the
-// property up twice among the node's properties on every read (docs/performance.md, "Expressions").
+// Whatever engine evaluates expressions (N8N_EXPRESSION_ENGINE: legacy, vm, quickjs in 2.41;
+// legacy, vm in 1.123): pinned in n8n-core under legacy (jest cannot start the others), and in a
+// real n8n under each (test/e2e/expression-shortcut.ts).
+// Buys: n8n 2.x evaluates every expression in an isolate and looks the property up twice among
+// the node's properties on every read (docs/performance.md, "Expressions", has the costs).
 // When it does not hold: only these shapes are read so, and only after n8n itself has read the
 // parameter once in the execution (so its display conditions and type were checked by n8n); any
 // other expression, a key the item does not own, a value of another kind (null, an object, a list)

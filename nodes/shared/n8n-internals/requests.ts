@@ -19,9 +19,9 @@ export const CREDENTIAL_TYPE = 'businessPlatformOAuth2Api';
 // oauth.ts, and the credentials service that saves it), and httpRequestWithAuthentication with
 // `oauth2: {property, keyToIncludeInAccessTokenHeader}` sends that field as the header, and on a
 // 401 refreshes, saves the new token response and sends the request again.
-// Buys: n8n's OAuth2 path reads, decrypts and resolves the credential on every request (29.8 %
-// of the pack's CPU per create before the change; docs/performance.md); this reads it once per
-// execution, with n8n's proxy, SSRF and certificate settings unchanged (plain httpRequest).
+// Buys: n8n's OAuth2 path reads, decrypts and resolves the credential on every request (a large
+// share of the pack's CPU per create; docs/performance.md has the measurements); this reads it
+// once per execution, with n8n's proxy, SSRF and certificate settings unchanged (plain httpRequest).
 // When it does not hold: without a token in `oauthTokenData` every request goes through n8n's
 // OAuth2 path as a whole (the documented way); a 401 always does.
 
