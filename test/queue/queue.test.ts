@@ -4,8 +4,8 @@
  * scripts/n8n-queue.ts): the three action nodes run on workers, token expiry under load
  * in the three OAuth modes, the trigger's registrations and deliveries, and a polling trigger.
  * One cluster for the file (n8n's default scheduler); each case uses its own credential,
- * workflows and records. A second, smaller cluster with n8n's durable scheduler and durable
- * cursors runs its polling lane from the start of the file, beside the other cases.
+ * workflows and records. Two smaller clusters with n8n's durable scheduler, with and without
+ * durable cursors, run their polling lanes from the start of the file, beside the other cases.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -24,11 +24,22 @@ let sb: Sandbox;
 let q: Queue;
 
 /**
- * The second cluster: n8n 2.41's durable scheduler with durable cursors (the oldest tested n8n
- * has none). Its polling lane needs nothing of this file's cluster, so it runs from the start,
- * beside the other cases, and its minute ticks pass while they run.
+ * Two more clusters (main and one worker each): n8n 2.41's durable scheduler, with and without
+ * durable cursors (the oldest tested n8n has none). Their polling lanes need nothing of this
+ * file's cluster, so they run from the start, beside the other cases, and their minute ticks
+ * pass while those run.
  */
-const durable: { sb?: Sandbox; q?: Queue; lane?: Promise<void> } = {};
+interface DurableLane {
+	tag: string;
+	env: NodeJS.ProcessEnv;
+	sb?: Sandbox;
+	q?: Queue;
+	lane?: Promise<void>;
+}
+const durables: DurableLane[] = [
+	{ tag: 'QueueCursors', env: SCHEDULERS.durableCursors },
+	{ tag: 'QueueDurable', env: SCHEDULERS.durable },
+];
 
 /** The polling lane (test/e2e/polling.ts) on a cluster; with `restart`, main restarts in the middle. */
 async function lane(
@@ -58,16 +69,12 @@ async function lane(
 	expect(runs.filter((e) => !ran.has(e.id)).map((e) => e.id)).toEqual([]);
 }
 
-async function durableLane(): Promise<void> {
-	durable.sb = await startTestSandbox({ rows: 10 });
-	durable.sb.config.mode = 'v1';
-	durable.q = await startQueue(durable.sb, {
-		workers: 1,
-		webhookProcessor: false,
-		env: SCHEDULERS.durableCursors,
-	});
-	const credential = await durable.q.connect('Queue: polling, durable');
-	await lane(durable.q, durable.sb, 'QueueDurable', credential, true);
+async function durableLane(d: DurableLane): Promise<void> {
+	d.sb = await startTestSandbox({ rows: 10 });
+	d.sb.config.mode = 'v1';
+	d.q = await startQueue(d.sb, { workers: 1, webhookProcessor: false, env: d.env });
+	const credential = await d.q.connect(`Queue: polling, ${d.tag}`);
+	await lane(d.q, d.sb, d.tag, credential, true);
 }
 
 beforeAll(async () => {
@@ -80,17 +87,18 @@ beforeAll(async () => {
 			QUEUE_WORKER_STALLED_INTERVAL: '5000',
 		},
 	});
-	if (n8nAtLeast('2.41.0')) {
-		durable.lane = durableLane();
-		durable.lane.catch(() => undefined); // raised by the polling case
-	}
+	if (n8nAtLeast('2.41.0'))
+		for (const d of durables) {
+			d.lane = durableLane(d);
+			d.lane.catch(() => undefined); // raised by the polling case
+		}
 }, 300_000);
 
 afterAll(async () => {
-	// The durable cluster first: a lane still waiting for it fails at once instead of at its limit.
-	await durable.q?.cluster.stop();
-	await durable.lane?.catch(() => undefined);
-	await durable.sb?.stop();
+	// The durable clusters first: a lane still waiting for one fails at once instead of at its limit.
+	await Promise.all(durables.map((d) => d.q?.cluster.stop()));
+	await Promise.all(durables.map((d) => d.lane?.catch(() => undefined)));
+	await Promise.all(durables.map((d) => d.sb?.stop()));
 	await q?.cluster.stop();
 	await sb?.stop();
 });
@@ -363,11 +371,14 @@ describeQueue('queue mode: the trigger', () => {
 });
 
 describeQueue('queue mode: a polling trigger', () => {
-	it("People Trigger on Payrun Created, under n8n's default scheduler (this cluster) and its durable scheduler with durable cursors (a second cluster, main and one worker, main restarted; its lane runs from the start of the file): main polls, the workers run the executions, each change is delivered exactly once", async () => {
+	it("People Trigger on Payrun Created, under n8n's default scheduler (this cluster) and its durable scheduler with and without durable cursors (a cluster each, main and one worker, main restarted; their lanes run from the start of the file): main polls, the workers run the executions, each change is delivered exactly once", async () => {
 		sb.config.mode = 'v1';
 		const cred = await q.connect('Queue: polling');
 		// Both lanes to their end, then the first failure.
-		const results = await Promise.allSettled([lane(q, sb, 'Queue', cred, false), durable.lane]);
+		const results = await Promise.allSettled([
+			lane(q, sb, 'Queue', cred, false),
+			...durables.map((d) => d.lane),
+		]);
 		for (const r of results) if (r.status === 'rejected') throw r.reason;
 	}, 600_000);
 });
