@@ -244,7 +244,7 @@ async function install(p: RuntimePaths, log: Log): Promise<void> {
 	const { spec } = p;
 	checkDisk(RUNTIME_ROOT);
 	log(
-		`n8n runtime: installing n8n ${spec.n8n} on Node ${spec.node} into ${RUNTIME_ROOT} (first time only: about 5 minutes on 2 cores)`,
+		`n8n runtime: installing n8n ${spec.n8n} on Node ${spec.node} into ${RUNTIME_ROOT} (first time only: a few minutes)`,
 	);
 	mkdirSync(p.nodeDir, { recursive: true });
 	mkdirSync(p.n8nDir, { recursive: true });
