@@ -188,6 +188,14 @@ export class Poller {
 		return result ? result[0].map((i) => i.json) : null;
 	}
 
+	/** Changes what n8n saved for the node (a stale or odd value in its database); the next poll loads it. */
+	editSaved(edit: (node: IDataObject) => void): void {
+		const data = JSON.parse(this.saved) as IDataObject;
+		edit((data['node:Poll'] ??= {}) as IDataObject);
+		this.saved = JSON.stringify(data);
+		this.staticData = JSON.parse(this.saved) as IDataObject;
+	}
+
 	/** n8n restarts: the static data is what was last saved. */
 	restart(): void {
 		this.staticData = JSON.parse(this.saved) as IDataObject;

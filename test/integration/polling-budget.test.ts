@@ -132,6 +132,18 @@ describe('a backlog longer than the poll budget', () => {
 		expect(times(run)).toEqual(sorted(times(run)));
 	});
 
+	it('a backlog mark past the list (a stale or odd page number: 2^53 − 1, 10^6) still drains the backlog, each record once', async () => {
+		for (const page of [Number.MAX_SAFE_INTEGER, 1_000_000]) {
+			const run = trigger('durableCursors', 8000);
+			await run.poller.poll();
+			const made = await createRecords(300);
+			run.poller.editSaved((node) => Object.assign(node.cursor as IDataObject, { behind: page }));
+			await drain(run);
+			expect(ids(run).sort()).toEqual([...made].sort());
+			expect(times(run)).toEqual(sorted(times(run)));
+		}
+	});
+
 	it('Emit Existing Items with every record of the table: the first polls deliver them oldest first, within the budget', async () => {
 		const run = trigger('durable', 8000, true);
 		const all = records().map((r) => String(r._id));

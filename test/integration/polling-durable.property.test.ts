@@ -7,7 +7,8 @@
  * budget that ends in the middle of a page: n8n abandons the poll and throws its result away),
  * polls n8n abandons anyway, one poll run twice (durable cursors: the first commit wins), the
  * workflow published again (its activation poll is a test poll, whose cursor n8n does not
- * commit), restarts, and a platform that serves fewer records a page than asked.
+ * commit), restarts, a platform that serves fewer records a page than asked, and a stale or odd
+ * backlog mark in the saved cursor (up to 2^53 − 1).
  * After the steps, polls (with a budget that holds the records of one timestamp) until nothing is
  * left:
  * - no change is delivered twice, and deliveries come in the order of their times;
@@ -52,7 +53,8 @@ type Step =
 	| { kind: 'twice' }
 	| { kind: 'republish' }
 	| { kind: 'restart' }
-	| { kind: 'served'; size: number };
+	| { kind: 'served'; size: number }
+	| { kind: 'mark'; page: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
 	{ weight: 4, arbitrary: fc.constant({ kind: 'create' as const }) },
@@ -85,6 +87,13 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 	{
 		weight: 1,
 		arbitrary: fc.constantFrom(1, 2, 3, 500).map((size) => ({ kind: 'served' as const, size })),
+	},
+	// A stale or odd backlog mark in what n8n saved: inside, at and far past the list's pages.
+	{
+		weight: 1,
+		arbitrary: fc
+			.constantFrom(1, 2, 7, 2 ** 31 + 1, Number.MAX_SAFE_INTEGER)
+			.map((page) => ({ kind: 'mark' as const, page })),
 	},
 );
 
@@ -150,6 +159,10 @@ async function run(scheduler: Scheduler, budgetMs: number | undefined, steps: St
 		else if (s.kind === 'republish') poller.republish();
 		else if (s.kind === 'restart') poller.restart();
 		else if (s.kind === 'served') ctx.sb.config.maxPageSize = s.size;
+		else if (s.kind === 'mark')
+			poller.editSaved((node) => {
+				if (node.cursor) Object.assign(node.cursor as IDataObject, { behind: s.page });
+			});
 	}
 	// Drain: the platform back to its default pages at the first page time, polls until nothing is
 	// left, with a budget that holds the records of one timestamp (a backlog read needs that much:
@@ -177,7 +190,7 @@ async function run(scheduler: Scheduler, budgetMs: number | undefined, steps: St
 }
 
 describe('polling triggers deliver each change exactly once on every scheduler', () => {
-	it('default, durable, durable cursors: creates, bursts, deletes, slow pages past the budget, abandoned polls, a poll run twice, republishing, restarts, smaller served pages', async () => {
+	it('default, durable, durable cursors: creates, bursts, deletes, slow pages past the budget, abandoned polls, a poll run twice, republishing, restarts, smaller served pages, stale backlog marks', async () => {
 		await checkProperty(
 			100,
 			fc.asyncProperty(

@@ -114,7 +114,8 @@ export async function readBacklog(
 	// 1, 2, 4 … further until one crosses; then halving the pages between for the first that does.
 	// Only the page read first in 2. must cross: a later crossing costs pages, never a change.
 	const lastPage = Math.max(1, Math.ceil(known.records / served));
-	let below = Math.max(known.pages, (known.hint ?? 0) - 1);
+	// A mark past the list's last page (the list shrank, or a stale value) counts as that page.
+	let below = Math.max(known.pages, Math.min(known.hint ?? 0, lastPage) - 1);
 	let crossing: { page: number; at: Page } | undefined;
 	for (let step = 1; !crossing; step *= 2) {
 		// Not past the last page the list's length gives, unless that page did not cross (the list grew).
