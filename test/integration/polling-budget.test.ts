@@ -144,6 +144,24 @@ describe('a backlog longer than the poll budget', () => {
 		}
 	});
 
+	it('a backlog mark left when every record of the list is gone: the next poll finds the list empty and clears it', async () => {
+		const run = trigger('durableCursors', 8000);
+		await run.poller.poll();
+		run.poller.editSaved((node) => Object.assign(node.cursor as IDataObject, { behind: 5 }));
+		const saved = ctx.sb.config.maxPageSize;
+		const all = records().map((r) => String(r._id));
+		const store = ctx.sb.store.tenant(1).records.get(String(table()._id))!;
+		const kept = new Map(all.map((id) => [id, store.get(id)]));
+		for (const id of all) store.delete(id);
+		try {
+			expect(await run.poller.poll()).toBeNull();
+			expect((run.poller.nodeData.cursor as { behind?: number }).behind).toBeUndefined();
+		} finally {
+			for (const [id, r] of kept) if (r) store.set(id, r);
+			ctx.sb.config.maxPageSize = saved;
+		}
+	});
+
 	it('Emit Existing Items with every record of the table: the first polls deliver them oldest first, within the budget', async () => {
 		const run = trigger('durable', 8000, true);
 		const all = records().map((r) => String(r._id));

@@ -98,7 +98,7 @@ export async function readBacklog(
 	known: Known,
 	budget: Budget,
 ): Promise<BacklogRead | undefined> {
-	const served = known.served;
+	const served = Math.max(1, known.served);
 	const time = (item: IDataObject | undefined) =>
 		item && typeof item === 'object' ? event.time(item) : undefined;
 	const read = async (page: number): Promise<Page | undefined> => {

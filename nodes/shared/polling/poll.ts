@@ -346,7 +346,7 @@ async function readChanges(
 	let left: number | undefined;
 	if (!first.cut && !maxPages)
 		changes = await readSettled(scope, list, event, param, from.since, first);
-	else if (budget && list.newestFirst && first.records !== undefined) {
+	else if (budget && list.newestFirst && first.records !== undefined && first.served > 0) {
 		// The budget ran out before the cursor (or did at the last poll): the oldest part of the backlog.
 		const known = {
 			pages: first.pages,
