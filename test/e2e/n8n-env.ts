@@ -213,11 +213,24 @@ export async function connectCredential(
 		data: credential(sb).data,
 	});
 	const id = created.data.id;
-	const authUrl = (await api.rest<{ data: string }>('GET', `/oauth2-credential/auth?id=${id}`))
-		.data;
-	if (!authUrl.startsWith(sb.authUrl))
-		throw new Error(`n8n's authorization URL is not the sandbox's: ${authUrl}`);
-	const approved = await fetch(`${authUrl}&auto_approve=true`, { redirect: 'manual' });
+	await authorize(api, url, id, sb.authUrl);
+	return id;
+}
+
+/**
+ * n8n's OAuth2 flow for a credential it holds: its authorization URL (under `authUrl` when
+ * given), approved at once (the sandbox's `auto_approve`), and n8n's callback in the owner's session.
+ */
+export async function authorize(
+	api: N8nApi,
+	url: string,
+	id: string,
+	authUrl?: string,
+): Promise<void> {
+	const start = (await api.rest<{ data: string }>('GET', `/oauth2-credential/auth?id=${id}`)).data;
+	if (authUrl !== undefined && !start.startsWith(authUrl))
+		throw new Error(`n8n's authorization URL is not the sandbox's: ${start}`);
+	const approved = await fetch(`${start}&auto_approve=true`, { redirect: 'manual' });
 	const callback = approved.headers.get('location') ?? '';
 	if (!callback.startsWith(`${url}/rest/oauth2-credential/callback?`))
 		throw new Error(`the sandbox did not redirect to n8n's callback: ${callback}`);
@@ -225,7 +238,6 @@ export async function connectCredential(
 	const page = await done.text();
 	if (done.status !== 200 || page.includes('error'))
 		throw new Error(`n8n's OAuth callback failed (${done.status}): ${page.slice(0, 300)}`);
-	return id;
 }
 
 /** Creates a workflow (from `workflow()`) through the public API with its pack nodes on the given credential; returns its id. */

@@ -20,7 +20,7 @@ import {
 	type N8nApi,
 	type N8nInstance,
 } from '../../scripts/n8n-runtime';
-import { eventually, postJson } from './n8n-env';
+import { authorize, eventually, postJson } from './n8n-env';
 
 export const SHARED_N8N_ENV = 'BP_SHARED_N8N';
 
@@ -105,7 +105,7 @@ export async function joinSharedN8n(
 		ids.set(c.id, created.data.id);
 		credentialIds.push(created.data.id);
 		// n8n keeps tokens only from its own OAuth flow: connect as a user's Connect button does.
-		if (oauthTokenData) await connect(api, where.url, created.data.id);
+		if (oauthTokenData) await authorize(api, where.url, created.data.id);
 	}
 	const workflowIds: string[] = [];
 	for (const wf of workflows as Workflow[]) {
@@ -159,22 +159,4 @@ export async function joinSharedN8n(
 	};
 	for (const [own, path] of Object.entries(activate)) await e2e.activate(own, path);
 	return e2e;
-}
-
-/**
- * n8n's OAuth2 flow for a credential it holds: its authorization URL, approved at once (the
- * sandbox's `auto_approve`), and n8n's callback, called in the owner's session.
- */
-async function connect(api: N8nApi, url: string, credentialId: string): Promise<void> {
-	const authUrl = (
-		await api.rest<{ data: string }>('GET', `/oauth2-credential/auth?id=${credentialId}`)
-	).data;
-	const approved = await fetch(`${authUrl}&auto_approve=true`, { redirect: 'manual' });
-	const callback = approved.headers.get('location') ?? '';
-	if (!callback.startsWith(`${url}/rest/oauth2-credential/callback?`))
-		throw new Error(`the authorization server did not redirect to n8n's callback: ${callback}`);
-	const done = await fetch(callback, { headers: { cookie: api.cookie }, redirect: 'manual' });
-	const page = await done.text();
-	if (done.status !== 200 || page.includes('error'))
-		throw new Error(`n8n's OAuth callback failed (${done.status}): ${page.slice(0, 300)}`);
 }
