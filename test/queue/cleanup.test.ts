@@ -45,8 +45,11 @@ describeQueue('queue mode: nothing is left behind', () => {
 			console.log(`the nested jest printed:\n${out.slice(-4000)}`);
 		expect(outcome).toEqual(expected);
 		expect(out).toMatch(/Test Suites:\s+3 failed, 3 total/);
-		// The killed worker could remove nothing: the global teardown did, and says so.
-		expect(out).toMatch(/removed 1 queue-mode data folder\(s\) a test file left/);
+		// The killed worker could remove nothing: the global teardown did, and says so. (The
+		// timed-out hook's folder may be there too: a worker that jest force-exits before its
+		// exit cleanup ends leaves it to the same sweep, as on a slow CI machine.)
+		const swept = /removed \d+ queue-mode data folder\(s\) a test file left: (.*)/.exec(out);
+		expect(swept?.[1].trim().split(', ')).toContain(folderOf(dir, 'servers-crash'));
 		expect(processesOfRun(id)).toEqual([]);
 		expect(foldersOfRun(id)).toEqual([]);
 		for (const name of ready(dir)) expect(existsSync(folderOf(dir, name))).toBe(false);
