@@ -4,8 +4,8 @@
  * Sales → Create Contact whose Name and Email are "={{ $json.name }}" and "={{ $json.email }}",
  * on two items with the same values. n8n evaluates the first item's fields itself; the pack reads
  * the second item's from the item (the shortcut). Both contacts must come out the same, for
- * texts that test the rule: of every kind, one that looks like an expression, a long one. (A contact's name is text: numbers and booleans, which the platform
- * refuses there, are compared in n8n-core.) (In n8n-core, test/integration/n8n-internals.test.ts pins it under the
+ * texts that test the rule: of every kind, one that looks like an expression, a long one, and
+ * numbers and booleans, which a text field sends as text. (In n8n-core, test/integration/n8n-internals.test.ts pins it under the
  * legacy engine only: jest's module sandbox refuses the dynamic import quickjs needs, and
  * isolated-vm has no build for the Node that runs jest.)
  */
@@ -47,6 +47,10 @@ export const SHORTCUT_NAMES: unknown[] = [
 	'  spaced  ',
 	'x'.repeat(5000),
 	'42',
+	42,
+	2 ** 53 + 2,
+	-0.5,
+	true,
 ];
 
 type Call = (path: string, body?: unknown) => Promise<{ status: number; body: unknown }>;
@@ -80,12 +84,14 @@ export async function shortcutOutcomes(
 	return out;
 }
 
-/** What every engine must give: for each name, both items stored alike (or both refused), and the text names stored as given. */
+/** What every engine must give: for each name, both items stored alike (or both refused), the text names stored as given, numbers and booleans as their text. */
 export function expectSameOutcomes(outcomes: Array<{ tried: unknown; stored: unknown[] }>): void {
 	for (const { tried, stored } of outcomes) {
 		expect([tried, [0, 2]]).toEqual([tried, expect.arrayContaining([stored.length])]);
 		if (stored.length === 2) expect([tried, stored[1]]).toEqual([tried, stored[0]]);
 		if (typeof tried === 'string' && tried.trim() !== '')
 			expect([tried, stored.length]).toEqual([tried, 2]);
+		if (typeof tried === 'number' || typeof tried === 'boolean')
+			expect(stored).toEqual([0, 1].map(() => expect.objectContaining({ name: String(tried) })));
 	}
 }

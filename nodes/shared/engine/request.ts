@@ -33,6 +33,16 @@ function setPath(target: IDataObject, key: string, value: unknown, merge = false
 	) as IDataObject[string];
 }
 
+/**
+ * A text field's value as text. An expression may give a number or a boolean (`{{ $json.phone }}`
+ * of a number); the platform refuses those where its schema says string, so `12345` is sent
+ * as `"12345"`. Anything else (objects, lists) is sent as it came and the platform's error says why.
+ */
+function asText(f: Field, value: unknown): unknown {
+	const scalar = ['number', 'boolean', 'bigint'].includes(typeof value);
+	return f.property.type === 'string' && scalar ? String(value) : value;
+}
+
 function applyField(
 	f: Field,
 	value: unknown,
@@ -49,7 +59,7 @@ function applyField(
 		return;
 	}
 	if (!f.send) return;
-	const wire = f.send.map ? f.send.map(value, ctx) : value;
+	const wire = f.send.map ? f.send.map(value, ctx) : asText(f, value);
 	if (
 		wire === undefined ||
 		(!f.send.keepEmpty && isEmpty(wire) && typeof wire !== 'boolean' && typeof wire !== 'number')
