@@ -19,6 +19,7 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
+import { searchPages } from '../../nodes/shared/polling/backlog';
 import { POLL } from '../../nodes/shared/polling/poll';
 import { createHarness, type Harness } from '../harness/n8n';
 import { Poller, type Scheduler } from '../harness/poll';
@@ -110,7 +111,18 @@ const listPages = () =>
 	ctx.sb.requests().filter((r) => r.path.endsWith('/paged-record') && r.method === 'POST').length;
 
 /** Polls that may run (and be abandoned) before the last one delivers nothing, at most. */
-const DRAIN = 60;
+const DRAIN = 200;
+
+/** The drain's budget in pages: see `run`. */
+function drainPages(): number {
+	const all = records();
+	const perTime = new Map<string, number>();
+	for (const r of all)
+		perTime.set(String(r.createdAt), (perTime.get(String(r.createdAt)) ?? 0) + 1);
+	const page = POLL.pageSize;
+	const ofOneTime = Math.ceil(Math.max(0, ...perTime.values()) / page);
+	return 2 + searchPages(Math.ceil(all.length / page)) + ofOneTime + 1;
+}
 
 async function run(scheduler: Scheduler, budgetMs: number | undefined, steps: Step[]) {
 	await setClock(ctx.sb, { freeze: false });
@@ -165,12 +177,13 @@ async function run(scheduler: Scheduler, budgetMs: number | undefined, steps: St
 			});
 	}
 	// Drain: the platform back to its default pages at the first page time, polls until nothing is
-	// left, with a budget that holds the records of one timestamp (a backlog read needs that much:
-	// docs/polling-triggers.md; a test of its own shows a backlog drained within a small budget).
+	// left, with the smallest budget a backlog read needs (docs/polling-triggers.md): page 1, the
+	// pages that find the backlog without a mark, and the pages of the cursor's own timestamp.
+	// Without durable cursors no mark survives a poll that delivers nothing: each must deliver.
 	await setClock(ctx.sb, { freeze: false, advanceMs: 1000 });
 	ctx.sb.config.maxPageSize = served;
 	clock.pageMs = 1000;
-	if (poller.budgetMs !== undefined) poller.budgetMs = 1000 * (records().length + 10);
+	if (poller.budgetMs !== undefined) poller.budgetMs = 1000 * drainPages();
 	const due = () => records().filter((r) => !old.has(String(r._id)));
 	for (let n = 0; n < DRAIN; n++) {
 		const out = await poller.poll();

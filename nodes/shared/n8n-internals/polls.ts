@@ -90,8 +90,11 @@ export function releasePoll(data: PollClaimHolder, claim: PollClaim): void {
 // Buys: the cursor of the first poll (start from now) survives publishing. Without it the first
 // scheduled poll starts from now again, and what changed in between (up to a Poll Time) is lost.
 // When it does not hold: where n8n has no __commitCursor (before 2.41) or no durable cursors
-// (n8n-core's own is then a no-op), nothing happens and n8n saves static data as before; a
-// commit that fails is left to n8n's own after the poll (a failed first commit: as without it).
+// (n8n-core's own is then a no-op), nothing happens and n8n saves static data as before: with
+// a poll's execution. Under the durable scheduler without durable cursors each poll loads that,
+// so nothing a poll without items changed reaches the next poll (no backlog mark: polling/
+// backlog.ts delivers without one). A commit that fails is left to n8n's own after the poll
+// (a failed first commit: as without it).
 
 type CommittingPoll = { __commitCursor?: () => Promise<void> };
 

@@ -7,7 +7,9 @@
  *
  * How (a list sorted by the change time, newest first, whose envelope gives its length):
  * 1. Find the page where the list crosses the cursor: the first page whose last item is older
- *    than `since` (or the last page), by halving the pages that may hold it.
+ *    than `since` (or the last page), by halving the pages that may hold it: all the pages after
+ *    those read, or, from the mark the last backlog read left, pages 1, 2, 4 … further first
+ *    (and, when no page confirms the mark, as a stale one, 1, 2, 4 … pages back from it).
  * 2. Read from that page towards page 1. The first page read must hold an item older than
  *    `since` (or be the list's last), which proves that nothing due lies below it.
  * 3. Stop before the budget runs out, and at the first page whose list length differs from the
@@ -16,7 +18,11 @@
  * The changes read are all changes due up to the newest page read: those older than its newest
  * time, and some of that time (the cursor's `seen` keeps which). A poll that did not reach page 1
  * leaves a mark in the cursor (`behind`), so that the next poll goes to the backlog at once, with
- * its whole budget, instead of reading from the newest change first.
+ * its whole budget, instead of reading from the newest change first. The mark only saves pages:
+ * n8n keeps no static data of a poll that returns nothing under its durable scheduler without
+ * durable cursors, so a poll without a mark must deliver on its own. It does while the budget
+ * holds `searchPages` pages and those of the cursor's own timestamp after the pages read from
+ * the newest change (poll.ts stops reading those in time).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -40,6 +46,12 @@ export interface Budget {
  */
 export const pageFits = (budget: Budget, share = 1) =>
 	budget.elapsed() + budget.slowest <= budget.limit * share;
+
+/**
+ * The pages a backlog read without a mark needs at most in a list of `pages` pages: the last
+ * page, the halving of the pages between, and one page towards page 1.
+ */
+export const searchPages = (pages: number) => Math.ceil(Math.log2(Math.max(2, pages))) + 2;
 
 /** One page, its time counted in the budget. */
 export async function timedPage(
@@ -84,10 +96,64 @@ export interface Known {
 	hint?: number;
 }
 
+type Read = (page: number) => Promise<Page | undefined>;
+
+/**
+ * Step 1 of the file's comment: the first page that crosses the cursor, or, when the budget ran
+ * out before one did, the mark for the next poll (nothing read to deliver).
+ */
+async function findCrossing(
+	read: Read,
+	crosses: (at: Page) => boolean,
+	known: Known,
+	served: number,
+): Promise<{ page: number; at: Page } | BacklogRead> {
+	// From where the last backlog read stopped, pages 1, 2, 4 … further until one crosses (without
+	// a mark: the last page at once); then halving the pages between for the first that does.
+	// Only the page read first in 2. must cross: a later crossing costs pages, never a change.
+	const lastPage = Math.max(1, Math.ceil(known.records / served));
+	// A mark past the list's last page (the list shrank, or a stale value) counts as that page.
+	let below = Math.max(known.pages, Math.min(known.hint ?? 0, lastPage) - 1);
+	// Whether a page read shows that the pages up to `below` are newer than the cursor (a mark only says so).
+	let shown = below === known.pages;
+	let crossing: { page: number; at: Page } | undefined;
+	const first = known.hint === undefined ? Math.max(1, lastPage - below) : 1;
+	for (let step = first; !crossing; step *= 2) {
+		// Not past the last page the list's length gives, unless that page did not cross (the list grew).
+		const page = below < lastPage ? Math.min(below + step, lastPage) : below + 1;
+		const at = await read(page);
+		// Out of budget before a page crossed: the pages up to `below` are newer than the cursor,
+		// and the next poll goes on from there (a mark, as after a read that did not reach page 1).
+		if (!at) return { items: [], complete: false, stoppedAt: below + 1 };
+		if (crosses(at)) crossing = { page, at };
+		else [below, shown] = [page, true];
+	}
+	// A mark that no page showed (stale, or the list shrank): down from the crossing 1, 2, 4 …
+	// pages until one does not cross, instead of reading every page in between towards page 1.
+	for (let step = 1; !shown; step *= 2) {
+		const page = Math.max(known.pages + 1, crossing.page - step);
+		const at: Page | undefined = page < crossing.page ? await read(page) : undefined;
+		if (!at) break;
+		if (crosses(at)) crossing = { page, at };
+		else [below, shown] = [page, true];
+	}
+	below = Math.min(below, crossing.page - 1);
+	for (let low = below + 1, high = crossing.page - 1; low <= high; ) {
+		const mid = Math.floor((low + high) / 2);
+		const at = await read(mid);
+		if (!at) break;
+		if (crosses(at)) {
+			crossing = { page: mid, at };
+			high = mid - 1;
+		} else low = mid + 1;
+	}
+	return crossing;
+}
+
 /**
  * Reads the oldest part of the backlog (see the file's comment), `size` asked per page.
- * Undefined: the budget ran out before a page proved where the backlog begins, or the list moved
- * under it (the next poll tries again).
+ * Undefined: the page where the list crosses the cursor did not prove it (the list moved under
+ * it; the next poll tries again).
  */
 export async function readBacklog(
 	scope: RunScope,
@@ -101,40 +167,24 @@ export async function readBacklog(
 	const served = Math.max(1, known.served);
 	const time = (item: IDataObject | undefined) =>
 		item && typeof item === 'object' ? event.time(item) : undefined;
+	// Each page once per poll: the search and the read towards page 1 share what they read.
+	const pages = new Map<number, Page>();
 	const read = async (page: number): Promise<Page | undefined> => {
+		const cached = pages.get(page);
+		if (cached) return cached;
 		if (!pageFits(budget)) return undefined;
 		const got = await timedPage(scope, list, page, size, served, budget);
-		return { items: got.items, records: got.records, last: !got.more };
+		const at = { items: got.items, records: got.records, last: !got.more };
+		pages.set(page, at);
+		return at;
 	};
 	const crosses = (at: Page) => {
 		const oldest = time(at.items[at.items.length - 1]);
 		return at.items.length === 0 || at.last || oldest === undefined || oldest < since;
 	};
-	// 1. From where the last backlog read stopped (or after the pages known to be newer), pages
-	// 1, 2, 4 … further until one crosses; then halving the pages between for the first that does.
-	// Only the page read first in 2. must cross: a later crossing costs pages, never a change.
-	const lastPage = Math.max(1, Math.ceil(known.records / served));
-	// A mark past the list's last page (the list shrank, or a stale value) counts as that page.
-	let below = Math.max(known.pages, Math.min(known.hint ?? 0, lastPage) - 1);
-	let crossing: { page: number; at: Page } | undefined;
-	for (let step = 1; !crossing; step *= 2) {
-		// Not past the last page the list's length gives, unless that page did not cross (the list grew).
-		const page = below < lastPage ? Math.min(below + step, lastPage) : below + 1;
-		const at = await read(page);
-		if (!at) return undefined;
-		if (crosses(at)) crossing = { page, at };
-		else below = page;
-	}
-	for (let low = below + 1, high = crossing.page - 1; low <= high; ) {
-		const mid = Math.floor((low + high) / 2);
-		const at = await read(mid);
-		if (!at) break;
-		if (crosses(at)) {
-			crossing = { page: mid, at };
-			high = mid - 1;
-		} else low = mid + 1;
-	}
-	if (!crossing) return undefined;
+	const found = await findCrossing(read, crosses, known, served);
+	if ('stoppedAt' in found) return found;
+	const crossing = found;
 	// 2. and 3.: from the crossing towards page 1.
 	const items: IDataObject[] = [];
 	let page = crossing.page;

@@ -35,7 +35,7 @@ import {
 	releasePoll,
 	type PollClaimHolder,
 } from '../n8n-internals';
-import { pageFits, readBacklog, timedPage, type Budget } from './backlog';
+import { pageFits, readBacklog, searchPages, timedPage, type Budget } from './backlog';
 import {
 	advance,
 	byTime,
@@ -114,6 +114,19 @@ interface ReadLimits {
 	firstFound?: boolean;
 	/** Stop before a page that does not fit in it, when the rest can be read as a backlog (backlog.ts). */
 	budget?: Budget;
+	/** The items of the cursor's own timestamp (its `seen`): a backlog read reads through them. */
+	atSince?: number;
+}
+
+/**
+ * Whether one more page from the newest change leaves a backlog read what it needs to deliver
+ * without a mark (backlog.ts) in a list of `length` items: half the budget, and at least the pages
+ * that find the backlog and those of the cursor's own timestamp, which it reads through.
+ */
+function roomLeft(budget: Budget, length: number, served: number, atSince: number): boolean {
+	const size = Math.max(1, served);
+	const pages = searchPages(Math.ceil(length / size)) + Math.ceil(atSince / size) + 1;
+	return pageFits(budget, 0.5) && budget.elapsed() + budget.slowest * (1 + pages) <= budget.limit;
 }
 
 /** One reading of the list: every page, or (newest first) the pages down to the first item older than `since`. */
@@ -148,8 +161,15 @@ async function read(
 				},
 			);
 		}
-		// A backlog read needs a list sorted newest first whose envelope gives its length.
-		if (page > 1 && budget && list.newestFirst && length !== undefined && !pageFits(budget, 0.5)) {
+		// A backlog read needs a list sorted newest first whose envelope gives its length; it gets
+		// half the budget, and at least the pages it needs to deliver without a mark (backlog.ts).
+		if (
+			page > 1 &&
+			budget &&
+			list.newestFirst &&
+			length !== undefined &&
+			!roomLeft(budget, length, served, limits.atSince ?? 0)
+		) {
 			reading.cut = true;
 			break;
 		}
@@ -341,7 +361,12 @@ async function readChanges(
 	const { budget } = options;
 	// Behind (backlog.ts): page 1 only, for the list's length, then the backlog with the whole budget.
 	const maxPages = behind && budget ? 1 : undefined;
-	const first = await read(scope, list, event, param, { since: from.since, budget, maxPages });
+	const first = await read(scope, list, event, param, {
+		since: from.since,
+		budget,
+		maxPages,
+		atSince: from.seen.length,
+	});
 	let changes = first.changes;
 	let left: number | undefined;
 	if (!first.cut && !maxPages)
