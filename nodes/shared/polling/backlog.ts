@@ -22,7 +22,7 @@
  * n8n keeps no static data of a poll that returns nothing under its durable scheduler without
  * durable cursors, so a poll without a mark must deliver on its own. It does while the budget
  * holds `searchPages` pages and those of the cursor's own timestamp after the pages read from
- * the newest change (poll.ts stops reading those in time).
+ * the newest change (`roomLeft`: poll.ts stops reading those in time).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -52,6 +52,18 @@ export const pageFits = (budget: Budget, share = 1) =>
  * page, the halving of the pages between, and one page towards page 1.
  */
 export const searchPages = (pages: number) => Math.ceil(Math.log2(Math.max(2, pages))) + 2;
+
+/**
+ * Whether one more page from the newest change (poll.ts) leaves a backlog read what it needs to
+ * deliver without a mark in a list of `length` items: half the budget, and at least the pages
+ * that find the backlog and those of the cursor's own timestamp (`atSince` items), which it
+ * reads through.
+ */
+export function roomLeft(budget: Budget, length: number, served: number, atSince: number): boolean {
+	const size = Math.max(1, served);
+	const pages = searchPages(Math.ceil(length / size)) + Math.ceil(atSince / size) + 1;
+	return pageFits(budget, 0.5) && budget.elapsed() + budget.slowest * (1 + pages) <= budget.limit;
+}
 
 /** One page, its time counted in the budget. */
 export async function timedPage(

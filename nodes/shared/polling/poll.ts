@@ -35,7 +35,7 @@ import {
 	releasePoll,
 	type PollClaimHolder,
 } from '../n8n-internals';
-import { pageFits, readBacklog, searchPages, timedPage, type Budget } from './backlog';
+import { readBacklog, roomLeft, timedPage, type Budget } from './backlog';
 import {
 	advance,
 	byTime,
@@ -116,17 +116,6 @@ interface ReadLimits {
 	budget?: Budget;
 	/** The items of the cursor's own timestamp (its `seen`): a backlog read reads through them. */
 	atSince?: number;
-}
-
-/**
- * Whether one more page from the newest change leaves a backlog read what it needs to deliver
- * without a mark (backlog.ts) in a list of `length` items: half the budget, and at least the pages
- * that find the backlog and those of the cursor's own timestamp, which it reads through.
- */
-function roomLeft(budget: Budget, length: number, served: number, atSince: number): boolean {
-	const size = Math.max(1, served);
-	const pages = searchPages(Math.ceil(length / size)) + Math.ceil(atSince / size) + 1;
-	return pageFits(budget, 0.5) && budget.elapsed() + budget.slowest * (1 + pages) <= budget.limit;
 }
 
 /** One reading of the list: every page, or (newest first) the pages down to the first item older than `since`. */
