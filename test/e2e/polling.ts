@@ -52,10 +52,17 @@ const polls = (sb: Sandbox) =>
 	sb.requests().filter((r) => r.method === 'GET' && r.path === PAYRUNS && r.status === 200).length;
 const driver = POLL_DRIVERS.find((d) => d.event === 'payrunCreated')!;
 
+/**
+ * How long a poll may take to come after a restart: a minute tick, and under n8n's durable
+ * scheduler also the lease the stopped process held (N8N_SCHEDULER_LEASE_DURATION, 60 s), on a
+ * machine that may be busy.
+ */
+const AFTER_RESTART = 300_000;
+
 /** Waits for the next poll of the payrun list (n8n polls every minute). */
 async function nextPoll(sb: Sandbox): Promise<void> {
 	const before = polls(sb);
-	await eventually(() => expect(polls(sb)).toBeGreaterThan(before), 150_000);
+	await eventually(() => expect(polls(sb)).toBeGreaterThan(before), AFTER_RESTART);
 }
 
 /** The payrun IDs each of the workflow's executions delivered. */
@@ -105,7 +112,7 @@ export async function pollingExactlyOnce(
 	const [single] = await makeChanges(sb, driver, 1);
 	await eventually(
 		async () => expect((await deliveries(host, id)).length).toBeGreaterThan(held),
-		150_000,
+		AFTER_RESTART,
 	);
 	await nextPoll(sb);
 	const after = await deliveries(host, id);
