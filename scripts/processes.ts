@@ -372,18 +372,22 @@ export function sweepAbandonedRuns(): Array<{ run: string; pid: number; cmd: str
 	}
 	const out: Array<{ run: string; pid: number; cmd: string }> = [];
 	for (const run of runs) {
-		if (run === process.env[RUN_ENV]) continue;
-		let owner = 0;
-		try {
-			owner = Number(JSON.parse(readFileSync(join(RUNS_DIR, run, 'owner.json'), 'utf8')).pid);
-		} catch {
-			const m = /^p(\d+)-/.exec(run);
-			owner = m ? Number(m[1]) : 0;
-		}
-		if (owner && alive(owner)) continue;
+		if (run === process.env[RUN_ENV] || runAlive(run)) continue;
 		for (const s of sweepRun(run)) out.push({ run, ...s });
 	}
 	return out;
+}
+
+/** Whether the process that owns the run (its jest, or the script that made it) still lives. */
+export function runAlive(run: string): boolean {
+	let owner = 0;
+	try {
+		owner = Number(JSON.parse(readFileSync(join(RUNS_DIR, run, 'owner.json'), 'utf8')).pid);
+	} catch {
+		const m = /^p(\d+)-/.exec(run);
+		owner = m ? Number(m[1]) : 0;
+	}
+	return owner > 0 && alive(owner);
 }
 
 /** Marks this process as the owner of the run (jest's global setup). */

@@ -29,7 +29,15 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 
 import { freePort } from './n8n-runtime';
-import { alive, onCleanup, onExitSync, runId, spawnGroup, type Managed } from './processes';
+import {
+	alive,
+	onCleanup,
+	onExitSync,
+	runAlive,
+	runId,
+	spawnGroup,
+	type Managed,
+} from './processes';
 
 const isRoot = () => process.getuid?.() === 0;
 const hasCommand = (cmd: string) =>
@@ -63,18 +71,33 @@ export function queueTempFolder(): { dir: string; remove: () => void } {
 	};
 }
 
-/** Removes the queue folders whose owner process is gone (a run killed with SIGKILL). Returns them. */
+const youngerThan = (path: string, ms: number) => {
+	try {
+		return Date.now() - statSync(path).mtimeMs < ms;
+	} catch {
+		return true; // gone meanwhile: nothing to remove
+	}
+};
+
+/**
+ * Removes the queue folders whose owner process is gone (a test worker killed with SIGKILL)
+ * and whose run is this one or has ended: a folder of another run that still goes on is
+ * left to that run's own teardown, so runs side by side (the nested runs of the cleanup
+ * tests) never sweep each other's. Returns them.
+ */
 export function sweepQueueFolders(): string[] {
 	const removed: string[] = [];
 	for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith(QUEUE_TMP_PREFIX))) {
 		const dir = join(tmpdir(), name);
-		let owner = 0;
+		let owner = { pid: 0, run: '' };
 		try {
-			owner = Number(JSON.parse(readFileSync(join(dir, 'owner.json'), 'utf8')).pid);
+			owner = JSON.parse(readFileSync(join(dir, 'owner.json'), 'utf8')) as typeof owner;
 		} catch {
-			// no owner file: a folder whose creation was interrupted
+			// no owner file: a folder whose creation was interrupted, or is going on right now
+			if (youngerThan(dir, 60_000)) continue;
 		}
-		if (owner && alive(owner)) continue;
+		if (owner.pid && alive(Number(owner.pid))) continue;
+		if (owner.run && owner.run !== runId() && runAlive(String(owner.run))) continue;
 		removeFolder(dir);
 		removed.push(dir);
 	}

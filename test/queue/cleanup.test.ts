@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- development code, not published: linted by eslint.dev.config.mjs */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Queue mode's cleanup, tested with nested jest runs whose files go wrong on purpose
  * while Redis and PostgreSQL run (test/queue/fixtures/cleanup): a hook that times out
@@ -6,12 +6,21 @@
  * no process of that run may be left and no data folder of that run may remain. (The n8n
  * processes of a cluster are managed like any other: test/e2e/cleanup.e2e.test.ts.)
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { processesOfRun } from '../../scripts/processes';
-import { QUEUE_TMP_PREFIX } from '../../scripts/queue-servers';
+import { processesOfRun, RUNS_DIR, runId } from '../../scripts/processes';
+import { QUEUE_TMP_PREFIX, sweepQueueFolders } from '../../scripts/queue-servers';
 import { eventually } from '../e2e/n8n-env';
 import { exitWithin, nestedRun, ready } from '../helpers/nested-jest';
 import { describeQueue } from './queue-env';
@@ -53,6 +62,33 @@ describeQueue('queue mode: nothing is left behind', () => {
 		expect(processesOfRun(id)).toEqual([]);
 		expect(foldersOfRun(id)).toEqual([]);
 		for (const name of ready(dir)) expect(existsSync(folderOf(dir, name))).toBe(false);
+	});
+
+	// A run's sweep takes its own folders and those of runs that ended, never those of a run
+	// that goes on: its worker may be dead, but its teardown will name the folder (a CI run
+	// failed when a nested e2e run's teardown swept the folder the queue run was to sweep).
+	it('the sweep leaves the folders of a run that goes on to that run', () => {
+		const dead = spawnSync(process.execPath, ['-e', 'process.pid']).pid; // a worker that is gone
+		const goesOn = `cleanup-goes-on-${process.pid}`;
+		mkdirSync(join(RUNS_DIR, goesOn), { recursive: true });
+		writeFileSync(join(RUNS_DIR, goesOn, 'owner.json'), JSON.stringify({ pid: process.pid }));
+		const folder = (run: string) => {
+			const dir = mkdtempSync(join(tmpdir(), QUEUE_TMP_PREFIX));
+			writeFileSync(join(dir, 'owner.json'), JSON.stringify({ pid: dead, run }));
+			return dir;
+		};
+		const [other, ended, own] = [goesOn, 'r999999999-ended', runId()].map(folder);
+		try {
+			const swept = sweepQueueFolders();
+			expect([other, ended, own].map((d) => swept.includes(d))).toEqual([false, true, true]);
+			expect([other, ended, own].map(existsSync)).toEqual([true, false, false]);
+			rmSync(join(RUNS_DIR, goesOn), { recursive: true, force: true }); // that run ends
+			expect(sweepQueueFolders()).toContain(other);
+			expect(existsSync(other)).toBe(false);
+		} finally {
+			for (const d of [other, ended, own, join(RUNS_DIR, goesOn)])
+				rmSync(d, { recursive: true, force: true });
+		}
 	});
 
 	it('Ctrl-C while the servers run leaves no process and no data folder', async () => {
