@@ -509,9 +509,15 @@ export async function deliverWebhook(
 	}
 }
 
-export function triggerWorkflow(node: INode, staticData: IDataObject = {}): Workflow {
+let workflows = 0;
+/** A workflow with the trigger; its own ID unless given (the pack follows polls per workflow and node: n8n-internals 10). */
+export function triggerWorkflow(
+	node: INode,
+	staticData: IDataObject = {},
+	id = `wf-test-${++workflows}`,
+): Workflow {
 	return new Workflow({
-		id: 'wf-test',
+		id,
 		name: 'test',
 		nodes: [node],
 		connections: {},

@@ -40,6 +40,7 @@ export interface PollerOptions {
 }
 
 type Items = IDataObject[] | null;
+let pollers = 0;
 
 export class Poller {
 	/** The workflow's static data in memory (n8n's `workflow.staticData`). */
@@ -52,6 +53,9 @@ export class Poller {
 	private commits = 0;
 
 	private activated = false;
+
+	/** The workflow's ID, the same for every poll (n8n-internals 10 follows polls by it). */
+	private readonly workflowId = `wf-poller-${++pollers}`;
 
 	/** The polls n8n abandoned (durable schedulers): past the budget, or told to. */
 	abandoned = 0;
@@ -108,6 +112,26 @@ export class Poller {
 		return await this.runs(2, false);
 	}
 
+	/**
+	 * Two polls of the node (two tasks, each under its own lease) from the same saved state, both
+	 * committed (n8n-internals 10): `together`, they run at once (a task run again after a
+	 * restart beside the next Poll Time's); otherwise the second starts after the first returned
+	 * but before its delivery was committed. What each delivered.
+	 */
+	async pollOverlapping(together: boolean): Promise<Items[]> {
+		if (this.scheduler === 'default')
+			return together
+				? await Promise.all([this.poll(), this.poll()])
+				: [await this.poll(), await this.poll()];
+		const state = this.saved;
+		if (together)
+			return await Promise.all([this.runs(1, false, state), this.runs(1, false, state)]).then((r) =>
+				r.flat(),
+			);
+		const first = await this.runs(1, false, state);
+		return [...first, ...(await this.runs(1, false, state))];
+	}
+
 	private async pollInMemory(mode: WorkflowExecuteMode): Promise<Items> {
 		const data =
 			mode === 'manual'
@@ -120,17 +144,22 @@ export class Poller {
 		return result;
 	}
 
-	/** `count` runs of one poll, each on a copy of what was saved (durable schedulers). */
-	private async runs(count: number, abandon: boolean): Promise<Items[]> {
+	/**
+	 * `count` runs of one poll, each on a copy of what was saved (durable schedulers), or of
+	 * `state` (what another task loaded earlier: its commits are not fenced against this one's).
+	 */
+	private async runs(count: number, abandon: boolean, state?: string): Promise<Items[]> {
 		const testPoll = !this.activated;
 		this.activated = true;
 		const began = this.commits;
 		const runs = Array.from({ length: count }, async () => {
-			const data = JSON.parse(this.saved) as IDataObject;
+			const loaded = state ?? this.saved;
+			const data = JSON.parse(loaded) as IDataObject;
 			const start = this.options.now?.() ?? 0;
 			const commit = () => {
-				// Fenced: a run commits only if nothing was committed since the poll began.
-				if (this.commits !== began) return false;
+				// Fenced: a run commits only if nothing was committed since the poll began (runs of one
+				// task); a task of its own (`state`) holds its own lease, and nothing fences it.
+				if (state === undefined && this.commits !== began) return false;
 				this.commits++;
 				this.saved = JSON.stringify(data);
 				return true;
@@ -149,7 +178,8 @@ export class Poller {
 				return result;
 			}
 			if (result !== null) return commit() ? result : null;
-			if (!testPoll) commit();
+			// n8n commits after a poll without items only what it changed (isEqual(snapshot, seed)).
+			if (!testPoll && JSON.stringify(data) !== loaded) commit();
 			return null;
 		});
 		return await Promise.all(runs);
@@ -164,7 +194,7 @@ export class Poller {
 		const node = this.h.node(this.type, this.parameters, 'Poll');
 		if (this.credentialId)
 			node.credentials = { [CREDENTIAL_TYPE]: { id: this.credentialId, name: this.credentialId } };
-		const workflow = triggerWorkflow(node, data);
+		const workflow = triggerWorkflow(node, data, this.workflowId);
 		const budget = this.budgetMs;
 		// n8n-core 2.41's PollContext takes the durable scheduler's hooks after `activation`; older ones ignore them.
 		const Context = PollContext as unknown as new (...args: unknown[]) => PollContext;

@@ -17,6 +17,11 @@ export class PageClock {
 		this.seen = pages();
 	}
 
+	/** Time passing between polls (a Poll Time). */
+	advance(ms: number): void {
+		this.ms += ms;
+	}
+
 	readonly now = (): number => {
 		const read = this.pages();
 		for (let n = this.seen; n < read; n++) this.ms += this.next.shift() ?? this.pageMs;

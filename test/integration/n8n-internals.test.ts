@@ -22,8 +22,11 @@ import type {
 import { NodeConnectionTypes, NodeHelpers } from 'n8n-workflow';
 
 import {
+	beginPollTurn,
 	claimPoll,
 	commitOwnCursor,
+	endPollTurn,
+	holdsTurn,
 	DEFAULT_POLL_BUDGET_MS,
 	EXPRESSION_MARK,
 	holdsExpression,
@@ -516,5 +519,38 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals/)', () =
 		};
 		expect(shown(search)).toEqual(expect.arrayContaining(['conditionsInput', 'filters']));
 		expect(shown({ ...search, conditionsInput: 'json' })).not.toContain('filters');
+	});
+
+	it("10. a poll's context names its workflow and node (getWorkflow().id, getNode().id): polls of one node in this process are kept apart by them, whatever static data each has", () => {
+		const node = h.node(
+			'businessPlatformTableTrigger',
+			{ event: 'recordCreated', tableId: { __rl: true, mode: 'id', value: '1' }, options: {} },
+			'Poll',
+		);
+		const workflow = triggerWorkflow(node, {}, 'wf-internals-10');
+		// Two polls as the durable scheduler builds them: their own workflow objects, the same IDs.
+		const poll = () =>
+			new PollContext(
+				triggerWorkflow(node, {}, workflow.id),
+				node,
+				additionalData(h.credentials),
+				'trigger',
+				'update',
+			) as unknown as IPollFunctions;
+		const [a, b] = [poll(), poll()];
+		expect(a.getWorkflow().id).toBe('wf-internals-10');
+		expect(a.getNode().id).toBe(node.id);
+		expect(a.getWorkflowStaticData('node')).not.toBe(b.getWorkflowStaticData('node'));
+		const turn = beginPollTurn(a, 'cursor A', 0);
+		expect(turn).toBeDefined();
+		expect(beginPollTurn(b, 'cursor A', 1)).toBeUndefined(); // a runs
+		endPollTurn(turn!, true, 2); // a delivered from cursor A
+		expect(beginPollTurn(b, 'cursor A', 3)).toBeUndefined(); // its cursor may not have landed
+		const next = beginPollTurn(b, 'cursor B', 4); // it has
+		expect(next && holdsTurn(next)).toBe(true);
+		endPollTurn(next!, false, 5);
+		const last = beginPollTurn(b, 'cursor A', 6); // the delivery from A is forgotten
+		expect(last).toBeDefined();
+		endPollTurn(last!, false, 7);
 	});
 });

@@ -5,7 +5,9 @@
  * clock that moves by the time each list page takes. Steps: creates, bursts of one frozen
  * timestamp, deletes (a list that moves while a backlog is read), pages that take longer (a
  * budget that ends in the middle of a page: n8n abandons the poll and throws its result away),
- * polls n8n abandons anyway, one poll run twice (durable cursors: the first commit wins), the
+ * polls n8n abandons anyway, one poll run twice (durable cursors: the first commit wins), two
+ * polls of the node from one cursor, both committed (at once, or the second before the first's
+ * delivery landed: n8n-internals 10), the
  * workflow published again (its activation poll is a test poll, whose cursor n8n does not
  * commit), restarts, a platform that serves fewer records a page than asked, and a stale or odd
  * backlog mark in the saved cursor (up to 2^53 − 1).
@@ -52,6 +54,7 @@ type Step =
 	| { kind: 'slow'; pageMs: number }
 	| { kind: 'abandon' }
 	| { kind: 'twice' }
+	| { kind: 'overlap'; together: boolean }
 	| { kind: 'republish' }
 	| { kind: 'restart' }
 	| { kind: 'served'; size: number }
@@ -83,6 +86,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 	},
 	{ weight: 1, arbitrary: fc.constant({ kind: 'abandon' as const }) },
 	{ weight: 1, arbitrary: fc.constant({ kind: 'twice' as const }) },
+	// Two polls of the node from one cursor, both committed (n8n-internals 10).
+	{
+		weight: 1,
+		arbitrary: fc.boolean().map((together) => ({ kind: 'overlap' as const, together })),
+	},
 	{ weight: 1, arbitrary: fc.constant({ kind: 'republish' as const }) },
 	{ weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) },
 	{
@@ -109,6 +117,9 @@ const create = async () =>
 	await call(ctx.sb, 'POST', path(), { body: { cells: structuredClone(records()[0].cells) } });
 const listPages = () =>
 	ctx.sb.requests().filter((r) => r.path.endsWith('/paged-record') && r.method === 'POST').length;
+
+/** A minute: n8n's shortest Poll Time. */
+const POLL_TIME = 60_000;
 
 /** Polls that may run (and be abandoned) before the last one delivers nothing, at most. */
 const DRAIN = 200;
@@ -153,8 +164,11 @@ async function run(scheduler: Scheduler, budgetMs: number | undefined, steps: St
 	take(await poller.poll());
 	expect(delivered).toEqual([]);
 	const durable = scheduler !== 'default';
+	// n8n's shortest Poll Time passes before each scheduled poll.
+	const tick = () => clock.advance(POLL_TIME);
 	for (const s of steps) {
 		const live = records();
+		if (['poll', 'abandon', 'twice', 'overlap'].includes(s.kind)) tick();
 		if (s.kind === 'create') await create();
 		else if (s.kind === 'burst') {
 			await setClock(ctx.sb, { freeze: true });
@@ -168,6 +182,7 @@ async function run(scheduler: Scheduler, budgetMs: number | undefined, steps: St
 		else if (s.kind === 'abandon' && durable) take(await poller.poll('trigger', true));
 		else if (s.kind === 'twice' && scheduler === 'durableCursors')
 			(await poller.pollTwice()).forEach(take);
+		else if (s.kind === 'overlap') (await poller.pollOverlapping(s.together)).forEach(take);
 		else if (s.kind === 'republish') poller.republish();
 		else if (s.kind === 'restart') poller.restart();
 		else if (s.kind === 'served') ctx.sb.config.maxPageSize = s.size;
@@ -186,6 +201,7 @@ async function run(scheduler: Scheduler, budgetMs: number | undefined, steps: St
 	if (poller.budgetMs !== undefined) poller.budgetMs = 1000 * drainPages();
 	const due = () => records().filter((r) => !old.has(String(r._id)));
 	for (let n = 0; n < DRAIN; n++) {
+		tick();
 		const out = await poller.poll();
 		take(out);
 		if (out === null && due().every((r) => delivered.includes(String(r._id)))) break;

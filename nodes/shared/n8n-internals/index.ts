@@ -3,7 +3,7 @@
  * documented node API, in one place. Each says what it relies on, where that lives in
  * n8n's source, what it buys, and what the pack does when the assumption does not hold
  * (n8n's documented path). One folder: this index, and the files that hold the shortcuts
- * (parameters.ts: 1, 2, 5; requests.ts: 3, 4; polls.ts: 6, 7; 8 and 9 next to the code they
+ * (parameters.ts: 1, 2, 5; requests.ts: 3, 4; polls.ts: 6, 7, 10; 8 and 9 next to the code they
  * explain). `test/integration/n8n-internals.test.ts` pins each behaviour
  * against the real n8n-core: `npm run test:internals` (the newest n8n of the tested range,
  * the devDependency) and `npm run test:internals:oldest` (1.123.81, from the pinned
@@ -22,6 +22,8 @@
  *    its own cursor (durable cursors)    → commitOwnCursor
  * 8. Hidden only off a new default       → (described at Sales record/fields.ts columnsField)
  * 9. A model reads a tool error's message → (described at Sales record/json-input.ts forModel)
+ * 10. A node's polls run in one process,
+ *    and a delivery lands after its poll → beginPollTurn, holdsTurn, endPollTurn
  */
 export * from './parameters';
 export * from './polls';

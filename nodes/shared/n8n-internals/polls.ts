@@ -17,10 +17,8 @@ import type { IPollFunctions } from 'n8n-workflow';
 // When it does not hold: under n8n's durable scheduler (opt-in in 2.41: N8N_SCHEDULER_ENABLED,
 // N8N_SCHEDULER_POLL_TRIGGERS_ENABLED; n8n/dist/scheduling/poll-trigger-node/) each poll loads
 // the workflow and works on its own copy of the static data, so no poll ever sees another's
-// claim: the claim does nothing there. What keeps two polls of one node from both delivering is
-// then n8n's: one poll task per node under a lease, a poll past its timeout abandoned (its result
-// thrown away), and, with durable cursors, the cursor committed with the execution, fenced on the
-// lease. A claim is taken as left behind by a poll that died after n8n's poll budget (below): a
+// claim: the claim does nothing there; 10 keeps such polls apart in one process (n8n's own lease
+// fences each task, not the node: two tasks of one node may run at once). A claim is taken as left behind by a poll that died after n8n's poll budget (below): a
 // later poll takes it over, and the poll that lost it delivers nothing. A claim that n8n happened
 // to save with the static data (another trigger of the workflow started an execution during the
 // poll) only delays polls after a restart by that budget.
@@ -108,3 +106,99 @@ export async function commitOwnCursor(ctx: IPollFunctions): Promise<void> {
 		// n8n commits again after a scheduled poll, and logs its own failure there.
 	}
 }
+
+// ── 10. A node's polls run in one process, and a delivery lands after its poll ──
+// Relies on: n8n loads a community package once per process, so this module's memory is shared
+// by every poll the process runs (in queue mode every poll runs on main), and a poll's context
+// names its workflow and node (getWorkflow().id, getNode().id). Under n8n's durable scheduler
+// (2.41, opt-in) two polls of one node can run from the same cursor: the scheduler claims every
+// due task with no lock per node (@n8n/db scheduled-task.repository.js, claimDueTasks), so a task
+// run again after its lease expired (a restart) runs beside the next Poll Time's; and a delivery
+// is committed after its poll returns (__emit starts the execution and commits the cursor with
+// it later: trigger-execution-context.factory.js, workflow-execution.service.js
+// runPolledWorkflow), so the next poll may load the cursor from before it. Each commit is fenced
+// on its own task's lease only: both executions are kept. Seen in a real n8n 2.41.1 with durable
+// cursors on a busy machine: 140 records delivered by two executions after a restart.
+// Buys: in this process a poll delivers nothing while another poll of the node runs, or when it
+// starts from the very cursor that a delivery of the node started from less than
+// `pendingDeliveryMs` ago (as far as it can see, that delivery's cursor has not landed yet); the
+// next poll reads what n8n committed. Polls of one node in one process also stop each other
+// where the static-data claim (6) cannot: under the durable scheduler.
+// When it does not hold: polls of one node in two processes (multi-main) share no memory, and
+// nothing here keeps them apart. A delivery n8n threw away (a poll abandoned past its budget, a
+// commit refused) holds back the polls from its cursor for `pendingDeliveryMs`: its changes come
+// that much later, never lost. A restart forgets all: the next poll loads what n8n committed.
+
+/** Nodes whose polls are followed at most (the least recently polled are forgotten first). */
+export const MAX_FOLLOWED_NODES = 10_000;
+
+interface NodeTurns {
+	/** The running poll's start (ms). */
+	polling?: number;
+	/** The last delivery: the cursor its poll started from, and when it returned. */
+	delivered?: { from: string; at: number };
+}
+const followed = new Map<string, NodeTurns>();
+
+/** A poll's turn: its node, the cursor it started from, its start. */
+export interface PollTurn {
+	readonly key: string;
+	readonly from: string;
+	readonly at: number;
+}
+
+type IdentifiedPoll = BudgetedPoll & Partial<Pick<IPollFunctions, 'getWorkflow'>>;
+
+function nodeKey(ctx: IdentifiedPoll): string | undefined {
+	const workflow = typeof ctx.getWorkflow === 'function' ? ctx.getWorkflow()?.id : undefined;
+	const node = ctx.getNode();
+	const id = typeof node?.id === 'string' && node.id ? node.id : node?.name;
+	if (typeof workflow !== 'string' || !workflow || typeof id !== 'string') return undefined;
+	return JSON.stringify([workflow, id]);
+}
+
+/** How long a delivery's cursor may take to land (see 10): twice the poll budget, a minute at least. */
+export const pendingDeliveryMs = (ctx: BudgetedPoll) => Math.max(60_000, 2 * pollBudgetMs(ctx));
+
+/**
+ * The poll's turn, or undefined when it must deliver nothing (see 10): another poll of the node
+ * runs in this process (younger than the poll budget), or a delivery started from `from` lately.
+ */
+export function beginPollTurn(
+	ctx: IdentifiedPoll,
+	from: string,
+	now: number,
+): PollTurn | undefined {
+	const key = nodeKey(ctx);
+	if (key === undefined) return { key: '', from, at: now };
+	const turns = followed.get(key) ?? {};
+	if (typeof turns.polling === 'number' && Math.abs(now - turns.polling) < pollBudgetMs(ctx))
+		return undefined;
+	const last = turns.delivered;
+	if (last?.from === from && Math.abs(now - last.at) < pendingDeliveryMs(ctx)) return undefined;
+	delete turns.delivered; // a poll from another cursor: the last delivery has landed (or expired)
+	turns.polling = now;
+	followed.delete(key);
+	followed.set(key, turns); // the most recently polled last
+	for (const oldest of followed.keys()) {
+		if (followed.size <= MAX_FOLLOWED_NODES) break;
+		followed.delete(oldest);
+	}
+	return { key, from, at: now };
+}
+
+/** Whether the turn is still the node's running poll (not taken over after the poll budget). */
+export const holdsTurn = (turn: PollTurn): boolean =>
+	turn.key === '' || followed.get(turn.key)?.polling === turn.at;
+
+/** Ends the turn; `delivered`: the poll returned changes (handed to n8n at `now`). */
+export function endPollTurn(turn: PollTurn, delivered: boolean, now: number): void {
+	const turns = followed.get(turn.key);
+	if (!turns || turns.polling !== turn.at) return;
+	delete turns.polling;
+	if (delivered) turns.delivered = { from: turn.from, at: now };
+	if (!turns.delivered) followed.delete(turn.key);
+}
+
+/** How many nodes are followed (for tests of the bound). */
+export const followedNodes = (): number => followed.size;

@@ -15,7 +15,10 @@
  *   POLL.maxReadings), and delivers what all readings found.
  * - One poll of a node at a time: n8n starts a poll at every Poll Time without waiting for the
  *   last one, so a poll claims the node in its static data and a poll that finds the claim
- *   delivers nothing (n8n-internals, 6).
+ *   delivers nothing (n8n-internals, 6). Under n8n's durable scheduler, where each poll has its
+ *   own static data, two polls may also start from one cursor (a task run again beside the next
+ *   one, or a poll that loads the cursor before the last delivery's commit lands): in one process
+ *   the later one delivers nothing (n8n-internals, 10).
  * - The cursor belongs to one trigger as the user saved it: the event, the saved values of the
  *   fields its list reads (an expression as written, not what it gives: `$now` in a filter gives
  *   another value at every poll) and the account (the credential, its base URLs and tenant).
@@ -28,9 +31,12 @@ import { fetchPage, PAGE_SIZE, PAGING } from '../pagination';
 import type { RunScope } from '../run-scope';
 import { credentialAccount } from '../transport';
 import {
+	beginPollTurn,
 	claimPoll,
 	commitOwnCursor,
+	endPollTurn,
 	holdsPoll,
+	holdsTurn,
 	pollBudget,
 	releasePoll,
 	type PollClaimHolder,
@@ -294,9 +300,16 @@ export async function pollOnce(
 	const ctx = scope.ctx;
 	if (ctx.getMode() === 'manual') return await testItem(scope, event, event.list(param), param);
 	const stored = ctx.getWorkflowStaticData('node') as Stored;
-	const claim = claimPoll(ctx, stored);
-	if (!claim) return null;
 	const before = JSON.stringify([stored.cursor, stored.of]);
+	// One poll of the node at a time, and none from a cursor a delivery may not have moved yet
+	// (n8n-internals, 6 and 10).
+	const turn = beginPollTurn(ctx, before, POLL.now());
+	if (!turn) return null;
+	const claim = claimPoll(ctx, stored);
+	if (!claim) {
+		endPollTurn(turn, false, POLL.now());
+		return null;
+	}
 	let result: INodeExecutionData[][] | null = null;
 	try {
 		const { list, owner, former } = await listAndOwner(scope, event, param);
@@ -310,12 +323,13 @@ export async function pollOnce(
 			{ ...options, budget: budgetOf(ctx) },
 		);
 		// A poll that lost its claim (it ran past n8n's poll budget and a later poll took over) delivers nothing.
-		if (!holdsPoll(stored, claim)) return null;
+		if (!holdsPoll(stored, claim) || !holdsTurn(turn)) return null;
 		stored.cursor = found.cursor;
 		stored.of = owner;
 		if (found.fresh.length > 0) result = [found.fresh.map((c) => ({ json: c.item }))];
 	} finally {
 		releasePoll(stored, claim);
+		endPollTurn(turn, result !== null, POLL.now());
 	}
 	// With durable cursors n8n may not commit what a poll without items changed (n8n-internals, 7).
 	if (result === null && JSON.stringify([stored.cursor, stored.of]) !== before)
