@@ -72,11 +72,18 @@ export async function backlogExactlyOnce(
 		(await host.executions(id)).map((e) =>
 			(e.data?.resultData.runData['Records']?.[0]?.data?.main[0] ?? []).map((i) => i.json),
 		);
+	// What the last look found, for the failure's message.
+	let seen = 'nothing yet';
 	const got = await eventually(async () => {
 		const all = await runs();
+		seen = `${all.length} executions, ${new Set(all.flat().map((j) => String(j._id))).size} of ${made.length} records`;
 		expect(all.flat().length).toBeGreaterThanOrEqual(made.length);
 		return all;
-	}, 600_000);
+	}, 600_000).catch((e: unknown) => {
+		throw new Error(
+			`the backlog was not delivered within 600 s (last look: ${seen}): ${String(e)}`,
+		);
+	});
 	// Executions come newest first: oldest first, each execution's items in order.
 	const ordered = [...got].reverse();
 	const delivered = ordered.flat().map((j) => String(j._id));

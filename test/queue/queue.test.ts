@@ -1,18 +1,21 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The pack in n8n's queue mode (main, 2 workers, a webhook processor, Redis, PostgreSQL;
  * scripts/n8n-queue.ts): the three action nodes run on workers, token expiry under load
  * in the three OAuth modes, the trigger's registrations and deliveries, and a polling trigger.
  * One cluster for the file (n8n's default scheduler); each case uses its own credential,
  * workflows and records. Two smaller clusters with n8n's durable scheduler, with and without
- * durable cursors, run their polling lanes from the start of the file, beside the other cases.
+ * durable cursors, run their polling lanes from the start of the file, beside the other cases:
+ * the payrun lane with a main restart, and a backlog longer than the poll budget.
  */
 import { randomUUID } from 'node:crypto';
+import { stripVTControlCharacters } from 'node:util';
 
 import { n8nAtLeast } from '../../scripts/n8n-versions';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
-import { eventually, pack, workflow } from '../e2e/n8n-env';
+import { connectCredential, eventually, pack, workflow } from '../e2e/n8n-env';
 import { pollingExactlyOnce, SCHEDULERS } from '../e2e/polling';
+import { BACKLOG_ENV, backlogExactlyOnce } from '../e2e/polling-backlog';
 import { campaignsCrud, peopleCrud, salesCrud } from '../e2e/workflows';
 import { contactsByName, describeQueue, startQueue, type Execution, type Queue } from './queue-env';
 import { batch, createMany } from './workflows';
@@ -33,6 +36,8 @@ interface DurableLane {
 	tag: string;
 	env: NodeJS.ProcessEnv;
 	sb?: Sandbox;
+	/** The backlog's own sandbox (its pages get slow): test/e2e/polling-backlog.ts. */
+	backlog?: Sandbox;
 	q?: Queue;
 	lane?: Promise<void>;
 }
@@ -69,12 +74,53 @@ async function lane(
 	expect(runs.filter((e) => !ran.has(e.id)).map((e) => e.id)).toEqual([]);
 }
 
+/** What main's scheduler said (debug lines of its polls), the last `n`: for a failure's message. */
+const schedulerLines = (q: Queue, n = 40) =>
+	q.cluster.main
+		.log()
+		.split('\n')
+		.map((l) => stripVTControlCharacters(l))
+		.filter((l) => /Poll |poll trigger|Shutting down n8n|n8n ready/i.test(l))
+		.slice(-n)
+		.map((l) => l.slice(0, 240))
+		.join('\n');
+
+/** The polling lane with a main restart, and beside it a backlog longer than the poll budget. */
 async function durableLane(d: DurableLane): Promise<void> {
 	d.sb = await startTestSandbox({ rows: 10 });
 	d.sb.config.mode = 'v1';
-	d.q = await startQueue(d.sb, { workers: 1, webhookProcessor: false, env: d.env });
-	const credential = await d.q.connect(`Queue: polling, ${d.tag}`);
-	await lane(d.q, d.sb, d.tag, credential, true);
+	d.backlog = await startTestSandbox({ rows: 4 });
+	// Debug: n8n logs each poll's outcome, which a failure quotes.
+	const env = { ...d.env, ...BACKLOG_ENV, N8N_LOG_LEVEL: 'debug' };
+	const q = (d.q = await startQueue(d.sb, { workers: 1, webhookProcessor: false, env }));
+	const credential = await q.connect(`Queue: polling, ${d.tag}`);
+	const backlogCredential = await connectCredential(
+		q.cluster.api,
+		q.cluster.main.instance.url,
+		d.backlog,
+		`Backlog, ${d.tag}`,
+	);
+	const results = await Promise.allSettled([
+		lane(q, d.sb, d.tag, credential, true),
+		backlogExactlyOnce(
+			d.backlog,
+			{
+				async publish(wf) {
+					const id = await q.create(wf, backlogCredential);
+					await q.cluster.api.pub('POST', `/workflows/${id}/activate`);
+					return id;
+				},
+				executions: async (id) => (await q.executions(id, true)) as never,
+			},
+			d.tag,
+		),
+	]);
+	const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+	if (failed)
+		throw new Error(
+			`${d.tag}: ${String(failed.reason)}\nmain's scheduler, last lines:\n${schedulerLines(q)}`,
+		);
+	expect(q.cluster.main.log()).not.toMatch(/Poll exceeded its timeout/);
 }
 
 beforeAll(async () => {
@@ -98,7 +144,7 @@ afterAll(async () => {
 	// The durable clusters first: a lane still waiting for one fails at once instead of at its limit.
 	await Promise.all(durables.map((d) => d.q?.cluster.stop()));
 	await Promise.all(durables.map((d) => d.lane?.catch(() => undefined)));
-	await Promise.all(durables.map((d) => d.sb?.stop()));
+	await Promise.all(durables.flatMap((d) => [d.sb?.stop(), d.backlog?.stop()]));
 	await q?.cluster.stop();
 	await sb?.stop();
 });
@@ -371,7 +417,7 @@ describeQueue('queue mode: the trigger', () => {
 });
 
 describeQueue('queue mode: a polling trigger', () => {
-	it("People Trigger on Payrun Created, under n8n's default scheduler (this cluster) and its durable scheduler with and without durable cursors (a cluster each, main and one worker, main restarted; their lanes run from the start of the file): main polls, the workers run the executions, each change is delivered exactly once", async () => {
+	it("People Trigger on Payrun Created, under n8n's default scheduler (this cluster) and its durable scheduler with and without durable cursors (a cluster each, main and one worker, main restarted, and a backlog of 25 s of pages within a 15 s budget; their lanes run from the start of the file): main polls, the workers run the executions, each change is delivered exactly once", async () => {
 		sb.config.mode = 'v1';
 		const cred = await q.connect('Queue: polling');
 		// Both lanes to their end, then the first failure.
