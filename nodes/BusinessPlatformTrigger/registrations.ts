@@ -249,13 +249,12 @@ export async function create(scope: HookScope): Promise<boolean> {
 		[...kept.values()].map((k) => k.hookId),
 	);
 	try {
-		leftovers.push(
-			...(await deregisterOthers(
-				scope,
-				base,
-				leftovers.map((l) => l.hookId),
-			)),
+		const others = await deregisterOthers(
+			scope,
+			base,
+			leftovers.map((l) => l.hookId),
 		);
+		for (const other of others) leftovers.push(other);
 	} catch (listError) {
 		leftovers.push({
 			hookId: '(list)',
@@ -289,7 +288,7 @@ export async function deleteHooks(scope: HookScope): Promise<boolean> {
 	const stored = Object.values(data.hookIds ?? {});
 	const failed = await deregisterAll(scope, stored);
 	try {
-		failed.push(...(await deregisterOthers(scope, nodeWebhookBase(ctx), stored)));
+		for (const f of await deregisterOthers(scope, nodeWebhookBase(ctx), stored)) failed.push(f);
 	} catch (error) {
 		// The stored ids were handled; the sweep is a safety net only.
 		ctx.logger.warn(

@@ -128,8 +128,6 @@ async function credentialInfo(scope: RunScope, itemIndex?: number): Promise<Cred
 		const baseUrl = normaliseBaseUrl(creds.baseUrl);
 		const account = JSON.stringify([
 			ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? null,
-			baseUrl,
-			regional,
 			credentialTenant(creds),
 		]);
 		return {
@@ -144,9 +142,26 @@ async function credentialInfo(scope: RunScope, itemIndex?: number): Promise<Cred
 	});
 }
 
-/** Which account the scope's credential reaches (its ID in n8n, its base URLs, its tenant): what a polling cursor belongs to. No secret. */
-export async function credentialAccount(scope: RunScope): Promise<string> {
-	return (await credentialInfo(scope)).account;
+/** A base URL as one address however it is written: lower-case scheme and host, no default port, no trailing "/". */
+function address(base: string): string {
+	try {
+		const url = new URL(base);
+		return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+	} catch {
+		return base;
+	}
+}
+
+/**
+ * Which account a request of the scope's credential reaches (`regional`: as ApiRequest's): the
+ * credential's ID in n8n, its tenant, and the address the request goes to (the regional base URL
+ * where it is set and the request uses it, else the base URL), so two ways of writing one address
+ * are one account. What a polling cursor belongs to. No secret.
+ */
+export async function credentialAccount(scope: RunScope, regional = false): Promise<string> {
+	const info = await credentialInfo(scope);
+	const base = regional && info.regionalBaseUrl ? info.regionalBaseUrl : info.baseUrl;
+	return JSON.stringify([info.account, address(base)]);
 }
 
 function isIdempotent(req: ApiRequest): boolean {

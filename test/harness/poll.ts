@@ -33,6 +33,13 @@ export type Scheduler = 'default' | 'durable' | 'durableCursors';
 
 export interface PollerOptions {
 	scheduler?: Scheduler;
+	/**
+	 * Which end of the tested n8n range the poll context is like: `newest` (2.41: getPollBudgetMs,
+	 * __commitCursor; a poll of a workflow published again meanwhile is thrown away) or `oldest`
+	 * (1.x: neither; such a poll ends and starts an execution of the former version, which saves
+	 * its static data). Only the default scheduler exists on 1.x.
+	 */
+	n8n?: 'newest' | 'oldest';
 	/** What getPollBudgetMs gives (default: n8n-core's own). */
 	budgetMs?: number;
 	/** The clock polls are measured with (past the budget: abandoned, except under `default`). */
@@ -53,6 +60,12 @@ export class Poller {
 	private commits = 0;
 
 	private activated = false;
+
+	/** Counts the activations (default scheduler: each has its own static data object, loaded from what was saved). */
+	private activation = 0;
+
+	/** The rows of the state machine each poll went through (its debug log line), in the order the polls ended. */
+	readonly paths: string[] = [];
 
 	/** The workflow's ID, the same for every poll (n8n-internals 10 follows polls by it). */
 	private readonly workflowId = `wf-poller-${++pollers}`;
@@ -78,18 +91,31 @@ export class Poller {
 	/** The parameters of the node from now on (a user edits the trigger and saves the workflow: n8n activates it again). */
 	edit(parameters: IDataObject): void {
 		this.parameters = parameters;
+		this.activate();
+	}
+
+	/** n8n activates the workflow again: a new Workflow object, its static data loaded from what was saved. */
+	private activate(): void {
 		this.activated = false;
+		this.activation++;
+		this.staticData = JSON.parse(this.saved) as IDataObject;
 	}
 
 	/** The credential of the node from now on (a user picks another one and saves the workflow: n8n activates it again). */
 	useCredential(id: string): void {
 		this.credentialId = id;
-		this.activated = false;
+		this.activate();
 	}
 
 	/** The workflow is published again, unchanged: n8n runs its activation poll once more. */
 	republish(): void {
-		this.activated = false;
+		this.activate();
+	}
+
+	/** The workflow is deleted and created again with the same IDs (an import): nothing saved, then published. */
+	recreate(): void {
+		this.saved = '{}';
+		this.activate();
 	}
 
 	private get scheduler(): Scheduler {
@@ -137,10 +163,18 @@ export class Poller {
 			mode === 'manual'
 				? (JSON.parse(JSON.stringify(this.staticData)) as IDataObject)
 				: this.staticData;
-		const result = await this.call(mode, data, this.activated);
+		const [activation, activated] = [this.activation, this.activated];
+		const result = await this.call(mode, data, activated);
 		if (mode === 'manual') return result;
-		if (!this.activated || result !== null) this.saved = JSON.stringify(this.staticData);
-		this.activated = true;
+		if (activation === this.activation) this.activated = true;
+		if (activation !== this.activation) {
+			// The workflow was published again while this poll ran: n8n 2.41 throws the result away
+			// (isCurrent); 1.x starts an execution of the former version and saves its static data.
+			if (this.options.n8n !== 'oldest' || result === null) return null;
+			this.saved = JSON.stringify(data);
+			return result;
+		}
+		if (!activated || result !== null) this.saved = JSON.stringify(this.staticData);
 		return result;
 	}
 
@@ -211,6 +245,18 @@ export class Poller {
 			undefined,
 			budget === undefined ? undefined : () => budget,
 		);
+		const own = ctx as unknown as Record<string, unknown>;
+		if (this.options.n8n === 'oldest') {
+			delete own.getPollBudgetMs;
+			delete own.__commitCursor;
+		}
+		const log = (message: unknown) => {
+			if (typeof message === 'string' && message.startsWith('Poll of ')) this.paths.push(message);
+		};
+		const quiet = () => undefined;
+		Object.defineProperty(ctx, 'logger', {
+			value: { debug: log, info: quiet, warn: quiet, error: quiet },
+		});
 		const nodeType = NODE_TYPES[`${PACKAGE}.${this.type}`];
 		const result = (await nodeType.poll!.call(ctx as unknown as IPollFunctions)) as
 			| INodeExecutionData[][]
@@ -226,9 +272,14 @@ export class Poller {
 		this.staticData = JSON.parse(this.saved) as IDataObject;
 	}
 
-	/** n8n restarts: the static data is what was last saved. */
+	/** n8n restarts: the static data is what was last saved (the pack's memory of polls is not reset: see machine.ts). */
 	restart(): void {
 		this.staticData = JSON.parse(this.saved) as IDataObject;
+	}
+
+	/** The rows of the last poll that ended ("P5 → P8 → P12"). */
+	get lastPath(): string {
+		return (this.paths.at(-1) ?? '').replace(/^Poll of "[^"]*": | \(\d+ items\)$/g, '');
 	}
 
 	/** The node's static data as n8n would save it now. */

@@ -11,7 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { request } from 'undici';
 
 import { PAGING } from '../../nodes/shared/pagination';
-import { POLL } from '../../nodes/shared/polling/poll';
+import { POLL } from '../../nodes/shared/polling/read';
 import { RETRY } from '../../nodes/shared/transport';
 import { MAX_CONCURRENCY } from '../../nodes/shared/engine/execute';
 import { createHarness, type Harness } from '../harness/n8n';

@@ -22,24 +22,19 @@ import type {
 import { NodeConnectionTypes, NodeHelpers } from 'n8n-workflow';
 
 import {
-	beginPollTurn,
-	claimPoll,
 	commitOwnCursor,
-	endPollTurn,
-	holdsTurn,
-	DEFAULT_POLL_BUDGET_MS,
 	EXPRESSION_MARK,
 	holdsExpression,
 	isNotShown,
 	NOT_SHOWN_MESSAGE,
-	pollBudget,
+	OWN_POLL_BUDGET_MS,
+	pollBudgetMs,
 	readableWithoutN8n,
 	readWithoutN8n,
-	releasePoll,
 	sameForEveryItem,
 	storedToken,
-	type PollClaimHolder,
 } from '../../nodes/shared/n8n-internals';
+import { beginTurn, endTurn } from '../../nodes/shared/polling/machine';
 import { platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { n8nAtLeast } from '../../scripts/n8n-versions';
 import {
@@ -346,35 +341,46 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals/)', () =
 		// The property reached the shortcut, not only its fallbacks.
 		expect(compared).toBeGreaterThan(100);
 	});
-	it("6. polls of one node: every PollContext of the workflow gets the same static data object, so a claim one poll makes stops the next at once; n8n's poll budget where it has one", () => {
+	it("6. an activation's polls share one static data object: every PollContext of the workflow gets it, so what one poll writes the next sees (P11), and the workflow published again (a new Workflow from what was saved) gets another, which supersedes the former's polls (P11); n8n's poll budget where it has one", () => {
 		const node = h.node(
 			'businessPlatformTableTrigger',
 			{ event: 'recordCreated', tableId: { __rl: true, mode: 'id', value: '1' }, options: {} },
 			'Poll',
 		);
-		const workflow = triggerWorkflow(node);
-		const poll = (activation: 'activate' | 'update') =>
-			new PollContext(workflow, node, additionalData(h.credentials), 'trigger', activation);
-		const [a, b] = [poll('activate'), poll('update')];
-		const data = (c: PollContext) => c.getWorkflowStaticData('node') as PollClaimHolder;
-		const claim = claimPoll(a, data(a));
-		expect(claim).toBeDefined();
-		expect(claimPoll(b, data(b))).toBeUndefined();
-		releasePoll(data(a), claim!);
-		expect(claimPoll(b, data(b))).toBeDefined();
+		const workflow = triggerWorkflow(node, {}, 'wf-internals-6');
+		const poll = (w: typeof workflow, activation: 'activate' | 'update') =>
+			new PollContext(w, node, additionalData(h.credentials), 'trigger', activation);
+		const [a, b] = [poll(workflow, 'activate'), poll(workflow, 'update')];
+		const data = (c: PollContext) => c.getWorkflowStaticData('node') as IDataObject;
+		expect(data(a)).toBe(data(b));
+		data(a).cursor = 'written by a';
+		expect(data(b).cursor).toBe('written by a');
+		const saved = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+		const again = poll(triggerWorkflow(node, saved, workflow.id), 'activate');
+		expect(data(again)).not.toBe(data(a));
+		expect(data(again).cursor).toBe('written by a');
+		// The machine's reading of it: a poll of the same activation from the same start waits (P2); one of the new activation runs and supersedes.
+		const first = beginTurn(a as unknown as IPollFunctions, data(a), 'start', 0, 36_000);
+		expect(beginTurn(b as unknown as IPollFunctions, data(b), 'start', 1, 36_000)).toBe('P2');
+		const newer = beginTurn(again as unknown as IPollFunctions, data(again), 'start', 2, 36_000);
+		expect(typeof first === 'object' && first.superseded).toBe(true);
+		for (const t of [first, newer]) if (typeof t === 'object') endTurn(t, false, 3);
 		const budget = (a as { getPollBudgetMs?: () => number }).getPollBudgetMs;
-		if (n8nAtLeast('2.41.0')) expect(budget?.call(a)).toBe(DEFAULT_POLL_BUDGET_MS);
-		else expect(budget).toBeUndefined();
+		if (n8nAtLeast('2.41.0')) expect(pollBudgetMs(a)).toBe(5 * 60_000);
+		else {
+			expect(budget).toBeUndefined();
+			expect(pollBudgetMs(a)).toBe(OWN_POLL_BUDGET_MS);
+		}
 	});
 
-	it("6. under n8n 2.41's durable scheduler each poll works on its own copy of the static data (resolveNodeStaticData): a claim one poll makes is not seen by the other, so the claim does nothing there", () => {
+	it("6. under n8n 2.41's durable scheduler each poll works on its own copy of the static data (resolveNodeStaticData): the machine counts each as its own, and the later one supersedes (P11)", () => {
 		if (!n8nAtLeast('2.41.0')) return; // n8n 1.x has only the shared object (above)
 		const node = h.node(
 			'businessPlatformTableTrigger',
 			{ event: 'recordCreated', tableId: { __rl: true, mode: 'id', value: '1' }, options: {} },
 			'Poll',
 		);
-		const workflow = triggerWorkflow(node);
+		const workflow = triggerWorkflow(node, {}, 'wf-internals-6-durable');
 		const Context = PollContext as unknown as new (...args: unknown[]) => PollContext;
 		// As n8n's TriggerExecutionContextFactory builds it for a scheduled poll: the staged copy as static data.
 		const poll = (copy: IDataObject) =>
@@ -392,11 +398,14 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals/)', () =
 				() => 36_000,
 			);
 		const [a, b] = [poll({}), poll({})];
-		const data = (c: PollContext) => c.getWorkflowStaticData('node') as PollClaimHolder;
+		const data = (c: PollContext) => c.getWorkflowStaticData('node') as IDataObject;
 		expect(data(a)).not.toBe(data(b));
-		expect(claimPoll(a, data(a))).toBeDefined();
-		expect(claimPoll(b, data(b))).toBeDefined();
-		expect(pollBudget(a)).toBe(36_000);
+		const first = beginTurn(a as unknown as IPollFunctions, data(a), 'start', 0, 36_000);
+		const second = beginTurn(b as unknown as IPollFunctions, data(b), 'start', 1, 36_000);
+		expect(typeof second).toBe('object');
+		expect(typeof first === 'object' && first.superseded).toBe(true);
+		for (const t of [first, second]) if (typeof t === 'object') endTurn(t, false, 2);
+		expect(pollBudgetMs(a)).toBe(36_000);
 	});
 
 	it("7. durable cursors: n8n commits no cursor for the poll at publishing (a test poll) that returns nothing, commits after a scheduled one; commitOwnCursor calls n8n's hook (none before 2.41: nothing happens)", async () => {
@@ -540,17 +549,29 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals/)', () =
 		const [a, b] = [poll(), poll()];
 		expect(a.getWorkflow().id).toBe('wf-internals-10');
 		expect(a.getNode().id).toBe(node.id);
-		expect(a.getWorkflowStaticData('node')).not.toBe(b.getWorkflowStaticData('node'));
-		const turn = beginPollTurn(a, 'cursor A', 0);
-		expect(turn).toBeDefined();
-		expect(beginPollTurn(b, 'cursor A', 1)).toBeUndefined(); // a runs
-		endPollTurn(turn!, true, 2); // a delivered from cursor A
-		expect(beginPollTurn(b, 'cursor A', 3)).toBeUndefined(); // its cursor may not have landed
-		const next = beginPollTurn(b, 'cursor B', 4); // it has
-		expect(next && holdsTurn(next)).toBe(true);
-		endPollTurn(next!, false, 5);
-		const last = beginPollTurn(b, 'cursor A', 6); // the delivery from A is forgotten
-		expect(last).toBeDefined();
-		endPollTurn(last!, false, 7);
+		const [da, db] = [a.getWorkflowStaticData('node'), b.getWorkflowStaticData('node')];
+		expect(da).not.toBe(db);
+		const turn = beginTurn(a, da, 'cursor A', 0, 36_000);
+		expect(typeof turn).toBe('object');
+		endTurn(turn as Exclude<typeof turn, string>, true, 2); // a delivered from cursor A
+		expect(beginTurn(b, db, 'cursor A', 3, 36_000)).toBe('P3'); // its cursor may not have landed
+		const next = beginTurn(b, db, 'cursor B', 4, 36_000); // it has
+		expect(typeof next).toBe('object');
+		endTurn(next as Exclude<typeof next, string>, false, 5);
+		const last = beginTurn(b, db, 'cursor A', 6, 36_000); // the delivery from A is forgotten
+		expect(typeof last).toBe('object');
+		endTurn(last as Exclude<typeof last, string>, false, 7);
+		// A copied workflow (same node ID, another workflow ID) is another node.
+		const copy = new PollContext(
+			triggerWorkflow(node, {}, 'wf-internals-10-copy'),
+			node,
+			additionalData(h.credentials),
+			'trigger',
+			'update',
+		) as unknown as IPollFunctions;
+		const mine = beginTurn(a, da, 'cursor C', 8, 36_000);
+		const theirs = beginTurn(copy, da, 'cursor C', 8, 36_000);
+		expect(typeof theirs).toBe('object');
+		for (const t of [mine, theirs]) if (typeof t === 'object') endTurn(t, false, 9);
 	});
 });

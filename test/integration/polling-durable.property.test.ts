@@ -22,7 +22,7 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { searchPages } from '../../nodes/shared/polling/backlog';
-import { POLL } from '../../nodes/shared/polling/poll';
+import { POLL } from '../../nodes/shared/polling/read';
 import { createHarness, type Harness } from '../harness/n8n';
 import { Poller, type Scheduler } from '../harness/poll';
 import { PageClock } from '../helpers/page-clock';

@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_RECENT } from '../../nodes/shared/polling/cursor';
-import { POLL } from '../../nodes/shared/polling/poll';
+import { POLL } from '../../nodes/shared/polling/read';
 import { createHarness, CREDENTIAL_TYPE, sandboxCredential, type Harness } from '../harness/n8n';
 import { Poller } from '../harness/poll';
 import { makeChanges, POLL_DRIVERS, setClock, type PollDriver } from '../helpers/poll-drivers';
@@ -169,7 +169,7 @@ describe('a filter whose expression gives another value at every poll (finding 3
 		expect(await p.poll()).toBeNull();
 	});
 
-	it('a change of the saved filter still starts from now; a cursor saved before this rule (its owner the evaluated request) is carried over', async () => {
+	it('a change of the saved filter still starts from now, and so does a cursor under an owner an earlier build wrote (the evaluated request): no carry-over', async () => {
 		const p = new Poller(h, 'businessPlatformTableTrigger', tableParams('recordCreated'));
 		await p.poll();
 		await createRecords(1);
@@ -183,9 +183,12 @@ describe('a filter whose expression gives another value at every poll (finding 3
 			{ logicalOperator: 'or', conditions: [] },
 		];
 		p.nodeData.of = JSON.stringify(['recordCreated', ...request]);
+		await createRecords(1);
+		expect(await p.poll()).toBeNull();
+		expect(p.lastPath).toBe('P4 → P6 → P13');
 		const [made] = await createRecords(1);
 		expect(ids(await p.poll())).toEqual([made]);
-		expect(String(p.nodeData.of)).toContain('"v2"');
+		expect(String(p.nodeData.of)).toContain('"v3"');
 	});
 });
 

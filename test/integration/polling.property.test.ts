@@ -20,7 +20,7 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { POLL } from '../../nodes/shared/polling/poll';
+import { POLL } from '../../nodes/shared/polling/read';
 import { createHarness, CREDENTIAL_TYPE, sandboxCredential, type Harness } from '../harness/n8n';
 import { Poller } from '../harness/poll';
 import { setClock } from '../helpers/poll-drivers';

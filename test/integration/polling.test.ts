@@ -10,8 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { request } from 'undici';
 
-import { DEFAULT_POLL_BUDGET_MS } from '../../nodes/shared/n8n-internals';
-import { POLL } from '../../nodes/shared/polling/poll';
+import { POLL } from '../../nodes/shared/polling/read';
 import { RETRY } from '../../nodes/shared/transport';
 import { createHarness, pick, type Harness } from '../harness/n8n';
 import { Poller } from '../harness/poll';
@@ -35,9 +34,9 @@ const poller = (d: PollDriver, options: IDataObject = {}) =>
 	new Poller(h, d.type, { event: d.event, ...d.params(ctx.sb), options });
 const ids = (d: PollDriver, items: IDataObject[] | null) => (items ?? []).map((j) => d.idOf(j));
 const sorted = (list: string[]) => [...list].sort();
-/** Until a poll of `p` has claimed the node (it is then reading). */
-const claimed = async (p: Poller) => {
-	while (p.nodeData.polling === undefined) await sleep(5);
+/** Until the sandbox holds a request back (a `latency` fault of count 1 has fired: a poll is then reading). */
+const held = async () => {
+	while (ctx.sb.faults.list().some((f) => f.kind === 'latency')) await sleep(5);
 };
 
 describe.each(POLL_DRIVERS.map((d) => [d.title, d] as const))('%s', (_title, d) => {
@@ -102,11 +101,11 @@ describe.each(POLL_DRIVERS.map((d) => [d.title, d] as const))('%s', (_title, d) 
 		const made = await makeChanges(ctx.sb, d, 2);
 		ctx.sb.faults.add({ kind: 'latency', ms: 400, count: 1 });
 		const first = p.poll();
-		await claimed(p); // the first poll waits for the platform's answer
+		await held(); // the first poll waits for the platform's answer
 		expect(await p.poll()).toBeNull();
+		expect(p.lastPath).toBe('P2');
 		expect(sorted(ids(d, await first))).toEqual(sorted(made));
 		expect(await p.poll()).toBeNull();
-		expect(p.nodeData.polling).toBeUndefined();
 	});
 
 	it('"Fetch Test Event" shows the newest matching item and leaves the cursor alone', async () => {
@@ -164,44 +163,60 @@ describe('the cursor', () => {
 	});
 });
 
-describe('one poll of a node at a time', () => {
+describe('one poll of a node at a time (docs/polling-triggers.md, the state machine)', () => {
 	const d = POLL_DRIVERS.find((x) => x.event === 'recordCreated')!;
 
-	it("a claim younger than n8n's poll budget holds the node: the poll delivers nothing and leaves the cursor for the next", async () => {
-		const p = poller(d);
+	it('a poll older than the budget is taken as stuck: the next poll runs beside it and delivers, and the stuck one, when it ends, delivers nothing (P11)', async () => {
+		const p = new Poller(
+			h,
+			d.type,
+			{ event: d.event, ...d.params(ctx.sb), options: {} },
+			{ budgetMs: 200 },
+		);
 		await p.poll();
 		const made = await makeChanges(ctx.sb, d, 2);
-		const cursor = JSON.stringify(p.nodeData.cursor);
-		p.nodeData.polling = Date.now() - 1000;
+		ctx.sb.faults.add({ kind: 'latency', ms: 1500, count: 1 });
+		const stuck = p.poll();
+		await held();
+		await sleep(250); // past the budget
+		expect(sorted(ids(d, await p.poll()))).toEqual(sorted(made));
+		expect(await stuck).toBeNull();
+		expect(p.lastPath).toBe('P5 → P8 → P11');
 		expect(await p.poll()).toBeNull();
-		expect(JSON.stringify(p.nodeData.cursor)).toBe(cursor);
-		delete p.nodeData.polling;
-		expect(sorted(ids(d, await p.poll()))).toEqual(sorted(made));
 	});
 
-	it('a claim older than the budget was left by a poll that died: the next poll takes it over and delivers', async () => {
-		const p = poller(d);
+	it('a stuck poll that ends first delivers: the poll that took over delivers nothing (P11), and nothing comes twice', async () => {
+		const p = new Poller(
+			h,
+			d.type,
+			{ event: d.event, ...d.params(ctx.sb), options: {} },
+			{ budgetMs: 200 },
+		);
 		await p.poll();
 		const made = await makeChanges(ctx.sb, d, 2);
-		p.nodeData.polling = Date.now() - DEFAULT_POLL_BUDGET_MS - 1000;
-		expect(sorted(ids(d, await p.poll()))).toEqual(sorted(made));
-		expect(p.nodeData.polling).toBeUndefined();
-	});
-
-	it('a poll whose claim was taken over while it read delivers nothing and leaves the cursor to the poll that took it', async () => {
-		const p = poller(d);
-		await p.poll();
-		const made = await makeChanges(ctx.sb, d, 2);
-		const cursor = JSON.stringify(p.nodeData.cursor);
-		ctx.sb.faults.add({ kind: 'latency', ms: 300, count: 1 });
+		ctx.sb.faults.add({ kind: 'latency', ms: 600, count: 1 });
+		const stuck = p.poll();
+		await held();
+		await sleep(250);
+		ctx.sb.faults.add({ kind: 'latency', ms: 1500, count: 1 });
 		const late = p.poll();
-		await claimed(p);
-		p.nodeData.polling = (p.nodeData.polling as number) + DEFAULT_POLL_BUDGET_MS; // a later poll's claim, after the budget
+		expect(sorted(ids(d, await stuck))).toEqual(sorted(made));
 		expect(await late).toBeNull();
-		expect(JSON.stringify(p.nodeData.cursor)).toBe(cursor);
-		expect(p.nodeData.polling).toBeDefined(); // the other poll's claim stays
-		delete p.nodeData.polling;
+		expect(p.lastPath).toBe('P5 → P8 → P11');
+		expect(await p.poll()).toBeNull();
+	});
+
+	it('the workflow published again while a poll reads: the new activation polls at once, the earlier poll delivers nothing, each change comes once (P11)', async () => {
+		const p = poller(d);
+		await p.poll();
+		const made = await makeChanges(ctx.sb, d, 2);
+		ctx.sb.faults.add({ kind: 'latency', ms: 400, count: 1 });
+		const before = p.poll();
+		await held();
+		p.republish();
 		expect(sorted(ids(d, await p.poll()))).toEqual(sorted(made));
+		expect(await before).toBeNull();
+		expect(await p.poll()).toBeNull();
 	});
 });
 

@@ -1,30 +1,34 @@
 /**
- * The turns that keep polls of one node apart in one process (nodes/shared/n8n-internals/, 10),
- * pure. A seeded property over any interleaving of polls of a few nodes (workflow and node IDs
- * that include prototype keys and hostile strings) that begin from a cursor, end with or without
- * a delivery, and time that passes (up to past 2^31 ms, and backwards): against a model,
- * - no poll begins while another of its node holds a turn younger than the poll budget;
- * - no poll begins from the cursor a delivery of its node started from, less than
- *   pendingDeliveryMs after that delivery, unless a poll from another cursor came in between;
+ * The turns that keep polls of one node apart in one process (nodes/shared/polling/machine.ts,
+ * rows P2, P3 and P11 of docs/polling-triggers.md; n8n-internals 6 and 10), pure. A seeded
+ * property over any interleaving of polls of a few nodes (workflow and node IDs that include
+ * prototype keys and hostile strings), from two activations (two static data objects) and a few
+ * starts, that end with or without a delivery, and time that passes (past 2^31 ms, and
+ * backwards): against a model,
+ * - P2: no poll begins while a poll of its activation from its start runs, younger than the budget;
+ * - P3: no poll begins from a start a delivery of its node was read from, less than
+ *   pendingDeliveryMs ago, unless a poll from another start began in between;
+ * - P11: a poll is superseded exactly when a poll of another activation began after it;
  * - every other poll begins.
- * And the number of nodes followed stays within MAX_FOLLOWED_NODES, past it.
+ * And the number of nodes followed stays within MAX_FOLLOWED_NODES, past it; the budget is n8n's
+ * where it gives a sensible one, the pack's own otherwise.
  */
 import fc from 'fast-check';
 
+import { OWN_POLL_BUDGET_MS, pollBudgetMs } from '../../nodes/shared/n8n-internals';
 import {
-	beginPollTurn,
-	endPollTurn,
+	beginTurn,
+	endTurn,
 	followedNodes,
-	holdsTurn,
 	MAX_FOLLOWED_NODES,
 	pendingDeliveryMs,
-	type PollTurn,
-} from '../../nodes/shared/n8n-internals';
+	type Turn,
+} from '../../nodes/shared/polling/machine';
 import { checkProperty, hostileString, PROTOTYPE_KEYS } from '../helpers/property';
 
-type Poll = Parameters<typeof beginPollTurn>[0];
+type Poll = Parameters<typeof beginTurn>[0];
 
-const poll = (workflow: string, node: string, budget: number): Poll =>
+const poll = (workflow: string, node: string): Poll =>
 	({
 		getWorkflow: () => ({ id: workflow, name: 'w', active: true }),
 		getNode: () => ({
@@ -35,11 +39,10 @@ const poll = (workflow: string, node: string, budget: number): Poll =>
 			position: [0, 0] as [number, number],
 			parameters: {},
 		}),
-		getPollBudgetMs: () => budget,
 	}) as unknown as Poll;
 
 type Op =
-	| { kind: 'begin'; node: number; from: number }
+	| { kind: 'begin'; node: number; activation: number; from: number }
 	| { kind: 'end'; which: number; delivered: boolean }
 	| { kind: 'time'; ms: number };
 
@@ -47,17 +50,25 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 	fc.record({
 		kind: fc.constant('begin' as const),
 		node: fc.nat(3),
+		activation: fc.nat(1),
 		from: fc.nat(2),
 	}),
 	fc.record({ kind: fc.constant('end' as const), which: fc.nat(20), delivered: fc.boolean() }),
 	fc.record({
 		kind: fc.constant('time' as const),
-		ms: fc.constantFrom(1, 999, 15_000, 36_000, 60_000, 72_001, 2 ** 31 + 1, -5),
+		ms: fc.constantFrom(1, 999, 15_000, 36_000, 45_000, 60_000, 72_001, 2 ** 31 + 1, -5),
 	}),
 );
 
-describe('polls of one node in one process (n8n-internals 10)', () => {
-	it('a poll begins exactly when no turn of its node is live and no recent delivery started from its cursor (property, against a model)', async () => {
+interface Modelled {
+	from: string;
+	data: object;
+	at: number;
+	superseded: boolean;
+}
+
+describe('polls of one node in one process (the state machine: P2, P3, P11)', () => {
+	it('a poll begins, is held back or is superseded exactly as the rows say (property, against a model)', async () => {
 		let run = 0;
 		await checkProperty(
 			300,
@@ -66,53 +77,71 @@ describe('polls of one node in one process (n8n-internals 10)', () => {
 					minLength: 4,
 					maxLength: 4,
 				}),
-				fc.constantFrom(1, 15_000, 36_000, 300_000),
+				fc.constantFrom(1, 15_000, 36_000, OWN_POLL_BUDGET_MS, 300_000),
 				fc.array(op, { maxLength: 60 }),
 				async (ids, budget, ops) => {
 					run++;
-					const nodes = ids.map((id, i) => poll(`wf-${run}-${i % 2}`, `${id}-${i}`, budget));
-					const pending = pendingDeliveryMs(nodes[0]);
-					// The model: per node, the live turn's start and the last delivery.
-					const model = new Map<number, { polling?: number; delivered?: [string, number] }>();
-					const open: Array<{ node: number; turn: PollTurn }> = [];
+					const nodes = ids.map((id, i) => poll(`wf-${run}-${i % 2}`, `${id}-${i}`));
+					const activations = nodes.map(() => [{}, {}]);
+					const pending = pendingDeliveryMs(budget);
+					// The model: per node, the polls under way and the last delivery.
+					const model = new Map<number, { running: Modelled[]; delivered?: [string, number] }>();
+					const open: Array<{ node: number; turn: Turn; modelled: Modelled }> = [];
 					let now = 0;
 					for (const o of ops) {
 						if (o.kind === 'time') now += o.ms;
 						else if (o.kind === 'begin') {
-							const from = `cursor ${o.from}`;
-							const m = model.get(o.node) ?? {};
-							const busy = m.polling !== undefined && Math.abs(now - m.polling) < budget;
+							const from = `start ${o.from}`;
+							const data = activations[o.node][o.activation];
+							const m = model.get(o.node) ?? { running: [] };
+							const busy = m.running.some(
+								(r) => r.data === data && r.from === from && Math.abs(now - r.at) < budget,
+							);
 							const recent = m.delivered?.[0] === from && Math.abs(now - m.delivered[1]) < pending;
-							const turn = beginPollTurn(nodes[o.node], from, now);
-							expect(turn !== undefined).toBe(!busy && !recent);
-							if (turn) {
-								model.set(o.node, { polling: now });
-								open.push({ node: o.node, turn });
+							const turn = beginTurn(nodes[o.node], data, from, now, budget);
+							expect(turn).toEqual(busy ? 'P2' : recent ? 'P3' : expect.objectContaining({ from }));
+							if (typeof turn !== 'string') {
+								for (const r of m.running) if (r.data !== data) r.superseded = true;
+								const modelled = { from, data, at: now, superseded: false };
+								model.set(o.node, { running: [...m.running, modelled] });
+								open.push({ node: o.node, turn, modelled });
 							}
 						} else if (open.length) {
-							const [{ node, turn }] = open.splice(o.which % open.length, 1);
-							const m = model.get(node) ?? {};
-							const holds = m.polling === turn.at;
-							expect(holdsTurn(turn)).toBe(holds);
-							endPollTurn(turn, o.delivered, now);
-							if (holds) model.set(node, o.delivered ? { delivered: [turn.from, now] } : {});
+							const [{ node, turn, modelled }] = open.splice(o.which % open.length, 1);
+							expect(turn.superseded).toBe(modelled.superseded);
+							endTurn(turn, o.delivered, now);
+							const m = model.get(node)!;
+							m.running = m.running.filter((r) => r !== modelled);
+							if (o.delivered) m.delivered = [turn.from, now];
 						}
 					}
-					for (const { turn } of open) endPollTurn(turn, false, now);
+					for (const { turn } of open) endTurn(turn, false, now);
 				},
 			),
 		);
 	});
 
 	it(`follows at most ${MAX_FOLLOWED_NODES} nodes: the least recently polled are forgotten first`, () => {
+		const data = {};
 		const turns = Array.from({ length: MAX_FOLLOWED_NODES + 5 }, (_, i) =>
-			beginPollTurn(poll('wf-bound', `node-${i}`, 36_000), 'cursor', 0),
+			beginTurn(poll('wf-bound', `node-${i}`), data, 'start', 0, 36_000),
 		);
 		expect(followedNodes()).toBeLessThanOrEqual(MAX_FOLLOWED_NODES);
-		// The first ones are forgotten (their turns no longer hold), the last ones still run.
-		expect(holdsTurn(turns[0]!)).toBe(false);
-		expect(holdsTurn(turns[turns.length - 1]!)).toBe(true);
-		expect(beginPollTurn(poll('wf-bound', 'node-0', 36_000), 'cursor', 1)).toBeDefined();
-		for (const t of turns) if (t) endPollTurn(t, false, 2);
+		// The first ones are forgotten: a poll of node-0 from the same start begins; the last one is still held.
+		const again = beginTurn(poll('wf-bound', 'node-0'), data, 'start', 1, 36_000);
+		expect(typeof again).toBe('object');
+		turns.push(again);
+		expect(
+			beginTurn(poll('wf-bound', `node-${MAX_FOLLOWED_NODES + 4}`), data, 'start', 1, 36_000),
+		).toBe('P2');
+		for (const t of turns) if (typeof t !== 'string') endTurn(t, false, 2);
+	});
+
+	it("uses n8n's poll budget where it gives a sensible one, and the pack's own (below the shortest Poll Time) otherwise", () => {
+		expect(pollBudgetMs({ getPollBudgetMs: () => 36_000 })).toBe(36_000);
+		expect(OWN_POLL_BUDGET_MS).toBeLessThan(60_000);
+		for (const odd of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '36000', undefined])
+			expect(pollBudgetMs({ getPollBudgetMs: () => odd as number })).toBe(OWN_POLL_BUDGET_MS);
+		expect(pollBudgetMs({})).toBe(OWN_POLL_BUDGET_MS);
 	});
 });

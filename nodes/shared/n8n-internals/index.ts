@@ -3,8 +3,8 @@
  * documented node API, in one place. Each says what it relies on, where that lives in
  * n8n's source, what it buys, and what the pack does when the assumption does not hold
  * (n8n's documented path). One folder: this index, and the files that hold the shortcuts
- * (parameters.ts: 1, 2, 5; requests.ts: 3, 4; polls.ts: 6, 7, 10; 8 and 9 next to the code they
- * explain). `test/integration/n8n-internals.test.ts` pins each behaviour
+ * (parameters.ts: 1, 2, 5; requests.ts: 3, 4; polls.ts: 7 and the poll budget; 6 and 10 in
+ * polling/machine.ts, the state machine that uses them; 8 and 9 next to the code they explain). `test/integration/n8n-internals.test.ts` pins each behaviour
  * against the real n8n-core: `npm run test:internals` (the newest n8n of the tested range,
  * the devDependency) and `npm run test:internals:oldest` (1.123.81, from the pinned
  * runtime), so an n8n upgrade fails a named test instead of misbehaving.
@@ -16,14 +16,15 @@
  * 4. Items read ahead of their turn       → (documented here; the gate is concurrency.ts)
  * 5. "={{ $json.key }}" is the item's own
  *    value                               → readableWithoutN8n, readWithoutN8n
- * 6. Polls of one node share its static
- *    data, and may overlap               → claimPoll, holdsPoll, releasePoll, pollBudgetMs
+ * 6. An activation's polls share one
+ *    static data object (durable: each
+ *    poll its own copy)                  → polling/machine.ts beginTurn, pollOnce (P2, P11)
  * 7. A poll that delivers nothing commits
  *    its own cursor (durable cursors)    → commitOwnCursor
  * 8. Hidden only off a new default       → (described at Sales record/fields.ts columnsField)
  * 9. A model reads a tool error's message → (described at Sales record/json-input.ts forModel)
  * 10. A node's polls run in one process,
- *    and a delivery lands after its poll → beginPollTurn, holdsTurn, endPollTurn
+ *    and a delivery lands after its poll → polling/machine.ts beginTurn, endTurn (P2, P3, P11)
  */
 export * from './parameters';
 export * from './polls';

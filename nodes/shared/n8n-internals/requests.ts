@@ -26,7 +26,7 @@ export const CREDENTIAL_TYPE = 'businessPlatformOAuth2Api';
 // OAuth2 path as a whole (the documented way); a 401 always does.
 
 export interface CredentialInfo {
-	/** Which account the credential reaches (its ID in n8n, base URLs, tenant): no secret. */
+	/** Which account the credential reaches, but for the address (its ID in n8n, its tenant): no secret. */
 	account: string;
 	/** The credential's secrets as the scope read them (tokens, client secret): scrubbed from any text an error passes on. */
 	secrets: string[];

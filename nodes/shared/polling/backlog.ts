@@ -205,7 +205,7 @@ export async function readBacklog(
 	const proves = at.last || at.items.some((i) => (time(i) ?? -1) < since);
 	if (!proves) return undefined;
 	for (;;) {
-		items.push(...at.items);
+		for (const item of at.items) items.push(item);
 		if (page === 1) return { items, complete: true, stoppedAt: 1 };
 		at = await read(page - 1);
 		if (!at || at.records !== length) return { items, complete: false, stoppedAt: page };

@@ -107,16 +107,18 @@ export function newChanges<T>(cursor: Cursor, changes: Array<Change<T>>): Array<
  * `seen` keeps the keys at that time (with those already there when `since` did not move).
  */
 export function advance(cursor: Cursor, done: Change[], remember = false): Cursor {
-	if (done.length === 0) return cursor;
-	const newest = Math.max(...done.map((c) => c.time));
-	if (newest < cursor.since) return cursor;
-	const atNewest = done.filter((c) => c.time === newest).map((c) => c.key);
-	const keys = newest === cursor.since ? [...cursor.seen, ...atNewest] : atNewest;
-	const next: Cursor = { v: CURSOR_VERSION, since: newest, seen: [...new Set(keys)] };
+	// A loop, not Math.max(...): a poll may find 10^5 changes and more (a bulk import), past what a call's arguments hold.
+	let newest = -Infinity;
+	for (const c of done) if (c.time > newest) newest = c.time;
+	if (done.length === 0 || newest < cursor.since) return cursor;
+	const seen = new Set(newest === cursor.since ? cursor.seen : []);
+	for (const c of done) if (c.time === newest) seen.add(c.key);
+	const next: Cursor = { v: CURSOR_VERSION, since: newest, seen: [...seen] };
 	// Oldest first, so that the newest keys are the ones kept (a first poll lists newest first).
-	if (remember)
-		next.recent = [
-			...new Set([...(cursor.recent ?? []), ...[...done].sort(byTime).map((c) => c.key)]),
-		].slice(-MAX_RECENT);
+	if (remember) {
+		const recent = new Set(cursor.recent);
+		for (const c of [...done].sort(byTime)) recent.add(c.key);
+		next.recent = [...recent].slice(-MAX_RECENT);
+	}
 	return next;
 }

@@ -15,7 +15,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { RunScope } from '../run-scope';
 import { CREDENTIAL_TYPE } from '../transport';
 import type { ParamReader, PollingNodeIdentity } from './model';
-import { pollOnce } from './poll';
+import { pollOnce } from './machine';
 
 const OPTIONS: INodeProperties = {
 	displayName: 'Options',

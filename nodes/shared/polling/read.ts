@@ -1,0 +1,263 @@
+/**
+ * How a poll reads the event's list (the state machine, machine.ts, decides which poll reads
+ * and what it may deliver; this file only reads): the pages from the newest change down to the
+ * cursor, read again when the list moved under them, within the poll's budget; past the budget,
+ * the oldest part of the backlog (backlog.ts). cursor.ts then says which changes are new.
+ *
+ * A list read page by page can move underneath (a record deleted while the poll pages shifts the
+ * rest up one place, so one record is never listed). A poll that read more than one page, and saw
+ * the list move (its length, as the envelope gives it, changed between pages, or one item came on
+ * two pages; a list whose envelope gives no length always counts as moved), reads it again until
+ * a reading finds nothing the earlier ones missed (at most POLL.maxReadings), and delivers what
+ * all readings found.
+ *
+ * No list is ever spread into a call (`push(...x)`, `Math.max(...x)`): one poll may find 10^5
+ * changes and more, past what a call's arguments hold (test/unit/layout.test.ts keeps it so).
+ */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { fetchPage, PAGE_SIZE, PAGING } from '../pagination';
+import type { RunScope } from '../run-scope';
+import { readBacklog, roomLeft, timedPage, type Budget } from './backlog';
+import { advance, byTime, newChanges, startCursor, type Change, type Cursor } from './cursor';
+import type { ParamReader, PollEvent, PollList } from './model';
+
+export const POLL = {
+	/** Items asked for per page. */
+	pageSize: PAGE_SIZE,
+	/** Readings of a list that moved while it was paged, at most, per poll. */
+	maxReadings: 3,
+	/** Pages "Fetch Test Event" looks through for a matching item. */
+	testPages: 5,
+	/** The clock a poll measures its budget and its turn with (milliseconds). */
+	now: (): number => Date.now(),
+};
+
+/** The changes on one page of the list (items that are not this event's change are left out), added to `into`. */
+function addChanges(
+	into: Change<IDataObject>[],
+	items: IDataObject[],
+	event: PollEvent,
+	param: ParamReader,
+): Change<IDataObject>[] {
+	for (const item of items) {
+		if (!item || typeof item !== 'object') continue;
+		const time = event.time(item);
+		if (time === undefined || (event.is && !event.is(item, param))) continue;
+		into.push({ key: event.key(item), time, item });
+	}
+	return into;
+}
+
+/** An item's time on the list's sort order (changes and non-changes alike): where paging may stop. */
+const sortTime = (event: PollEvent, item: IDataObject) =>
+	item && typeof item === 'object' ? event.time(item) : undefined;
+
+interface Reading {
+	changes: Change<IDataObject>[];
+	pages: number;
+	/** Stopped before the cursor, because the budget ran out: the backlog is read instead (backlog.ts). */
+	cut: boolean;
+	/** The page size the platform serves, and the list's length as the last page gave it. */
+	served: number;
+	records?: number;
+	/** The list may have moved while it was paged: see the file's comment. */
+	moved: boolean;
+	/** The newest time of any item listed (a change of this event or not); -1 when none has one. */
+	newest: number;
+}
+
+interface ReadLimits {
+	/**
+	 * Newest first: stop after the page that reaches an item older than this; `newest`: older than
+	 * the newest item listed (a first poll reads every item of the newest timestamp, however many pages).
+	 */
+	since: number | 'newest';
+	maxPages?: number;
+	/** Stop after the first page that holds a change (Fetch Test Event). */
+	firstFound?: boolean;
+	/** Stop before a page that does not fit in it, when the rest can be read as a backlog (backlog.ts). */
+	budget?: Budget;
+	/** The items of the cursor's own timestamp (its `seen`): a backlog read reads through them. */
+	atSince?: number;
+}
+
+/** One reading of the list: every page, or (newest first) the pages down to the first item older than `since`. */
+async function read(
+	scope: RunScope,
+	list: PollList,
+	event: PollEvent,
+	param: ParamReader,
+	limits: ReadLimits,
+): Promise<Reading> {
+	const reading: Reading = {
+		changes: [],
+		pages: 0,
+		moved: false,
+		newest: -1,
+		cut: false,
+		served: 0,
+	};
+	const listed = new Set<string>();
+	let length: number | undefined;
+	// The page size the platform really serves (it may be smaller than asked: pagination.ts, fetchPage).
+	let served = 0;
+	const budget = limits.budget;
+	for (let page = 1; page <= (limits.maxPages ?? Number.MAX_SAFE_INTEGER); page++) {
+		if (page > PAGING.maxPages) {
+			// A poll that fails delivers nothing and keeps its cursor: better than a part of the changes taken for all.
+			throw new NodeOperationError(
+				scope.ctx.getNode(),
+				`The list did not end after ${PAGING.maxPages} pages`,
+				{
+					description: `The platform kept answering full pages of ${list.request.method} ${list.request.path}. The poll delivered nothing and will read the list again at the next poll time.`,
+				},
+			);
+		}
+		// A backlog read needs a list sorted newest first whose envelope gives its length; it gets
+		// half the budget, and at least the pages it needs to deliver without a mark (backlog.ts).
+		if (
+			page > 1 &&
+			budget &&
+			list.newestFirst &&
+			length !== undefined &&
+			!roomLeft(budget, length, served, limits.atSince ?? 0)
+		) {
+			reading.cut = true;
+			break;
+		}
+		const { items, more, records } = budget
+			? await timedPage(scope, list, page, POLL.pageSize, served, budget)
+			: await fetchPage(scope, list.request, list.style, page, POLL.pageSize, served);
+		served = Math.max(served, items.length);
+		Object.assign(reading, { served, records });
+		reading.pages++;
+		reading.moved ||= records === undefined || (page > 1 && records !== length);
+		length = records;
+		addChanges(reading.changes, items, event, param);
+		for (const item of items) {
+			if (!item || typeof item !== 'object') continue;
+			reading.newest = Math.max(reading.newest, sortTime(event, item) ?? -1);
+			const key = event.key(item);
+			reading.moved ||= listed.has(key);
+			listed.add(key);
+		}
+		if (!more || items.length === 0 || (limits.firstFound && reading.changes.length > 0)) break;
+		if (list.newestFirst) {
+			const last = sortTime(event, items[items.length - 1]);
+			if (last === undefined || last < (limits.since === 'newest' ? reading.newest : limits.since))
+				break;
+		}
+	}
+	return reading;
+}
+
+/** Reads until a reading adds nothing the earlier ones missed (see the file's comment), from the first reading. */
+async function readSettled(
+	scope: RunScope,
+	list: PollList,
+	event: PollEvent,
+	param: ParamReader,
+	since: number,
+	first: Reading,
+): Promise<Change<IDataObject>[]> {
+	if (first.pages <= 1 || !first.moved) return first.changes;
+	const all = first.changes;
+	const keys = new Set(all.map((c) => c.key));
+	for (let n = 2; n <= POLL.maxReadings; n++) {
+		const again = await read(scope, list, event, param, { since });
+		const before = all.length;
+		for (const c of again.changes) if (!keys.has(c.key)) (keys.add(c.key), all.push(c));
+		if (all.length === before) break;
+	}
+	return all;
+}
+
+/** "Fetch Test Event": the newest matching item, without touching the cursor. */
+export async function testItem(
+	scope: RunScope,
+	event: PollEvent,
+	list: PollList,
+	param: ParamReader,
+): Promise<INodeExecutionData[][]> {
+	const { changes } = await read(scope, list, event, param, {
+		since: -1,
+		maxPages: list.newestFirst ? POLL.testPages : undefined,
+		firstFound: list.newestFirst,
+	});
+	const newest = changes.sort(byTime).pop();
+	if (!newest) {
+		throw new NodeOperationError(scope.ctx.getNode(), `No ${event.noun} matches this event yet`, {
+			description: `Make the change in Business Platform (or check the event's filters), then click "Fetch Test Event" again. The trigger looked at the ${list.newestFirst ? `newest ${POLL.testPages * POLL.pageSize} ` : ''}items the platform lists.`,
+		});
+	}
+	return [[{ json: newest.item }]];
+}
+
+/** The poll's budget (n8n's, or the pack's where n8n gives none: machine.ts), measured from now. */
+export function budgetFrom(limit: number): Budget {
+	const began = POLL.now();
+	return { elapsed: () => POLL.now() - began, limit, slowest: 0 };
+}
+
+/** What a poll found: the changes to deliver (oldest first), the cursor past them, and whether it read a backlog. */
+export interface Found {
+	fresh: Change<IDataObject>[];
+	cursor: Cursor;
+	/** The budget ran out before the cursor (or the cursor said so): the oldest part of the backlog was read. */
+	backlog: boolean;
+}
+
+/** The cursor of a first poll that starts from now: the newest changes are done, nothing is delivered. */
+export async function readStart(
+	scope: RunScope,
+	event: PollEvent,
+	list: PollList,
+	param: ParamReader,
+): Promise<Cursor> {
+	// A remembering event reads every page once, so that no old change is announced as new later.
+	const first = await read(scope, list, event, param, { since: event.remember ? -1 : 'newest' });
+	return startCursor(first.changes, first.newest, event.remember);
+}
+
+/** What is new since `cursor` (an empty one: Emit Existing Items), within the budget. */
+export async function readChanges(
+	scope: RunScope,
+	event: PollEvent,
+	list: PollList,
+	param: ParamReader,
+	cursor: Cursor,
+	budget: Budget,
+): Promise<Found> {
+	const { behind, ...from } = cursor;
+	const limits = (maxPages?: number) => ({
+		since: from.since,
+		budget,
+		maxPages,
+		atSince: from.seen.length,
+	});
+	// A backlog read needs a list sorted newest first whose envelope gives its length (backlog.ts).
+	const readable = (r: Reading) => list.newestFirst && r.records !== undefined && r.served > 0;
+	// Behind (backlog.ts): page 1 only, for the list's length, then the backlog with the whole budget.
+	let first = await read(scope, list, event, param, limits(behind ? 1 : undefined));
+	if (behind && !readable(first)) first = await read(scope, list, event, param, limits());
+	const backlog = (first.cut || behind !== undefined) && readable(first);
+	let changes = first.changes;
+	let left: number | undefined;
+	if (!backlog) changes = await readSettled(scope, list, event, param, from.since, first);
+	else {
+		const known = {
+			pages: first.pages,
+			served: first.served,
+			records: first.records ?? 0,
+			hint: behind,
+		};
+		const got = await readBacklog(scope, list, event, from.since, POLL.pageSize, known, budget);
+		changes = got ? addChanges([], got.items, event, param) : [];
+		left = got?.complete ? undefined : (got?.stoppedAt ?? behind ?? 1);
+	}
+	const fresh = newChanges(from, changes);
+	const next = fresh.length === 0 ? from : advance(from, fresh, event.remember);
+	return { fresh, cursor: left ? { ...next, behind: left } : next, backlog };
+}
