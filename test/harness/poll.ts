@@ -102,10 +102,13 @@ export class Poller {
 	}
 
 	/** The credential of the node from now on (a user picks another one and saves the workflow: n8n activates it again). */
-	useCredential(id: string): void {
+	useCredential(id: string, name = id): void {
 		this.credentialId = id;
+		this.credentialName = name;
 		this.activate();
 	}
+
+	private credentialName?: string;
 
 	/** The workflow is published again, unchanged: n8n runs its activation poll once more. */
 	republish(): void {
@@ -227,7 +230,12 @@ export class Poller {
 	): Promise<Items> {
 		const node = this.h.node(this.type, this.parameters, 'Poll');
 		if (this.credentialId)
-			node.credentials = { [CREDENTIAL_TYPE]: { id: this.credentialId, name: this.credentialId } };
+			node.credentials = {
+				[CREDENTIAL_TYPE]: {
+					id: this.credentialId,
+					name: this.credentialName ?? this.credentialId,
+				},
+			};
 		const workflow = triggerWorkflow(node, data, this.workflowId);
 		const budget = this.budgetMs;
 		// n8n-core 2.41's PollContext takes the durable scheduler's hooks after `activation`; older ones ignore them.

@@ -111,6 +111,7 @@ export function beginTurn(
 	const node = followed.get(key) ?? { running: new Set<Turn>() };
 	for (const t of node.running)
 		if (t.data === data && t.from === from && Math.abs(now - t.at) < budget) return 'P2';
+	// Also after P15: a delivery n8n threw away holds the polls from its start as long, then they read again.
 	const last = node.delivered;
 	if (last?.from === from && Math.abs(now - last.at) < pendingDeliveryMs(budget)) return 'P3';
 	delete node.delivered; // a poll from another start: the last delivery has landed (or expired)

@@ -200,9 +200,11 @@ export function bulkRecords(
 		throw badRequest('count must be a non-negative integer', [
 			{ field: 'count', error: 'must be a non-negative integer' },
 		]);
-	// Distinct, increasing creation times ending now.
-	const t0 = Date.now() - count;
-	return addRecords(env, tenant, table, count, Math.random, (i) => t0 + i);
+	// Increasing creation times: from `at` (ms), `every` ms apart (0: one frozen time); by default distinct, ending now.
+	const at = typeof options.at === 'number' && Number.isFinite(options.at) ? options.at : undefined;
+	const every = typeof options.every === 'number' && options.every >= 0 ? options.every : 1;
+	const t0 = at ?? env.store.clock.now() - count * every;
+	return addRecords(env, tenant, table, count, Math.random, (i) => t0 + i * every);
 }
 
 /** The four tables of the database "crm", then their records (referenced tables first). */
