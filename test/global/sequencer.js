@@ -15,6 +15,7 @@ const SLOW_FIRST = [
 	'test/e2e/oauth-trigger.e2e.test.ts',
 	'test/e2e/cleanup.e2e.test.ts',
 	'test/integration/fault-matrix.test.ts',
+	'test/integration/polling-machine.property.test.ts',
 ];
 
 class SlowFirst extends Sequencer {

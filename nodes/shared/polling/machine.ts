@@ -30,6 +30,9 @@ type Row = `P${number}`;
 class Path {
 	private readonly rows: Row[] = [];
 
+	/** Whether the poll's line was logged. */
+	ended = false;
+
 	constructor(private readonly ctx: IPollFunctions) {}
 
 	go(row: Row): void {
@@ -38,6 +41,7 @@ class Path {
 
 	end<T>(row: Row, result: T, items = 0): T {
 		this.rows.push(row);
+		this.ended = true;
 		const name = this.ctx.getNode().name;
 		this.ctx.logger?.debug?.(`Poll of "${name}": ${this.rows.join(' → ')} (${items} items)`);
 		return result;
@@ -247,10 +251,9 @@ export async function pollOnce(
 		// With durable cursors n8n commits nothing for the poll at publishing (n8n-internals, 7).
 		await commitOwnCursor(ctx);
 		return path.end('P13', null);
-	} catch (error) {
-		path.end('P10', null);
-		throw error;
 	} finally {
+		// A request failed: the error goes to n8n, nothing is delivered or written.
+		if (!path.ended) path.end('P10', null);
 		endTurn(turn, delivered, POLL.now());
 	}
 }

@@ -168,7 +168,11 @@ async function readSettled(
 	for (let n = 2; n <= POLL.maxReadings; n++) {
 		const again = await read(scope, list, event, param, { since });
 		const before = all.length;
-		for (const c of again.changes) if (!keys.has(c.key)) (keys.add(c.key), all.push(c));
+		for (const c of again.changes) {
+			if (keys.has(c.key)) continue;
+			keys.add(c.key);
+			all.push(c);
+		}
 		if (all.length === before) break;
 	}
 	return all;
