@@ -16,6 +16,7 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { mapConcurrent } from '../shared/concurrency';
+import { echo } from '../shared/readers';
 import { eventLabel, expandEvents } from './events';
 import {
 	deregister,
@@ -71,7 +72,10 @@ export function selectedEvents(ctx: IHookFunctions): string[] {
 	if (unknown.length) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Unknown event type in "Events": ${unknown.join(', ')}`,
+			`Unknown event type in "Events": ${unknown
+				.slice(0, 5)
+				.map((u) => echo(u, 60))
+				.join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}`,
 			{
 				description:
 					'Choose events from the list (for example "Deal Created (Sales)"); an expression must give the platform\'s event names, like CREATE_CRM_DEAL.',

@@ -5,6 +5,14 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { Field, OpContext, Send } from './engine/model';
+import {
+	type CalendarDate,
+	DATE_FORMS,
+	DATE_TIME_FORMS,
+	echo,
+	readDate,
+	readDateTime,
+} from './readers';
 
 /** Text of a parameter that may be a number, a text or a resource locator object (`{ __rl, mode, value }`). */
 export function plainValue(value: unknown): string {
@@ -110,95 +118,42 @@ export function jsonOrText(value: unknown): unknown {
 	}
 }
 
-/** An n8n date-time (ISO text or Date) as UTC ISO 8601. */
-export function toUtcIso(value: unknown, label: string, ctx: OpContext): string | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	const date = value instanceof Date ? value : new Date(String(value));
-	if (Number.isNaN(date.getTime()))
-		throw ctx.fail(
-			`${label} is not a date`,
-			'Use a date and time such as 2026-12-01T10:00:00Z, or pick one.',
-		);
-	return date.toISOString();
-}
-
-/** Milliseconds the time zone is ahead of UTC at the instant `utcMs`. */
-function zoneOffsetMs(utcMs: number, timeZone: string): number {
-	const parts = Object.fromEntries(
-		new Intl.DateTimeFormat('en-US', {
-			timeZone,
-			hourCycle: 'h23',
-			year: 'numeric',
-			month: '2-digit',
-			day: '2-digit',
-			hour: '2-digit',
-			minute: '2-digit',
-			second: '2-digit',
-		})
-			.formatToParts(new Date(utcMs))
-			.map((p) => [p.type, p.value]),
-	);
-	const asUtc = Date.UTC(
-		Number(parts.year),
-		Number(parts.month) - 1,
-		Number(parts.day),
-		Number(parts.hour),
-		Number(parts.minute),
-		Number(parts.second),
-	);
-	return asUtc - Math.floor(utcMs / 1000) * 1000;
-}
-
 /**
- * An n8n date-time as UTC ISO 8601, reading a value WITHOUT a zone (what n8n's date
- * picker gives, e.g. 2026-12-01T10:00:00) in `timeZone` (the workflow's), not in the
- * server's. Values with Z or an offset, Dates and epoch numbers are exact already.
+ * A date-time as UTC ISO 8601, read strictly (readers.ts): ISO text (without a zone: in
+ * `timeZone`, by default the workflow's, as n8n's date picker writes it), a Date or a Luxon
+ * DateTime. Anything else (an impossible date, free text, a number) fails naming the field.
  */
-export function toUtcIsoInZone(
+export function toUtcIso(
 	value: unknown,
 	label: string,
-	ctx: OpContext,
-	timeZone: string,
+	ctx: Pick<OpContext, 'fail' | 'fn'>,
+	timeZone = ctx.fn.getTimezone(),
 ): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
-	const text = value instanceof Date ? '' : String(value).trim();
-	const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?$/.exec(
-		text,
-	);
-	if (!m) return toUtcIso(value, label, ctx);
-	const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '0'] = m;
-	const guess = Date.UTC(
-		Number(y),
-		Number(mo) - 1,
-		Number(d),
-		Number(h),
-		Number(mi),
-		Number(s),
-		Number(frac.slice(0, 3).padEnd(3, '0')),
-	);
-	const back = new Date(guess);
-	if (
-		Number.isNaN(guess) ||
-		back.getUTCMonth() !== Number(mo) - 1 ||
-		back.getUTCDate() !== Number(d) ||
-		back.getUTCHours() !== Number(h) ||
-		back.getUTCMinutes() !== Number(mi)
-	) {
+	const read = readDateTime(value, timeZone);
+	if ('problem' in read)
 		throw ctx.fail(
-			`${label} is not a date`,
-			'Use a date and time such as 2026-12-01T10:00:00Z, or pick one.',
+			`${label} is not a date: ${echo(value)} (${read.problem})`,
+			`Write it as ${DATE_TIME_FORMS}.`,
 		);
-	}
-	let zone: number;
-	try {
-		zone = zoneOffsetMs(guess, timeZone);
-	} catch {
-		return toUtcIso(value, label, ctx);
-	}
-	let utc = guess - zone;
-	const again = zoneOffsetMs(utc, timeZone);
-	if (again !== zone) utc = guess - again;
-	return new Date(utc).toISOString();
+	return new Date(read.ok).toISOString();
+}
+
+/** A calendar date, read strictly (readers.ts): ISO text, MM/DD/YYYY where `mdy`, a Date or DateTime (its date in the workflow's zone). */
+export function toCalendarDate(
+	value: unknown,
+	label: string,
+	ctx: Pick<OpContext, 'fail' | 'fn'>,
+	mdy = false,
+): CalendarDate | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const read = readDate(value, ctx.fn.getTimezone(), mdy);
+	if ('problem' in read)
+		throw ctx.fail(
+			`${label} is not a date: ${echo(value)} (${read.problem})`,
+			`Write it as ${DATE_FORMS}${mdy ? ', or as MM/DD/YYYY' : ''}.`,
+		);
+	return read.ok;
 }
 
 /** A resource locator: "From List" (searchable) first, then "By ID". */

@@ -366,7 +366,7 @@ const CASES: Case[] = [
 		input: 'Closing date in a foreign format: "31/12/2026"',
 		where: 'Sales → Deal → Create',
 		refusedBy: 'node',
-		names: /Closing Date "31\/12\/2026" is not a date/,
+		names: /Closing Date is not a date: "31\/12\/2026"/,
 		params: () => ({
 			resource: 'deal',
 			operation: 'create',

@@ -132,7 +132,11 @@ describe('Payrun', () => {
 			{ continueOnFail: true },
 		);
 		expect(impossible.json).toEqual([
-			{ error: 'Pay Period Start is not a date', description: expect.any(String), itemIndex: 0 },
+			{
+				error: 'Pay Period Start is not a date: "02/30/2024" (month 2 of 2024 has no day 30)',
+				description: expect.any(String),
+				itemIndex: 0,
+			},
 		]);
 		expect(ctx.sb.requests()).toHaveLength(0);
 	});

@@ -370,7 +370,9 @@ describe('Activity: bad input and failures', () => {
 			start: '={{ "2027-13-01T10:00:00" }}',
 			end: '2027-01-01T09:00:00Z',
 		});
-		expect(month13.error?.message).toBe('Start is not a date');
+		expect(month13.error?.message).toBe(
+			'Start is not a date: "2027-13-01T10:00:00" (there is no month 13)',
+		);
 		const filter = await run({ operation: 'getAll', filters: { name: 'a,b' } });
 		expect(filter.error?.message).toMatch(/Name "a,b" cannot contain a comma/);
 		const bulk = await run({ operation: 'bulkDelete', activityIds: '1, x2' });

@@ -286,9 +286,17 @@ describe('bad input fails before anything is written, naming the column and the 
 
 	it.each([
 		['Score', 'lots', 'Column "Score" takes a number, got "lots"'],
-		['Last contacted', 'someday', 'Column "Last contacted" takes a date, got "someday"'],
+		[
+			'Last contacted',
+			'someday',
+			'Column "Last contacted" takes a date, got "someday" (not written as ISO 8601)',
+		],
 		['Subscribed', 'maybe', 'Column "Subscribed" takes true or false, got "maybe"'],
-		['Extra', '{bad json', 'Column "Extra" is not valid JSON'],
+		[
+			'Extra',
+			'{bad json',
+			'Column "Extra" is not valid JSON: Expected property name or \'}\' in JSON at position 1',
+		],
 		['Owner', 'Ada', 'Column "Owner" takes user IDs (whole numbers), got "Ada"'],
 		['Name', '', 'Column "Name" is required'],
 	])('%s = %j → %s', async (columnName, bad, message) => {

@@ -6,7 +6,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { BuiltRequest, OpContext } from '../../shared/engine/model';
-import { locator, objectAt } from '../../shared/fields';
+import { locator, objectAt, toCalendarDate } from '../../shared/fields';
 
 /** int64 fields of the people models (v1User, v1Member, v1Approver, v1CustomFieldData, responses). */
 const INT64_KEYS: ReadonlySet<string> = new Set([
@@ -43,42 +43,16 @@ export function int64ToNumbers<T>(value: T, inFilterConfig = false): T {
 	return out as T;
 }
 
-const MDY = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * A date as the payroll module writes it: MM/DD/YYYY. Accepts n8n's date-time
- * (ISO text, whose calendar date is kept as written, without time-zone shifts),
- * a Date, or month/day/year text.
+ * A date as the payroll module writes it: MM/DD/YYYY. Accepts n8n's date-time (ISO text, whose
+ * calendar date is kept as written), a Date or DateTime (its date in the workflow's zone), or
+ * month/day/year text; read strictly (no 30 February, no free text).
  */
 export function toMdy(value: unknown, label: string, ctx: OpContext): string | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	const bad = () =>
-		ctx.fail(`${label} is not a date`, 'Pick a date, or write it as YYYY-MM-DD or MM/DD/YYYY.');
-	let y: number;
-	let m: number;
-	let d: number;
-	if (
-		value instanceof Date ||
-		(typeof value === 'object' && typeof (value as { toISO?: unknown }).toISO === 'function')
-	) {
-		const iso =
-			value instanceof Date
-				? value.toISOString()
-				: String((value as { toISO: () => string }).toISO());
-		[y, m, d] = iso.slice(0, 10).split('-').map(Number);
-	} else {
-		const text = String(value).trim();
-		const mdy = MDY.exec(text);
-		const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-		if (mdy) [m, d, y] = [Number(mdy[1]), Number(mdy[2]), Number(mdy[3])];
-		else if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-		else throw bad();
-	}
-	const check = new Date(Date.UTC(y, m - 1, d));
-	if (Number.isNaN(check.getTime()) || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d)
-		throw bad();
-	return `${pad(m)}/${pad(d)}/${y}`;
+	const date = toCalendarDate(value, label, ctx, true);
+	return date && `${pad(date.m)}/${pad(date.d)}/${String(date.y).padStart(4, '0')}`;
 }
 
 /** A required date field. */

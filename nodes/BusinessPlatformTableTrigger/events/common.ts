@@ -65,6 +65,9 @@ export const TABLE_FIELDS: INodeProperties[] = [
 	},
 ];
 
+const RECORD_DATES: ReadonlySet<string> = new Set(['createdAt', 'updatedAt']);
+const LISTS: ReadonlySet<string> = new Set(['in', 'nin', 'emp', 'nemp']);
+
 /** The conditions as the platform's FilterCondition list (rows without a column are left out). */
 function conditionsOf(param: ParamReader): IDataObject[] {
 	const raw = param('conditions', {}) as { condition?: unknown };
@@ -73,11 +76,17 @@ function conditionsOf(param: ParamReader): IDataObject[] {
 		.filter(
 			(r) => r && typeof r === 'object' && typeof r.column === 'string' && r.column.trim() !== '',
 		)
-		.map((r) => ({
-			colId: String(r.column).trim(),
-			opr: String(r.operator ?? 'eq'),
-			value: r.value === undefined || r.value === null ? '' : String(r.value),
-		}));
+		.map((r, i) => {
+			const colId = String(r.column).trim();
+			const opr = String(r.operator ?? 'eq');
+			const value = r.value === undefined || r.value === null ? '' : r.value;
+			// A record date (Created At, Updated At) compared with one value, and any Date or DateTime an
+			// expression gives, is read strictly as a date-time; other values go as written.
+			const asDate =
+				(RECORD_DATES.has(colId) && value !== '' && !LISTS.has(opr)) || typeof value === 'object';
+			const date = asDate ? param.dateTime?.(value, `Condition ${i + 1} (${colId})`) : undefined;
+			return { colId, opr, value: date ?? String(value) };
+		});
 }
 
 /** The records of the chosen table, sorted by `column` (createdAt or updatedAt), newest first. */

@@ -1,6 +1,6 @@
 /**
  * The state machine of one poll of a polling trigger: which poll delivers what, and what it
- * commits. docs/polling-triggers.md, "The state machine", is this file as a table; each row
+ * commits. docs/polling-triggers.md, "Exactly once: the state machine", is this file as a table; each row
  * (P1 … P15) is named below where it happens, and a poll logs the rows it went through (n8n's
  * log, debug level). How the list is read: read.ts and backlog.ts; which changes are new:
  * cursor.ts.
@@ -179,10 +179,11 @@ async function listAndOwner(
 	param: ParamReader,
 ): Promise<{ list: PollList; owner: string }> {
 	const read = new Set<string>(['event']);
-	const list = event.list((name, fallback) => {
+	const recording = (name: string, fallback?: unknown) => {
 		read.add(name);
 		return param(name, fallback);
-	});
+	};
+	const list = event.list(Object.assign(recording, { dateTime: param.dateTime }));
 	const account = await credentialAccount(scope, list.request.regional === true);
 	return { list, owner: ownerOf(scope.node, event, read, account) };
 }

@@ -8,8 +8,14 @@ import type { IDataObject, INodeProperties, INodeType } from 'n8n-workflow';
 import type { PageStyle } from '../pagination';
 import type { ApiRequest } from '../transport';
 
-/** Reads a parameter of the node (the event's own fields), already without expressions. */
-export type ParamReader = (name: string, fallback?: unknown) => unknown;
+/**
+ * Reads a parameter of the node (the event's own fields), already without expressions; its
+ * `dateTime` reads a date-time a filter holds as UTC ISO, strictly (shared/readers.ts: ISO text,
+ * without a zone in the workflow's, a Date or a DateTime), failing the poll naming `label`.
+ */
+export type ParamReader = ((name: string, fallback?: unknown) => unknown) & {
+	dateTime?: (value: unknown, label: string) => string | undefined;
+};
 
 export interface PollList {
 	request: ApiRequest;

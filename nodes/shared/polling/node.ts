@@ -4,6 +4,7 @@
  * to every node with `polling: true`) and once more for "Fetch Test Event".
  */
 import type {
+	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
 	INodeType,
@@ -12,6 +13,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { toUtcIso } from '../fields';
+import { echo } from '../readers';
 import { RunScope } from '../run-scope';
 import { CREDENTIAL_TYPE } from '../transport';
 import type { ParamReader, PollingNodeIdentity } from './model';
@@ -81,7 +84,12 @@ export function pollingDescription(identity: PollingNodeIdentity): INodeTypeDesc
 
 /** Reads a parameter of the poll; a missing one is `fallback`, any other failure names the parameter. */
 function paramReader(ctx: IPollFunctions): ParamReader {
-	return (name, fallback) => {
+	const values = {
+		fail: (message: string, description?: string) =>
+			new NodeOperationError(ctx.getNode(), message, { description }),
+		fn: { getTimezone: () => ctx.getTimezone() } as IExecuteFunctions,
+	};
+	const read = (name: string, fallback?: unknown) => {
 		try {
 			return ctx.getNodeParameter(name, fallback, { extractValue: true });
 		} catch (error) {
@@ -94,6 +102,9 @@ function paramReader(ctx: IPollFunctions): ParamReader {
 			);
 		}
 	};
+	return Object.assign(read, {
+		dateTime: (value: unknown, label: string) => toUtcIso(value, label, values),
+	});
 }
 
 export function pollingNode(identity: PollingNodeIdentity): new () => INodeType {
@@ -109,7 +120,7 @@ export function pollingNode(identity: PollingNodeIdentity): new () => INodeType 
 			const value = param('event');
 			const event = typeof value === 'string' ? byValue.get(value) : undefined;
 			if (!event) {
-				throw new NodeOperationError(this.getNode(), `Unknown event "${String(value)}"`, {
+				throw new NodeOperationError(this.getNode(), `Unknown event ${echo(value, 60)}`, {
 					description: `Choose one of the events of ${identity.displayName}: ${identity.events.map((e) => e.name).join(', ')}.`,
 				});
 			}

@@ -2,7 +2,14 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { BuiltRequest, Field, OpContext } from '../../../shared/engine/model';
-import { compact, queryField, toStringId, toStringIds, toUtcIso } from '../../../shared/fields';
+import {
+	compact,
+	queryField,
+	toCalendarDate,
+	toStringId,
+	toStringIds,
+} from '../../../shared/fields';
+import { isoDate } from '../../../shared/readers';
 import { int64ToNumbers, sortOrderProperty, userLocator } from '../common';
 
 /** A text field, empty by default. */
@@ -15,18 +22,8 @@ export const str = (
 
 /** A calendar date as ISO 8601 at midnight UTC: the date is kept as the user wrote it, whatever the time zone of n8n. */
 export function toIsoDate(value: unknown, label: string, ctx: OpContext): string | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	const text = value instanceof Date ? value.toISOString() : String(value).trim();
-	const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-	const mdy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
-	if (iso || mdy) {
-		const [y, m, d] = iso
-			? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
-			: [Number(mdy![3]), Number(mdy![1]), Number(mdy![2])];
-		const t = new Date(Date.UTC(y, m - 1, d));
-		if (t.getUTCMonth() === m - 1 && t.getUTCDate() === d) return t.toISOString();
-	}
-	return toUtcIso(value, label, ctx);
+	const date = toCalendarDate(value, label, ctx, true);
+	return date && `${isoDate(date)}T00:00:00.000Z`;
 }
 
 /** A collection whose options are `children`, each added with its `placeholder` button. */

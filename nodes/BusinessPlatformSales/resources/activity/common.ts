@@ -14,7 +14,7 @@ import {
 	plainValue,
 	toIntegerId,
 	toIntegerIds,
-	toUtcIsoInZone,
+	toUtcIso,
 } from '../../../shared/fields';
 import { userName } from '../common';
 
@@ -79,7 +79,7 @@ const optionalLocatorId = (label: string) => (v: unknown, ctx: OpContext) => {
 };
 
 export const dateTime = (label: string) => (v: unknown, ctx: OpContext) =>
-	toUtcIsoInZone(v, label, ctx, timeZone(ctx));
+	toUtcIso(v, label, ctx, timeZone(ctx));
 
 // --------------------------------------------------------------- fields --
 /** A list of contact ids; merged with the picked contact (version 2) under the same key. */

@@ -9,7 +9,7 @@ import {
 	plainValue,
 	sortedCollection,
 	toIntegerId,
-	toUtcIsoInZone,
+	toUtcIso,
 } from '../../../shared/fields';
 import {
 	ACTIVITY_TYPES,
@@ -57,7 +57,7 @@ function activityQuery(filters: IDataObject, ctx: OpContext): string | undefined
 	id('deal_id', 'Deal', filters.dealId);
 	id('assignee_id', 'Assignee', filters.assigneeId);
 	if (filters.dateAfter !== undefined && filters.dateAfter !== '') {
-		const iso = toUtcIsoInZone(filters.dateAfter, 'Starts After', ctx, timeZone(ctx));
+		const iso = toUtcIso(filters.dateAfter, 'Starts After', ctx, timeZone(ctx));
 		if (iso) parts.push(`date>${Math.floor(Date.parse(iso) / 1000)}`);
 	}
 	if (filters.activityType) parts.push(`activityType=${String(filters.activityType)}`);

@@ -15,9 +15,11 @@ import {
 	objectAt,
 	options,
 	plainValue,
+	toCalendarDate,
 	toIntegerId,
 	toIntegerIds,
 } from '../../../shared/fields';
+import { isoDate } from '../../../shared/readers';
 import { userName } from '../common';
 
 const dealId = locator({
@@ -60,24 +62,10 @@ export const optionalIds = (label: string) => (v: unknown, ctx: OpContext) =>
 		? undefined
 		: toIntegerIds(v, label, ctx);
 
-/** A closing date as the calendar date YYYY-MM-DD (the format of the platform's samples and the sandbox). */
+/** A closing date as the calendar date YYYY-MM-DD (the format of the platform's samples and the sandbox), read strictly. */
 function closingDate(v: unknown, ctx: OpContext): string | undefined {
-	if (v === undefined || v === null || v === '') return undefined;
-	const text = v instanceof Date ? '' : String(v).trim();
-	const m = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(text);
-	if (m && !Number.isNaN(Date.parse(m[1]))) return m[1];
-	const date = v instanceof Date ? v : new Date(text);
-	if (Number.isNaN(date.getTime()))
-		throw ctx.fail(
-			`Closing Date "${text}" is not a date`,
-			'Use a date such as 2026-12-31, or pick one.',
-		);
-	return new Intl.DateTimeFormat('en-CA', {
-		timeZone: ctx.fn.getTimezone(),
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-	}).format(date);
+	const date = toCalendarDate(v, 'Closing Date', ctx);
+	return date && isoDate(date);
 }
 
 // --------------------------------------------------------------- fields --

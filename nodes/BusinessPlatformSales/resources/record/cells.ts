@@ -7,6 +7,13 @@ import type { IDataObject, ResourceMapperField } from 'n8n-workflow';
 
 import type { OpContext } from '../../../shared/engine/model';
 import {
+	DATE_TIME_FORMS,
+	echo,
+	ExactNumber,
+	holdsExactNumber,
+	readJson,
+} from '../../../shared/readers';
+import {
 	columnKeys,
 	columnsOf,
 	findColumn,
@@ -20,24 +27,46 @@ import { cellsFromJson, cut, forModel } from './json-input';
 import {
 	dateValue,
 	findOption,
+	instantIso,
 	isBlank,
 	listOf,
 	optionNames,
 	shown,
 	toBoolean,
-	toIso,
 } from './values';
 
+/** A JSON cell: JSON text read strictly (readers.ts), or the value as an expression gave it. */
 function parseJsonCell(value: unknown, label: string, ctx: OpContext): unknown {
-	if (typeof value !== 'string') return value;
-	try {
-		return JSON.parse(value) as unknown;
-	} catch (e) {
-		throw ctx.fail(
-			`${label} is not valid JSON`,
-			`${(e as Error).message}. Write JSON such as {"key": "value"}, or use an expression that returns an object.`,
-		);
+	let parsed = value;
+	if (typeof value === 'string') {
+		const read = readJson(value);
+		if ('problem' in read)
+			throw ctx.fail(
+				`${label} ${read.problem}`,
+				'Write JSON such as {"key": "value"}, or use an expression that returns an object.',
+			);
+		parsed = read.ok;
 	}
+	if (holdsExactNumber(parsed))
+		throw ctx.fail(
+			`${label} holds a number past 2^53, which JSON cannot carry exactly`,
+			'Write that number in quotes, as text.',
+		);
+	return parsed;
+}
+
+/** Why a number cannot be kept exactly (an integer past 2^53, from JSON text or an expression), or undefined. */
+function inexact(value: unknown): string | undefined {
+	if (value instanceof ExactNumber) return value.text;
+	if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value))
+		return String(value);
+	if (
+		typeof value === 'string' &&
+		/^\s*[-+]?[0-9]+\s*$/.test(value) &&
+		!Number.isSafeInteger(Number(value))
+	)
+		return value.trim();
+	return undefined;
 }
 
 /** One cell as the platform stores it, or an error naming the column. */
@@ -57,13 +86,13 @@ function encodeCell(col: TableColumn, key: string, value: unknown, ctx: OpContex
 			return b;
 		}
 		case 'date': {
-			const iso = dateValue(value, ctx);
-			if (!iso)
+			const read = dateValue(value, ctx);
+			if ('problem' in read)
 				throw ctx.fail(
-					`${label} takes a date, got ${shown(value)}`,
-					'Use a date and time such as 2026-12-01T10:00:00Z, or pick one.',
+					`${label} takes a date, got ${shown(value)} (${read.problem})`,
+					`Write it as ${DATE_TIME_FORMS}.`,
 				);
-			return iso;
+			return read.ok;
 		}
 		case 'select':
 		case 'multi-select':
@@ -87,22 +116,29 @@ function encodeCell(col: TableColumn, key: string, value: unknown, ctx: OpContex
 	}
 }
 
-/** A text cell: text as it is, a number or boolean as text, a date as its ISO text. */
+/** A text cell: text as it is, a number or boolean as text, a date as its ISO text; a number JSON text gave past 2^53 as written. */
 function textCell(label: string, value: unknown, ctx: OpContext): string {
 	if (typeof value === 'string') return value;
+	if (value instanceof ExactNumber) return value.text;
+	if (typeof value === 'number' && inexact(value))
+		throw ctx.fail(
+			`${label}: the number ${value} is past 2^53, and the expression that gave it rounded it already`,
+			'Give it as text: in quotes, or with .toString() on what holds the digits.',
+		);
 	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-	if (
-		value instanceof Date ||
-		(value !== null &&
-			typeof value === 'object' &&
-			typeof (value as { toISO?: unknown }).toISO === 'function')
-	)
-		return toIso(value) ?? String(value);
+	const iso = instantIso(value);
+	if (iso !== undefined) return iso;
 	throw ctx.fail(`${label} takes text, got ${shown(value)}`, 'Give plain text.');
 }
 
-/** A number cell: a finite number, or a text that is one. */
+/** A number cell: a finite number, or a text that is one; one that cannot be kept exactly (past 2^53) is refused. */
 function numberCell(label: string, value: unknown, ctx: OpContext): number {
+	const big = inexact(value);
+	if (big !== undefined)
+		throw ctx.fail(
+			`${label}: ${echo(big)} is past 2^53, which a number column cannot hold exactly`,
+			'Give a smaller number, or keep the digits in a text column (written in quotes).',
+		);
 	const n =
 		typeof value === 'number'
 			? value
@@ -139,7 +175,7 @@ function idCells(type: 'user' | 'ref', label: string, value: unknown, ctx: OpCon
 	if (type === 'user')
 		return listOf(value).map((v) => {
 			const text = String(v).trim();
-			if (!/^\d+$/.test(text))
+			if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)))
 				throw ctx.fail(
 					`${label} takes user IDs (whole numbers), got ${shown(v)}`,
 					'Give user IDs separated by commas, for example 101, 103.',

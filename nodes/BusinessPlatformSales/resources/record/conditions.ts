@@ -3,10 +3,11 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
 import { options } from '../../../shared/fields';
+import { DATE_TIME_FORMS, echo, ExactNumber } from '../../../shared/readers';
 import { columnKeys, DATE_FIELDS, findColumn, type TableColumn, tableFor } from '../table/model';
 import { tableIdFor } from './fields';
 import { type ConditionInput, conditionsFromJson, cut, forModel } from './json-input';
-import { dateValue, findOption, listOf, optionNames, shown, toBoolean, toIso } from './values';
+import { dateValue, findOption, instantIso, listOf, optionNames, shown, toBoolean } from './values';
 
 /** The 14 operators of a FilterCondition, in plain words. */
 export const OPERATORS: Array<[string, string]> = [
@@ -132,6 +133,22 @@ export const filtersField: Field = {
 // ------------------------------------------------------------- search -----
 
 /** The value of a condition, checked and converted for its column (option names become option ids). */
+/** One value of a condition as text, or what is wrong with it (a list or an object where one value goes). */
+function partText(v: unknown, type: string): string | { problem: string } {
+	if (v === undefined || v === null) return '';
+	if (v instanceof ExactNumber) {
+		if (type === 'number')
+			return { problem: 'is past 2^53, which a number column cannot hold exactly' };
+		return v.text;
+	}
+	if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v))
+		return { problem: 'is past 2^53, and the expression that gave it rounded it already' };
+	if (typeof v !== 'object') return String(v);
+	return (
+		instantIso(v) ?? { problem: `is ${Array.isArray(v) ? 'a list' : 'an object'}, not one value` }
+	);
+}
+
 function conditionValue(
 	col: TableColumn | undefined,
 	colId: string,
@@ -140,23 +157,36 @@ function conditionValue(
 	label: string,
 	ctx: OpContext,
 ): string {
-	const asDate =
-		raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? toIso(raw) : undefined;
-	const text =
-		raw === undefined || raw === null
-			? ''
-			: Array.isArray(raw)
-				? raw.map((v) => String(v)).join(',')
-				: asDate !== undefined
-					? asDate
-					: typeof raw === 'object'
-						? JSON.stringify(raw)
-						: String(raw);
-	if (!LIST_OPS.has(op) && !EXACT_OPS.has(op)) return text; // starts/ends with, contains: text as written
 	const type = col ? col.type : DATE_FIELDS.includes(colId) ? 'date' : 'text';
 	const name = col ? `"${col.name}"` : colId;
-	const parts = LIST_OPS.has(op) ? listOf(text).map(String) : [text];
-	if (LIST_OPS.has(op) && parts.length === 0)
+	const list = LIST_OPS.has(op);
+	if (!list && Array.isArray(raw))
+		throw ctx.fail(
+			`${label}: ${echo(op, 60)} compares with one value, got the list ${shown(raw)}`,
+			'Use "in" (Is One Of) or "nin" (Is Not One Of) for several values.',
+		);
+	const text = (v: unknown) => {
+		const t = partText(v, type);
+		if (typeof t !== 'string')
+			throw ctx.fail(
+				`${label}: ${shown(v)} ${t.problem}`,
+				'Give one value (text, a number or a date).',
+			);
+		return t;
+	};
+	// A list given as a list keeps its values whole: one with a comma cannot be sent (the platform splits on commas).
+	const parts = !list
+		? [text(raw)]
+		: Array.isArray(raw)
+			? raw.map(text)
+			: listOf(text(raw)).map(String);
+	if (list && Array.isArray(raw) && parts.some((p) => p.includes(',')))
+		throw ctx.fail(
+			`${label}: ${shown(parts.find((p) => p.includes(',')))} holds a comma, which "${op}" cannot send`,
+			'The platform separates the values of a list with commas.',
+		);
+	if (!list && !EXACT_OPS.has(op)) return parts[0]; // starts/ends with, contains: text as written
+	if (list && parts.length === 0)
 		throw ctx.fail(`${label}: give at least one value`, 'Separate several values with commas.');
 	const each = (convert: (p: string) => string | undefined, what: string, hint: string) =>
 		parts
@@ -170,15 +200,23 @@ function conditionValue(
 	switch (type) {
 		case 'number':
 			return each(
-				(p) => (p.trim() !== '' && Number.isFinite(Number(p)) ? String(Number(p)) : undefined),
+				(p) =>
+					p.trim() !== '' &&
+					Number.isFinite(Number(p)) &&
+					(!/^\s*[-+]?[0-9]+\s*$/.test(p) || Number.isSafeInteger(Number(p)))
+						? String(Number(p))
+						: undefined,
 				'a number column',
-				'Give a number such as 42.',
+				'Give a number such as 42 (integers up to 2^53).',
 			);
 		case 'date':
 			return each(
-				(p) => dateValue(p, ctx),
+				(p) => {
+					const read = dateValue(p, ctx);
+					return 'ok' in read ? read.ok : undefined;
+				},
 				'a date column',
-				'Give a date such as 2026-03-01 or 2026-03-01T10:00:00Z.',
+				`Write it as ${DATE_TIME_FORMS}.`,
 			);
 		case 'boolean':
 			return each(
@@ -187,16 +225,17 @@ function conditionValue(
 				'Give true or false.',
 			);
 		case 'user':
-			return op === 'eq' || op === 'neq' || LIST_OPS.has(op)
+			return op === 'eq' || op === 'neq' || list
 				? each(
-						(p) => (/^\d+$/.test(p.trim()) ? p.trim() : undefined),
+						(p) =>
+							/^\d+$/.test(p.trim()) && Number.isSafeInteger(Number(p)) ? p.trim() : undefined,
 						'a user column',
 						'Give user IDs (whole numbers).',
 					)
-				: text;
+				: parts.join(',');
 		case 'select':
 		case 'multi-select':
-			if (op !== 'eq' && op !== 'neq' && !LIST_OPS.has(op)) return text;
+			if (op !== 'eq' && op !== 'neq' && !list) return parts[0];
 			return parts
 				.map((p) => {
 					const option = findOption(col!, p);
@@ -209,7 +248,7 @@ function conditionValue(
 				})
 				.join(',');
 		default:
-			return text;
+			return parts.join(',');
 	}
 }
 
@@ -280,8 +319,8 @@ async function prepareConditions(
 		if (!column) throw ctx.fail(`${label} has no column`, 'Choose the column to compare.');
 		if (!OPERATOR_VALUES.has(op))
 			throw ctx.fail(
-				`${label} has an unknown operator "${op}"`,
-				`Use one of: ${[...OPERATOR_VALUES].join(', ')}.`,
+				`${label} has an unknown operator ${echo(op, 60)} (column ${echo(column, 60)})`,
+				`Use one of: ${OPERATORS.map(([n, c]) => `${c} (${n})`).join(', ')}.`,
 			);
 		return { label, column, op, value: c.value };
 	});

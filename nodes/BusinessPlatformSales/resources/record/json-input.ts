@@ -8,6 +8,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { OpContext } from '../../../shared/engine/model';
+import { isPlainObject, readJson } from '../../../shared/readers';
 import { shown } from './values';
 
 /** A name or value as it may appear in an error: cut, so a huge key cannot flood the message. */
@@ -23,49 +24,13 @@ const kind = (v: unknown) =>
 				? 'an object'
 				: `a ${typeof v}`;
 
-/**
- * The keys of the top-level object of a JSON text, in order, repeats included
- * (JSON.parse keeps only the last of a repeated key, silently).
- */
-export function topLevelKeys(text: string): string[] {
-	const keys: string[] = [];
-	let depth = 0;
-	for (let i = 0; i < text.length; i++) {
-		const ch = text[i];
-		if (ch === '{' || ch === '[') depth++;
-		else if (ch === '}' || ch === ']') depth--;
-		else if (ch === '"') {
-			let j = i + 1;
-			while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-			const literal = text.slice(i, j + 1);
-			let k = j + 1;
-			while (k < text.length && /\s/.test(text[k])) k++;
-			if (depth === 1 && text[k] === ':') keys.push(JSON.parse(literal) as string);
-			i = j;
-		}
-	}
-	return keys;
-}
-
 function parse(value: unknown, label: string, example: string, ctx: OpContext): unknown {
 	if (typeof value !== 'string') return value;
 	if (value.trim() === '') return undefined;
-	let parsed: unknown;
-	try {
-		parsed = JSON.parse(value) as unknown;
-	} catch (e) {
-		throw ctx.fail(
-			`${label} is not valid JSON: ${cut((e as Error).message, 120)}`,
-			`Write JSON such as ${example}.`,
-		);
-	}
-	if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
-		const keys = topLevelKeys(value);
-		const twice = keys.find((k, i) => keys.indexOf(k) !== i);
-		if (twice !== undefined)
-			throw ctx.fail(`${label} names "${cut(twice)}" twice`, 'Give each key once.');
-	}
-	return parsed;
+	const read = readJson(value);
+	if ('problem' in read)
+		throw ctx.fail(`${label} ${read.problem}`, `Write JSON such as ${example}.`);
+	return read.ok;
 }
 
 /** Own enumerable entries only (a parsed `__proto__` key is an own key; nothing inherited is read). */
@@ -126,12 +91,13 @@ export interface ConditionInput {
 }
 
 const CONDITIONS_EXAMPLE =
-	'[{"column": "Status", "operator": "eq", "value": "Won"}, {"column": "Amount", "operator": "gt", "value": 1000}], or {"Status": "Won"} for equals';
+	'[{"column": "Status", "operator": "eq", "value": "Won"}, {"column": "Amount", "operator": "gt", "value": 1000}], or {"Status": "Won", "Amount": {"gt": 1000}, "Label": ["Hot lead", "Customer"]}';
 
 /**
  * The conditions of "From JSON": a list of {column, operator, value} (operator as the
- * platform's code, such as eq, or its name, such as Greater Than; equals when left out),
- * or an object {column: value}, each an equals condition.
+ * platform's code, such as eq, or its name, such as Greater Than; equals when left out), or an
+ * object keyed by column: a value (equals), a list of values (in: any of them), or an object of
+ * operators and values ({"gt": 1000, "lt": 2000}: each a condition).
  */
 export function conditionsFromJson(value: unknown, ctx: OpContext): ConditionInput[] {
 	const label = 'Conditions (JSON)';
@@ -172,7 +138,17 @@ export function conditionsFromJson(value: unknown, ctx: OpContext): ConditionInp
 			`${label} is ${kind(parsed)} (${shown(parsed)}), not a list of conditions`,
 			`Give the conditions as ${CONDITIONS_EXAMPLE}.`,
 		);
-	return ownEntries(parsed).map(([column, v]) => ({ column, operator: 'eq', value: v }));
+	return ownEntries(parsed).flatMap(([column, v]): ConditionInput[] => {
+		if (Array.isArray(v)) return [{ column, operator: 'in', value: v }];
+		if (!isPlainObject(v)) return [{ column, operator: 'eq', value: v }];
+		const operators = ownEntries(v);
+		if (operators.length === 0)
+			throw ctx.fail(
+				`${label}: column "${cut(column)}" is given an empty object`,
+				`Give a value (equals), a list of values (any of them), or operators such as {"gt": 1000} or {"contains": "en"}: ${CONDITIONS_EXAMPLE}.`,
+			);
+		return operators.map(([operator, operand]) => ({ column, operator, value: operand }));
+	});
 }
 
 /**

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
 import { bodyField, options, queryField } from '../../../shared/fields';
+import { echo } from '../../../shared/readers';
 import { tableFor, TABLES_PATH } from '../table/model';
 import {
 	conditionsInputField,
@@ -108,7 +109,7 @@ export const searchRecord: Operation = {
 			const dir = Number(opts.sortDirection);
 			if (dir !== 1 && dir !== -1)
 				throw ctx.fail(
-					`Sort Direction must be 1 (ascending) or -1 (descending), got "${String(opts.sortDirection)}"`,
+					`Sort Direction must be 1 (ascending) or -1 (descending), got ${echo(opts.sortDirection, 60)}`,
 				);
 			req.qs.sortDir = dir;
 		}

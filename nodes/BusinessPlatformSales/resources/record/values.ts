@@ -1,23 +1,14 @@
 /** Record: reading values users give for cells and conditions (lists, dates, booleans, select options). */
 
 import type { OpContext } from '../../../shared/engine/model';
-import { toUtcIsoInZone } from '../../../shared/fields';
+import { echo, readDateTime, type Read } from '../../../shared/readers';
 import { type ColumnOption, type TableColumn } from '../table/model';
 
 export const isBlank = (v: unknown) =>
 	v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 /** A value as an error shows it: cut at 80 characters, so a huge value cannot flood the message. */
-export const shown = (v: unknown) => {
-	const text =
-		typeof v === 'string'
-			? v
-			: v !== null && typeof v === 'object'
-				? (JSON.stringify(v) ?? String(v))
-				: String(v);
-	const cutText = text.length > 80 ? `${text.slice(0, 80)}…` : text;
-	return typeof v === 'string' ? `"${cutText}"` : cutText;
-};
+export const shown = (v: unknown) => echo(v);
 
 export function findOption(col: TableColumn, v: unknown): ColumnOption | undefined {
 	const opts = col.options ?? [];
@@ -49,33 +40,20 @@ export function listOf(
 	return [value];
 }
 
-/** An ISO timestamp from a Date, a luxon DateTime, epoch milliseconds or date text; undefined if it is none. */
-export function toIso(value: unknown): string | undefined {
-	let date: Date;
-	if (value instanceof Date) date = value;
-	else if (typeof value === 'number') date = new Date(value);
-	else if (
-		value !== null &&
-		typeof value === 'object' &&
-		typeof (value as { toISO?: unknown }).toISO === 'function'
-	)
-		date = new Date(String((value as { toISO: () => string }).toISO()));
-	else if (typeof value === 'string' && value.trim()) date = new Date(value.trim());
-	else return undefined;
-	return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+/**
+ * A date cell or condition value as UTC ISO (readers.ts, strictly: ISO text, read in the
+ * workflow's time zone when it has none, a Date or a DateTime), or what is wrong with it.
+ */
+export function dateValue(value: unknown, ctx: OpContext): Read<string> {
+	const read = readDateTime(value, ctx.fn.getTimezone());
+	return 'ok' in read ? { ok: new Date(read.ok).toISOString() } : read;
 }
 
-/**
- * A date cell or condition value as UTC ISO. Text without a zone (what n8n's date
- * picker gives) is read in the workflow's time zone, like the pack's other dates.
- */
-export function dateValue(value: unknown, ctx: OpContext): string | undefined {
-	if (typeof value !== 'string') return toIso(value);
-	try {
-		return toUtcIsoInZone(value.trim(), 'Date', ctx, ctx.fn.getTimezone());
-	} catch {
-		return undefined;
-	}
+/** A Date or a Luxon DateTime (what expressions give), as UTC ISO; undefined for anything else. */
+export function instantIso(value: unknown): string | undefined {
+	if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+	const read = readDateTime(value, 'UTC');
+	return 'ok' in read ? new Date(read.ok).toISOString() : undefined;
 }
 
 export function toBoolean(value: unknown): boolean | undefined {
