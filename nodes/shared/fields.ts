@@ -63,7 +63,7 @@ export function toIntegerId(value: unknown, label: string, ctx: OpContext): numb
 	const text = plainValue(value);
 	if (!/^\d+$/.test(text) || Number(text) <= 0) {
 		throw ctx.fail(
-			`${label} must be a whole number, got "${text}"`,
+			`${label} must be a whole number, got ${echo(text, 40)}`,
 			`Pick the record from the list, or type its numeric ID (for example 1024).`,
 		);
 	}

@@ -13,6 +13,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 
 import type { OpContext, Operation, Output } from './model';
 import { defaultOutput } from './output';
+import { echo } from '../readers';
 
 export const CUSTOM_CALL = 'customApiCall';
 /** The name n8n looks for at the end of a Resource or Operation list. */
@@ -119,7 +120,7 @@ function checkedPath(ctx: OpContext): { path: string; qs: IDataObject } {
 		/[\s\\]/.test(path)
 	) {
 		throw ctx.fail(
-			`The path "${path}" is not a path of the API`,
+			`The path ${echo(path)} is not a path of the API`,
 			'Write the endpoint below the API Base URL, starting with "/", for example /v1/crm/contacts. Other addresses are refused: the token would be sent there.',
 		);
 	}

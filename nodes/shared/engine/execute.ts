@@ -23,6 +23,7 @@ import { defaultOutput } from './output';
 import { readItemValue, readSetting, wireLabels } from './params';
 import { collectRequest } from './request';
 import { checkInput, writes, writtenText } from './checks';
+import { echo } from '../readers';
 
 /** A built request as the transport takes it, with the operation's settings. */
 function apiRequestOf(op: Operation, req: BuiltRequest): ApiRequest {
@@ -176,7 +177,7 @@ function readItem(
 	if (!op)
 		throw new NodeOperationError(
 			scope.ctx.getNode(),
-			`The operation "${operation}" of "${resource}" is not known`,
+			`The operation ${echo(operation, 60)} of ${echo(resource, 60)} is not known`,
 			{ itemIndex },
 		);
 	const ctx = contextFor(scope, itemIndex, op);

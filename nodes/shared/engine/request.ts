@@ -3,10 +3,11 @@
  * and body, each field mapped to its wire form). An operation's `execute` takes it
  * from there (`ctx.fromFields()`).
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
 import type { BuiltRequest, Field, OpContext, Operation } from './model';
 import { pathSegment } from '../fields';
+import { echo } from '../readers';
 import { readItemParameter, wireLabels } from './params';
 import { shownInVersion } from './versions';
 
@@ -43,6 +44,37 @@ function asText(f: Field, value: unknown): unknown {
 	return f.property.type === 'string' && scalar ? String(value) : value;
 }
 
+/**
+ * A dropdown's value as one of its options: a model or an expression may give any text, and a
+ * value the list does not have is refused naming the field (the platform would store it, or
+ * answer an error that does not say which field). Dropdowns filled from the platform are left
+ * to it.
+ */
+function optionOf(f: Field, value: unknown, ctx: OpContext): unknown {
+	const p = f.property;
+	if (
+		(p.type !== 'options' && p.type !== 'multiOptions') ||
+		!Array.isArray(p.options) ||
+		p.typeOptions?.loadOptionsMethod ||
+		isEmpty(value)
+	)
+		return value;
+	const allowed = (p.options as INodePropertyOptions[]).filter((o) => 'value' in o);
+	const one = (v: unknown) => {
+		const hit =
+			allowed.find((o) => o.value === v) ??
+			allowed.find((o) => typeof v !== 'object' && String(o.value) === String(v).trim());
+		if (hit) return hit.value;
+		throw ctx.fail(
+			`${p.displayName} has no option ${echo(v, 60)}`,
+			`Choose one of: ${allowed.map((o) => `${String(o.value)} (${o.name})`).join(', ')}.`,
+		);
+	};
+	if (p.type === 'options') return one(value);
+	const list = Array.isArray(value) ? value : String(value).split(',');
+	return list.map(one);
+}
+
 function applyField(
 	f: Field,
 	value: unknown,
@@ -59,7 +91,8 @@ function applyField(
 		return;
 	}
 	if (!f.send) return;
-	const wire = f.send.map ? f.send.map(value, ctx) : asText(f, value);
+	const given = optionOf(f, value, ctx);
+	const wire = f.send.map ? f.send.map(given, ctx) : asText(f, given);
 	if (
 		wire === undefined ||
 		(!f.send.keepEmpty && isEmpty(wire) && typeof wire !== 'boolean' && typeof wire !== 'number')

@@ -5,6 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { OpContext, Operation } from '../../../shared/engine/model';
 import { bodyField, parseJson } from '../../../shared/fields';
 import { categoryFields, templateOutput } from './common';
+import { echo } from '../../../shared/readers';
 
 async function readHtml(ctx: OpContext): Promise<string | undefined> {
 	const source = ctx.param<string>('htmlSource', 'text');
@@ -13,7 +14,7 @@ async function readHtml(ctx: OpContext): Promise<string | undefined> {
 		const item = ctx.fn.getInputData()[ctx.itemIndex];
 		if (!property || !item?.binary?.[property]) {
 			throw ctx.fail(
-				`The input item has no binary field "${property}"`,
+				`The input item has no binary field ${echo(property, 60)}`,
 				'Set "Input Binary Field" to the name of the field that holds the HTML file (for example "data"), or choose "Text" as the HTML source.',
 			);
 		}

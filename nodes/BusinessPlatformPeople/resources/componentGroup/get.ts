@@ -5,6 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Field, Operation } from '../../../shared/engine/model';
 import { int64ToNumbers } from '../common';
 import { groupId, PATH } from './common';
+import { echo } from '../../../shared/readers';
 
 const flag = (displayName: string, name: string, description: string): Field => ({
 	property: { displayName, name, type: 'boolean', default: true, description },
@@ -48,7 +49,7 @@ export const getComponentGroup: Operation = {
 			(list.length === 1 ? list[0] : undefined);
 		if (!found)
 			throw ctx.fail(
-				`Component group ${String(req.qs.id)} was not found`,
+				`Component group ${echo(String(req.qs.id), 60)} was not found`,
 				'Check the ID of the component group.',
 			);
 		return found;

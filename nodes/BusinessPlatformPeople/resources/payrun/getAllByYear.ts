@@ -3,6 +3,7 @@
 import type { Operation } from '../../../shared/engine/model';
 import { INT64_LIST_WHY, int64ListOf } from '../common';
 import { BASE, simplifyPayrun, sortOptions } from './common';
+import { echo } from '../../../shared/readers';
 
 /** The Year's default since version 1 was published (2026): recorded in the description snapshot. */
 const YEAR_DEFAULT = 2026;
@@ -36,7 +37,7 @@ export const getAllByYearPayrun: Operation = {
 					const y = Number(v);
 					if (!Number.isInteger(y) || y < 1900 || y > 9999)
 						throw ctx.fail(
-							`Year must be a four-digit year, got "${String(v)}"`,
+							`Year must be a four-digit year, got ${echo(String(v), 40)}`,
 							'Give a year such as 2024.',
 						);
 					return y;

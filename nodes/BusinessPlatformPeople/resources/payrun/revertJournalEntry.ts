@@ -6,6 +6,7 @@ import type { OpContext, Operation } from '../../../shared/engine/model';
 import { answerText, requireMdy } from '../common';
 import { BASE, JOURNAL_ENTRY_REQUEST, journalEntryPayrunField } from './common';
 import { toStringId } from '../../../shared/fields';
+import { echo } from '../../../shared/readers';
 
 /** Reads a payrun from the list (there is no endpoint for one payrun). */
 async function findPayrun(ctx: OpContext, id: string): Promise<IDataObject> {
@@ -63,7 +64,7 @@ export const revertJournalEntryPayrun: Operation = {
 		let text = String(ctx.param('jeId', '')).trim();
 		if (text && !/^\d+$/.test(text))
 			throw ctx.fail(
-				`Journal Entry ID must be a whole number, got "${text}"`,
+				`Journal Entry ID must be a whole number, got ${echo(text, 40)}`,
 				'Give the payrun’s jeId, or leave the field empty to use it.',
 			);
 		if (!text) {

@@ -9,6 +9,7 @@ import type { BuiltRequest, Field, OpContext } from '../../../shared/engine/mode
 import { bodyField, options, parseJson } from '../../../shared/fields';
 import { group, str, toIsoDate } from './common';
 import { compensationFields, paymentFields } from './pay';
+import { echo } from '../../../shared/readers';
 
 const dateField = (displayName: string, name: string, description?: string): Field =>
 	bodyField({ displayName, name, type: 'dateTime', default: '', description }, name, (v, ctx) =>
@@ -293,7 +294,7 @@ export function checkUser(req: BuiltRequest, ctx: OpContext): void {
 	const email = req.body.emailId;
 	if (email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(String(email)))
 		throw ctx.fail(
-			`Email "${String(email)}" is not an email address`,
+			`Email ${echo(String(email))} is not an email address`,
 			'Give a full address such as name@example.com, or leave the field out.',
 		);
 }

@@ -19,6 +19,7 @@ import {
 	timeZone,
 	withPlainNotes,
 } from './common';
+import { echo } from '../../../shared/readers';
 
 const contactLocator = (
 	name: string,
@@ -42,7 +43,7 @@ function activityQuery(filters: IDataObject, ctx: OpContext): string | undefined
 		if (v === '') return;
 		if (/[,=>]/.test(v))
 			throw ctx.fail(
-				`${label} "${v}" cannot contain a comma, "=" or ">"`,
+				`${label} ${echo(v)} cannot contain a comma, "=" or ">"`,
 				'The platform’s filter separates filters with commas and keys from values with "=": leave those characters out.',
 			);
 		parts.push(`${key}=${v}`);

@@ -5,6 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Operation } from '../../../shared/engine/model';
 import { collection } from '../../../shared/fields';
 import { contactFields, nameField, readBack, requireName, typeField } from './common';
+import { echo } from '../../../shared/readers';
 
 export const upsertContact: Operation = {
 	value: 'upsert',
@@ -47,7 +48,7 @@ export const upsertContact: Operation = {
 		const email = String(ctx.param('email', '')).trim();
 		if (!/^[^@\s]+@[^@\s]+$/.test(email))
 			throw ctx.fail(
-				`Email "${email}" is not an email address`,
+				`Email ${echo(email)} is not an email address`,
 				'Create or Update finds the contact by its email: give a full address.',
 			);
 		body.email = email;

@@ -5,6 +5,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { Field, OpContext } from '../../../shared/engine/model';
 import { fromVersion, inVersion1 } from '../../../shared/engine/versions';
 import { compact, idPath, locator, toIntegerId } from '../../../shared/fields';
+import { echo } from '../../../shared/readers';
 
 export const pipelineIdProperty = (description = 'The pipeline to use'): INodeProperties => ({
 	displayName: 'Pipeline Name or ID',
@@ -90,14 +91,16 @@ export function stagesBody(v: unknown, ctx: OpContext): IDataObject[] | undefine
 		const probability = Number(s.dealProbability ?? 0);
 		if (!Number.isInteger(probability) || probability < 0 || probability > 100)
 			throw ctx.fail(
-				`Stages: the deal probability of "${name}" must be a whole number from 0 to 100`,
+				`Stages: the deal probability of ${echo(name, 60)} must be a whole number from 0 to 100`,
 			);
 		const rotting = Number(s.rottingDays ?? 0);
 		if (!Number.isInteger(rotting) || rotting < 0)
-			throw ctx.fail(`Stages: the rotting days of "${name}" must be a whole number, 0 or more`);
+			throw ctx.fail(
+				`Stages: the rotting days of ${echo(name, 60)} must be a whole number, 0 or more`,
+			);
 		const id = String(s.id ?? '').trim();
 		return compact({
-			id: id ? toIntegerId(id, `Stages: the ID of "${name}"`, ctx) : undefined,
+			id: id ? toIntegerId(id, `Stages: the ID of ${echo(name, 60)}`, ctx) : undefined,
 			order: i + 1,
 			name,
 			deal_probability: probability,

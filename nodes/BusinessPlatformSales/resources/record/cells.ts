@@ -55,17 +55,17 @@ function parseJsonCell(value: unknown, label: string, ctx: OpContext): unknown {
 	return parsed;
 }
 
-/** Why a number cannot be kept exactly (an integer past 2^53, from JSON text or an expression), or undefined. */
-function inexact(value: unknown): string | undefined {
-	if (value instanceof ExactNumber) return value.text;
+/** A number that cannot be kept exactly (an integer past 2^53, from JSON text, a text or an expression), as given; else undefined. */
+function inexact(value: unknown): unknown {
+	if (value instanceof ExactNumber) return value;
 	if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value))
-		return String(value);
+		return value;
 	if (
 		typeof value === 'string' &&
 		/^\s*[-+]?[0-9]+\s*$/.test(value) &&
 		!Number.isSafeInteger(Number(value))
 	)
-		return value.trim();
+		return value;
 	return undefined;
 }
 
@@ -120,7 +120,7 @@ function encodeCell(col: TableColumn, key: string, value: unknown, ctx: OpContex
 function textCell(label: string, value: unknown, ctx: OpContext): string {
 	if (typeof value === 'string') return value;
 	if (value instanceof ExactNumber) return value.text;
-	if (typeof value === 'number' && inexact(value))
+	if (typeof value === 'number' && inexact(value) !== undefined)
 		throw ctx.fail(
 			`${label}: the number ${value} is past 2^53, and the expression that gave it rounded it already`,
 			'Give it as text: in quotes, or with .toString() on what holds the digits.',
@@ -277,7 +277,7 @@ async function cellsFromMapper(ctx: OpContext, mode: 'create' | 'update'): Promi
 		for (const [key] of entries) {
 			if (!known.has(key))
 				throw ctx.fail(
-					`Column "${key}" is not in the table`,
+					`Column "${cut(key)}" is not in the table`,
 					`Columns: ${schema.map((f) => f.id).join(', ')}.`,
 				);
 		}

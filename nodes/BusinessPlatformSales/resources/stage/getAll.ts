@@ -6,6 +6,7 @@ import { LIMIT_PROPERTY, RETURN_ALL_PROPERTY } from '../../../shared/engine/desc
 import type { Operation } from '../../../shared/engine/model';
 import { idFromPath, idPath } from '../../../shared/fields';
 import { pipelineProperties, simplifyStage } from './common';
+import { echo } from '../../../shared/readers';
 
 export const getAllStage: Operation = {
 	value: 'getAll',
@@ -29,7 +30,7 @@ export const getAllStage: Operation = {
 		const all = ctx.param<boolean>('returnAll', false);
 		const max = all ? undefined : ctx.param<number>('limit', 50);
 		if (max !== undefined && (!Number.isInteger(max) || max < 1))
-			throw ctx.fail(`Limit must be a whole number of 1 or more, got ${String(max)}`);
+			throw ctx.fail(`Limit must be a whole number of 1 or more, got ${echo(max, 40)}`);
 		const pipeline = await ctx.send<IDataObject>(req);
 		const stages = [...((pipeline?.stages as IDataObject[] | undefined) ?? [])]
 			.sort((a, b) => Number(a.order ?? 0) - Number(b.order ?? 0))
