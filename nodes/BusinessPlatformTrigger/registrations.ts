@@ -16,7 +16,7 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { mapConcurrent } from '../shared/concurrency';
-import { echo } from '../shared/readers';
+import { clip } from '../shared/readers';
 import { eventLabel, expandEvents } from './events';
 import {
 	deregister,
@@ -74,7 +74,7 @@ export function selectedEvents(ctx: IHookFunctions): string[] {
 			ctx.getNode(),
 			`Unknown event type in "Events": ${unknown
 				.slice(0, 5)
-				.map((u) => echo(u, 60))
+				.map((u) => clip(u, 60))
 				.join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}`,
 			{
 				description:

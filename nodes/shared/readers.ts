@@ -8,6 +8,10 @@
 /** Characters of a value an error repeats, at most (a huge value cannot flood the message a model reads back). */
 export const ECHO_CHARS = 80;
 
+/** A text cut at `max` characters with "…" (unquoted). */
+export const clip = (text: string, max = ECHO_CHARS) =>
+	text.length > max ? `${text.slice(0, max)}…` : text;
+
 /** A value as an error repeats it: quoted text, or JSON, cut at `max` characters with "…". */
 export function echo(value: unknown, max = ECHO_CHARS): string {
 	let text: string;
@@ -107,6 +111,7 @@ function zoneOffsetMs(at: number, timeZone: string): number {
 		new Intl.DateTimeFormat('en-US', {
 			timeZone,
 			hourCycle: 'h23',
+			era: 'short',
 			year: 'numeric',
 			month: '2-digit',
 			day: '2-digit',
@@ -117,8 +122,10 @@ function zoneOffsetMs(at: number, timeZone: string): number {
 			.formatToParts(new Date(at))
 			.map((p) => [p.type, p.value]),
 	);
+	const year = Number(parts.year);
 	const wall = utcMs({
-		y: Number(parts.year),
+		// Intl writes years before 1 as 1 BC, 2 BC …: astronomically 0, -1 …
+		y: parts.era === 'BC' ? 1 - year : year,
 		m: Number(parts.month),
 		d: Number(parts.day),
 		h: Number(parts.hour),

@@ -119,12 +119,21 @@ describe('Custom API Call', () => {
 });
 
 describe('errors name the node field the platform rejected (an AI agent reads only the message)', () => {
-	it('Contact → Create with a wrong visibility: the message names the wire field and the parameter', async () => {
-		allowOffContract(
-			ctx.sb,
-			/body\/visibility_type must be equal/,
-			'an expression gives a value the platform refuses, on purpose',
+	it('Contact → Create with a label that does not exist: the message names the wire field and the parameter', async () => {
+		const r = await h.run('businessPlatformSales', {
+			resource: 'contact',
+			operation: 'create',
+			name: 'Wrong',
+			type: 'person',
+			additionalFields: { labelId: '999999' },
+		});
+		expect(r.error?.message).toMatch(
+			/answered 400: label_id 999999 does not exist \(label_id is the node's "Label Name or ID"\)/,
 		);
+	});
+
+	it('Contact → Create with a visibility that is not one of the options: refused before sending, naming the field and its options (issue 40)', async () => {
+		const before = ctx.sb.requests().length;
 		const r = await h.run('businessPlatformSales', {
 			resource: 'contact',
 			operation: 'create',
@@ -132,9 +141,9 @@ describe('errors name the node field the platform rejected (an AI agent reads on
 			type: 'person',
 			additionalFields: { visibilityType: '={{ "nobody" }}' },
 		});
-		expect(r.error?.message).toMatch(
-			/answered 400: visibility_type must be private, public or team \(visibility_type is the node's "Visibility"\)/,
-		);
+		expect(r.error?.message).toBe('Visibility has no option "nobody"');
+		expect((r.error as { description?: string }).description).toMatch(/public/);
+		expect(ctx.sb.requests().length).toBe(before);
 	});
 });
 

@@ -134,13 +134,10 @@ export const filtersField: Field = {
 
 /** The value of a condition, checked and converted for its column (option names become option ids). */
 /** One value of a condition as text, or what is wrong with it (a list or an object where one value goes). */
-function partText(v: unknown, type: string): string | { problem: string } {
+function partText(v: unknown): string | { problem: string } {
 	if (v === undefined || v === null) return '';
-	if (v instanceof ExactNumber) {
-		if (type === 'number')
-			return { problem: 'is past 2^53, which a number column cannot hold exactly' };
-		return v.text;
-	}
+	// Its digits as written: compared as text, or refused below where a number is compared.
+	if (v instanceof ExactNumber) return v.text;
 	if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v))
 		return { problem: 'is past 2^53, and the expression that gave it rounded it already' };
 	if (typeof v !== 'object') return String(v);
@@ -148,6 +145,74 @@ function partText(v: unknown, type: string): string | { problem: string } {
 		instantIso(v) ?? { problem: `is ${Array.isArray(v) ? 'a list' : 'an object'}, not one value` }
 	);
 }
+
+/** The values a condition compares with, each as text: one, or several for in/nin (given as a list, or separated by commas). */
+function conditionParts(op: string, raw: unknown, label: string, ctx: OpContext): string[] {
+	const list = LIST_OPS.has(op);
+	if (!list && Array.isArray(raw))
+		throw ctx.fail(
+			`${label}: ${echo(op, 60)} compares with one value, got the list ${shown(raw)}`,
+			'Use "in" (Is One Of) or "nin" (Is Not One Of) for several values.',
+		);
+	const text = (v: unknown) => {
+		const t = partText(v);
+		if (typeof t !== 'string')
+			throw ctx.fail(
+				`${label}: ${shown(v)} ${t.problem}`,
+				'Give one value (text, a number or a date).',
+			);
+		return t;
+	};
+	if (!list) return [text(raw)];
+	// A list given as a list keeps its values whole: one with a comma cannot be sent (the platform splits on commas).
+	const parts = Array.isArray(raw) ? raw.map(text) : listOf(text(raw)).map(String);
+	const comma = Array.isArray(raw) ? parts.find((p) => p.includes(',')) : undefined;
+	if (comma !== undefined)
+		throw ctx.fail(
+			`${label}: ${shown(comma)} holds a comma, which "${op}" cannot send`,
+			'The platform separates the values of a list with commas.',
+		);
+	if (parts.length === 0)
+		throw ctx.fail(`${label}: give at least one value`, 'Separate several values with commas.');
+	return parts;
+}
+
+/** How a value of a column type is compared: as the platform wants it, or undefined when it is not one. */
+const COMPARED: Record<
+	string,
+	{ convert: (p: string, ctx: OpContext) => string | undefined; what: string; hint: string }
+> = {
+	number: {
+		convert: (p) =>
+			p.trim() !== '' &&
+			Number.isFinite(Number(p)) &&
+			(!/^\s*[-+]?[0-9]+\s*$/.test(p) || Number.isSafeInteger(Number(p)))
+				? String(Number(p))
+				: undefined,
+		what: 'a number column',
+		hint: 'Give a number such as 42 (integers up to 2^53).',
+	},
+	date: {
+		convert: (p, ctx) => {
+			const read = dateValue(p, ctx);
+			return 'ok' in read ? read.ok : undefined;
+		},
+		what: 'a date column',
+		hint: `Write it as ${DATE_TIME_FORMS}.`,
+	},
+	boolean: {
+		convert: (p) => (toBoolean(p) === undefined ? undefined : String(toBoolean(p))),
+		what: 'a true/false column',
+		hint: 'Give true or false.',
+	},
+	// Every comparison of a user or select column is of IDs (the platform orders them as numbers).
+	user: {
+		convert: (p) =>
+			/^\d+$/.test(p.trim()) && Number.isSafeInteger(Number(p)) ? p.trim() : undefined,
+		what: 'a user column',
+		hint: 'Give user IDs (whole numbers).',
+	},
+};
 
 function conditionValue(
 	col: TableColumn | undefined,
@@ -157,99 +222,32 @@ function conditionValue(
 	label: string,
 	ctx: OpContext,
 ): string {
+	const parts = conditionParts(op, raw, label, ctx);
+	if (!LIST_OPS.has(op) && !EXACT_OPS.has(op)) return parts[0]; // starts/ends with, contains: text as written
 	const type = col ? col.type : DATE_FIELDS.includes(colId) ? 'date' : 'text';
 	const name = col ? `"${col.name}"` : colId;
-	const list = LIST_OPS.has(op);
-	if (!list && Array.isArray(raw))
-		throw ctx.fail(
-			`${label}: ${echo(op, 60)} compares with one value, got the list ${shown(raw)}`,
-			'Use "in" (Is One Of) or "nin" (Is Not One Of) for several values.',
-		);
-	const text = (v: unknown) => {
-		const t = partText(v, type);
-		if (typeof t !== 'string')
-			throw ctx.fail(
-				`${label}: ${shown(v)} ${t.problem}`,
-				'Give one value (text, a number or a date).',
-			);
-		return t;
-	};
-	// A list given as a list keeps its values whole: one with a comma cannot be sent (the platform splits on commas).
-	const parts = !list
-		? [text(raw)]
-		: Array.isArray(raw)
-			? raw.map(text)
-			: listOf(text(raw)).map(String);
-	if (list && Array.isArray(raw) && parts.some((p) => p.includes(',')))
-		throw ctx.fail(
-			`${label}: ${shown(parts.find((p) => p.includes(',')))} holds a comma, which "${op}" cannot send`,
-			'The platform separates the values of a list with commas.',
-		);
-	if (!list && !EXACT_OPS.has(op)) return parts[0]; // starts/ends with, contains: text as written
-	if (list && parts.length === 0)
-		throw ctx.fail(`${label}: give at least one value`, 'Separate several values with commas.');
-	const each = (convert: (p: string) => string | undefined, what: string, hint: string) =>
-		parts
+	if (col && (type === 'select' || type === 'multi-select'))
+		return parts
 			.map((p) => {
-				const v = convert(p);
-				if (v === undefined)
-					throw ctx.fail(`${label}: ${name} is ${what}, ${shown(p)} is not`, hint);
-				return v;
+				const option = findOption(col, p);
+				if (!option)
+					throw ctx.fail(
+						`${label}: column ${name} has no option ${shown(p)}`,
+						`Allowed options: ${optionNames(col)}.`,
+					);
+				return String(option.id);
 			})
 			.join(',');
-	switch (type) {
-		case 'number':
-			return each(
-				(p) =>
-					p.trim() !== '' &&
-					Number.isFinite(Number(p)) &&
-					(!/^\s*[-+]?[0-9]+\s*$/.test(p) || Number.isSafeInteger(Number(p)))
-						? String(Number(p))
-						: undefined,
-				'a number column',
-				'Give a number such as 42 (integers up to 2^53).',
-			);
-		case 'date':
-			return each(
-				(p) => {
-					const read = dateValue(p, ctx);
-					return 'ok' in read ? read.ok : undefined;
-				},
-				'a date column',
-				`Write it as ${DATE_TIME_FORMS}.`,
-			);
-		case 'boolean':
-			return each(
-				(p) => (toBoolean(p) === undefined ? undefined : String(toBoolean(p))),
-				'a true/false column',
-				'Give true or false.',
-			);
-		case 'user':
-			return op === 'eq' || op === 'neq' || list
-				? each(
-						(p) =>
-							/^\d+$/.test(p.trim()) && Number.isSafeInteger(Number(p)) ? p.trim() : undefined,
-						'a user column',
-						'Give user IDs (whole numbers).',
-					)
-				: parts.join(',');
-		case 'select':
-		case 'multi-select':
-			if (op !== 'eq' && op !== 'neq' && !list) return parts[0];
-			return parts
-				.map((p) => {
-					const option = findOption(col!, p);
-					if (!option)
-						throw ctx.fail(
-							`${label}: column ${name} has no option ${shown(p)}`,
-							`Allowed options: ${optionNames(col!)}.`,
-						);
-					return String(option.id);
-				})
-				.join(',');
-		default:
-			return parts.join(',');
-	}
+	const rule = COMPARED[type];
+	if (!rule) return parts.join(',');
+	return parts
+		.map((p) => {
+			const v = rule.convert(p, ctx);
+			if (v === undefined)
+				throw ctx.fail(`${label}: ${name} is ${rule.what}, ${shown(p)} is not`, rule.hint);
+			return v;
+		})
+		.join(',');
 }
 
 /** An operator as a model may write it: its code (eq), its name (Greater Than) or a sign (>). */
