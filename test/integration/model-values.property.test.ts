@@ -208,7 +208,7 @@ function cellOutcome(type: string, v: Value): Outcome {
 			return refuse;
 		case 'select': {
 			// One option, by name or by its ID (or a list of one): its ID; anything else is refused.
-			const given: unknown[] =
+			const given: Array<string | number> =
 				v.kind === 'text'
 					? [v.text]
 					: v.kind === 'list'
@@ -221,8 +221,8 @@ function cellOutcome(type: string, v: Value): Outcome {
 					label.options!.find((o) =>
 						typeof g === 'number'
 							? o.id === g
-							: o.name.toLowerCase() === g.trim().toLowerCase() ||
-								(/^\d+$/.test(g.trim()) && o.id === Number(g.trim())),
+							: o.name.toLowerCase() === String(g).trim().toLowerCase() ||
+								(/^\d+$/.test(String(g).trim()) && o.id === Number(String(g).trim())),
 					)?.id,
 			);
 			if (ids.length === 0 || ids.some((id) => id === undefined) || new Set(ids).size > 1)
