@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Every operation of the three action nodes as a tool node would hold it: each field the
  * editor gives a ✨ button (and the dropdowns, which take a hand-written `$fromAI()`), the fields
