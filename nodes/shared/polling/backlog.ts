@@ -15,14 +15,10 @@
  * 3. Stop before the budget runs out, and at the first page whose list length differs from the
  *    last one's: a record created or deleted while the poll reads shifts the pages, and a
  *    change could slip onto a page already read. That page is not used; the next poll reads it.
- * The changes read are all changes due up to the newest page read: those older than its newest
- * time, and some of that time (the cursor's `seen` keeps which). A poll that did not reach page 1
- * leaves a mark in the cursor (`behind`), so that the next poll goes to the backlog at once, with
- * its whole budget, instead of reading from the newest change first. The mark only saves pages:
- * n8n keeps no static data of a poll that returns nothing under its durable scheduler without
- * durable cursors, so a poll without a mark must deliver on its own. It does while the budget
- * holds `searchPages` pages and those of the cursor's own timestamp after the pages read from
- * the newest change (`roomLeft`: poll.ts stops reading those in time).
+ * What was read is delivered (the cursor's `seen` keeps which changes of its newest time). A poll
+ * that did not reach page 1 leaves a mark in the cursor (`behind`) so that the next goes to the
+ * backlog at once; the mark only saves pages (docs/polling-triggers.md says when it is lost), and
+ * read.ts leaves room for a read without it (`roomLeft`).
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -26,24 +26,19 @@ export interface PollOptions {
 
 type Row = `P${number}`;
 
-/** One poll's rows, logged once at its end (no value of a record, no secret). */
+/** One poll's rows (the state table's), logged once at its end: no value of a record, no secret. */
 class Path {
-	private readonly rows: Row[] = [];
+	readonly rows: Row[] = [];
 
-	/** Whether the poll's line was logged. */
-	ended = false;
+	done = false;
 
 	constructor(private readonly ctx: IPollFunctions) {}
 
-	go(row: Row): void {
-		this.rows.push(row);
-	}
-
 	end<T>(row: Row, result: T, items = 0): T {
 		this.rows.push(row);
-		this.ended = true;
-		const name = this.ctx.getNode().name;
-		this.ctx.logger?.debug?.(`Poll of "${name}": ${this.rows.join(' → ')} (${items} items)`);
+		this.done = true;
+		const line = `Poll of "${this.ctx.getNode().name}": ${this.rows.join(' → ')} (${items} items)`;
+		this.ctx.logger?.debug?.(line);
 		return result;
 	}
 }
@@ -206,15 +201,15 @@ async function find(
 	options: PollOptions & { budget: number },
 	path: Path,
 ): Promise<Found> {
-	path.go(cursor ? 'P5' : 'P4');
+	path.rows.push(cursor ? 'P5' : 'P4');
 	if (!cursor && !options.emitExisting) {
-		path.go('P6');
+		path.rows.push('P6');
 		return { fresh: [], cursor: await readStart(scope, event, list, param), backlog: false };
 	}
-	if (!cursor) path.go('P7');
+	if (!cursor) path.rows.push('P7');
 	const from = cursor ?? startCursor([], -1);
 	const found = await readChanges(scope, event, list, param, from, budgetFrom(options.budget));
-	path.go(found.backlog ? 'P9' : 'P8');
+	path.rows.push(found.backlog ? 'P9' : 'P8');
 	return found;
 }
 
@@ -254,7 +249,7 @@ export async function pollOnce(
 		return path.end('P13', null);
 	} finally {
 		// A request failed: the error goes to n8n, nothing is delivered or written.
-		if (!path.ended) path.end('P10', null);
+		if (!path.done) path.end('P10', null);
 		endTurn(turn, delivered, POLL.now());
 	}
 }

@@ -1,18 +1,12 @@
 /**
- * How a poll reads the event's list (the state machine, machine.ts, decides which poll reads
- * and what it may deliver; this file only reads): the pages from the newest change down to the
- * cursor, read again when the list moved under them, within the poll's budget; past the budget,
- * the oldest part of the backlog (backlog.ts). cursor.ts then says which changes are new.
- *
- * A list read page by page can move underneath (a record deleted while the poll pages shifts the
- * rest up one place, so one record is never listed). A poll that read more than one page, and saw
- * the list move (its length, as the envelope gives it, changed between pages, or one item came on
- * two pages; a list whose envelope gives no length always counts as moved), reads it again until
- * a reading finds nothing the earlier ones missed (at most POLL.maxReadings), and delivers what
- * all readings found.
- *
- * No list is ever spread into a call (`push(...x)`, `Math.max(...x)`): one poll may find 10^5
- * changes and more, past what a call's arguments hold (test/unit/layout.test.ts keeps it so).
+ * How a poll reads the event's list (machine.ts decides which poll reads and what it may deliver):
+ * the pages from the newest change down to the cursor within the poll's budget, else the oldest
+ * part of the backlog (backlog.ts); cursor.ts then says which changes are new. A list read page by
+ * page can move (a record deleted while the poll pages shifts the rest up one place): a poll that
+ * read more than one page and saw it move (its length changed between pages, or an item came on
+ * two pages; a list without a length always counts as moved) reads it again until a reading finds
+ * nothing new (POLL.maxReadings at most). No list is spread into a call: one poll may find 10^5
+ * changes and more (test/unit/layout.test.ts).
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
