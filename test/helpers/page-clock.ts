@@ -29,3 +29,12 @@ export class PageClock {
 		return this.ms;
 	};
 }
+
+/** Record list pages the sandbox served so far (its counters: cheap at every look of a page clock). */
+export function recordPagesServed(stats: () => Record<string, unknown>): number {
+	const byRoute = stats().byRoute as Record<string, number>;
+	let pages = 0;
+	for (const route of Object.keys(byRoute))
+		if (route.includes('paged-record')) pages += byRoute[route];
+	return pages;
+}

@@ -25,7 +25,7 @@ import { POLL } from '../../nodes/shared/polling/read';
 import { n8nAtLeast } from '../../scripts/n8n-versions';
 import { createHarness, type Harness } from '../harness/n8n';
 import { Poller, type PollerOptions, type Scheduler } from '../harness/poll';
-import { PageClock } from '../helpers/page-clock';
+import { PageClock, recordPagesServed } from '../helpers/page-clock';
 import { setClock } from '../helpers/poll-drivers';
 import { checkProperty } from '../helpers/property';
 import { call, useSandbox } from '../helpers/sandbox';
@@ -126,14 +126,7 @@ const table = () =>
 const store = () => ctx.sb.store.tenant(1).records.get(String(table()._id))!;
 const records = () => store().values();
 const path = () => `/v1/crm/core/table/${String(table()._id)}/record`;
-/** List pages the sandbox served so far (its counters: cheap at every look of the page clock). */
-function listPages(): number {
-	const byRoute = ctx.sb.stats().byRoute as Record<string, number>;
-	let pages = 0;
-	for (const route of Object.keys(byRoute))
-		if (route.includes('paged-record')) pages += byRoute[route];
-	return pages;
-}
+const listPages = () => recordPagesServed(() => ctx.sb.stats());
 
 /** A minute: n8n's shortest Poll Time; a page of the list takes 100 ms of it. */
 const POLL_TIME = 60_000;

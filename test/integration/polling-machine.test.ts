@@ -21,7 +21,7 @@ import { OWN_POLL_BUDGET_MS } from '../../nodes/shared/n8n-internals';
 import { POLL } from '../../nodes/shared/polling/read';
 import { createHarness, CREDENTIAL_TYPE, type Harness } from '../harness/n8n';
 import { Poller, type PollerOptions } from '../harness/poll';
-import { PageClock } from '../helpers/page-clock';
+import { PageClock, recordPagesServed } from '../helpers/page-clock';
 import { setClock } from '../helpers/poll-drivers';
 import { call, useSandbox } from '../helpers/sandbox';
 
@@ -90,14 +90,7 @@ const held = async () => {
 	while (ctx.sb.faults.list().some((f) => f.kind === 'latency')) await sleep(5);
 };
 
-/** List pages the sandbox served so far (its counters: cheap at every look of the page clock). */
-function listPages(): number {
-	const byRoute = ctx.sb.stats().byRoute as Record<string, number>;
-	let pages = 0;
-	for (const route of Object.keys(byRoute))
-		if (route.includes('paged-record')) pages += byRoute[route];
-	return pages;
-}
+const listPages = () => recordPagesServed(() => ctx.sb.stats());
 
 describe('a burst past every bound in one poll', () => {
 	it('150,000 records created after activation (a bulk import): one poll delivers each once, oldest first, and the next poll nothing', async () => {
