@@ -5,6 +5,10 @@
  * Static data of the node (kept by n8n, saved after activation, never in test mode):
  *   hookIds: { <eventType>: <hookId> }   what to deregister later
  *   secrets: { <eventType>: <secret> }   what an incoming call must carry
+ *   url:     the node's webhook URL       where the Trigger's poll registers a lost event again
+ *   restored: { <eventType>: <when> }     found gone at activation although it had been
+ *                                         registered (create registers it): the poll reports it (heal.ts)
+ *   seenLive: { <eventType>: <when> }     when the poll last saw it live (heal.ts)
  *
  * The platform is the source of truth: before registering, the live registrations
  * pointing at this node's URL are listed and reconciled (adopted, deduplicated, or
@@ -16,12 +20,12 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { mapConcurrent } from '../shared/concurrency';
+import type { RunScope } from '../shared/run-scope';
 import { clip } from '../shared/readers';
 import { eventLabel, expandEvents } from './events';
 import {
 	deregister,
 	type HookId,
-	type HookScope,
 	type Kept,
 	listHooks,
 	messageOf,
@@ -35,7 +39,14 @@ const CONCURRENCY = 5;
 export interface TriggerState {
 	hookIds?: Record<string, HookId>;
 	secrets?: Record<string, string>;
+	url?: string;
+	restored?: Record<string, string>;
+	/** When the poll last saw each event's registration live (heal.ts). */
+	seenLive?: Record<string, string>;
 }
+
+/** The run scope of one activation hook call (checkExists, create, delete). */
+type HookScope = RunScope<IHookFunctions>;
 
 // ------------------------------------------------------------------ helpers --
 
@@ -43,7 +54,7 @@ export const state = (ctx: { getWorkflowStaticData(type: string): IDataObject })
 	ctx.getWorkflowStaticData('node') as TriggerState & IDataObject;
 
 /** The URL without query or fragment, trailing slash removed; undefined when it is not a URL. */
-function parseUrl(raw: unknown): { base: string; query: URLSearchParams } | undefined {
+export function parseUrl(raw: unknown): { base: string; query: URLSearchParams } | undefined {
 	if (typeof raw !== 'string' || !raw) return undefined;
 	try {
 		const u = new URL(raw);
@@ -67,7 +78,9 @@ export function nodeWebhookBase(ctx: IHookFunctions): string {
 	return parsed.base;
 }
 
-export function selectedEvents(ctx: IHookFunctions): string[] {
+export function selectedEvents(
+	ctx: Pick<IHookFunctions, 'getNode' | 'getNodeParameter'>,
+): string[] {
 	const { events, unknown } = expandEvents(ctx.getNodeParameter('events', []));
 	if (unknown.length) {
 		throw new NodeOperationError(
@@ -127,8 +140,9 @@ async function deregisterOthers(
 	);
 }
 
-function writeState(ctx: IHookFunctions, kept: Map<string, Kept>): void {
+function writeState(ctx: IHookFunctions, kept: Map<string, Kept>, base: string): void {
 	const data = state(ctx);
+	if (data.url !== base) data.url = base;
 	const hookIds: Record<string, HookId> = {};
 	const secrets: Record<string, string> = {};
 	for (const [event, k] of kept) {
@@ -142,8 +156,8 @@ function writeState(ctx: IHookFunctions, kept: Map<string, Kept>): void {
 
 function clearState(ctx: IHookFunctions): void {
 	const data = state(ctx);
-	if (data.hookIds !== undefined) delete data.hookIds;
-	if (data.secrets !== undefined) delete data.secrets;
+	for (const key of ['hookIds', 'secrets', 'url', 'restored', 'seenLive'] as const)
+		if (data[key] !== undefined) delete data[key];
 }
 
 // --------------------------------------------------------------- reconcile --
@@ -197,7 +211,19 @@ async function reconcile(
 				`Business Platform Trigger: could not remove the stale webhook registration ${String(f.hookId)}: ${f.reason}`,
 			);
 	}
-	writeState(ctx, kept);
+	// An event this static data held a registration for, which the platform no longer has (n8n's
+	// former path and the publication service's start activate again): registered again by create,
+	// and the Trigger's poll reports it, with since when events may have been missed (heal.ts).
+	const lost = events.filter(
+		(e) => Object.prototype.hasOwnProperty.call(stored, e) && !kept.has(e),
+	);
+	if (lost.length) {
+		const data = state(ctx);
+		const marks = { ...(data.restored ?? {}) };
+		for (const e of lost) marks[e] = new Date().toISOString();
+		data.restored = marks;
+	}
+	writeState(ctx, kept, base);
 	return kept;
 }
 
@@ -241,7 +267,7 @@ export async function create(scope: HookScope): Promise<boolean> {
 
 	const failedAt = missing.findIndex((_, i) => results[i] && !results[i].ok);
 	if (failedAt === -1) {
-		writeState(ctx, kept);
+		writeState(ctx, kept, base);
 		return true;
 	}
 

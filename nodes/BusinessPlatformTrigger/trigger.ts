@@ -3,8 +3,12 @@
  */
 import type {
 	IDataObject,
+	IExecuteFunctions,
 	IHookFunctions,
+	INodeExecutionData,
+	INodeProperties,
 	INodeType,
+	IPollFunctions,
 	INodeTypeDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
@@ -15,6 +19,7 @@ import { readFailure } from '../shared/errors';
 import { RunScope } from '../shared/run-scope';
 import { apiRequest, CREDENTIAL_TYPE } from '../shared/transport';
 import { EVENT_BY_VALUE, eventOptions, eventsSubtitle } from './events';
+import { heal } from './heal';
 import { checkExists, create, deleteHooks, state } from './registrations';
 
 /** Compares two secrets without stopping at the first difference. */
@@ -42,6 +47,33 @@ const positiveInt = (v: unknown): number | undefined => {
 	const n =
 		typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : NaN;
 	return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+};
+
+/** The Trigger's Options. */
+const OPTIONS: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add option',
+	default: {},
+	options: [
+		{
+			displayName: 'Fetch Full Record',
+			name: 'fetchFullRecord',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to read the current contact or deal from the platform and add it as "record", for sales contact and deal events whose payload carries the ID. Not done for delete events; left out when the record no longer exists.',
+		},
+		{
+			displayName: 'Report Restored Registrations',
+			name: 'reportRestored',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to output an item when the trigger finds that the platform dropped one of its webhook registrations and registers it again, saying since when events of that type may have been missed. Off by default in versions 1 and 2 of the node.',
+		},
+	],
 };
 
 /** The contact or deal id an event payload carries: data.id, id, then data/top-level contact_id or deal_id. */
@@ -75,8 +107,10 @@ export function triggerDescription(name: string, hidden: boolean): INodeTypeDesc
 		// Version 2 changes no parameter: n8n evaluates an expression in its isolated VM on every
 		// delivery to a version-1 webhook node (`options.binaryData`, webhook-helpers parseRequestBody),
 		// CPU on every event; from version 2 on it does not (docs/performance.md has the cost).
-		version: [1, 2],
-		defaultVersion: 2,
+		// Version 3: a registration restored by the poll is reported as an item unless Options →
+		// Report Restored Registrations is off (versions 1 and 2: only when it is on; heal.ts).
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: eventsSubtitle(),
 		description: 'Starts the workflow when a Business Platform sales or accounting event happens',
 		defaults: { name: 'Business Platform Trigger' },
@@ -99,6 +133,14 @@ export function triggerDescription(name: string, hidden: boolean): INodeTypeDesc
 		],
 		properties: [
 			{
+				// The poll that keeps the registrations (heal.ts, n8n-internals 11): every minute, not a
+				// choice a user makes; hidden, so the editor shows the webhook trigger it is.
+				displayName: 'Poll Times',
+				name: 'pollTimes',
+				type: 'hidden',
+				default: { item: [{ mode: 'everyMinute' }] },
+			},
+			{
 				displayName: 'Events',
 				name: 'events',
 				type: 'multiOptions',
@@ -108,23 +150,7 @@ export function triggerDescription(name: string, hidden: boolean): INodeTypeDesc
 				description:
 					'The platform events that start the workflow. Each one is registered with the platform as its own webhook.',
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add option',
-				default: {},
-				options: [
-					{
-						displayName: 'Fetch Full Record',
-						name: 'fetchFullRecord',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether to read the current contact or deal from the platform and add it as "record", for sales contact and deal events whose payload carries the ID. Not done for delete events; left out when the record no longer exists.',
-					},
-				],
-			},
+			OPTIONS,
 		],
 	};
 }
@@ -146,6 +172,21 @@ export abstract class BusinessPlatformTriggerNode implements INodeType {
 			},
 		},
 	};
+
+	/** Every minute: the registrations the platform still holds, healed (heal.ts; n8n-internals 11). */
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await heal(this);
+	}
+
+	/**
+	 * The items the webhook or the poll gave, passed on unchanged. n8n runs a node's execute
+	 * before its poll when it runs the node in an execution (n8n-core WorkflowExecute.runNode):
+	 * without it, a test event ("Listen for test event") would run the poll instead of passing
+	 * the event on (n8n-internals 11).
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [this.getInputData()];
+	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const query = (this.getQueryData() ?? {}) as IDataObject;

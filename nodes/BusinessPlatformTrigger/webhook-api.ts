@@ -4,7 +4,7 @@
  * deregister one (404 counts as already gone). What to register and remove, and when, is
  * registrations.ts.
  */
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError, randomString } from 'n8n-workflow';
 
 import {
@@ -17,8 +17,8 @@ import { apiRequest, CREDENTIAL_TYPE } from '../shared/transport';
 
 export type HookId = number | string;
 
-/** The run scope of one activation hook call (checkExists, create, delete). */
-export type HookScope = RunScope<IHookFunctions>;
+/** The run scope of one activation hook call (checkExists, create, delete) or of the Trigger's poll (heal.ts). */
+export type HookScope = RunScope<IHookFunctions | IPollFunctions>;
 
 export interface LiveHook {
 	hookId: HookId;
@@ -85,7 +85,7 @@ export interface Tokens {
 }
 
 /** What the register body needs from the credential (read fresh: a refresh may just have happened). */
-export async function registrationTokens(ctx: IHookFunctions): Promise<Tokens> {
+export async function registrationTokens(ctx: IHookFunctions | IPollFunctions): Promise<Tokens> {
 	const creds = await ctx.getCredentials(CREDENTIAL_TYPE);
 	const tokenData = (creds.oauthTokenData ?? {}) as IDataObject;
 	const accessKey = platformTokenKey(tokenData) ?? 'access_token';
@@ -124,14 +124,17 @@ function hookIdOf(answer: unknown): HookId | undefined {
 	return typeof id === 'number' || (typeof id === 'string' && id !== '') ? id : undefined;
 }
 
-/** Registers one event type at the node's URL `base`, with a new secret; a 2xx answer without a hookId fails. */
+/**
+ * Registers one event type at the node's URL `base`, with a new secret or the one the event
+ * already has (a registration healed: deliveries keep being accepted); a 2xx answer without a hookId fails.
+ */
 export async function registerHook(
 	scope: HookScope,
 	tokens: Tokens,
 	base: string,
 	eventType: string,
+	secret = randomString(32),
 ): Promise<Kept> {
-	const secret = randomString(32);
 	const webhookUrl = `${base}?event=${encodeURIComponent(eventType)}&secret=${secret}`;
 	const answer = await apiRequest(scope, {
 		method: 'POST',

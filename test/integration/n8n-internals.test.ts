@@ -19,7 +19,7 @@ import type {
 	INodeTypeDescription,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeHelpers } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeHelpers, toCronExpression } from 'n8n-workflow';
 
 import {
 	commitOwnCursor,
@@ -573,5 +573,37 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals/)', () =
 		const theirs = beginTurn(copy, da, 'cursor C', 8, 36_000);
 		expect(typeof theirs).toBe('object');
 		for (const t of [mine, theirs]) if (typeof t === 'object') endTurn(t, false, 9);
+	});
+
+	it('11. a webhook trigger that also polls: n8n counts the node among its poll nodes (activated with its webhooks), reads its hidden Poll Times, and runs its execute, not its poll, when an execution passes an event through it', async () => {
+		const parameters = { events: ['CREATE_INVOICE'], options: {} };
+		const node = h.node('businessPlatformSalesTrigger', parameters, 'Trigger', 3);
+		const workflow = triggerWorkflow(node, {}, 'wf-internals-11');
+		expect(workflow.getPollNodes().map((n) => n.name)).toEqual(['Trigger']);
+		expect(workflow.getTriggerNodes()).toEqual([]);
+		const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, 3);
+		expect(nodeType.description.webhooks).toHaveLength(1);
+		expect(nodeType.description.polling).toBeUndefined(); // the editor shows a webhook trigger
+		const poll = new PollContext(
+			workflow,
+			node,
+			additionalData(h.credentials),
+			'trigger',
+			'activate',
+		) as unknown as IPollFunctions;
+		const pollTimes = poll.getNodeParameter('pollTimes') as { item: Array<{ mode: string }> };
+		expect(pollTimes).toEqual({ item: [{ mode: 'everyMinute' }] });
+		expect(toCronExpression(pollTimes.item[0] as never)).toMatch(/^\d+ \* \* \* \* \*$/);
+		// An event passed through the node in an execution (a test event, a delivery): execute runs,
+		// the poll does not (it would list the registrations).
+		const before = ctx.sb.requests().length;
+		const event = { eventType: 'CREATE_INVOICE', payload: { invoiceId: 'INV-11' } };
+		const run = await h.run('businessPlatformSalesTrigger', parameters, [{ json: event }], {
+			name: 'Trigger',
+			typeVersion: 3,
+		});
+		expect(run.error).toBeUndefined();
+		expect(run.json).toEqual([event]);
+		expect(ctx.sb.requests().length).toBe(before);
 	});
 });

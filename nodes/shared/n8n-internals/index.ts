@@ -25,6 +25,18 @@
  * 9. A model reads a tool error's message → (described at Sales record/json-input.ts forModel)
  * 10. A node's polls run in one process,
  *    and a delivery lands after its poll → polling/machine.ts beginTurn, endTurn (P2, P3, P11)
+ * 11. A webhook trigger that also polls  → (described at BusinessPlatformTrigger/trigger.ts poll, execute)
+ *
+ * 11 in full. Relies on: n8n activates every node whose type has a `poll` method as a poll node
+ * (Workflow.getPollNodes; n8n 2.41's publication service counts it as an in-memory trigger and
+ * re-activates it, webhooks included, when n8n starts: workflow-publication-reconciler.js,
+ * findMissingActiveWorkflows → publish → activate → registerWebhookTriggers) beside its webhooks,
+ * on the schedule of its `pollTimes` parameter (n8n-core ActiveWorkflows.activatePolling reads it
+ * with getNodeParameter, so a hidden parameter with a default serves); and that an execution runs
+ * a node's `execute` before its `poll` (n8n-core WorkflowExecute.runNode), so the event of a
+ * delivery or a test event passes through the node. Buys: the Trigger heals its registrations
+ * every minute and at every start, without a person (heal.ts). When it does not hold: the
+ * registrations are checked only when the workflow is published (n8n's documented path).
  */
 export * from './parameters';
 export * from './polls';
