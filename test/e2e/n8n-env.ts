@@ -132,7 +132,8 @@ export interface E2e {
 	/** Activates a workflow through the public API; with a webhook path, waits until n8n serves it (activation is asynchronous). */
 	activate(id: string, webhookPath?: string): Promise<void>;
 	waitForWebhook(path: string): Promise<void>;
-	restart(): Promise<void>;
+	/** Stops n8n, runs `whileStopped`, starts it again (with `env` on top of its environment from now on). */
+	restart(whileStopped?: () => Promise<void> | void, env?: NodeJS.ProcessEnv): Promise<void>;
 	stop(): Promise<void>;
 }
 
@@ -184,8 +185,10 @@ export async function startE2e(
 					throw new Error(`webhook ${path} not registered yet: ${text.slice(0, 120)}`);
 			}, 30_000);
 		},
-		async restart() {
+		async restart(whileStopped, more) {
 			await n8n.stop();
+			await whileStopped?.();
+			if (more) Object.assign(env, more);
 			n8n = await startN8n(env);
 			api = await ownerApi(n8n);
 		},

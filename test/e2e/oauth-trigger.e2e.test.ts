@@ -36,9 +36,25 @@ const triggerWorkflow = workflow(TRIGGER_WF, 'E2E trigger', [
 	{ name: 'Done', type: 'n8n-nodes-base.noOp', parameters: {} },
 ]);
 
+const HEAL_WF = 'e2eTriggerHeal01';
+const HEAL_HOOK = 'a3c1e2f4-0000-4000-8000-00000000e2e2';
+const healWorkflow = workflow(HEAL_WF, 'E2E trigger healing', [
+	pack(
+		'businessPlatformSalesTrigger',
+		'Trigger',
+		{ events: ['CREATE_CRM_DEAL', 'CREATE_INVOICE'], options: {} },
+		{ webhookId: HEAL_HOOK, typeVersion: 3 },
+	),
+	{ name: 'Done', type: 'n8n-nodes-base.noOp', parameters: {} },
+]);
+
 beforeAll(async () => {
 	sb = await startTestSandbox({ rows: 10 });
-	e2e = await startE2e([credential(sb, sb.demo.tokenResponse)], [triggerWorkflow], {});
+	e2e = await startE2e(
+		[credential(sb, sb.demo.tokenResponse)],
+		[triggerWorkflow, healWorkflow],
+		{},
+	);
 });
 
 afterAll(async () => {
@@ -125,6 +141,97 @@ describe('trigger in n8n', () => {
 
 		await e2e.api.pub('POST', `/workflows/${TRIGGER_WF}/deactivate`);
 		await eventually(() => expect(live()).toHaveLength(0));
+	});
+
+	it("heals without a person (issue 41): a registration the platform dropped while n8n was stopped is back once after the start, on n8n's default (publication service) and on its former path, and one dropped while n8n runs is back within a poll; each time the next event gives exactly one execution and the drop is reported once", async () => {
+		await e2e.activate(HEAL_WF);
+		const mine = () => live().filter((h) => String(h.webhookUrl).includes(HEAL_HOOK));
+		const events = () =>
+			mine()
+				.map((h) => String(h.eventType))
+				.sort();
+		await eventually(() => expect(events()).toEqual(['CREATE_CRM_DEAL', 'CREATE_INVOICE']));
+		const healExecutions = async () =>
+			(
+				(await e2e.api.pub<{ data: Execution[] }>(
+					'GET',
+					`/executions?workflowId=${HEAL_WF}&limit=100&includeData=true`,
+				)) as {
+					data: Array<
+						Execution & {
+							data?: {
+								resultData: {
+									runData: Record<
+										string,
+										Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
+									>;
+								};
+							};
+						}
+					>;
+				}
+			).data.map((e) => e.data?.resultData.runData.Trigger?.[0]?.data.main[0][0]?.json ?? {});
+		const dropWhileStopped = (eventType: string) => async () => {
+			const hook = mine().find((h) => h.eventType === eventType)!;
+			expect((await call(sb, 'DELETE', `/v1/webhooks/delete/${String(hook.hookId)}`)).status).toBe(
+				200,
+			);
+		};
+		let runs = 0;
+		const nextEventRunsOnce = async (eventType: string) => {
+			await call(sb, 'POST', '/__admin/events', {
+				token: null,
+				body: { eventType, data: { id: 4100 + runs } },
+			});
+			runs++;
+			await eventually(async () => {
+				const out = await healExecutions();
+				expect(out.filter((j) => j.payload !== undefined)).toHaveLength(runs);
+			}, 60_000);
+		};
+		const reported = async (eventType: string, times: number) =>
+			await eventually(async () => {
+				const out = await healExecutions();
+				expect(
+					out.filter((j) => j.registrationRestored === true && j.eventType === eventType),
+				).toHaveLength(times);
+			}, 120_000);
+
+		// n8n's default: the publication service activates the Trigger again at start (it polls).
+		await e2e.restart(dropWhileStopped('CREATE_INVOICE'));
+		await eventually(
+			() => expect(events()).toEqual(['CREATE_CRM_DEAL', 'CREATE_INVOICE']),
+			300_000,
+		);
+		await nextEventRunsOnce('CREATE_INVOICE');
+		await reported('CREATE_INVOICE', 1);
+
+		// The platform drops one while n8n runs: the next poll (every minute) registers it again.
+		await dropWhileStopped('CREATE_CRM_DEAL')();
+		await eventually(
+			() => expect(events()).toEqual(['CREATE_CRM_DEAL', 'CREATE_INVOICE']),
+			300_000,
+		);
+		await nextEventRunsOnce('CREATE_CRM_DEAL');
+		await reported('CREATE_CRM_DEAL', 1);
+
+		// n8n's former path (N8N_USE_WORKFLOW_PUBLICATION_SERVICE=false): the same.
+		await e2e.restart(dropWhileStopped('CREATE_INVOICE'), {
+			N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false',
+		});
+		await eventually(
+			() => expect(events()).toEqual(['CREATE_CRM_DEAL', 'CREATE_INVOICE']),
+			300_000,
+		);
+		await nextEventRunsOnce('CREATE_INVOICE');
+		await reported('CREATE_INVOICE', 2);
+		expect(mine()).toHaveLength(2); // never two of one event
+		const out = await healExecutions();
+		expect(out.filter((j) => j.payload !== undefined)).toHaveLength(runs);
+
+		await e2e.api.pub('POST', `/workflows/${HEAL_WF}/deactivate`);
+		await eventually(() => expect(mine()).toHaveLength(0));
+		delete e2e.env.N8N_USE_WORKFLOW_PUBLICATION_SERVICE; // the next restart: n8n's default again
 	});
 });
 

@@ -303,7 +303,7 @@ describeQueue('queue mode: token expiry under load', () => {
 });
 
 describeQueue('queue mode: the trigger', () => {
-	it('activation registers one webhook per event, once; 500 events run 500 executions on workers, each once; restarting main and the webhook processor registers nothing again; deactivation removes every registration', async () => {
+	it('activation registers one webhook per event, once; 500 events run 500 executions on workers, each once; restarting main and the webhook processor registers nothing again but the one the platform dropped meanwhile, once, and the next event of it runs once; deactivation removes every registration', async () => {
 		sb.config.mode = 'v1';
 		const cred = await q.connect('Queue: trigger');
 		const events = ['CREATE_CRM_DEAL', 'CREATE_INVOICE', 'UPDATE_CRM_CONTACT'];
@@ -382,7 +382,20 @@ describeQueue('queue mode: the trigger', () => {
 			sb.hooks.emit(tenant, type, { id: 1000, note: 'while main is down' }),
 		);
 		await sb.hooks.idle();
+		// ... and the platform drops one registration meanwhile (issue 41): main, once started,
+		// registers it again (at start, or at the Trigger's next poll), once.
+		const dropped = live().find((h) => h.eventType === 'CREATE_INVOICE')!;
+		tenant.webhooks.values().find((h) => h.hookId === dropped.hookId)!.deleted = true;
 		await q.cluster.start('main');
+		await eventually(
+			() =>
+				expect(
+					live()
+						.map((h) => h.eventType)
+						.sort(),
+				).toEqual([...events].sort()),
+			300_000,
+		);
 		await q.cluster.restart('webhook');
 		const after = events.map((type) =>
 			sb.hooks.emit(tenant, type, { id: 1001, note: 'after the restarts' }),
@@ -398,18 +411,23 @@ describeQueue('queue mode: the trigger', () => {
 			60_000,
 		);
 		expect(
-			sb.requests().filter((r) => r.seq > seq && /webhooks\/(register|delete)/.test(r.path)),
-		).toEqual([]);
-		expect(registrations()).toHaveLength(3);
+			sb
+				.requests()
+				.filter((r) => r.seq > seq && /webhooks\/(register|delete)/.test(r.path))
+				.map((r) => `${r.method} ${r.path} ${String(JSON.parse(r.body ?? '{}').eventType)}`),
+		).toEqual(['POST /v1/webhooks/register CREATE_INVOICE']);
+		expect(registrations()).toHaveLength(4);
+		expect(live().map((h) => h.hookId)).not.toContain(dropped.hookId);
 		expect(
 			live()
+				.filter((h) => h.hookId !== dropped.hookId && h.eventType !== 'CREATE_INVOICE')
 				.map((h) => h.hookId)
 				.sort(),
-		).toEqual(hookIds);
+		).toEqual(hookIds.filter((id) => id !== dropped.hookId));
 
 		await q.cluster.api.pub('POST', `/workflows/${wf}/deactivate`);
 		await eventually(() => expect(live()).toHaveLength(0));
-		expect(registrations()).toHaveLength(3);
+		expect(registrations()).toHaveLength(4);
 		expect((await q.executions(wf)).map((e) => e.status)).toEqual(
 			Array(EVENTS + 6).fill('success'),
 		); // nothing ran twice
