@@ -16,7 +16,8 @@
  * moves, so the item says what can be known and guesses nothing (docs/trigger.md, "Healing").
  *
  * It writes static data only when something changed (a restored event, a new hookId, a seen
- * mark older than 10 minutes). It needs what the activation stored (the events' secrets and the
+ * mark older than 10 minutes); n8n saves it with the next execution the poll starts or the next
+ * activation, so after a restart a seen mark may be older: "missed since" stays on the safe side. It needs what the activation stored (the events' secrets and the
  * node's URL): without them (a workflow activated before the pack healed, until it is published
  * again; n8n's durable cursors, whose poll sees other static data) it lists nothing and returns.
  */
