@@ -23,6 +23,7 @@ import {
 } from '../harness/n8n';
 import { propertyParameters } from '../helpers/property';
 import { startReceiver, type Receiver } from '../helpers/receiver';
+import { lastSeq, live, registerCalls } from '../helpers/registrations';
 import { call, useSandbox, type Sandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
@@ -96,13 +97,6 @@ async function poll(p: Published): Promise<IDataObject[]> {
 	return (out?.[0] ?? []).map((i) => i.json);
 }
 
-/** The registrations the platform holds at the node's URL. */
-const live = (sb: Sandbox, base: string) =>
-	sb.store
-		.tenant(1)
-		.webhooks.values()
-		.filter((w) => !w.deleted && String(w.webhookUrl).split('?')[0] === base);
-
 const liveEvents = (sb: Sandbox, base: string) =>
 	live(sb, base)
 		.map((w) => String(w.eventType))
@@ -116,12 +110,6 @@ async function drop(sb: Sandbox, p: Published, eventType: string): Promise<void>
 		200,
 	);
 }
-
-const registerCalls = (sb: Sandbox, since: number) =>
-	sb
-		.requests()
-		.filter((r) => r.seq > since && r.method === 'POST' && r.path === '/v1/webhooks/register');
-const lastSeq = (sb: Sandbox) => sb.requests().at(-1)?.seq ?? 0;
 
 /** Emits an event on the sandbox and gives what the node outputs for the deliveries it made to this node. */
 async function emitAndDeliver(

@@ -34,6 +34,7 @@ import {
 import { contractEvents } from '../helpers/contract';
 import { readBody, serveLoopback, type Loopback } from '../helpers/loopback';
 import { fakeResponse, startReceiver, type Receiver } from '../helpers/receiver';
+import { lastSeq, live, registerCalls } from '../helpers/registrations';
 import { call, useSandbox, type Sandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
@@ -101,24 +102,11 @@ const again = (
 	staticData: IDataObject = JSON.parse(JSON.stringify(t.wf.staticData)),
 ) => trigger(sb, parameters, { staticData, webhookId: t.node.webhookId, h: t.h });
 
-/** Live registrations on the sandbox pointing at this node's URL. */
-const live = (sb: Sandbox, base: string) =>
-	sb.store
-		.tenant(1)
-		.webhooks.values()
-		.filter((w) => !w.deleted && String(w.webhookUrl).split('?')[0] === base);
-
 const nodeState = (wf: Workflow) =>
 	(wf.staticData['node:Platform Trigger'] ?? {}) as {
 		hookIds?: Record<string, number>;
 		secrets?: Record<string, string>;
 	};
-
-const registerCalls = (sb: Sandbox, sinceSeq: number) =>
-	sb
-		.requests()
-		.filter((r) => r.seq > sinceSeq && r.method === 'POST' && r.path === '/v1/webhooks/register');
-const lastSeq = (sb: Sandbox) => sb.requests().at(-1)?.seq ?? 0;
 
 /** What the receiver got for this node: the path split into its query, as n8n's router would give it. */
 function received(
