@@ -13,11 +13,19 @@ export function packageSection(): Section {
 		process.execPath,
 		[
 			'-e',
-			`require('n8n-workflow');const p=require('./package.json');const b=Object.keys(require.cache).length;const t=process.hrtime.bigint();for(const f of [...p.n8n.credentials,...p.n8n.nodes]){const m=require('./'+f);for(const k of Object.keys(m)){if(typeof m[k]==='function'){new m[k]();}}}console.log(Number(process.hrtime.bigint()-t)/1e6, Object.keys(require.cache).length-b)`,
+			// As n8n loads a package: each file of package.json's "n8n" list, the class its name
+			// says (BusinessPlatformSales.node.js → BusinessPlatformSales), constructed. Other
+			// exports (helper functions) are not classes n8n constructs.
+			`require('n8n-workflow');const p=require('./package.json');const b=Object.keys(require.cache).length;const t=process.hrtime.bigint();for(const f of [...p.n8n.credentials,...p.n8n.nodes]){const m=require('./'+f);const c=f.split('/').pop().replace(/\\.(node|credentials)\\.js$/,'');if(typeof m[c]!=='function')throw new Error(f+' exports no class '+c);new m[c]();}console.log(Number(process.hrtime.bigint()-t)/1e6, Object.keys(require.cache).length-b)`,
 		],
 		{ cwd: ROOT, encoding: 'utf8' },
 	);
 	const [loadMs, files] = load.stdout.trim().split(' ').map(Number);
+	// A load that failed gives no row (never a zero that passes).
+	if (load.status !== 0 || !Number.isFinite(loadMs) || !(loadMs > 0) || !Number.isInteger(files))
+		throw new Error(
+			`loading the built package failed (exit ${String(load.status)}): ${(load.stderr || load.stdout).slice(-1500)}`,
+		);
 	const [tarball] = JSON.parse(
 		spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
 			cwd: ROOT,
