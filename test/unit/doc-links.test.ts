@@ -114,3 +114,47 @@ test.each(docFiles().map((f) => [relative(ROOT, f), f]))(
 		expect(broken.map((b) => `${b.where}: ${b.link} (${b.why})`)).toEqual([]);
 	},
 );
+
+/** The npm scripts the docs tell a reader to run (`npm run X`, also in code blocks) that package.json does not have. */
+function unknownScripts(text: string, scripts: Set<string>): string[] {
+	const names = [...text.matchAll(/\bnpm run(?: --silent)? ([a-z][\w:.-]*)/g)].map((m) =>
+		m[1].replace(/[:.]+$/, ''),
+	);
+	return [...new Set(names)].filter((n) => !scripts.has(n));
+}
+
+/**
+ * Paths of the repository the docs name in backticks (no placeholder, no glob) that do not exist.
+ * Folders a run creates (a dot folder, such as test/editor/.screenshots/) are not looked for.
+ */
+function missingPaths(text: string): string[] {
+	const paths = [
+		...text.matchAll(
+			/`((?:nodes|credentials|test|scripts|bench|sandbox|docs|demo|contract|\.ci)\/[\w./-]+)`/g,
+		),
+	]
+		.map((m) => m[1].replace(/[.,:;]+$/, ''))
+		.filter((p) => !/\/\./.test(p));
+	return [...new Set(paths)].filter((p) => !existsSync(join(ROOT, p)));
+}
+
+test('the checks of named scripts and paths find an unknown script and a missing path', () => {
+	const text =
+		'run `npm run test:fast` or npm run no-such-script; see `test/unit/none.test.ts` and `test/unit/doc-links.test.ts`';
+	expect(unknownScripts(text, new Set(['test:fast']))).toEqual(['no-such-script']);
+	expect(missingPaths(text)).toEqual(['test/unit/none.test.ts']);
+});
+
+// docs/dev/ keeps notes of prototypes built elsewhere: their paths are not this repository's.
+test.each(
+	docFiles()
+		.filter((f) => !relative(ROOT, f).startsWith('docs/dev/'))
+		.map((f) => [relative(ROOT, f), f]),
+)('every `npm run` script and every repository path %s names exists', (_, file) => {
+	const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+		scripts: Record<string, string>;
+	};
+	const text = readFileSync(file, 'utf8');
+	expect(unknownScripts(text, new Set(Object.keys(pkg.scripts)))).toEqual([]);
+	expect(missingPaths(text)).toEqual([]);
+});
