@@ -63,7 +63,13 @@ export interface RowInput {
 }
 
 export function row(r: RowInput): BenchRow {
-	const ratio = r.baseline > 0 ? r.pack / r.baseline : Number.NaN;
+	// A figure that is not a positive number is a measurement that failed: the section fails and
+	// gives no row (never a zero or NaN that would count as met).
+	if (!(Number.isFinite(r.pack) && r.pack > 0 && Number.isFinite(r.baseline) && r.baseline > 0))
+		throw new Error(
+			`${r.id}: no measurement (pack ${String(r.pack)} ${r.unit}, baseline ${String(r.baseline)} ${r.unit})`,
+		);
+	const ratio = r.pack / r.baseline;
 	const direction: Direction = r.better === 'higher' ? 'atLeast' : 'atMost';
 	const met =
 		Number.isFinite(ratio) && (direction === 'atLeast' ? ratio >= r.target : ratio <= r.target);
