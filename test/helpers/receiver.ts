@@ -47,3 +47,15 @@ export function fakeResponse() {
 	};
 	return res;
 }
+
+/** A receiver for the file: started before its tests, closed after them (`.rx` once started). */
+export function useReceiver(status = 200): { readonly rx: Receiver } {
+	const holder = {} as { rx: Receiver };
+	beforeAll(async () => {
+		holder.rx = await startReceiver(status);
+	});
+	afterAll(async () => {
+		await holder.rx?.close();
+	});
+	return holder;
+}

@@ -22,18 +22,12 @@ import {
 	type Harness,
 } from '../harness/n8n';
 import { propertyParameters } from '../helpers/property';
-import { startReceiver, type Receiver } from '../helpers/receiver';
+import { useReceiver } from '../helpers/receiver';
 import { lastSeq, live, registerCalls } from '../helpers/registrations';
 import { call, useSandbox, type Sandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
-let rx: Receiver;
-beforeAll(async () => {
-	rx = await startReceiver();
-});
-afterAll(async () => {
-	await rx.close();
-});
+const receiver = useReceiver();
 
 let counter = 0;
 
@@ -66,9 +60,9 @@ async function publish(
 	);
 	node.webhookId = opts.webhookId ?? `heal-${++counter}-${Date.now()}`;
 	const wf = triggerWorkflow(node, opts.saved ?? {}, `wf-heal-${node.webhookId}`);
-	const [wd] = webhookData(wf, node, additionalData(h.credentials, undefined, rx.url));
+	const [wd] = webhookData(wf, node, additionalData(h.credentials, undefined, receiver.rx.url));
 	await activateWebhook(wf, wd);
-	return { h, node, wf, wd, base: `${rx.url}/webhook/${node.webhookId}/webhook` };
+	return { h, node, wf, wd, base: `${receiver.rx.url}/webhook/${node.webhookId}/webhook` };
 }
 
 /** n8n restarts (or publishes again): a new Workflow from what was saved, activated (checkExists, create when false). */
@@ -89,7 +83,7 @@ async function poll(p: Published): Promise<IDataObject[]> {
 	const context = new PollContext(
 		p.wf,
 		p.node,
-		additionalData(p.h.credentials, undefined, rx.url),
+		additionalData(p.h.credentials, undefined, receiver.rx.url),
 		'trigger',
 		'activate',
 	) as unknown as IPollFunctions;
@@ -117,13 +111,13 @@ async function emitAndDeliver(
 	p: Published,
 	eventType: string,
 ): Promise<IDataObject[]> {
-	const before = rx.calls.length;
+	const before = receiver.rx.calls.length;
 	await call(sb, 'POST', '/__admin/events', { token: null, body: { eventType, data: { id: 7 } } });
 	const path = new URL(p.base).pathname;
-	const calls = rx.calls.slice(before).filter((c) => c.path.split('?')[0] === path);
+	const calls = receiver.rx.calls.slice(before).filter((c) => c.path.split('?')[0] === path);
 	const out: IDataObject[] = [];
 	for (const c of calls) {
-		const u = new URL(c.path, rx.url);
+		const u = new URL(c.path, receiver.rx.url);
 		const r = await deliverWebhook(p.wf, p.wd, {
 			query: Object.fromEntries(u.searchParams),
 			body: c.body,
@@ -249,7 +243,7 @@ describe('the Trigger heals its registrations', () => {
 			body: {
 				...registerBody(sb),
 				eventType: 'CREATE_CRM_CONTACT',
-				webhookUrl: `${rx.url}/elsewhere`,
+				webhookUrl: `${receiver.rx.url}/elsewhere`,
 			},
 		});
 		expect(await poll(p)).toEqual([]);

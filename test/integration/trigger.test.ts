@@ -33,19 +33,12 @@ import {
 } from '../harness/n8n';
 import { contractEvents } from '../helpers/contract';
 import { readBody, serveLoopback, type Loopback } from '../helpers/loopback';
-import { fakeResponse, startReceiver, type Receiver } from '../helpers/receiver';
+import { fakeResponse, useReceiver } from '../helpers/receiver';
 import { lastSeq, live, registerCalls } from '../helpers/registrations';
 import { call, useSandbox, type Sandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
-let rx: Receiver;
-
-beforeAll(async () => {
-	rx = await startReceiver();
-});
-afterAll(async () => {
-	await rx.close();
-});
+const receiver = useReceiver();
 
 const FIVE = [
 	'CREATE_CRM_DEAL',
@@ -76,8 +69,13 @@ function trigger(
 	const node = h.node('businessPlatformSalesTrigger', parameters, 'Platform Trigger');
 	node.webhookId = opts.webhookId ?? `hook-${++counter}-${Date.now()}`;
 	const wf = triggerWorkflow(node, opts.staticData ?? {});
-	const [wd] = webhookData(wf, node, additionalData(h.credentials, undefined, rx.url), opts.isTest);
-	const base = `${rx.url}/${opts.isTest ? 'webhook-test' : 'webhook'}/${node.webhookId}/webhook`;
+	const [wd] = webhookData(
+		wf,
+		node,
+		additionalData(h.credentials, undefined, receiver.rx.url),
+		opts.isTest,
+	);
+	const base = `${receiver.rx.url}/${opts.isTest ? 'webhook-test' : 'webhook'}/${node.webhookId}/webhook`;
 	return { h, node, wf, wd, base };
 }
 
@@ -113,10 +111,10 @@ function received(
 	base: string,
 ): Array<{ query: IDataObject; body: unknown; headers: IDataObject }> {
 	const path = new URL(base).pathname;
-	return rx.calls
+	return receiver.rx.calls
 		.filter((c) => c.path.split('?')[0] === path)
 		.map((c) => {
-			const u = new URL(c.path, rx.url);
+			const u = new URL(c.path, receiver.rx.url);
 			return {
 				query: Object.fromEntries(u.searchParams) as IDataObject,
 				body: c.body,
@@ -292,7 +290,7 @@ describe('registration lifecycle', () => {
 			`${t.base}?event=CREATE_BILL&secret=othersecretothersecretothersecret`,
 		);
 		const noSecret = await register('UPDATE_BILL', t.base);
-		const foreign = await register('CREATE_BILL', `${rx.url}/somewhere-else`);
+		const foreign = await register('CREATE_BILL', `${receiver.rx.url}/somewhere-else`);
 		expect([dup.status, noSecret.status, foreign.status]).toEqual([200, 200, 200]);
 
 		const restarted = again(sb, t, { events: ['CREATE_BILL'] });
