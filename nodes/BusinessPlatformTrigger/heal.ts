@@ -24,7 +24,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { pollBudgetMs } from '../shared/n8n-internals';
-import { beginTurn, endTurn } from '../shared/polling/machine';
+import { activationRuns, beginTurn, endTurn } from '../shared/polling/machine';
 import { clip } from '../shared/readers';
 import { RunScope } from '../shared/run-scope';
 import { eventLabel } from './events';
@@ -111,6 +111,8 @@ export async function heal(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	const turn = beginTurn(ctx, data, 'heal', Date.now(), pollBudgetMs(ctx));
 	if (typeof turn === 'string') return null;
 	try {
+		// An activation registers the node's events itself (registrations.ts activationTurn).
+		if (activationRuns(turn, Date.now())) return null;
 		return await healOnce(ctx, data);
 	} finally {
 		endTurn(turn, false, Date.now());

@@ -17,9 +17,10 @@
  * The platform's endpoints themselves (list, register, deregister) are webhook-api.ts.
  */
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { mapConcurrent } from '../shared/concurrency';
+import { beginActivation, endActivation, nodeKey, pollsRun } from '../shared/polling/machine';
 import type { RunScope } from '../shared/run-scope';
 import { clip } from '../shared/readers';
 import { eventLabel, expandEvents } from './events';
@@ -229,12 +230,37 @@ async function reconcile(
 
 // ------------------------------------------------------- webhook methods --
 
+/** How long an activation waits at most for the node's running poll (heal.ts) to end. */
+const WAIT_FOR_POLL_MS = 60_000;
+
+/**
+ * The activation's turn (polling/machine.ts beginActivation): n8n runs the Trigger's first poll
+ * beside its checkExists/create, and both would register a missing event, with two secrets. The
+ * activation waits for a running poll of the node to end; a poll that begins meanwhile does nothing.
+ */
+async function activationTurn(ctx: IHookFunctions): Promise<string> {
+	const key = nodeKey(ctx);
+	const started = Date.now();
+	if (beginActivation(key, started))
+		while (pollsRun(key) && Date.now() - started < WAIT_FOR_POLL_MS) await sleep(100);
+	return key;
+}
+
 /** n8n's checkExists: true only when every selected event has a live registration at this node's URL. */
 export async function checkExists(scope: HookScope): Promise<boolean> {
-	const events = selectedEvents(scope.ctx);
-	const base = nodeWebhookBase(scope.ctx);
-	const kept = await reconcile(scope, events, base);
-	return events.every((e) => kept.has(e));
+	const key = await activationTurn(scope.ctx);
+	let done = true;
+	try {
+		const events = selectedEvents(scope.ctx);
+		const base = nodeWebhookBase(scope.ctx);
+		const kept = await reconcile(scope, events, base);
+		const exists = events.every((e) => kept.has(e));
+		// false: n8n calls create next, which ends the activation's turn.
+		done = exists;
+		return exists;
+	} finally {
+		if (done) endActivation(key);
+	}
 }
 
 /**
@@ -243,6 +269,15 @@ export async function checkExists(scope: HookScope): Promise<boolean> {
  * again — nothing is left half-activated — and the error names the event.
  */
 export async function create(scope: HookScope): Promise<boolean> {
+	const key = await activationTurn(scope.ctx);
+	try {
+		return await createHooks(scope);
+	} finally {
+		endActivation(key);
+	}
+}
+
+async function createHooks(scope: HookScope): Promise<boolean> {
 	const ctx = scope.ctx;
 	const events = selectedEvents(ctx);
 	const base = nodeWebhookBase(ctx);
@@ -313,6 +348,16 @@ export async function create(scope: HookScope): Promise<boolean> {
  * does not stop the others; failures are reported together at the end.
  */
 export async function deleteHooks(scope: HookScope): Promise<boolean> {
+	// A poll running beside the deactivation would register again what it removes.
+	const key = await activationTurn(scope.ctx);
+	try {
+		return await removeHooks(scope);
+	} finally {
+		endActivation(key);
+	}
+}
+
+async function removeHooks(scope: HookScope): Promise<boolean> {
 	const ctx = scope.ctx;
 	const data = state(ctx);
 	const stored = Object.values(data.hookIds ?? {});

@@ -179,15 +179,23 @@ describe('trigger in n8n', () => {
 		};
 		let runs = 0;
 		const nextEventRunsOnce = async (eventType: string) => {
-			await call(sb, 'POST', '/__admin/events', {
+			// n8n serves the node's webhook again (its activation after a start may still run).
+			await e2e.waitForWebhook(`${HEAL_HOOK}/webhook`);
+			const sent = await call(sb, 'POST', '/__admin/events', {
 				token: null,
 				body: { eventType, data: { id: 4100 + runs } },
 			});
 			runs++;
+			// What n8n answered the platform's delivery (a failure names it: 401 = a secret not kept).
+			expect(
+				(sent.body as { deliveries: Array<{ hookId: number; status: number | string }> }).deliveries
+					.filter((d) => mine().some((h) => h.hookId === d.hookId))
+					.map((d) => d.status),
+			).toEqual([200]);
 			await eventually(async () => {
 				const out = await healExecutions();
 				expect(out.filter((j) => j.payload !== undefined)).toHaveLength(runs);
-			}, 60_000);
+			}, 120_000);
 		};
 		const reported = async (eventType: string, times: number) =>
 			await eventually(async () => {

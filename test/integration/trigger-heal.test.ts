@@ -210,6 +210,50 @@ describe('the Trigger heals its registrations', () => {
 		await webhookMethod('delete', fresh.wf, fresh.wd);
 	});
 
+	it("n8n's start runs the activation and the first poll at once: the dropped event is registered once, with the secret the static data keeps, and its next event is accepted", async () => {
+		const sb = ctx.sb;
+		const events = ['CREATE_INVOICE', 'UPDATE_INVOICE', 'CREATE_CRM_DEAL'];
+		for (let round = 0; round < 5; round++) {
+			const p = await publish(sb, events);
+			await poll(p);
+			await drop(sb, p, 'CREATE_INVOICE');
+			await drop(sb, p, 'CREATE_CRM_DEAL');
+			const saved = JSON.parse(JSON.stringify(p.wf.staticData)) as IDataObject;
+			const node = p.h.node(
+				'businessPlatformSalesTrigger',
+				{ events, options: {} },
+				'Platform Trigger',
+				3,
+			);
+			node.webhookId = p.node.webhookId;
+			const wf = triggerWorkflow(node, saved, p.wf.id);
+			const [wd] = webhookData(
+				wf,
+				node,
+				additionalData(p.h.credentials, undefined, receiver.rx.url),
+			);
+			const again: Published = { h: p.h, node, wf, wd, base: p.base };
+			// As n8n's publication service does: both phases at once, the poll a moment later or earlier.
+			await Promise.all([
+				activateWebhook(wf, wd),
+				(async () => {
+					for (let i = 0; i < round; i++) await Promise.resolve();
+					return await poll(again);
+				})(),
+			]);
+			await poll(again);
+			expect(liveEvents(sb, p.base)).toEqual([...events].sort());
+			const secrets = (
+				wf.staticData['node:Platform Trigger'] as { secrets: Record<string, string> }
+			).secrets;
+			for (const w of live(sb, p.base))
+				expect(String(w.webhookUrl)).toContain(`secret=${secrets[String(w.eventType)]}`);
+			expect(await emitAndDeliver(sb, again, 'CREATE_INVOICE')).toHaveLength(1);
+			await webhookMethod('delete', wf, wd);
+			expect(live(sb, p.base)).toHaveLength(0);
+		}
+	});
+
 	it('versions 1 and 2 heal too, and report only when Report Restored Registrations is on', async () => {
 		const sb = ctx.sb;
 		for (const [typeVersion, options, reported] of [

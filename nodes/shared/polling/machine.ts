@@ -79,6 +79,8 @@ interface Followed {
 	running: Set<Turn>;
 	/** The last delivery: the start it was read from, and when it was handed to n8n. */
 	delivered?: { from: string; at: number };
+	/** When an activation of the node began registering its webhooks (the Trigger's heal waits: beginActivation). */
+	activating?: number;
 }
 
 const followed = new Map<string, Followed>();
@@ -89,7 +91,7 @@ export const followedNodes = (): number => followed.size;
 /** How long a delivery's cursor may take to land (P3): twice the poll budget, a minute at least. */
 export const pendingDeliveryMs = (budget: number) => Math.max(60_000, 2 * budget);
 
-function nodeKey(ctx: Pick<IPollFunctions, 'getNode' | 'getWorkflow'>): string {
+export function nodeKey(ctx: Pick<IPollFunctions, 'getNode' | 'getWorkflow'>): string {
 	const workflow = typeof ctx.getWorkflow === 'function' ? ctx.getWorkflow()?.id : undefined;
 	const node = ctx.getNode();
 	return JSON.stringify([
@@ -132,7 +134,42 @@ export function endTurn(turn: Turn, delivered: boolean, now: number): void {
 	if (!node) return;
 	node.running.delete(turn);
 	if (delivered) node.delivered = { from: turn.from, at: now };
-	if (node.running.size === 0 && !node.delivered) followed.delete(turn.key);
+	if (node.running.size === 0 && !node.delivered && node.activating === undefined)
+		followed.delete(turn.key);
+}
+
+// ── An activation and the Trigger's heal, one at a time ─────────────────────────
+// A webhook trigger that also polls (n8n-internals 11) is activated (checkExists, create) while
+// n8n runs its first poll: both would register a missing event, with two secrets. So in this
+// process they take turns: an activation waits until the node's running polls end, and a poll
+// that begins while an activation runs (for at most ACTIVATION_MS) does nothing.
+
+/** How long an activation keeps the node's polls out at most (a create that never came). */
+export const ACTIVATION_MS = 120_000;
+
+/** Whether an activation of the node runs (the poll then does nothing). */
+export function activationRuns(turn: Turn, now: number): boolean {
+	const at = followed.get(turn.key)?.activating;
+	return at !== undefined && Math.abs(now - at) < ACTIVATION_MS;
+}
+
+/** An activation begins: later polls do nothing until it ends; returns whether polls of the node still run (wait for them). */
+export function beginActivation(key: string, now: number): boolean {
+	const node = followed.get(key) ?? { running: new Set<Turn>() };
+	node.activating = now;
+	followed.set(key, node);
+	return node.running.size > 0;
+}
+
+/** Whether polls of the node still run (an activation waits for them). */
+export const pollsRun = (key: string): boolean => (followed.get(key)?.running.size ?? 0) > 0;
+
+/** The activation ended (every path). */
+export function endActivation(key: string): void {
+	const node = followed.get(key);
+	if (!node) return;
+	delete node.activating;
+	if (node.running.size === 0 && !node.delivered) followed.delete(key);
 }
 
 // ── The owner: which trigger a cursor belongs to ────────────────────────────────
