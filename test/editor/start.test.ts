@@ -99,8 +99,13 @@ describe('npm start', () => {
 			).length;
 			const cards = ed.page.getByTestId('workflow-card-name');
 			await cards.nth(demos - 1).waitFor();
-			const names = (await cards.allInnerTexts()).map((n) => n.trim());
-			expect(names).toHaveLength(demos);
+			// Waited for, not read once: n8n renders its list again as it loads (seen on a busy machine: the
+			// cards gone a moment after the last one showed).
+			const names = await eventually(async () => {
+				const shown = (await cards.allInnerTexts()).map((n) => n.trim());
+				expect(shown).toHaveLength(demos);
+				return shown;
+			}, 30_000);
 			for (const name of names) expect(README).toContain(`"${name}"`);
 		},
 	);

@@ -16,7 +16,7 @@ const SLOW_FIRST = [
 	'test/e2e/cleanup.e2e.test.ts',
 	'test/integration/fault-matrix.test.ts',
 	'test/integration/polling-machine.property.test.ts',
-	// The editor suite (npm run test:editor, 2 workers): its two long files first, one on each worker.
+	// The editor suite (npm run test:editor): its two long files first.
 	'test/editor/panel.test.ts',
 	'test/editor/workflows.test.ts',
 ];
