@@ -13,7 +13,6 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import {
-	ensureRuntime,
 	freePort,
 	n8nEnvironment,
 	ownerApi,
@@ -123,8 +122,6 @@ export async function startQueueCluster(opts: QueueOptions = {}): Promise<QueueC
 	const unregister = onCleanup(stop);
 
 	try {
-		// The user folders are prepared with the runtime's npm: wait for a background install first.
-		await ensureRuntime(() => undefined);
 		const t0 = Date.now();
 		servers = await startQueueServers(false);
 		const { redis, postgres, dir } = servers;

@@ -126,9 +126,6 @@ export async function startN8n(
 	env: NodeJS.ProcessEnv,
 	opts: StartOptions = {},
 ): Promise<N8nInstance> {
-	// The test run installs the runtime in the background (test/global/setup-n8n.ts): wait for it
-	// (ensureRuntime waits on the install's lock; at once when it is installed).
-	await ensureRuntime(() => undefined);
 	const paths = runtimePaths();
 	const {
 		command = 'start',

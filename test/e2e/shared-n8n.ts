@@ -11,12 +11,8 @@
  * waits until it serves. The global teardown stops it.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 import {
-	ensureRuntime,
 	n8nEnvironment,
 	ownerApi,
 	prepareUserFolder,
@@ -38,16 +34,11 @@ const state = globalThis as { __bpSharedN8n?: Promise<N8nInstance> };
 /** The global setup's part: the pack installed in a fresh user folder, n8n started in the background. */
 export async function startSharedN8n(): Promise<void> {
 	if (state.__bpSharedN8n) return;
-	const folder = mkdtempSync(join(tmpdir(), 'n8n-e2e-'));
+	const folder = prepareUserFolder();
 	const env = await n8nEnvironment(folder);
 	const where: Where = { url: `http://127.0.0.1:${env.N8N_PORT}`, userFolder: folder };
 	process.env[SHARED_N8N_ENV] = JSON.stringify(where);
-	// After the runtime's install, which may still run in the background (test/global/setup-n8n.ts).
-	state.__bpSharedN8n = (async () => {
-		await ensureRuntime(() => undefined);
-		prepareUserFolder(folder);
-		return await startN8n(env, { name: 'n8n start (shared by the e2e files)' });
-	})();
+	state.__bpSharedN8n = startN8n(env, { name: 'n8n start (shared by the e2e files)' });
 	// A failed start is reported by the first file that joins (it waits for the same n8n).
 	state.__bpSharedN8n.catch(() => undefined);
 }
@@ -96,7 +87,6 @@ export async function joinSharedN8n(
 			`${SHARED_N8N_ENV} is not set: this file runs in the e2e project, whose global setup starts the shared n8n (jest --selectProjects e2e)`,
 		);
 	const where = JSON.parse(raw) as Where;
-	await ensureRuntime(() => undefined); // the shared n8n starts once the runtime is installed
 	await eventually(async () => {
 		const res = await fetch(`${where.url}/healthz/readiness`);
 		if (res.status !== 200) throw new Error(`the shared n8n is not ready yet (${res.status})`);

@@ -9,7 +9,6 @@ import { sweepQueueFolders } from '../../scripts/queue-servers';
 import { rmSync } from 'node:fs';
 
 import { stopSharedN8n } from '../e2e/shared-n8n';
-import { runtimeInstall } from './setup-n8n';
 import { contractRunFolder, runContractCounts } from '../helpers/contract';
 import { say } from './run';
 
@@ -27,9 +26,6 @@ function contractLine(): void {
 }
 
 export default async function globalTeardown(): Promise<void> {
-	// A runtime install still running in the background (a run whose n8n files ended early) is
-	// finished, not cut: the next run finds it installed.
-	await runtimeInstall();
 	// The n8n the e2e files shared is the run's own, not a leftover: stopped first.
 	await stopSharedN8n();
 	const id = process.env[RUN_ENV];
