@@ -17,8 +17,8 @@
  *
  * It writes static data only when something changed (a restored event, a new hookId, a seen
  * mark older than 10 minutes); n8n saves it with the next execution the poll starts or the next
- * activation, so after a restart a seen mark may be older: "missed since" stays on the safe side. It needs what the activation stored (the events' secrets and the
- * node's URL): without them (a workflow activated before the pack healed, until it is published
+ * activation, so after a restart a seen mark may be older: "missed since" stays on the safe side.
+ * It needs what the activation stored (the events' secrets and the node's URL): without them (a workflow activated before the pack healed, until it is published
  * again; n8n's durable cursors, whose poll sees other static data) it lists nothing and returns.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
@@ -28,8 +28,9 @@ import { activationRuns, beginTurn, endTurn } from '../shared/polling/machine';
 import { clip } from '../shared/readers';
 import { RunScope } from '../shared/run-scope';
 import { eventLabel } from './events';
-import { parseUrl, selectedEvents, state } from './registrations';
+import { ownText, parseUrl, selectedEvents, state } from './registrations';
 import {
+	byAge,
 	deregister,
 	type HookId,
 	type LiveHook,
@@ -51,19 +52,6 @@ export interface EventCheck {
 	mine: LiveHook[];
 }
 
-const ownText = (record: Record<string, string> | undefined, key: string): string | undefined =>
-	record && Object.prototype.hasOwnProperty.call(record, key) && typeof record[key] === 'string'
-		? record[key]
-		: undefined;
-
-const byAge = (a: LiveHook, b: LiveHook) => {
-	const na = Number(a.hookId);
-	const nb = Number(b.hookId);
-	return Number.isFinite(na) && Number.isFinite(nb)
-		? na - nb
-		: String(a.hookId).localeCompare(String(b.hookId));
-};
-
 /**
  * The node's registrations per chosen event, from the platform's list and the stored secrets
  * (pure). An event counts as registered while any registration of it points at the node's URL
@@ -76,16 +64,20 @@ export function checkEvents(
 	secrets: Record<string, string>,
 	base: string,
 ): EventCheck[] {
+	// Each URL parsed once: the node's registrations, with the event and secret their URL carries.
+	const atBase = hooks.flatMap((hook) => {
+		const url = parseUrl(hook.webhookUrl);
+		return url?.base === base
+			? [{ hook, event: url.query.get('event'), secret: url.query.get('secret') }]
+			: [];
+	});
 	return events.map((eventType) => {
 		const secret = ownText(secrets, eventType);
-		const atNode = hooks.filter((h) => {
-			const url = parseUrl(h.webhookUrl);
-			return (
-				h.eventType === eventType && url?.base === base && url.query.get('event') === eventType
-			);
-		});
-		const mine = atNode
-			.filter((h) => secret !== undefined && parseUrl(h.webhookUrl)?.query.get('secret') === secret)
+		const ofEvent = atBase.filter((h) => h.hook.eventType === eventType && h.event === eventType);
+		const atNode = ofEvent.map((h) => h.hook);
+		const mine = ofEvent
+			.filter((h) => secret !== undefined && h.secret === secret)
+			.map((h) => h.hook)
 			.sort(byAge);
 		return { eventType, atNode, mine };
 	});

@@ -25,6 +25,7 @@ import type { RunScope } from '../shared/run-scope';
 import { clip } from '../shared/readers';
 import { eventLabel, expandEvents } from './events';
 import {
+	byAge,
 	deregister,
 	type HookId,
 	type Kept,
@@ -50,6 +51,19 @@ export interface TriggerState {
 type HookScope = RunScope<IHookFunctions>;
 
 // ------------------------------------------------------------------ helpers --
+
+/** A value stored under `key` in the object itself (never one it inherits, such as toString or constructor). */
+export function ownValue(record: unknown, key: string): unknown {
+	if (!record || typeof record !== 'object' || !Object.prototype.hasOwnProperty.call(record, key))
+		return undefined;
+	return (record as Record<string, unknown>)[key];
+}
+
+/** `ownValue` when it is a non-empty text (a stored secret or time), else undefined. */
+export function ownText(record: unknown, key: string): string | undefined {
+	const value = ownValue(record, key);
+	return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
 
 export const state = (ctx: { getWorkflowStaticData(type: string): IDataObject }) =>
 	ctx.getWorkflowStaticData('node') as TriggerState & IDataObject;
@@ -185,12 +199,7 @@ async function reconcile(
 		.sort((a, b) => {
 			const sa = String(stored[a.eventType]) === String(a.hookId) ? 0 : 1;
 			const sb = String(stored[b.eventType]) === String(b.hookId) ? 0 : 1;
-			if (sa !== sb) return sa - sb;
-			const na = Number(a.hookId);
-			const nb = Number(b.hookId);
-			return Number.isFinite(na) && Number.isFinite(nb)
-				? na - nb
-				: String(a.hookId).localeCompare(String(b.hookId));
+			return sa !== sb ? sa - sb : byAge(a, b);
 		});
 	const kept = new Map<string, Kept>();
 	const stale: HookId[] = [];
@@ -246,6 +255,16 @@ async function activationTurn(ctx: IHookFunctions): Promise<string> {
 	return key;
 }
 
+/** `work` in the activation's turn, ended on every path. */
+async function inActivation<T>(ctx: IHookFunctions, work: () => Promise<T>): Promise<T> {
+	const key = await activationTurn(ctx);
+	try {
+		return await work();
+	} finally {
+		endActivation(key);
+	}
+}
+
 /** n8n's checkExists: true only when every selected event has a live registration at this node's URL. */
 export async function checkExists(scope: HookScope): Promise<boolean> {
 	const key = await activationTurn(scope.ctx);
@@ -269,12 +288,7 @@ export async function checkExists(scope: HookScope): Promise<boolean> {
  * again — nothing is left half-activated — and the error names the event.
  */
 export async function create(scope: HookScope): Promise<boolean> {
-	const key = await activationTurn(scope.ctx);
-	try {
-		return await createHooks(scope);
-	} finally {
-		endActivation(key);
-	}
+	return await inActivation(scope.ctx, async () => await createHooks(scope));
 }
 
 async function createHooks(scope: HookScope): Promise<boolean> {
@@ -349,12 +363,7 @@ async function createHooks(scope: HookScope): Promise<boolean> {
  */
 export async function deleteHooks(scope: HookScope): Promise<boolean> {
 	// A poll running beside the deactivation would register again what it removes.
-	const key = await activationTurn(scope.ctx);
-	try {
-		return await removeHooks(scope);
-	} finally {
-		endActivation(key);
-	}
+	return await inActivation(scope.ctx, async () => await removeHooks(scope));
 }
 
 async function removeHooks(scope: HookScope): Promise<boolean> {

@@ -20,7 +20,7 @@ import { RunScope } from '../shared/run-scope';
 import { apiRequest, CREDENTIAL_TYPE } from '../shared/transport';
 import { EVENT_BY_VALUE, eventOptions, eventsSubtitle } from './events';
 import { heal } from './heal';
-import { checkExists, create, deleteHooks, state } from './registrations';
+import { checkExists, create, deleteHooks, ownText, ownValue, state } from './registrations';
 
 /** Compares two secrets without stopping at the first difference. */
 function sameSecret(given: string, expected: string): boolean {
@@ -28,19 +28,6 @@ function sameSecret(given: string, expected: string): boolean {
 	let diff = 0;
 	for (let i = 0; i < given.length; i++) diff |= given.charCodeAt(i) ^ expected.charCodeAt(i);
 	return diff === 0;
-}
-
-/** A value stored under `key` in the object itself (never one it inherits, such as toString or constructor). */
-function ownValue(record: unknown, key: string): unknown {
-	if (!record || typeof record !== 'object' || !Object.prototype.hasOwnProperty.call(record, key))
-		return undefined;
-	return (record as Record<string, unknown>)[key];
-}
-
-/** `ownValue` when it is a non-empty text (a stored secret), else undefined. */
-function ownText(record: unknown, key: string): string | undefined {
-	const value = ownValue(record, key);
-	return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
 const positiveInt = (v: unknown): number | undefined => {

@@ -32,6 +32,15 @@ export interface Kept {
 	secret: string;
 }
 
+/** Oldest registration first: the platform's hook ids grow (numbers as numbers, else as text). */
+export function byAge(a: { hookId: HookId }, b: { hookId: HookId }): number {
+	const na = Number(a.hookId);
+	const nb = Number(b.hookId);
+	return Number.isFinite(na) && Number.isFinite(nb)
+		? na - nb
+		: String(a.hookId).localeCompare(String(b.hookId));
+}
+
 const isGone = (error: unknown) => readFailure(error).status === 404;
 
 export const messageOf = (error: unknown) =>
