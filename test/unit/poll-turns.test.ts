@@ -17,11 +17,17 @@ import fc from 'fast-check';
 
 import { OWN_POLL_BUDGET_MS, pollBudgetMs } from '../../nodes/shared/n8n-internals';
 import {
+	ACTIVATION_MS,
+	activationRuns,
+	beginActivation,
 	beginTurn,
+	endActivation,
 	endTurn,
 	followedNodes,
 	MAX_FOLLOWED_NODES,
+	nodeKey,
 	pendingDeliveryMs,
+	pollsRun,
 	type Turn,
 } from '../../nodes/shared/polling/machine';
 import { checkProperty, hostileString, PROTOTYPE_KEYS } from '../helpers/property';
@@ -143,5 +149,49 @@ describe('polls of one node in one process (the state machine: P2, P3, P11)', ()
 		for (const odd of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '36000', undefined])
 			expect(pollBudgetMs({ getPollBudgetMs: () => odd as number })).toBe(OWN_POLL_BUDGET_MS);
 		expect(pollBudgetMs({})).toBe(OWN_POLL_BUDGET_MS);
+	});
+});
+
+describe("an activation and the Trigger's poll take turns (beginActivation)", () => {
+	it('a poll that begins while an activation runs does nothing, up to ACTIVATION_MS and not past it, whatever the clock does; the activation sees a running poll; nothing is left followed after both end (property)', async () => {
+		await checkProperty(
+			200,
+			fc.asyncProperty(
+				fc.oneof(hostileString(), fc.constantFrom(...PROTOTYPE_KEYS)),
+				fc.constantFrom(
+					0,
+					1,
+					ACTIVATION_MS - 1,
+					ACTIVATION_MS,
+					ACTIVATION_MS + 1,
+					2 ** 31 + 1,
+					2 ** 53,
+					-(2 ** 31) - 1,
+				),
+				fc.boolean(),
+				async (id, later, pollFirst) => {
+					const ctx = poll(`wf-activation-${id}`, id);
+					const key = nodeKey(ctx);
+					const data = {};
+					const t0 = 1_000_000;
+					if (pollFirst) {
+						const running = beginTurn(ctx, data, 'heal', t0, 36_000) as Turn;
+						expect(pollsRun(key)).toBe(true);
+						expect(beginActivation(key, t0)).toBe(true); // it waits for the poll
+						endTurn(running, false, t0);
+						expect(pollsRun(key)).toBe(false);
+					} else expect(beginActivation(key, t0)).toBe(false);
+					const turn = beginTurn(ctx, data, 'heal', t0 + later, 36_000) as Turn;
+					expect(activationRuns(turn, t0 + later)).toBe(Math.abs(later) < ACTIVATION_MS);
+					endTurn(turn, false, t0 + later);
+					endActivation(key);
+					const after = beginTurn(ctx, data, 'heal', t0 + later, 36_000) as Turn;
+					expect(activationRuns(after, t0 + later)).toBe(false);
+					endTurn(after, false, t0 + later);
+					expect(pollsRun(key)).toBe(false);
+				},
+			),
+		);
+		expect(followedNodes()).toBe(0);
 	});
 });
