@@ -10,6 +10,16 @@ export const ROOT = resolve(__dirname, '..');
 export const say = (s: string) => process.stdout.write(`${s}\n`);
 
 /**
+ * `BENCH_SMOKE=1`: every section at tiny counts, to prove it still runs and gives its rows
+ * (the smoke tests of `npm test`, test/integration/bench-smoke.test.ts and
+ * test/e2e/bench-smoke.e2e.test.ts); its figures mean nothing and bench/run.ts writes none.
+ */
+export const SMOKE = process.env.BENCH_SMOKE === '1';
+
+/** A size of a benchmark: `full` in a real run, `tiny` in a smoke run (BENCH_SMOKE=1). */
+export const sized = <T>(full: T, tiny: T): T => (SMOKE ? tiny : full);
+
+/**
  * Calls the sandbox's admin API on a connection of its own: the measurements block this
  * process's event loop (spawnSync) for longer than the server keeps an idle connection,
  * and a pooled connection closed meanwhile would fail the next call.

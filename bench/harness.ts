@@ -9,10 +9,14 @@
  * Each scenario runs in a fresh process (bench/measure.ts).
  */
 import { startSandboxProcess } from '../scripts/sandbox-process';
-import { admin, measure, say, wireStats, type WireStats } from './common';
+import { admin, measure, say, sized, wireStats, type WireStats } from './common';
 import { asInfo, fmt, row, worstOf, type BenchRow, type InfoRow, type Section } from './rows';
 
-const N = 1000;
+const N = sized(1000, 10);
+/** Records and contacts Return All reads, deals the bulk update changes (tiny in a smoke run, bench/common.ts). */
+const RECORDS = sized(50_000, 250);
+const CONTACTS = sized(20_000, 150);
+const DEALS = sized(5000, 10);
 /** Rounds of each harness measurement (`BENCH_ROUNDS`, default 2); each keeps its best. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2) || 2;
 
@@ -44,7 +48,7 @@ async function createRows(
 ): Promise<{ rows: BenchRow[]; info: InfoRow[]; raw: Record<string, unknown> }> {
 	const rows: BenchRow[] = [];
 	const raw: Record<string, unknown> = {};
-	for (const c of [5, 20]) {
+	for (const c of sized([5, 20], [5])) {
 		say(
 			`  harness: create ${N} contacts, ${c} in parallel (pack, n8n's helper alone, raw with and without keep-alive)…`,
 		);
@@ -161,11 +165,11 @@ export async function seedForReturnAll(base: Base): Promise<string> {
 	await admin(base.baseUrl, 'POST', '/seed', {
 		kind: 'records',
 		tableId,
-		count: 50_000 - existing,
+		count: RECORDS - existing,
 	});
 	const contactsNow = (await admin<unknown[]>(base.baseUrl, 'GET', '/state/1/contacts')).length;
-	if (contactsNow < 20_000)
-		await admin(base.baseUrl, 'POST', '/seed', { kind: 'contacts', count: 20_000 - contactsNow });
+	if (contactsNow < CONTACTS)
+		await admin(base.baseUrl, 'POST', '/seed', { kind: 'contacts', count: CONTACTS - contactsNow });
 	return tableId;
 }
 
@@ -281,10 +285,10 @@ async function returnAllRows(
 async function infoRows(base: Base): Promise<{ info: InfoRow[]; raw: Record<string, unknown> }> {
 	say('  harness: bulk update 5,000 deals; trigger activation…');
 	const deals = (await admin<Array<{ id: number }>>(base.baseUrl, 'GET', '/state/1/deals')).length;
-	if (deals < 5000)
-		await admin(base.baseUrl, 'POST', '/seed', { kind: 'deals', count: 5000 - deals });
+	if (deals < DEALS)
+		await admin(base.baseUrl, 'POST', '/seed', { kind: 'deals', count: DEALS - deals });
 	const ids = (await admin<Array<{ id: number }>>(base.baseUrl, 'GET', '/state/1/deals'))
-		.slice(0, 5000)
+		.slice(0, DEALS)
 		.map((d) => d.id);
 	const rawBulk = measure('rawBulkDeals', { ...base, ids });
 	const packBulk = measure('packBulkDeals', { ...base, ids });

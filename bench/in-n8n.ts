@@ -21,10 +21,10 @@
 import type { SandboxReady } from '../scripts/sandbox-process';
 import { buildPack } from '../scripts/build';
 import { startSandboxProcess } from '../scripts/sandbox-process';
-import { admin, say, wireStats, type WireStats } from './common';
+import { admin, say, sized, wireStats, type WireStats } from './common';
 import { fmt, row, worstOf, type BenchRow, type Section } from './rows';
 
-const N = 1000;
+const N = sized(1000, 10);
 const LEVELS = [1, 5, 20] as const;
 
 type Variant = 'pack' | 'httpOAuth' | 'httpStatic';
@@ -207,8 +207,18 @@ function rowsOf(results: Map<string, Run>): BenchRow[] {
 	return rows;
 }
 
+/** Where the workflows run: by default an n8n of their own (startE2e); the e2e smoke test passes the shared n8n's. */
+export type StartN8n = (
+	credentials: Array<{ id: string; name: string; type: string; data: unknown }>,
+	workflows: Array<Record<string, unknown>>,
+	activate: Record<string, string>,
+) => Promise<{
+	call(path: string, body?: unknown): Promise<{ status: number; body?: { id?: unknown } }>;
+	stop(): Promise<void>;
+}>;
+
 /** The create matrix in a real n8n; undefined when the runtime is not installed. */
-export async function inN8nSection(rounds = 2): Promise<Section | undefined> {
+export async function inN8nSection(rounds = 2, start?: StartN8n): Promise<Section | undefined> {
 	const { runtimeReady } = await import('../scripts/n8n-runtime');
 	if (!runtimeReady()) {
 		say('n8n runtime not installed: the rows inside n8n are skipped (npm run n8n:install).');
@@ -227,7 +237,7 @@ export async function inN8nSection(rounds = 2): Promise<Section | undefined> {
 		const tokens = await admin<Record<string, unknown>>(ready.baseUrl, 'POST', '/tokens/issue', {});
 		const { startE2e } = await import('../test/e2e/n8n-env');
 		const { wfs, activate } = await buildWorkflows(ready);
-		const e2e = await startE2e(await credentials(ready, tokens), wfs, activate);
+		const e2e = await (start ?? startE2e)(await credentials(ready, tokens), wfs, activate);
 		try {
 			const time = async (variant: Variant, c: number): Promise<Run> => {
 				const p = path(variant, c);

@@ -10,78 +10,30 @@
  * - the package's load time and size (bench/package.ts);
  * - n8n's queue mode with 1 and 2 workers, as figures (bench/queue-throughput.ts).
  * Prints every row with its ratio and target and writes bench/results/latest.md and
- * latest.json (`rows`: { id, pack, baseline, ratio, target, met, … } as numbers).
- * No assertions: figures. `npm run bench -- harness n8n` runs only those sections.
- * `BENCH_ROUNDS` (default 2): rounds of the in-n8n create matrix, the best of each kept.
+ * latest.json (`rows`: { id, pack, baseline, ratio, target, met, … } as numbers), and the
+ * chart of the headline rows, docs/images/bench.svg (bench/chart.ts; `npm run bench:chart`
+ * redraws it from latest.json). No assertions: figures. `npm run bench -- harness n8n` runs
+ * only those sections (into partial.md and partial.json, no chart). A section that throws
+ * gives no rows, is listed under "Failed sections" and the run exits with 1.
+ * `BENCH_ROUNDS` (default 2): rounds of each measurement, the best of each kept.
+ * `BENCH_SMOKE=1`: tiny counts, nothing written (bench/common.ts).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 
 import { stopAll } from '../scripts/processes';
-import { ROOT, say } from './common';
-import { harnessSection } from './harness';
-import { inN8nSection } from './in-n8n';
-import { packageSection } from './package';
-import { fmt, markdown, summaryLines, type Section } from './rows';
-import { queueThroughput } from './queue-throughput';
-import { buildPack } from '../scripts/build';
-import { triggerSection } from './trigger';
-
-/** Queue-mode throughput (bench/queue-throughput.ts) as figures without a target, and its CPU table. */
-async function queueSection(): Promise<Section | undefined> {
-	// The package section builds with `npm run build` (n8n-node build), which leaves no stamp of scripts/build.ts.
-	await buildPack();
-	const queue = await queueThroughput(say);
-	if (!queue) return undefined;
-	return {
-		title: 'Queue mode (figures)',
-		rows: [],
-		// rows[i] is runs[i + 1] (runs: regular mode, 1 worker, 2 workers): contacts per second.
-		info: queue.rows.map((r, i) => ({
-			id: r.id,
-			scenario: r.scenario,
-			value: queue.runs[i + 1]?.contactsPerSecond ?? 0,
-			unit: '/s',
-			text: `${r.pack}; ${r.ratio} (${r.baseline})`,
-		})),
-		extra: `Queue mode: CPU time and peak memory (RSS) per process during each run\n\n${queue.cpu}`,
-		raw: { rows: queue.rows, ...queue.raw },
-	};
-}
-
-/** Every section, by the name that selects it on the command line. Other producers plug in here. */
-const PRODUCERS: Record<string, () => Promise<Section | undefined> | Section> = {
-	harness: harnessSection,
-	n8n: () => inN8nSection(Number(process.env.BENCH_ROUNDS ?? 2) || 2),
-	trigger: triggerSection,
-	package: packageSection,
-	queue: queueSection,
-};
+import { writeChart } from './chart';
+import { ROOT, SMOKE, say } from './common';
+import { fmt, markdown, summaryLines } from './rows';
+import { runSections } from './sections';
 
 async function main() {
 	const t0 = Date.now();
 	const wanted = process.argv.slice(2);
-	const unknown = wanted.filter((w) => !(w in PRODUCERS));
-	if (unknown.length)
-		throw new Error(
-			`unknown section ${unknown.join(', ')}; sections: ${Object.keys(PRODUCERS).join(', ')}`,
-		);
 	const loadBefore = loadavg()[0];
-	const sections: Section[] = [];
-	const failed: string[] = [];
-	for (const [name, produce] of Object.entries(PRODUCERS)) {
-		if (wanted.length && !wanted.includes(name)) continue;
-		// A section that fails is reported and the others still run (their rows are kept).
-		const s = await Promise.resolve()
-			.then(produce)
-			.catch((e: unknown) => {
-				failed.push(`${name}: ${e instanceof Error ? e.message : String(e)}`);
-				say(`Section ${name} failed: ${e instanceof Error ? e.stack : String(e)}`);
-				return undefined;
-			});
-		if (s) sections.push(s);
-	}
+	// A section that fails is reported and the others still run (their rows are kept).
+	const { sections, failed } = await runSections(wanted);
 	const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 	const load = `load average ${fmt(loadBefore, 1)} at the start, ${fmt(loadavg()[0], 1)} at the end`;
 	const date = new Date().toISOString().slice(0, 10);
@@ -89,14 +41,28 @@ async function main() {
 	const table = `${head}${failed.length ? `\n\n**Failed sections (no rows):** ${failed.join('; ')}` : ''}\n\n${markdown(sections)}`;
 	say(`\n${table}`);
 	say(summaryLines(sections).join('\n'));
+	if (SMOKE) {
+		// Tiny counts: the sections ran and gave rows, the figures mean nothing and are not kept.
+		say('Smoke run (BENCH_SMOKE=1): nothing written.');
+		if (failed.length) process.exitCode = 1;
+		return;
+	}
 	const partial = wanted.length > 0;
 	const file = partial ? 'partial' : 'latest';
 	writeFileSync(join(ROOT, `bench/results/${file}.md`), `${table}\n`);
-	writeFileSync(
-		join(ROOT, `bench/results/${file}.json`),
-		`${JSON.stringify({ date, machine, load: loadavg(), failed, rows: sections.flatMap((s) => s.rows), info: sections.flatMap((s) => s.info ?? []), raw: Object.fromEntries(sections.map((s) => [s.title, s.raw ?? {}])) }, null, 2)}\n`,
-	);
+	const latest = {
+		date,
+		machine,
+		load: loadavg(),
+		failed,
+		rows: sections.flatMap((s) => s.rows),
+		info: sections.flatMap((s) => s.info ?? []),
+		raw: Object.fromEntries(sections.map((s) => [s.title, s.raw ?? {}])),
+	};
+	writeFileSync(join(ROOT, `bench/results/${file}.json`), `${JSON.stringify(latest, null, 2)}\n`);
 	say(`Written to bench/results/${file}.md and ${file}.json`);
+	// The chart shows the reference run: a full one (`npm run bench:chart` redraws it from latest.json).
+	if (!partial) say(`Chart: ${writeChart(ROOT, latest)}`);
 	if (failed.length) {
 		say(`Failed sections (no rows): ${failed.join('; ')}`);
 		process.exitCode = 1;

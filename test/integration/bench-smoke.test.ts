@@ -1,0 +1,53 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
+/**
+ * The bench cannot rot: its harness section (bench/harness.ts, every scenario of
+ * bench/measure.ts in its own process against a sandbox process) and `npm run bench:hops` run
+ * at tiny counts (BENCH_SMOKE=1, one round), through the same runSections as `npm run bench`.
+ * A section that throws or gives no row fails here; the figures are not looked at (tiny counts
+ * measure nothing) and nothing is written. The section inside n8n runs in
+ * test/e2e/bench-smoke.e2e.test.ts; the trigger, package and queue sections are not run by
+ * `npm test` (docs/performance.md, "The bench in npm test").
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '../..');
+
+// Read when bench/common.ts and the sections load (imported below, in the tests).
+process.env.BENCH_SMOKE = '1';
+process.env.BENCH_ROUNDS = '1';
+
+it('the harness section runs and gives its rows and figures', async () => {
+	const { runSections } = await import('../../bench/sections');
+	const lines: string[] = [];
+	const run = await runSections(['harness'], undefined, (l) => lines.push(l));
+	expect(run.failed).toEqual([]);
+	expect(lines).toEqual([]);
+	const [harness] = run.sections;
+	expect(harness.rows.map((r) => r.id)).toEqual([
+		'harness-vs-n8n-floor',
+		'harness-vs-n8n-floor-c5',
+		'return-all-records-memory',
+		'return-all-records-memory-vs-heap',
+		'return-all-vs-n8n-floor',
+		'return-all-records-raw-cells-memory',
+		'return-all-records-raw-cells-memory-vs-heap',
+		'return-all-contacts-memory',
+		'return-all-contacts-memory-vs-heap',
+	]);
+	expect(harness.info?.map((i) => i.id)).toEqual(
+		expect.arrayContaining(['harness-vs-raw-keepalive', 'bulk-update-deals', 'trigger-activation']),
+	);
+}, 180_000);
+
+it('npm run bench:hops lists the files one item of Deal → Create runs through', () => {
+	const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/hops.ts')], {
+		cwd: ROOT,
+		encoding: 'utf8',
+		timeout: 60_000,
+	});
+	expect(r.stderr).toBe('');
+	expect(r.status).toBe(0);
+	expect(r.stdout).toMatch(/^Deal → Create, one item runs through \d+ files of the pack$/m);
+	expect(r.stdout).toContain('nodes/BusinessPlatformSales/resources/deal/create.ts');
+}, 90_000);
