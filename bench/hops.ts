@@ -18,7 +18,7 @@ process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-hops-'));
 process.env.N8N_LOG_LEVEL ??= 'silent';
 
 import { startSandbox } from '../sandbox/src/server';
-import { createHarness } from '../test/harness/n8n';
+import { createHarness } from '../scripts/harness/n8n';
 import { ROOT, say } from './common';
 
 const OWN = /^(nodes|credentials)\//;

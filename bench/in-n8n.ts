@@ -72,7 +72,7 @@ export function httpNode(ready: SandboxReady, variant: Exclude<Variant, 'pack'>,
 const path = (variant: Variant, c: number) => `bench-${variant.toLowerCase()}-${c}`;
 
 async function buildWorkflows(ready: SandboxReady) {
-	const { workflow, webhookStart, pack } = await import('../test/e2e/n8n-env');
+	const { workflow, webhookStart, pack } = await import('../scripts/n8n-env');
 	const split = {
 		name: 'Items',
 		type: 'n8n-nodes-base.splitOut',
@@ -124,7 +124,7 @@ async function buildWorkflows(ready: SandboxReady) {
 
 /** The pack's credential and the HTTP Request node's two (Header Auth, generic OAuth2), with the same tokens (also used by bench/profile.ts). */
 export async function credentials(ready: SandboxReady, tokens: Record<string, unknown>) {
-	const { credential } = await import('../test/e2e/n8n-env');
+	const { credential } = await import('../scripts/n8n-env');
 	const sb = {
 		baseUrl: ready.baseUrl,
 		authUrl: ready.authUrl,
@@ -235,7 +235,7 @@ export async function inN8nSection(rounds = 2, start?: StartN8n): Promise<Sectio
 	]);
 	try {
 		const tokens = await admin<Record<string, unknown>>(ready.baseUrl, 'POST', '/tokens/issue', {});
-		const { startE2e } = await import('../test/e2e/n8n-env');
+		const { startE2e } = await import('../scripts/n8n-env');
 		const { wfs, activate } = await buildWorkflows(ready);
 		const e2e = await (start ?? startE2e)(await credentials(ready, tokens), wfs, activate);
 		try {

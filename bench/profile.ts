@@ -156,7 +156,7 @@ async function n8nProfiles(out: string[]): Promise<void> {
 	const previous = process.env.NODE_OPTIONS;
 	try {
 		const tokens = await admin<Record<string, unknown>>(ready.baseUrl, 'POST', '/tokens/issue', {});
-		const { startE2e, workflow, webhookStart, pack } = await import('../test/e2e/n8n-env');
+		const { startE2e, workflow, webhookStart, pack } = await import('../scripts/n8n-env');
 		const split = {
 			name: 'Items',
 			type: 'n8n-nodes-base.splitOut',

@@ -21,8 +21,8 @@ import {
 	eventually,
 	startE2e,
 	type SandboxAddress,
-} from '../test/e2e/n8n-env';
-import { batch, createMany } from '../test/queue/workflows';
+} from '../scripts/n8n-env';
+import { batch, createMany } from '../scripts/queue-workflows';
 import { trackCpu } from './cpu';
 
 /** One benchmark row (the shape bench/run.ts writes to bench/results/latest.json). */

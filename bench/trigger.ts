@@ -131,7 +131,7 @@ async function deliver(
 }
 
 async function workflows() {
-	const { workflow, pack } = await import('../test/e2e/n8n-env');
+	const { workflow, pack } = await import('../scripts/n8n-env');
 	const webhook = workflow('benchWebhookNode', 'Bench Webhook node', [
 		{
 			name: 'Webhook',
@@ -201,7 +201,7 @@ export async function withTriggerBench<T>(
 	const previous = process.env.NODE_OPTIONS;
 	try {
 		const tokens = await admin<Record<string, unknown>>(ready.baseUrl, 'POST', '/tokens/issue', {});
-		const { startE2e, credential, eventually } = await import('../test/e2e/n8n-env');
+		const { startE2e, credential, eventually } = await import('../scripts/n8n-env');
 		const sb = {
 			baseUrl: ready.baseUrl,
 			authUrl: ready.authUrl,

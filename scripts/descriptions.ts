@@ -13,7 +13,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-import { breakingMessage, compareSnapshots } from '../test/descriptions/compare';
+import { breakingMessage, compareSnapshots } from './descriptions-compare';
 import {
 	currentSnapshots,
 	render,
@@ -21,7 +21,7 @@ import {
 	SNAPSHOT_DIR,
 	snapshotFile,
 	type Snapshot,
-} from '../test/descriptions/snapshot';
+} from './descriptions-snapshot';
 
 const acceptBreaking = process.argv.includes('--accept-breaking');
 const current = currentSnapshots();

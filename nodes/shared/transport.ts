@@ -27,7 +27,6 @@ import {
 	platformTokenKey,
 } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { isNetworkFailure, readFailure, toNodeApiError, withoutSecrets } from './errors';
-import { fullyDecoded } from './fields';
 import {
 	CREDENTIAL_TYPE,
 	send,
@@ -172,6 +171,25 @@ function isIdempotent(req: ApiRequest): boolean {
 function backoff(attempt: number): number {
 	const exp = RETRY.baseDelayMs * 2 ** (attempt - 1);
 	return Math.min(RETRY.maxDelayMs, Math.round(exp * (0.75 + Math.random() * 0.5)));
+}
+
+/**
+ * A text with its percent-encodings undone, as often as a server or proxy on the way might undo
+ * them (each layer one more time), until it no longer changes or is not valid encoding. Each
+ * round that changes it makes it shorter, so this ends, however many layers an attacker stacks.
+ */
+export function fullyDecoded(text: string): string {
+	let out = text;
+	for (;;) {
+		let next: string;
+		try {
+			next = decodeURIComponent(out);
+		} catch {
+			return out;
+		}
+		if (next === out) return out;
+		out = next;
+	}
 }
 
 /** A path segment the URL parser resolves (`.`, `..`), also once a server or proxy decodes it (`%2e`, `%252e`): it would climb the path. */

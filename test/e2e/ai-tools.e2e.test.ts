@@ -43,7 +43,7 @@ import {
 	type Wf,
 	type WfNode,
 } from './ai-env';
-import { eventually } from './n8n-env';
+import { eventually } from '../../scripts/n8n-env';
 import { joinSharedN8n, type SharedE2e } from './shared-n8n';
 
 jest.setTimeout(600_000);

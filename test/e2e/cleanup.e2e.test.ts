@@ -11,7 +11,7 @@ import { join } from 'node:path';
 
 import { processesOfRun } from '../../scripts/processes';
 import { exitWithin, nestedRun, ready } from '../helpers/nested-jest';
-import { eventually } from './n8n-env';
+import { eventually } from '../../scripts/n8n-env';
 
 jest.setTimeout(600_000);
 

@@ -12,7 +12,7 @@ import {
 	DEMO_OPENAI_CREDENTIAL_ID,
 } from '../../scripts/start';
 import { call, startTestSandbox, type Sandbox } from '../helpers/sandbox';
-import { eventually, startE2e, type E2e } from './n8n-env';
+import { eventually, startE2e, type E2e } from '../../scripts/n8n-env';
 
 jest.setTimeout(600_000);
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 
 import { ROOT } from '../../scripts/n8n-install';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
-import { credential, pack, PKG, webhookStart, workflow } from './n8n-env';
+import { credential, pack, PKG, webhookStart, workflow } from '../../scripts/n8n-env';
 import {
 	expectSameOutcomes,
 	SHORTCUT_PATH,

@@ -18,7 +18,7 @@ import {
 	webhookStart,
 	workflow,
 	type E2e,
-} from './n8n-env';
+} from '../../scripts/n8n-env';
 
 jest.setTimeout(600_000);
 

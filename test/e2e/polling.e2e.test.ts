@@ -24,7 +24,7 @@ import {
 	CRED_ID,
 	startE2e,
 	type E2e,
-} from './n8n-env';
+} from '../../scripts/n8n-env';
 import {
 	expectSameOutcomes,
 	SHORTCUT_PATH,

@@ -20,7 +20,7 @@ import {
 	type N8nApi,
 	type N8nInstance,
 } from '../../scripts/n8n-runtime';
-import { authorize, eventually, postJson } from './n8n-env';
+import { authorize, eventually, postJson } from '../../scripts/n8n-env';
 
 export const SHARED_N8N_ENV = 'BP_SHARED_N8N';
 

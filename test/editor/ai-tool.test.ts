@@ -4,7 +4,7 @@
  * parameter"), and clicking it hands the field to the model. Every check waits (with a
  * limit) for the state it asserts.
  */
-import { eventually } from '../e2e/n8n-env';
+import { eventually } from '../../scripts/n8n-env';
 import { tableAgent } from '../e2e/ai-env';
 import { useEditor } from './env';
 

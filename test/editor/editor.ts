@@ -8,7 +8,7 @@
 import type { Locator, Page, Request, Response, Route } from 'playwright-core';
 
 import { OWNER } from '../../scripts/n8n-runtime';
-import { eventually } from '../e2e/n8n-env';
+import { eventually } from '../../scripts/n8n-env';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const exactly = (text: string) => new RegExp(`^\\s*${escape(text)}\\s*$`);

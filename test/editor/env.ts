@@ -10,7 +10,7 @@ import {
 	DEMO_CREDENTIAL_ID,
 } from '../../scripts/start';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
-import { startE2e, type E2e } from '../e2e/n8n-env';
+import { startE2e, type E2e } from '../../scripts/n8n-env';
 import { launchBrowser, scenarios, type Browser } from './browser';
 import { Editor } from './editor';
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { eventually } from '../e2e/n8n-env';
+import { eventually } from '../../scripts/n8n-env';
 import { demoAtVersion1, useEditor } from './env';
 
 jest.setTimeout(180_000);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 
 import { freePort, ROOT } from '../../scripts/n8n-runtime';
 import { processesOfRun, runId, spawnGroup, type Managed } from '../../scripts/processes';
-import { eventually } from '../e2e/n8n-env';
+import { eventually } from '../../scripts/n8n-env';
 import { launchBrowser, scenarios, type Browser } from './browser';
 import { Editor } from './editor';
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { DEMO_ACTIVE } from '../../scripts/start';
-import { eventually } from '../e2e/n8n-env';
+import { eventually } from '../../scripts/n8n-env';
 import { contractEvents } from '../helpers/contract';
 import { call } from '../helpers/sandbox';
 import { useEditor } from './env';

@@ -27,7 +27,7 @@ import {
 	PACKAGE,
 	triggerWorkflow,
 	type Harness,
-} from './n8n';
+} from '../../scripts/harness/n8n';
 
 export type Scheduler = 'default' | 'durable' | 'durableCursors';
 

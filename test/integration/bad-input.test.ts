@@ -22,7 +22,7 @@ import type { IBinaryKeyData, IDataObject } from 'n8n-workflow';
 
 import { decodeNotes } from '../../nodes/BusinessPlatformSales/resources/activity/common';
 import { columnFields } from '../../nodes/BusinessPlatformSales/methods/tables';
-import type { PlatformTable } from '../../nodes/BusinessPlatformSales/resources/table/model';
+import type { PlatformTable } from '../../nodes/BusinessPlatformSales/common/tables';
 import { RETRY } from '../../nodes/shared/transport';
 import type { LoggedRequest } from '../../sandbox/src/server';
 import {
@@ -35,7 +35,7 @@ import {
 	webhookMethod,
 	type Harness,
 	type NodeRun,
-} from '../harness/n8n';
+} from '../../scripts/harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox({ rows: 30 });

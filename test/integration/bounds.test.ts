@@ -14,7 +14,7 @@ import { PAGING } from '../../nodes/shared/pagination';
 import { POLL } from '../../nodes/shared/polling/read';
 import { RETRY } from '../../nodes/shared/transport';
 import { MAX_CONCURRENCY } from '../../nodes/shared/engine/execute';
-import { createHarness, type Harness } from '../harness/n8n';
+import { createHarness, type Harness } from '../../scripts/harness/n8n';
 import { Poller } from '../harness/poll';
 import { readBody, serveLoopback } from '../helpers/loopback';
 import { makeChanges, POLL_DRIVERS } from '../helpers/poll-drivers';

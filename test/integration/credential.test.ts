@@ -4,7 +4,7 @@ import {
 	platformTokenKey,
 } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { startSandbox, type Sandbox } from '../../sandbox/src/server';
-import { createHarness, testCredential } from '../harness/n8n';
+import { createHarness, testCredential } from '../../scripts/harness/n8n';
 import { startReceiver } from '../helpers/receiver';
 
 describe('the credential', () => {

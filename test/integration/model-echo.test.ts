@@ -9,7 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { RETRY } from '../../nodes/shared/transport';
-import { createHarness, type Harness } from '../harness/n8n';
+import { createHarness, type Harness } from '../../scripts/harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 import { operationsOf, TYPES, type FieldValue } from '../helpers/tool-fields';
 

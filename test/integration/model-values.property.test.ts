@@ -12,8 +12,8 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PlatformTable } from '../../nodes/BusinessPlatformSales/resources/table/model';
-import { createHarness, type Harness } from '../harness/n8n';
+import type { PlatformTable } from '../../nodes/BusinessPlatformSales/common/tables';
+import { createHarness, type Harness } from '../../scripts/harness/n8n';
 import { checkProperty } from '../helpers/property';
 import { useSandbox } from '../helpers/sandbox';
 

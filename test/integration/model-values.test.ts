@@ -10,8 +10,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PlatformTable } from '../../nodes/BusinessPlatformSales/resources/table/model';
-import { createHarness, type Harness } from '../harness/n8n';
+import type { PlatformTable } from '../../nodes/BusinessPlatformSales/common/tables';
+import { createHarness, type Harness } from '../../scripts/harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox({ regional: true });

@@ -44,7 +44,7 @@ import {
 	PACKAGE,
 	triggerWorkflow,
 	type Harness,
-} from '../harness/n8n';
+} from '../../scripts/harness/n8n';
 import { checkProperty, PROTOTYPE_KEYS } from '../helpers/property';
 import { useSandbox } from '../helpers/sandbox';
 

@@ -15,9 +15,8 @@ import { PEOPLE_RESOURCES } from '../../nodes/BusinessPlatformPeople/resources';
 import { SALES_RESOURCES } from '../../nodes/BusinessPlatformSales/resources';
 import type { Field, Operation, Resource } from '../../nodes/shared/engine/model';
 import { shownInVersion } from '../../nodes/shared/engine/versions';
-import { fullyDecoded } from '../../nodes/shared/fields';
-import { apiUrl } from '../../nodes/shared/transport';
-import { createHarness } from '../harness/n8n';
+import { apiUrl, fullyDecoded } from '../../nodes/shared/transport';
+import { createHarness } from '../../scripts/harness/n8n';
 import { checkProperty, hostileString, propertyParameters } from '../helpers/property';
 import { useSandbox } from '../helpers/sandbox';
 

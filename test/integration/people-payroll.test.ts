@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { RETRY } from '../../nodes/shared/transport';
 import { startSandbox } from '../../sandbox/src/server';
-import { createHarness, type Harness } from '../harness/n8n';
+import { createHarness, type Harness } from '../../scripts/harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox({ rows: 25 });

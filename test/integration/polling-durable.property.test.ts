@@ -23,7 +23,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { searchPages } from '../../nodes/shared/polling/backlog';
 import { POLL } from '../../nodes/shared/polling/read';
-import { createHarness, type Harness } from '../harness/n8n';
+import { createHarness, type Harness } from '../../scripts/harness/n8n';
 import { Poller, type Scheduler } from '../harness/poll';
 import { PageClock } from '../helpers/page-clock';
 import { setClock } from '../helpers/poll-drivers';

@@ -9,7 +9,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_RECENT } from '../../nodes/shared/polling/cursor';
 import { POLL } from '../../nodes/shared/polling/read';
-import { createHarness, CREDENTIAL_TYPE, sandboxCredential, type Harness } from '../harness/n8n';
+import {
+	createHarness,
+	CREDENTIAL_TYPE,
+	sandboxCredential,
+	type Harness,
+} from '../../scripts/harness/n8n';
 import { Poller } from '../harness/poll';
 import { makeChanges, POLL_DRIVERS, setClock, type PollDriver } from '../helpers/poll-drivers';
 import { call, useSandbox } from '../helpers/sandbox';

@@ -19,7 +19,7 @@ import { sleep } from 'n8n-workflow';
 
 import { OWN_POLL_BUDGET_MS } from '../../nodes/shared/n8n-internals';
 import { POLL } from '../../nodes/shared/polling/read';
-import { createHarness, CREDENTIAL_TYPE, type Harness } from '../harness/n8n';
+import { createHarness, CREDENTIAL_TYPE, type Harness } from '../../scripts/harness/n8n';
 import { Poller, type PollerOptions } from '../harness/poll';
 import { PageClock, recordPagesServed } from '../helpers/page-clock';
 import { setClock } from '../helpers/poll-drivers';

@@ -21,7 +21,12 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { POLL } from '../../nodes/shared/polling/read';
-import { createHarness, CREDENTIAL_TYPE, sandboxCredential, type Harness } from '../harness/n8n';
+import {
+	createHarness,
+	CREDENTIAL_TYPE,
+	sandboxCredential,
+	type Harness,
+} from '../../scripts/harness/n8n';
 import { Poller } from '../harness/poll';
 import { setClock } from '../helpers/poll-drivers';
 import { checkProperty } from '../helpers/property';

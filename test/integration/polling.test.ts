@@ -12,7 +12,7 @@ import { request } from 'undici';
 
 import { POLL } from '../../nodes/shared/polling/read';
 import { RETRY } from '../../nodes/shared/transport';
-import { createHarness, pick, type Harness } from '../harness/n8n';
+import { createHarness, pick, type Harness } from '../../scripts/harness/n8n';
 import { Poller } from '../harness/poll';
 import { readBody, serveLoopback } from '../helpers/loopback';
 import { makeChanges, POLL_DRIVERS, type PollDriver } from '../helpers/poll-drivers';

@@ -6,8 +6,8 @@
 import type { IDataObject, INodeListSearchResult, ResourceMapperFields } from 'n8n-workflow';
 
 import { columnFields } from '../../nodes/BusinessPlatformSales/methods/tables';
-import type { PlatformTable } from '../../nodes/BusinessPlatformSales/resources/table/model';
-import { createHarness, pick, type Harness } from '../harness/n8n';
+import type { PlatformTable } from '../../nodes/BusinessPlatformSales/common/tables';
+import { createHarness, pick, type Harness } from '../../scripts/harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox({ regional: true });

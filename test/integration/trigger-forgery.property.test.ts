@@ -20,7 +20,7 @@ import {
 	triggerWorkflow,
 	webhookData,
 	webhookMethod,
-} from '../harness/n8n';
+} from '../../scripts/harness/n8n';
 import { checkProperty, hostileString, PROTOTYPE_KEYS } from '../helpers/property';
 import { fakeResponse } from '../helpers/receiver';
 import { useSandbox } from '../helpers/sandbox';

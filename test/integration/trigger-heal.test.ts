@@ -20,7 +20,7 @@ import {
 	webhookData,
 	webhookMethod,
 	type Harness,
-} from '../harness/n8n';
+} from '../../scripts/harness/n8n';
 import { propertyParameters } from '../helpers/property';
 import { useReceiver } from '../helpers/receiver';
 import { lastSeq, live, registerCalls } from '../helpers/registrations';

@@ -122,6 +122,11 @@ describe('the npm pack tarball', () => {
 		);
 		expect(outside).toEqual([]);
 		expect(files(pkgDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+		// n8n-node build copies every picture of the repository into dist/; the docs' pictures stay out ("files": "!dist/docs").
+		const strayFolders = files(pkgDir).filter(
+			(f) => f.split('/').length > 2 && !/^dist\/(nodes|credentials)\//.test(f),
+		);
+		expect(strayFolders).toEqual([]);
 		const pkg = packageJson(pkgDir);
 		expect(pkg.dependencies).toBeUndefined();
 		expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });

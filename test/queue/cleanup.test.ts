@@ -21,7 +21,7 @@ import { join } from 'node:path';
 
 import { processesOfRun, RUNS_DIR, runId } from '../../scripts/processes';
 import { QUEUE_TMP_PREFIX, sweepQueueFolders } from '../../scripts/queue-servers';
-import { eventually } from '../e2e/n8n-env';
+import { eventually } from '../../scripts/n8n-env';
 import { exitWithin, nestedRun, ready } from '../helpers/nested-jest';
 import { describeQueue } from './queue-env';
 

@@ -7,7 +7,7 @@
  */
 import { startQueueCluster, type QueueCluster, type QueueOptions } from '../../scripts/n8n-queue';
 import type { Sandbox } from '../helpers/sandbox';
-import { connectCredential, createWorkflow, eventually, postJson } from '../e2e/n8n-env';
+import { connectCredential, createWorkflow, eventually, postJson } from '../../scripts/n8n-env';
 import { QUEUE_SKIP_ENV } from '../../scripts/queue-servers';
 
 /** `describe`, or `describe.skip` with the reason printed where queue mode cannot run. */

@@ -13,12 +13,12 @@ import { stripVTControlCharacters } from 'node:util';
 
 import { n8nAtLeast } from '../../scripts/n8n-versions';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
-import { connectCredential, eventually, pack, workflow } from '../e2e/n8n-env';
+import { connectCredential, eventually, pack, workflow } from '../../scripts/n8n-env';
 import { pollingExactlyOnce, SCHEDULERS } from '../e2e/polling';
 import { BACKLOG_ENV, backlogExactlyOnce } from '../e2e/polling-backlog';
 import { campaignsCrud, peopleCrud, salesCrud } from '../e2e/workflows';
 import { contactsByName, describeQueue, startQueue, type Execution, type Queue } from './queue-env';
-import { batch, createMany } from './workflows';
+import { batch, createMany } from '../../scripts/queue-workflows';
 
 jest.setTimeout(600_000);
 const EVENTS = 500;

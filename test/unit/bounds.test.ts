@@ -2,7 +2,7 @@
  * Every numeric bound of the pack's pure code, crossed: a value just below, at and past each
  * limit, with the outcome on each side. The error texts (nodes/shared/errors.ts: how long a
  * platform text may be, how short a secret, how deep a body, how many wrapped causes), the
- * percent-decoding of IDs (nodes/shared/fields.ts: any number of layers, the echo cut at 40
+ * percent-decoding of IDs (nodes/shared/transport.ts fullyDecoded, nodes/shared/values.ts pathSegment: any number of layers, the echo cut at 40
  * characters), and the int64 limits of the People answers and the trigger's record ids (2^53).
  * Seeded properties where a rule holds for any input: no secret of 6+ characters, anywhere in an
  * error body, reaches the NodeApiError; decoding ends at a fixpoint; int64 texts keep every digit.
@@ -21,7 +21,8 @@ import {
 	toNodeApiError,
 	withoutSecrets,
 } from '../../nodes/shared/errors';
-import { fullyDecoded, pathSegment } from '../../nodes/shared/fields';
+import { pathSegment } from '../../nodes/shared/values';
+import { fullyDecoded } from '../../nodes/shared/transport';
 import { propertyParameters } from '../helpers/property';
 
 const node: INode = {
@@ -227,7 +228,7 @@ describe('errors.ts readFailure: it walks at most 6 layers of .cause', () => {
 	});
 });
 
-describe('fields.ts fullyDecoded: percent-encodings are undone however many layers there are', () => {
+describe('transport.ts fullyDecoded: percent-encodings are undone however many layers there are', () => {
 	const layered = (n: number) => {
 		let text = '%2e';
 		for (let i = 1; i < n; i++) text = text.replace(/%/g, '%25');
@@ -291,7 +292,7 @@ describe('fields.ts fullyDecoded: percent-encodings are undone however many laye
 	});
 });
 
-describe('fields.ts pathSegment: dot segments refused at any encoding depth, the echoed value cut at 40 characters', () => {
+describe('values.ts pathSegment: dot segments refused at any encoding depth, the echoed value cut at 40 characters', () => {
 	const ctx = {
 		fail: (message: string, description?: string) =>
 			new NodeOperationError(node, message, { description }),

@@ -9,14 +9,18 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { breakingMessage, compareSnapshots, VERSION_ADVICE } from '../descriptions/compare';
+import {
+	breakingMessage,
+	compareSnapshots,
+	VERSION_ADVICE,
+} from '../../scripts/descriptions-compare';
 import {
 	currentSnapshots,
 	SNAPSHOT_DIR,
 	snapshotFile,
 	UPDATE_COMMAND,
 	type Snapshot,
-} from '../descriptions/snapshot';
+} from '../../scripts/descriptions-snapshot';
 
 const current = currentSnapshots();
 const committed = readdirSync(SNAPSHOT_DIR)
@@ -59,9 +63,9 @@ it('holds no default that follows the clock: a description built in another year
 	try {
 		let later: Snapshot[] = [];
 		jest.isolateModules(() => {
-			type Module = typeof import('../descriptions/snapshot');
+			type Module = typeof import('../../scripts/descriptions-snapshot');
 			// eslint-disable-next-line @typescript-eslint/no-require-imports -- the descriptions built anew under the other clock
-			const fresh = require('../descriptions/snapshot') as Module;
+			const fresh = require('../../scripts/descriptions-snapshot') as Module;
 			later = fresh.currentSnapshots();
 		});
 		expect(later).toEqual(current);

@@ -14,7 +14,7 @@ import * as ts from 'typescript';
 import { CUSTOM_CALL } from '../../nodes/shared/engine/custom-call';
 import { mergeMethods } from '../../nodes/shared/engine/methods';
 import type { Resource } from '../../nodes/shared/engine/model';
-import { NODE_TYPES } from '../harness/n8n';
+import { NODE_TYPES } from '../../scripts/harness/n8n';
 
 const ROOT = join(__dirname, '../..');
 const MAX_FILE_LINES = 400;
@@ -122,9 +122,17 @@ const actionNodes = Object.entries(NODE_TYPES).filter(
 	([name, node]) => !name.endsWith('.testTransport') && !node.description.group.includes('trigger'),
 ) as Array<[string, INodeType]>;
 
+/** "Get Many by IDs" → getManyByIds. */
+const camelCase = (name: string) =>
+	name
+		.split(/[^A-Za-z0-9]+/)
+		.filter(Boolean)
+		.map((w, i) => (i === 0 ? w.toLowerCase() : w[0].toUpperCase() + w.slice(1).toLowerCase()))
+		.join('');
+
 describe('one hop from an endpoint’s name to its code', () => {
 	it.each(actionNodes)(
-		'%s: each Resource → Operation is nodes/<Node>/resources/<resource>/<operation>.ts',
+		'%s: each Resource → Operation is nodes/<Node>/resources/<resource>/<operation value or name>.ts',
 		(_name, node) => {
 			const folder = join(
 				ROOT,
@@ -140,17 +148,19 @@ describe('one hop from an endpoint’s name to its code', () => {
 						p.name === 'operation' &&
 						(p.displayOptions?.show?.resource as string[]).includes(r.value),
 				)!;
-				for (const o of ops.options as Array<{ value: string }>) {
+				for (const o of ops.options as Array<{ value: string; name: string }>) {
 					// Custom API Call, the last option of every list, is one operation for all: nodes/shared/engine/custom-call.ts.
 					if (o.value === CUSTOM_CALL) continue;
-					const file = join(folder, r.value, `${o.value}.ts`);
-					let text = '';
-					try {
-						text = readFileSync(file, 'utf8');
-					} catch {
-						// reported below
-					}
-					if (!text.includes(`value: '${o.value}'`)) missing.push(relative(ROOT, file));
+					// Named after its value, or after its name where the value says less (Get Many by IDs: getManyByIds.ts, value getMany).
+					const files = [o.value, camelCase(o.name)].map((f) => join(folder, r.value, `${f}.ts`));
+					const found = files.some((file) => {
+						try {
+							return readFileSync(file, 'utf8').includes(`value: '${o.value}'`);
+						} catch {
+							return false;
+						}
+					});
+					if (!found) missing.push(relative(ROOT, files[0]));
 				}
 			}
 			expect(missing).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { locator } from '../../shared/fields';
+import { locator } from '../../shared/engine/fields';
 import type { ParamReader, PollList } from '../../shared/polling/model';
 
 export const categoryField: INodeProperties = locator({

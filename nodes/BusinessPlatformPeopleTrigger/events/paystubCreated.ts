@@ -3,7 +3,7 @@
  * seen (GET /v1/people-pay-run/paystubs/employee/{employeeId}, sorted by createdAt, newest
  * first). The platform lists paystubs per employee only, so the event watches one employee.
  */
-import { locator } from '../../shared/fields';
+import { locator } from '../../shared/engine/fields';
 import type { PollEvent } from '../../shared/polling/model';
 import { changeTime } from '../../shared/polling/cursor';
 

@@ -1,7 +1,7 @@
 /** Pickers of the Sales node for contacts: the contact list, labels and owners. */
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
-import { objectAt } from '../../shared/fields';
+import { objectAt } from '../../shared/values';
 import {
 	listSearch,
 	loadOptions,
@@ -10,7 +10,7 @@ import {
 	type PickerScope,
 } from '../../shared/pickers';
 import { apiRequest } from '../../shared/transport';
-import { userName } from '../resources/common';
+import { userName } from '../common/users';
 
 export const searchContacts = listSearch(
 	async (scope, filter, paginationToken) =>

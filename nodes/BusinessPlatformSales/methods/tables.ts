@@ -26,7 +26,7 @@ import {
 	TABLES_PATH,
 	type PlatformTable,
 	type TableColumn,
-} from '../resources/table/model';
+} from '../common/tables';
 
 /** The table chosen in the node's "Table" field. */
 function currentTableId(scope: PickerScope): string {

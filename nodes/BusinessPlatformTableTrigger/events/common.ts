@@ -9,8 +9,8 @@ import {
 	CONDITION_COLUMN,
 	CONDITION_OPERATOR,
 } from '../../BusinessPlatformSales/resources/record/conditions';
-import { TABLES_PATH } from '../../BusinessPlatformSales/resources/table/model';
-import { locator } from '../../shared/fields';
+import { TABLES_PATH } from '../../BusinessPlatformSales/common/tables';
+import { locator } from '../../shared/engine/fields';
 import type { ParamReader, PollList } from '../../shared/polling/model';
 
 export const TABLE_FIELDS: INodeProperties[] = [

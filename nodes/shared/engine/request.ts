@@ -6,7 +6,7 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
 import type { BuiltRequest, Field, OpContext, Operation } from './model';
-import { pathSegment } from '../fields';
+import { pathSegment } from '../values';
 import { echo } from '../readers';
 import { readItemParameter, wireLabels } from './params';
 import { shownInVersion } from './versions';

@@ -1,31 +1,28 @@
 /**
  * Every shortcut of the pack that relies on how n8n behaves inside rather than on its
- * documented node API, in one place. Each says what it relies on, where that lives in
- * n8n's source, what it buys, and what the pack does when the assumption does not hold
- * (n8n's documented path). One folder: this index, and the files that hold the shortcuts
- * (parameters.ts: 1, 2, 5; requests.ts: 3, 4; polls.ts: 7 and the poll budget; 6 and 10 in
- * polling/machine.ts, the state machine that uses them; 8 and 9 next to the code they explain). `test/integration/n8n-internals.test.ts` pins each behaviour
- * against the real n8n-core: `npm run test:internals` (the newest n8n of the tested range,
- * the devDependency) and `npm run test:internals:oldest` (1.123.81, from the pinned
- * runtime), so an n8n upgrade fails a named test instead of misbehaving.
+ * documented node API, in one registry: this table. Each row says what the pack relies on,
+ * where the shortcut lives (a file under nodes/, the names that hold it; the file says
+ * "n8n-internals <number>" where it is explained), what happens when n8n no longer behaves so,
+ * and the test that pins the behaviour against the real n8n on both ends of the tested range
+ * (`npm run test:internals`: the newest, the devDependency; `npm run test:internals:oldest`:
+ * 1.123.81 from the pinned runtime), so an n8n upgrade fails a named test instead of
+ * misbehaving. `test/unit/internals-registry.test.ts` holds the table against the code: every
+ * file and name exists, every "n8n-internals <number>" in nodes/ has its row, every row its test.
  *
- * 1. The expression mark (`=`)            → holdsExpression, sameForEveryItem
- * 2. "Could not get parameter"           → isNotShown
- * 3. The token on n8n's plain request,
- *    n8n's OAuth2 helper only on a 401   → send, storedToken, CredentialInfo
- * 4. Items read ahead of their turn       → (documented here; the gate is concurrency.ts)
- * 5. "={{ $json.key }}" is the item's own
- *    value                               → readableWithoutN8n, readWithoutN8n
- * 6. An activation's polls share one
- *    static data object (durable: each
- *    poll its own copy)                  → polling/machine.ts beginTurn, pollOnce (P2, P11)
- * 7. A poll that delivers nothing commits
- *    its own cursor (durable cursors)    → commitOwnCursor
- * 8. Hidden only off a new default       → (described at Sales record/fields.ts columnsField)
- * 9. A model reads a tool error's message → (described at Sales record/json-input.ts forModel)
- * 10. A node's polls run in one process,
- *    and a delivery lands after its poll → polling/machine.ts beginTurn, endTurn (P2, P3, P11)
- * 11. A webhook trigger that also polls  → (described at BusinessPlatformTrigger/trigger.ts poll, execute)
+ * | # | What the pack relies on | Where | When it does not hold | Pinned by |
+ * |---|---|---|---|---|
+ * | 1 | A saved expression is text starting with "=", evaluated per item; any other saved value is the same for every item | shared/n8n-internals/parameters.ts › holdsExpression, sameForEveryItem | a value n8n evaluated without the mark would be read once for all items: the pinned test fails first | test/integration/n8n-internals.test.ts › 1. |
+ * | 2 | getNodeParameter of a parameter its display conditions hide fails with "Could not get parameter" | shared/n8n-internals/parameters.ts › isNotShown | a parameter absent from the node's saved parameters is still "not shown"; anything else fails the item, naming the parameter | test/integration/n8n-internals.test.ts › 2. |
+ * | 3 | The token sits in the credential's oauthTokenData; n8n's OAuth2 helper refreshes and saves on a 401 | shared/n8n-internals/requests.ts › send, storedToken | without a token there every request goes through n8n's OAuth2 path as a whole (documented); a 401 always does | test/integration/n8n-internals.test.ts › 3. |
+ * | 4 | getNodeParameter answers at once (items read their parameters ahead of their turn) | shared/n8n-internals/requests.ts › (the explanation; the gate: shared/concurrency.ts OrderedGate) | no other path: a promise would change n8n's node API (its type), so the typecheck fails | test/integration/n8n-internals.test.ts › 4. |
+ * | 5 | "={{ $json.key }}" gives the item's own text, number or boolean unchanged | shared/n8n-internals/parameters.ts › readableWithoutN8n, readWithoutN8n | other shapes, and the first read of each parameter, go through getNodeParameter | test/integration/n8n-internals.test.ts › 5. |
+ * | 6 | An activation's polls share one static data object (under the durable scheduler each poll has its own copy) | shared/polling/machine.ts › beginTurn, pollOnce | the state machine's rows P2 and P11 no longer order the polls: the pinned test fails first | test/integration/n8n-internals.test.ts › 6. |
+ * | 7 | A poll that delivers nothing commits its own cursor under durable cursors (n8n's __commitCursor) | shared/n8n-internals/polls.ts › commitOwnCursor | without the hook (before 2.41) nothing happens; n8n saves static data with a poll's execution | test/integration/n8n-internals.test.ts › 7. |
+ * | 8 | n8n completes saved parameters with their defaults before it evaluates display conditions | BusinessPlatformSales/resources/record/fields.ts › columnsField | `hide` matches only the new value: the mapper still shows | test/integration/n8n-internals.test.ts › 8. |
+ * | 9 | The AI Agent hands a model a failed tool's error message without its description | BusinessPlatformSales/resources/record/json-input.ts › forModel | the model reads the description twice: no harm | test/e2e/ai-tools.e2e.test.ts › corrects a wrong column from the error |
+ * | 10 | n8n loads a package once per process, runs every poll of a node on main, and names a poll's workflow and node | shared/polling/machine.ts › beginTurn, endTurn | polls of one node in two processes are not kept apart (several mains) | test/integration/n8n-internals.test.ts › 10. |
+ * | 11 | A node type with `poll` is activated as a poll node beside its webhooks, reads its hidden Poll Times, and an execution runs its `execute` before its `poll` | BusinessPlatformTrigger/trigger.ts › poll, execute | the registrations are checked only when the workflow is published (n8n's documented path) | test/integration/n8n-internals.test.ts › 11. |
+ * | 12 | n8n 2.41 gives a poll its budget (getPollBudgetMs) | shared/n8n-internals/polls.ts › pollBudgetMs | the pack's own budget, 45 s, below the shortest Poll Time | test/integration/n8n-internals.test.ts › 6. |
  *
  * 11 in full. Relies on: n8n activates every node whose type has a `poll` method as a poll node
  * (Workflow.getPollNodes; n8n 2.41's publication service counts it as an in-memory trigger and

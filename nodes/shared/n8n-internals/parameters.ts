@@ -5,7 +5,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import * as workflow from 'n8n-workflow';
 
-// ── 1. The expression mark ──────────────────────────────────────────────────────
+// ── n8n-internals 1. The expression mark ──────────────────────────────────────────────────────
 // Relies on: a parameter value that is an expression is saved as a text starting with "="
 // (n8n-workflow `isExpression`, packages/workflow/src/expressions/expression-helpers.ts; the
 // editor writes "={{ ... }}"), and INode.parameters holds the saved values.
@@ -41,7 +41,7 @@ export function sameForEveryItem(
 	);
 }
 
-// ── 2. "Could not get parameter" ────────────────────────────────────────────────
+// ── n8n-internals 2. "Could not get parameter" ────────────────────────────────────────────────
 // Relies on: getNodeParameter without a fallback throws an error whose message starts
 // "Could not get parameter" and whose extra.parameterName names it, when the parameter is
 // not in the node's parameters (n8n-core, packages/core/src/execution-engine/node-execution-context/
@@ -67,7 +67,7 @@ export function isNotShown(error: unknown, name: string, node?: INode): boolean 
 	return node !== undefined && !Object.prototype.hasOwnProperty.call(node.parameters ?? {}, top);
 }
 
-// ── 5. "={{ $json.key }}" is the item's own value ─────────────────────────────────
+// ── n8n-internals 5. "={{ $json.key }}" is the item's own value ─────────────────────────────────
 // Relies on: n8n evaluates a parameter saved as "={{ $json.key }}" to the own value `key` of the
 // item at that index of the node's input ($json is connectionInputData[itemIndex].json,
 // packages/workflow/src/workflow-data-proxy.ts), unchanged when it is a text, a finite number or a

@@ -1,12 +1,12 @@
 /**
- * Shortcut 7 of n8n-internals (index.ts), and the poll budget: what a polling trigger's poll
+ * Shortcuts 7 and 12 of n8n-internals (index.ts): the cursor commit and the poll budget, what a polling trigger's poll
  * gets from n8n beyond `poll()` returning items. Shortcuts 6 and 10 (how n8n shares a node's
  * static data between polls, and that all of a node's polls run in one process) are described
  * where the state machine uses them: polling/machine.ts.
  */
 import type { IPollFunctions } from 'n8n-workflow';
 
-// ── The poll budget ────────────────────────────────────────────────────────────
+// ── n8n-internals 12. The poll budget ──────────────────────────────────────────────────
 // n8n 2.41 gives IPollFunctions.getPollBudgetMs(): the time a poll may take before n8n abandons
 // it and throws its result away (min(poll timeout, lease) less a margin under the durable
 // scheduler, 36 s by default; five minutes under the default scheduler). n8n 1.x gives none, and
@@ -27,7 +27,7 @@ export function pollBudgetMs(ctx: BudgetedPoll): number {
 		: OWN_POLL_BUDGET_MS;
 }
 
-// ── 7. A poll that delivers nothing commits its own cursor ──────────────────────
+// ── n8n-internals 7. A poll that delivers nothing commits its own cursor ──────────────────────
 // Relies on: with durable cursors (N8N_POLLER_DURABLE_CURSORS_ENABLED, n8n 2.41 opt-in on top of
 // the durable scheduler) the node's static data is a staged copy of the poller_state cursor
 // (n8n/dist/workflows/triggers/trigger-execution-context.factory.js, getExecutePollFunctions):

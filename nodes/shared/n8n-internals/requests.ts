@@ -13,7 +13,7 @@ import type { RunScope } from '../run-scope';
 
 export const CREDENTIAL_TYPE = 'businessPlatformOAuth2Api';
 
-// ── 3. The token on n8n's plain request; n8n's OAuth2 helper only on a 401 ─────
+// ── n8n-internals 3. The token on n8n's plain request; n8n's OAuth2 helper only on a 401 ─────
 // Relies on: the OAuth2 credential keeps the token response in `oauthTokenData` (n8n-core
 // requestOAuth2, packages/core/src/execution-engine/node-execution-context/utils/request-helpers/
 // oauth.ts, and the credentials service that saves it), and httpRequestWithAuthentication with
@@ -134,7 +134,7 @@ export async function send(
 	}
 }
 
-// ── 4. Items read ahead of their turn ───────────────────────────────────────────
+// ── n8n-internals 4. Items read ahead of their turn ───────────────────────────────────────────
 // Relies on: getNodeParameter is synchronous and has no effect on other items (n8n-core
 // ExecuteContext evaluates the expression on the spot), so item i+1 may read its parameters
 // while item i's request is in flight, and n8n takes the results of all items from one

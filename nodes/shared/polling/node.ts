@@ -13,7 +13,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { toUtcIso } from '../fields';
+import { toUtcIso } from '../values';
 import { echo } from '../readers';
 import { RunScope } from '../run-scope';
 import { CREDENTIAL_TYPE } from '../transport';

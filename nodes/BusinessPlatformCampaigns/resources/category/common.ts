@@ -3,7 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
-import { bodyField, idPath, locator } from '../../../shared/fields';
+import { bodyField, idPath, locator } from '../../../shared/engine/fields';
 
 export const categoryId: Field = idPath(
 	locator({

@@ -3,7 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField } from '../../../shared/fields';
+import { bodyField } from '../../../shared/engine/fields';
 import { detailFields, readBack } from './common';
 
 export const createCategory: Operation = {

@@ -1,7 +1,7 @@
 /** Category → Get Many: GET /v1/crm/campaign/category. List campaign categories, with filters. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { queryField } from '../../../shared/fields';
+import { queryField } from '../../../shared/engine/fields';
 
 export const getAllCategory: Operation = {
 	value: 'getAll',

@@ -1,7 +1,8 @@
 /** Category → Update: PATCH /v1/crm/campaign/category/{id}. Change the given fields of a category; the others keep their values. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField, idFromPath, requireSomeFields } from '../../../shared/fields';
+import { bodyField, requireSomeFields } from '../../../shared/engine/fields';
+import { idFromPath } from '../../../shared/values';
 import { categoryId, detailFields, readBack } from './common';
 
 export const updateCategory: Operation = {

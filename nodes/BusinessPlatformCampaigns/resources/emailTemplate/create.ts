@@ -3,7 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OpContext, Operation } from '../../../shared/engine/model';
-import { bodyField, parseJson } from '../../../shared/fields';
+import { bodyField } from '../../../shared/engine/fields';
+import { parseJson } from '../../../shared/values';
 import { categoryFields, templateOutput } from './common';
 import { echo } from '../../../shared/readers';
 

@@ -3,7 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field } from '../../../shared/engine/model';
-import { compact, idPath, jsonOrText, locator } from '../../../shared/fields';
+import { idPath, locator } from '../../../shared/engine/fields';
+import { compact, jsonOrText } from '../../../shared/values';
 
 export const formId: Field = idPath(
 	locator({

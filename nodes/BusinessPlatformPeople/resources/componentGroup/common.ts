@@ -3,7 +3,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { BuiltRequest, Field, OpContext } from '../../../shared/engine/model';
-import { bodyField, compact, options, toStringId, toStringIds } from '../../../shared/fields';
+import { bodyField, options } from '../../../shared/engine/fields';
+import { compact, toStringId, toStringIds } from '../../../shared/values';
 import { int64ToNumbers } from '../common';
 
 export const PATH = '/v1/people/tenants/component-group';

@@ -3,7 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField, toStringIds } from '../../../shared/fields';
+import { bodyField } from '../../../shared/engine/fields';
+import { toStringIds } from '../../../shared/values';
 import { BULK_DELETE_WHY, bulkDeleteOutput } from '../common';
 import { PATH } from './common';
 

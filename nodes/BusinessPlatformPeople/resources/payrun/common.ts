@@ -3,7 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field } from '../../../shared/engine/model';
-import { compact, locator, objectAt, options } from '../../../shared/fields';
+import { locator, options } from '../../../shared/engine/fields';
+import { compact, objectAt } from '../../../shared/values';
 import { sortOrderProperty, workPeriodText } from '../common';
 
 export const BASE = '/v1/people-pay-run/payruns';

@@ -3,7 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, Operation } from '../../../shared/engine/model';
-import { bodyField, customFieldsProperty, options, toStringIds } from '../../../shared/fields';
+import { bodyField, customFieldsProperty, options } from '../../../shared/engine/fields';
+import { toStringIds } from '../../../shared/values';
 import { int64ToNumbers, requireMdy, toMdy } from '../common';
 import { BASE } from './common';
 

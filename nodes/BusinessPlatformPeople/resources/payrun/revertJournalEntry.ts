@@ -5,7 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { OpContext, Operation } from '../../../shared/engine/model';
 import { answerText, requireMdy } from '../common';
 import { BASE, JOURNAL_ENTRY_REQUEST, journalEntryPayrunField } from './common';
-import { toStringId } from '../../../shared/fields';
+import { toStringId } from '../../../shared/values';
 import { echo } from '../../../shared/readers';
 
 /** Reads a payrun from the list (there is no endpoint for one payrun). */

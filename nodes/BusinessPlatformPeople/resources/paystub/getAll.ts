@@ -3,7 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
-import { options, toStringId } from '../../../shared/fields';
+import { options } from '../../../shared/engine/fields';
+import { toStringId } from '../../../shared/values';
 import {
 	int64List,
 	PAY_PERIOD_LIST_WHY,

@@ -2,13 +2,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { BuiltRequest, Field, OpContext } from '../../../shared/engine/model';
-import {
-	compact,
-	queryField,
-	toCalendarDate,
-	toStringId,
-	toStringIds,
-} from '../../../shared/fields';
+import { queryField } from '../../../shared/engine/fields';
+import { compact, toCalendarDate, toStringId, toStringIds } from '../../../shared/values';
 import { isoDate } from '../../../shared/readers';
 import { int64ToNumbers, sortOrderProperty, userLocator } from '../common';
 

@@ -6,7 +6,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { BuiltRequest, Field, OpContext } from '../../../shared/engine/model';
-import { bodyField, options, parseJson } from '../../../shared/fields';
+import { bodyField, options } from '../../../shared/engine/fields';
+import { parseJson } from '../../../shared/values';
 import { group, str, toIsoDate } from './common';
 import { compensationFields, paymentFields } from './pay';
 import { echo } from '../../../shared/readers';

@@ -3,7 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
-import { queryField } from '../../../shared/fields';
+import { queryField } from '../../../shared/engine/fields';
 import { int64ToNumbers } from '../common';
 import { bool, group, simplifyUser, str, userIdField } from './common';
 

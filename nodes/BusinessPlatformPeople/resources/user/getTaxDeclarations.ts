@@ -1,7 +1,7 @@
 /** User → Get Tax Declarations: GET /v1/people/users/in/tax-declaration-info/list. List the tax declarations employees submitted. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { queryField } from '../../../shared/fields';
+import { queryField } from '../../../shared/engine/fields';
 import { INT64_LIST_WHY, int64ListOf } from '../common';
 import { listOptions, str } from './common';
 

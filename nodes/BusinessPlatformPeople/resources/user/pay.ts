@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field } from '../../../shared/engine/model';
-import { bodyField, options } from '../../../shared/fields';
+import { bodyField, options } from '../../../shared/engine/fields';
 import { str, toIsoDate } from './common';
 
 /** Payment Details: how the user is paid, and their bank account. */

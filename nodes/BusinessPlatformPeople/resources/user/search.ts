@@ -3,7 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
-import { compact, options } from '../../../shared/fields';
+import { options } from '../../../shared/engine/fields';
+import { compact } from '../../../shared/values';
 import { listOptions, simplifyUser, USERS_WHY, userListExtras, usersOf } from './common';
 
 // --------------------------------------------------------- operations ----

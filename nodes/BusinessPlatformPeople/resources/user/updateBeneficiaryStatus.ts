@@ -3,7 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
-import { compact } from '../../../shared/fields';
+import { compact } from '../../../shared/values';
 import { str } from './common';
 
 export const updateBeneficiaryStatusUser: Operation = {

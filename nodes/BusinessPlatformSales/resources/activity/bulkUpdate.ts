@@ -1,7 +1,7 @@
 /** Activity → Bulk Update: PATCH /v1/crm/activities/bulkUpdate. Set the visibility or the done status of several activities in one request. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField, requireSomeFields, sortedCollection } from '../../../shared/fields';
+import { bodyField, requireSomeFields, sortedCollection } from '../../../shared/engine/fields';
 import { activityIds, activityIdsProperty, DONE, VISIBILITY } from './common';
 
 export const bulkUpdateActivity: Operation = {

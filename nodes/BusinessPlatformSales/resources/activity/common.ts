@@ -4,19 +4,16 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { BuiltRequest, Field, OpContext } from '../../../shared/engine/model';
 import { fromVersion } from '../../../shared/engine/versions';
+import { bodyField, idPath, locator, options } from '../../../shared/engine/fields';
 import {
-	bodyField,
 	compact,
-	idPath,
-	locator,
 	objectAt,
-	options,
 	plainValue,
 	toIntegerId,
 	toIntegerIds,
 	toUtcIso,
-} from '../../../shared/fields';
-import { userName } from '../common';
+} from '../../../shared/values';
+import { userName } from '../../common/users';
 
 const activityId = locator({
 	name: 'activityId',

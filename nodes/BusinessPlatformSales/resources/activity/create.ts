@@ -3,7 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { BuiltRequest, OpContext, Operation } from '../../../shared/engine/model';
-import { bodyField, sortedCollection, toIntegerId } from '../../../shared/fields';
+import { bodyField, sortedCollection } from '../../../shared/engine/fields';
+import { toIntegerId } from '../../../shared/values';
 import {
 	checkTimes,
 	dateTime,

@@ -3,14 +3,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext, Operation } from '../../../shared/engine/model';
-import {
-	locator,
-	options,
-	plainValue,
-	sortedCollection,
-	toIntegerId,
-	toUtcIso,
-} from '../../../shared/fields';
+import { locator, options, sortedCollection } from '../../../shared/engine/fields';
+import { plainValue, toIntegerId, toUtcIso } from '../../../shared/values';
 import {
 	ACTIVITY_TYPES,
 	dealLocator,

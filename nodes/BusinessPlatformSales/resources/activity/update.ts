@@ -1,7 +1,8 @@
 /** Activity → Update: PUT /v1/crm/activities/{id}. Change the given fields of an activity (PUT); the others keep their values. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField, idFromPath, requireSomeFields, sortedCollection } from '../../../shared/fields';
+import { bodyField, requireSomeFields, sortedCollection } from '../../../shared/engine/fields';
+import { idFromPath } from '../../../shared/values';
 import {
 	checkTimes,
 	dateTime,

@@ -1,7 +1,8 @@
 /** Contact → Bulk Update: PATCH /v1/crm/contacts. Set the label, owner or visibility of several contacts in one request. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField, collection, requireSomeFields, toIntegerIds } from '../../../shared/fields';
+import { bodyField, collection, requireSomeFields } from '../../../shared/engine/fields';
+import { toIntegerIds } from '../../../shared/values';
 import { contactFields } from './common';
 
 export const bulkUpdateContact: Operation = {

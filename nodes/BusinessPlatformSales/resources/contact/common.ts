@@ -5,16 +5,13 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Field, OpContext } from '../../../shared/engine/model';
 import {
 	bodyField,
-	compact,
 	customFieldsField,
 	idPath,
 	locator,
-	objectAt,
 	options,
-	toIntegerId,
-	toIntegerIds,
-} from '../../../shared/fields';
-import { userName } from '../common';
+} from '../../../shared/engine/fields';
+import { compact, objectAt, toIntegerId, toIntegerIds } from '../../../shared/values';
+import { userName } from '../../common/users';
 
 export const contactId = locator({
 	name: 'contactId',

@@ -3,7 +3,7 @@
 import type { Operation } from '../../../shared/engine/model';
 import { defaultOutput } from '../../../shared/engine/output';
 
-import { collection } from '../../../shared/fields';
+import { collection } from '../../../shared/engine/fields';
 import { contactFields, nameField, requireName, typeField } from './common';
 
 export const createContact: Operation = {

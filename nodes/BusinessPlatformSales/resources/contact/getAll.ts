@@ -3,7 +3,8 @@
 import type { Operation } from '../../../shared/engine/model';
 import { defaultOutput } from '../../../shared/engine/output';
 
-import { collection, options, queryField, toIntegerIds } from '../../../shared/fields';
+import { collection, options, queryField } from '../../../shared/engine/fields';
+import { toIntegerIds } from '../../../shared/values';
 import { CONTACT_TYPES, simplifyContact } from './common';
 
 export const getAllContact: Operation = {

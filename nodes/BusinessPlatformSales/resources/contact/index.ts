@@ -7,7 +7,7 @@ import { createContact } from './create';
 import { deleteContact } from './delete';
 import { getContact } from './get';
 import { getAllContact } from './getAll';
-import { getManyContact } from './getMany';
+import { getManyContact } from './getManyByIds';
 import { replaceContact } from './replace';
 import { updateContact } from './update';
 import { upsertContact } from './upsert';

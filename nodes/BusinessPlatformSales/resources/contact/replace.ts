@@ -1,7 +1,7 @@
 /** Contact → Replace: PUT /v1/crm/contacts/{id}. Replace the whole contact (PUT): fields you leave out are cleared. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { collection } from '../../../shared/fields';
+import { collection } from '../../../shared/engine/fields';
 import { contactFields, idField, nameField, readBack, requireName, typeField } from './common';
 
 export const replaceContact: Operation = {

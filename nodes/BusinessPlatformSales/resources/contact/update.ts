@@ -1,7 +1,7 @@
 /** Contact → Update: PATCH /v1/crm/contacts/{id}. Change the given fields of a contact; the others keep their values (PATCH). */
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField, collection, requireSomeFields } from '../../../shared/fields';
+import { bodyField, collection, requireSomeFields } from '../../../shared/engine/fields';
 import { CONTACT_TYPES, contactFields, idField, readBack, requireName } from './common';
 
 export const updateContact: Operation = {

@@ -4,7 +4,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
 import { fromVersion, inVersion1 } from '../../../shared/engine/versions';
-import { bodyField, idPath, locator } from '../../../shared/fields';
+import { bodyField, idPath, locator } from '../../../shared/engine/fields';
 
 const labelDropdown: INodeProperties = {
 	displayName: 'Label Name or ID',

@@ -1,7 +1,7 @@
 /** Contact Label → Create: POST /v1/crm/contacts/labels. Create a label for contacts. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField } from '../../../shared/fields';
+import { bodyField } from '../../../shared/engine/fields';
 import { detailFields, readBack } from './common';
 
 export const createContactLabel: Operation = {

@@ -1,7 +1,8 @@
 /** Contact Label → Update: PUT /v1/crm/contacts/labels/{id}. Change a label’s name, color, icon or owner. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField, idFromPath, requireSomeFields } from '../../../shared/fields';
+import { bodyField, requireSomeFields } from '../../../shared/engine/fields';
+import { idFromPath } from '../../../shared/values';
 import { detailFields, labelIdFields, readBack } from './common';
 
 export const updateContactLabel: Operation = {

@@ -1,7 +1,7 @@
 /** Deal → Bulk Update: PATCH /v1/crm/deals. Set the stage, pipeline, owner, status or reason of several deals in one request. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField, requireSomeFields, sortedCollection } from '../../../shared/fields';
+import { bodyField, requireSomeFields, sortedCollection } from '../../../shared/engine/fields';
 import {
 	dealIdsField,
 	optionalId,

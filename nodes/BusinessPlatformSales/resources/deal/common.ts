@@ -7,20 +7,22 @@ import { fromVersion } from '../../../shared/engine/versions';
 import {
 	bodyField,
 	collection,
-	compact,
 	customFieldsField,
 	idPath,
-	jsonOrText,
 	locator,
-	objectAt,
 	options,
+} from '../../../shared/engine/fields';
+import {
+	compact,
+	jsonOrText,
+	objectAt,
 	plainValue,
 	toCalendarDate,
 	toIntegerId,
 	toIntegerIds,
-} from '../../../shared/fields';
+} from '../../../shared/values';
 import { isoDate } from '../../../shared/readers';
-import { userName } from '../common';
+import { userName } from '../../common/users';
 
 const dealId = locator({
 	name: 'dealId',

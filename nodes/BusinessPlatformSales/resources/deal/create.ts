@@ -3,7 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField, locator, sortedCollection, toIntegerId } from '../../../shared/fields';
+import { bodyField, locator, sortedCollection } from '../../../shared/engine/fields';
+import { toIntegerId } from '../../../shared/values';
 import { fromVersion, inVersion1 } from '../../../shared/engine/versions';
 import {
 	dealOptionsField,

@@ -12,7 +12,7 @@ import {
 	pipelineProperty,
 	simplifyDeal,
 } from './common';
-import { sortedCollection } from '../../../shared/fields';
+import { sortedCollection } from '../../../shared/engine/fields';
 
 export const getAllDeal: Operation = {
 	value: 'getAll',

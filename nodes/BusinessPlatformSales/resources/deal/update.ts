@@ -3,7 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField, idFromPath, requireSomeFields, sortedCollection } from '../../../shared/fields';
+import { bodyField, requireSomeFields, sortedCollection } from '../../../shared/engine/fields';
+import { idFromPath } from '../../../shared/values';
 import {
 	detailFields,
 	idField,

@@ -4,7 +4,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
 import { fromVersion, inVersion1 } from '../../../shared/engine/versions';
-import { compact, idPath, locator, toIntegerId } from '../../../shared/fields';
+import { idPath, locator } from '../../../shared/engine/fields';
+import { compact, toIntegerId } from '../../../shared/values';
 import { echo } from '../../../shared/readers';
 
 export const pipelineIdProperty = (description = 'The pipeline to use'): INodeProperties => ({

@@ -1,7 +1,7 @@
 /** Pipeline → Create: POST /v1/crm/deals/pipelines. Create a pipeline with its ordered stages. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField } from '../../../shared/fields';
+import { bodyField } from '../../../shared/engine/fields';
 import { confirmedId, readBack, stagesBody, stagesProperty } from './common';
 
 export const createPipeline: Operation = {

@@ -1,7 +1,8 @@
 /** Pipeline → Update: PUT /v1/crm/deals/pipelines/{id}. Rename a pipeline or change its stages (PUT). */
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField, idFromPath, requireSomeFields } from '../../../shared/fields';
+import { bodyField, requireSomeFields } from '../../../shared/engine/fields';
+import { idFromPath } from '../../../shared/values';
 import { confirmedId, idFields, readBack, stagesBody, stagesProperty } from './common';
 
 export const updatePipeline: Operation = {

@@ -21,7 +21,7 @@ import {
 	type TableColumn,
 	tableFor,
 	TABLES_PATH,
-} from '../table/model';
+} from '../../common/tables';
 import { tableIdFor } from './fields';
 import { cellsFromJson, cut, forModel } from './json-input';
 import {

@@ -2,9 +2,15 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
-import { options } from '../../../shared/fields';
+import { options } from '../../../shared/engine/fields';
 import { DATE_TIME_FORMS, echo, ExactNumber } from '../../../shared/readers';
-import { columnKeys, DATE_FIELDS, findColumn, type TableColumn, tableFor } from '../table/model';
+import {
+	columnKeys,
+	DATE_FIELDS,
+	findColumn,
+	type TableColumn,
+	tableFor,
+} from '../../common/tables';
 import { tableIdFor } from './fields';
 import { type ConditionInput, conditionsFromJson, cut, forModel } from './json-input';
 import { dateValue, findOption, instantIso, listOf, optionNames, shown, toBoolean } from './values';

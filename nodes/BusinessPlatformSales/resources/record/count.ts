@@ -3,7 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
-import { TABLES_PATH } from '../table/model';
+import { TABLES_PATH } from '../../common/tables';
 import { tableField, tableIdOf } from './fields';
 
 export const countRecord: Operation = {

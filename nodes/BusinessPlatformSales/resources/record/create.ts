@@ -1,7 +1,7 @@
 /** Record → Create: POST /v1/crm/core/table/{tableId}/record. Add a record to a table. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { TABLES_PATH } from '../table/model';
+import { TABLES_PATH } from '../../common/tables';
 import {
 	byNameField,
 	cellsInputField,

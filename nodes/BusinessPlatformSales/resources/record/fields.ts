@@ -2,9 +2,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
-import { locator } from '../../../shared/fields';
+import { locator } from '../../../shared/engine/fields';
 import { tableIdValue } from '../table/common';
-import { TABLES_PATH } from '../table/model';
+import { TABLES_PATH } from '../../common/tables';
 
 const recordLocator: INodeProperties = {
 	...locator({
@@ -105,14 +105,14 @@ export const cellsJsonField: Field = {
 };
 
 /**
- * n8n internal 8 (nodes/shared/n8n-internals/index.ts), pinned by test/integration/n8n-internals.test.ts on
+ * n8n-internals 8 (nodes/shared/n8n-internals/index.ts), pinned by test/integration/n8n-internals.test.ts on
  * both ends of the tested range. Relies on: n8n completes a node's saved parameters with the defaults
  * of those it does not hold before it evaluates display conditions (n8n-workflow
  * NodeHelpers.getNodeParameters, in the editor and at run time). The mapper (`hide: { cellsInput:
  * ['json'] }`), like Search's Conditions (conditions.ts), is hidden only when the new switch is off its
  * default, so a workflow saved before the switch existed keeps its mapper, shown and read. Buys: the
  * JSON input beside the mapper without a new node version; the description guard
- * (test/descriptions/compare.ts) accepts only this shape. When it does not hold (a missing switch read
+ * (scripts/descriptions-compare.ts) accepts only this shape. When it does not hold (a missing switch read
  * as empty), `hide` matches only 'json': the mapper still shows.
  */
 export function columnsField(forCreate: boolean): Field {

@@ -152,7 +152,7 @@ export function conditionsFromJson(value: unknown, ctx: OpContext): ConditionInp
 }
 
 /**
- * n8n internal 9 (nodes/shared/n8n-internals/index.ts). Relies on: n8n's AI Agent hands the model
+ * n8n-internals 9 (nodes/shared/n8n-internals/index.ts). Relies on: n8n's AI Agent hands the model
  * `[{"error": "<the error's message>"}]` for a failed tool node, without the error's description
  * (the MCP Server Trigger adds it as "Details"). Buys: for input a model wrote, the message carries
  * the description too (the valid columns with their types and options, the allowed options), so the

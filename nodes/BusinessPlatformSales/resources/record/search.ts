@@ -2,9 +2,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField, options, queryField } from '../../../shared/fields';
+import { bodyField, options, queryField } from '../../../shared/engine/fields';
 import { echo } from '../../../shared/readers';
-import { tableFor, TABLES_PATH } from '../table/model';
+import { tableFor, TABLES_PATH } from '../../common/tables';
 import {
 	conditionsInputField,
 	conditionsJsonField,

@@ -2,7 +2,7 @@
 
 import type { OpContext } from '../../../shared/engine/model';
 import { echo, readDateTime, type Read } from '../../../shared/readers';
-import { type ColumnOption, type TableColumn } from '../table/model';
+import { type ColumnOption, type TableColumn } from '../../common/tables';
 
 export const isBlank = (v: unknown) =>
 	v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);

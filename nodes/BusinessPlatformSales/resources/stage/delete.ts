@@ -5,7 +5,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { Operation } from '../../../shared/engine/model';
 import { deleteByPath } from '../../../shared/engine/output';
 import { inVersion1 } from '../../../shared/engine/versions';
-import { idPath } from '../../../shared/fields';
+import { idPath } from '../../../shared/engine/fields';
 import { pipelineProperties, stageLocator } from './common';
 
 // The same Return All and Limit as every paged list (applied here, to the pipeline's stages).

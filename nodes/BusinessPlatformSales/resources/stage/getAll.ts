@@ -4,7 +4,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { LIMIT_PROPERTY, RETURN_ALL_PROPERTY } from '../../../shared/engine/description';
 import type { Operation } from '../../../shared/engine/model';
-import { idFromPath, idPath } from '../../../shared/fields';
+import { idPath } from '../../../shared/engine/fields';
+import { idFromPath } from '../../../shared/values';
 import { pipelineProperties, simplifyStage } from './common';
 import { echo } from '../../../shared/readers';
 

@@ -3,8 +3,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
-import { compact, locator, options, queryField } from '../../../shared/fields';
-import { columnsOf, type PlatformTable, TABLES_PATH } from '../table/model';
+import { locator, options, queryField } from '../../../shared/engine/fields';
+import { compact } from '../../../shared/values';
+import { columnsOf, type PlatformTable, TABLES_PATH } from '../../common/tables';
 
 export const tableLocator = locator({
 	name: 'tableId',

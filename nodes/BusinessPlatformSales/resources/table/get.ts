@@ -1,7 +1,7 @@
 /** Table → Get: GET /v1/crm/core/table/{tableId}. Get one table with its columns. */
 
 import type { Field, Operation } from '../../../shared/engine/model';
-import { TABLES_PATH } from '../table/model';
+import { TABLES_PATH } from '../../common/tables';
 import { COLUMNS_RETURNED, simplifyTable, tableIdValue, tableLocator, withTableId } from './common';
 
 const tableField: Field = {

@@ -1,7 +1,7 @@
 /** Table → Get Many: GET /v1/crm/core/table. List the tables, by object type or database. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { TABLES_PATH } from '../table/model';
+import { TABLES_PATH } from '../../common/tables';
 import { COLUMNS_RETURNED, simplifyTable, tableFilters } from './common';
 
 export const getAllTable: Operation = {

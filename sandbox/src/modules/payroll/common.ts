@@ -3,7 +3,7 @@ import type { Session } from '../../auth';
 import type { Env } from '../../env';
 import type { Ctx } from '../../http';
 import type { Doc } from '../../state';
-import { fieldError, pathValues, peoplePage, sortDir } from '../people/common';
+import { fieldError, pathValues, peoplePage, sortDir } from '../gateway';
 
 export const ZERO_TIME = '0001-01-01T00:00:00Z';
 export const DAY = 86400000;

@@ -23,7 +23,7 @@ import {
 	orderOf,
 	peoplePage,
 	sortDocs,
-} from '../people/common';
+} from '../gateway';
 
 const COMPONENT_SCHEMA: Schema = {
 	componentId: 'string',

@@ -6,7 +6,7 @@
  * header lists the choices made where the spec says "not shown".
  */
 import type { Module } from '../../module';
-import { GW } from '../people/common';
+import { GW } from '../gateway';
 import {
 	deleteComponentGroups,
 	getComponentGroups,

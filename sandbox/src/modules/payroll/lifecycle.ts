@@ -6,7 +6,7 @@
  */
 import type { Env } from '../../env';
 import { nowIso, type Doc, type Tenant } from '../../state';
-import { fieldError } from '../people/common';
+import { fieldError } from '../gateway';
 import { paystubFor } from './paystubs';
 
 export type PayrunStep = 'process' | 'pay';

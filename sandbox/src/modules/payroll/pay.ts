@@ -11,7 +11,7 @@
  */
 import type { Env } from '../../env';
 import { nowIso, type Doc, type Tenant } from '../../state';
-import { isObj, lower } from '../people/common';
+import { isObj, lower } from '../gateway';
 import { DAY, mdy, parseMdy, PERIODS, round2, ZERO_TIME } from './common';
 import { componentGroupOf } from './componentGroups';
 

@@ -26,7 +26,7 @@ import { tenantOf, type Env } from '../../env';
 import { arrayBody, json, notFound, objectBody, text, type Ctx, type Reply } from '../../http';
 import { nowIso, payrunFilterResponse, slice, textMatch, type Doc, type Tenant } from '../../state';
 import { validate, validateEach, type Schema } from '../../validate';
-import { fieldError, isObj, lower, pathValues, peoplePage, sortDir } from '../people/common';
+import { fieldError, isObj, lower, pathValues, peoplePage, sortDir } from '../gateway';
 import {
 	DAY,
 	pageOf,

@@ -8,7 +8,7 @@ import type { Session } from '../../auth';
 import { tenantOf, type Env } from '../../env';
 import { json, notFound, type Ctx, type Reply } from '../../http';
 import { slice, textMatch, type Doc, type Tenant } from '../../state';
-import { fieldError } from '../people/common';
+import { fieldError } from '../gateway';
 import { pageOf, parseMdy, RANGE, sortDocs } from './common';
 
 export function paystubFor(env: Env, tenant: Tenant, p: Doc, pr: Doc, u: Doc | undefined): Doc {

@@ -7,7 +7,7 @@ import type { Session } from '../../auth';
 import { tenantOf, type Env } from '../../env';
 import { json, type Ctx, type Reply } from '../../http';
 import { slice, type Doc, type Tenant } from '../../state';
-import { fieldError, findUserBy, getUser, int64, lower, peoplePage } from './common';
+import { fieldError, findUserBy, getUser, int64, lower, peoplePage } from '../gateway';
 import { usersEnvelope, userView } from './search';
 
 export function resolveApprovers(tenant: Tenant, list: Doc[], selfId: string | undefined): Doc[] {

@@ -10,7 +10,7 @@ import { tenantOf, type Env } from '../../env';
 import { json, objectBody, type Ctx, type Reply } from '../../http';
 import type { Doc, Tenant } from '../../state';
 import { validate, validateEach } from '../../validate';
-import { getUser } from './common';
+import { getUser } from '../gateway';
 
 const awaitsBeneficiary = (u: Doc) => !u.beneficiaryId && u.beneficiaryStatus !== 'PENDING';
 

@@ -8,7 +8,7 @@
  */
 import type { Doc } from '../../state';
 import { validate, validateEach } from '../../validate';
-import { fieldError, isObj, lower, pathValues } from './common';
+import { fieldError, isObj, lower, pathValues } from '../gateway';
 
 const OPERATORS: Record<string, string> = {
 	eq: 'eq',

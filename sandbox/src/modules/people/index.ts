@@ -10,7 +10,7 @@
 import type { Module } from '../../module';
 import { listApprovers } from './approvers';
 import { putBeneficiaryStatus, syncBeneficiaries } from './beneficiaries';
-import { GW } from './common';
+import { GW } from '../gateway';
 import { filterUsers, listUsers } from './search';
 import { seedUsers } from './seed';
 import { listTaxDeclarations, seedTaxDeclarations } from './taxDeclarations';

@@ -15,7 +15,7 @@ import {
 	type Tenant,
 } from '../../state';
 import { beneficiariesToAdd } from './beneficiaries';
-import { fieldError, isObj, lower, orderOf, pathValues, peoplePage, sortDocs } from './common';
+import { fieldError, isObj, lower, orderOf, pathValues, peoplePage, sortDocs } from '../gateway';
 import { conditionMatches, readConditions, type Condition } from './conditions';
 
 export interface UserQuery {

@@ -7,7 +7,7 @@ import type { Session } from '../../auth';
 import { tenantOf, type Env } from '../../env';
 import { json, type Ctx, type Reply } from '../../http';
 import { slice, textMatch, v1FilterConfig, type Doc, type Tenant } from '../../state';
-import { lower, orderOf, pathValues, peoplePage, sortDocs } from './common';
+import { lower, orderOf, pathValues, peoplePage, sortDocs } from '../gateway';
 
 export function listTaxDeclarations(env: Env, ctx: Ctx<Session>): Reply {
 	const q = ctx.query;

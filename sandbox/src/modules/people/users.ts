@@ -22,7 +22,7 @@ import { nowIso, type Doc, type Tenant } from '../../state';
 import { validate, validateEach } from '../../validate';
 import { assignGroup } from '../payroll/componentGroups';
 import { refreshReferences, resolveApprovers } from './approvers';
-import { bulkIds, conflict, fieldError, getUser, int64, isObj, lower } from './common';
+import { bulkIds, conflict, fieldError, getUser, int64, isObj, lower } from '../gateway';
 import {
 	ADDRESS_SCHEMA,
 	APPROVER_SCHEMA,

@@ -5,9 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { OpContext } from '../../../shared/engine/model';
-import type { RunScope } from '../../../shared/run-scope';
-import { apiRequest } from '../../../shared/transport';
+import type { OpContext } from '../../shared/engine/model';
+import type { RunScope } from '../../shared/run-scope';
+import { apiRequest } from '../../shared/transport';
 
 export const TABLES_PATH = '/v1/crm/core/table';
 

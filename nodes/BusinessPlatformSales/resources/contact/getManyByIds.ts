@@ -1,7 +1,8 @@
 /** Contact → Get Many by IDs: POST /v1/crm/contacts/multiple. Get several contacts at once by their IDs. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { bodyField, toIntegerIds } from '../../../shared/fields';
+import { bodyField } from '../../../shared/engine/fields';
+import { toIntegerIds } from '../../../shared/values';
 import { simplifyContact } from './common';
 
 export const getManyContact: Operation = {

@@ -3,10 +3,10 @@
  * field errors, int64 values, dotted paths, sorting and the people paging
  * parameters (limit/currentPage).
  */
-import type { Env } from '../../env';
-import { ApiError, badRequest, notFound, type Query, type RouteOptions } from '../../http';
-import { compareValues, type Doc, type Tenant } from '../../state';
-import { requireStringArray, validate, type Schema } from '../../validate';
+import type { Env } from '../env';
+import { ApiError, badRequest, notFound, type Query, type RouteOptions } from '../http';
+import { compareValues, type Doc, type Tenant } from '../state';
+import { requireStringArray, validate, type Schema } from '../validate';
 
 /** People and payroll errors use the gatewayruntimeError body. */
 export const GW: RouteOptions = { errorStyle: 'gateway' };

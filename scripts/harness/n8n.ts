@@ -52,8 +52,8 @@ import { BusinessPlatformPeopleTrigger } from '../../nodes/BusinessPlatformPeopl
 import { BusinessPlatformCampaignsTrigger } from '../../nodes/BusinessPlatformCampaignsTrigger/BusinessPlatformCampaignsTrigger.node.ts';
 import { BusinessPlatformTableTrigger } from '../../nodes/BusinessPlatformTableTrigger/BusinessPlatformTableTrigger.node.ts';
 import { BusinessPlatformTrigger } from '../../nodes/BusinessPlatformTrigger/BusinessPlatformTrigger.node.ts';
-import { sandboxCredentialData } from '../../scripts/credential-data';
-import type { Sandbox } from '../helpers/sandbox';
+import { sandboxCredentialData } from '../credential-data';
+import type { Sandbox } from '../../sandbox/src/server';
 import { TestTransport } from './pager-node';
 
 export const PACKAGE = 'n8n-nodes-business-platform';

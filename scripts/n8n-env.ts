@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { sandboxCredentialData } from '../../scripts/credential-data';
+import { sandboxCredentialData } from './credential-data';
 import {
 	ensureRuntime,
 	n8nCli,
@@ -18,8 +18,8 @@ import {
 	startN8n,
 	type N8nApi,
 	type N8nInstance,
-} from '../../scripts/n8n-runtime';
-import type { Sandbox } from '../../sandbox/src/server';
+} from './n8n-runtime';
+import type { Sandbox } from '../sandbox/src/server';
 
 export const PKG = 'n8n-nodes-business-platform';
 export const CRED_ID = 'bpE2eCredential1';

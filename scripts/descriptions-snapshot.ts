@@ -24,7 +24,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-export const ROOT = resolve(__dirname, '../..');
+export const ROOT = resolve(__dirname, '..');
 export const SNAPSHOT_DIR = join(ROOT, 'test/descriptions');
 export const UPDATE_COMMAND = 'npm run descriptions:update';
 const SEP = ' › ';
@@ -222,7 +222,7 @@ function parametersOf(properties: INodeProperties[], version: number): Record<st
 	return out;
 }
 
-const GENERATED_BY = `${UPDATE_COMMAND} (test/descriptions/snapshot.ts): do not edit by hand`;
+const GENERATED_BY = `${UPDATE_COMMAND} (scripts/descriptions-snapshot.ts): do not edit by hand`;
 
 export function snapshotOfNode(node: INodeType | IVersionedNodeType): Snapshot {
 	const versions: Record<string, VersionSnapshot> = {};

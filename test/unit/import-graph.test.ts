@@ -1,0 +1,178 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
+/**
+ * The repository's imports run one way. Read from every source file's relative imports
+ * (`import … from`, `import()`, `require()`, `jest.mock()`), at every folder:
+ * - the folder's children (its files and its subfolders, each as one unit) import each other
+ *   without a circle; any circle between files shows as one here, at the folder where its
+ *   files part, so this also forbids every file-level circle;
+ * - nothing outside `test/` imports from `test/` (the harness, the n8n environment and the
+ *   description snapshots that the bench and the scripts use live in `scripts/`).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '../..');
+const SKIP = /(^|\/)(node_modules|dist|\.n8n-runtime|\.git|coverage)(\/|$)/;
+const EXTENSIONS = ['', '.ts', '.js', '.mjs', '.cjs', '/index.ts', '/index.js'];
+
+type Graph = Map<string, Set<string>>;
+
+function sourceFiles(): string[] {
+	return readdirSync(ROOT, { recursive: true, withFileTypes: true })
+		.filter((e) => e.isFile() && /\.(ts|js|mjs|cjs)$/.test(e.name))
+		.map((e) => relative(ROOT, join(e.parentPath, e.name)))
+		.filter((f) => !SKIP.test(f));
+}
+
+function resolveImport(from: string, spec: string): string | undefined {
+	const base = resolve(ROOT, dirname(from), spec);
+	for (const ext of EXTENSIONS) {
+		const path = base + ext;
+		if (existsSync(path) && statSync(path).isFile()) return relative(ROOT, path);
+	}
+	return undefined;
+}
+
+/** Every file's relative imports (text in template strings is not code: generated files are left out). */
+function importGraph(files: string[]): Graph {
+	const graph: Graph = new Map();
+	for (const file of files) {
+		const text = readFileSync(join(ROOT, file), 'utf8').replace(
+			/`(?:\\.|\$\{[^}]*\}|[^`\\])*`/g,
+			'``',
+		);
+		const targets = new Set<string>();
+		for (const m of text.matchAll(
+			/(?:from\s+|import\s*\(\s*|require\s*\(\s*|jest\.mock\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g,
+		)) {
+			const target = resolveImport(file, m[1]);
+			if (target) targets.add(target);
+		}
+		graph.set(file, targets);
+	}
+	return graph;
+}
+
+/** The unit of `file` among the children of `dir` ('' is the root), or undefined when it is not below `dir`. */
+function unitOf(dir: string, file: string): string | undefined {
+	if (dir && !file.startsWith(`${dir}/`)) return undefined;
+	return (dir ? file.slice(dir.length + 1) : file).split('/')[0];
+}
+
+/** The circles among the children of each folder, as "folder: a → b, b → a". */
+export function circles(graph: Graph): string[] {
+	const dirs = new Set<string>(['']);
+	for (const file of graph.keys())
+		for (let d = dirname(file); d !== '.'; d = dirname(d)) dirs.add(d);
+	const found: string[] = [];
+	for (const dir of [...dirs].sort()) {
+		const units: Graph = new Map();
+		for (const [file, targets] of graph) {
+			const a = unitOf(dir, file);
+			if (a === undefined) continue;
+			for (const target of targets) {
+				const b = unitOf(dir, target);
+				if (b === undefined || a === b) continue;
+				if (!units.has(a)) units.set(a, new Set());
+				units.get(a)!.add(b);
+			}
+		}
+		for (const scc of stronglyConnected(units)) {
+			const arrows = scc.flatMap((a) =>
+				[...(units.get(a) ?? [])].filter((b) => scc.includes(b)).map((b) => `${a} → ${b}`),
+			);
+			found.push(`${dir || '.'}: ${arrows.sort().join(', ')}`);
+		}
+	}
+	return found;
+}
+
+/** Tarjan's strongly connected components of more than one node (iterative: no deep recursion). */
+function stronglyConnected(graph: Graph): string[][] {
+	const nodes = new Set<string>([...graph.keys(), ...[...graph.values()].flatMap((s) => [...s])]);
+	const index = new Map<string, number>();
+	const low = new Map<string, number>();
+	const stack: string[] = [];
+	const onStack = new Set<string>();
+	const out: string[][] = [];
+	let next = 0;
+	for (const start of nodes) {
+		if (index.has(start)) continue;
+		const work: Array<{ v: string; edges: string[]; i: number }> = [];
+		const open = (v: string) => {
+			index.set(v, next);
+			low.set(v, next++);
+			stack.push(v);
+			onStack.add(v);
+			work.push({ v, edges: [...(graph.get(v) ?? [])], i: 0 });
+		};
+		open(start);
+		while (work.length) {
+			const top = work[work.length - 1];
+			if (top.i < top.edges.length) {
+				const w = top.edges[top.i++];
+				if (!index.has(w)) open(w);
+				else if (onStack.has(w)) low.set(top.v, Math.min(low.get(top.v)!, index.get(w)!));
+				continue;
+			}
+			work.pop();
+			if (work.length)
+				low.set(
+					work[work.length - 1].v,
+					Math.min(low.get(work[work.length - 1].v)!, low.get(top.v)!),
+				);
+			if (low.get(top.v) === index.get(top.v)) {
+				const scc: string[] = [];
+				let w: string;
+				do {
+					w = stack.pop()!;
+					onStack.delete(w);
+					scc.push(w);
+				} while (w !== top.v);
+				if (scc.length > 1) out.push(scc.sort());
+			}
+		}
+	}
+	return out;
+}
+
+/** Imports of `test/` from outside it. */
+export function intoTest(graph: Graph): string[] {
+	return [...graph].flatMap(([file, targets]) =>
+		file.startsWith('test/')
+			? []
+			: [...targets].filter((t) => t.startsWith('test/')).map((t) => `${file} → ${t}`),
+	);
+}
+
+describe('the import graph', () => {
+	const graph = importGraph(sourceFiles());
+
+	it('reads the repository (its node files, scripts, bench, sandbox and tests)', () => {
+		expect(graph.size).toBeGreaterThan(300);
+		expect(graph.get('nodes/shared/engine/execute.ts')).toContain('nodes/shared/transport.ts');
+	});
+
+	it('has no circle at any folder, between files or between folders', () => {
+		expect(circles(graph)).toEqual([]);
+	});
+
+	it('has nothing outside test/ importing from test/', () => {
+		expect(intoTest(graph)).toEqual([]);
+	});
+
+	it('finds a circle between files, one between folders, and an import into test/', () => {
+		const g: Graph = new Map([
+			['nodes/shared/a.ts', new Set(['nodes/shared/b.ts'])],
+			['nodes/shared/b.ts', new Set(['nodes/shared/a.ts'])],
+			['nodes/shared/engine/x.ts', new Set(['nodes/shared/c.ts'])],
+			['nodes/shared/c.ts', new Set(['nodes/shared/engine/y.ts'])],
+			['bench/run.ts', new Set(['test/harness/n8n.ts'])],
+		]);
+		expect(circles(g)).toEqual([
+			'nodes/shared: a.ts → b.ts, b.ts → a.ts',
+			'nodes/shared: c.ts → engine, engine → c.ts',
+		]);
+		expect(intoTest(g)).toEqual(['bench/run.ts → test/harness/n8n.ts']);
+	});
+});
