@@ -1,7 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Every relative link in the docs resolves: README.md, CONTRIBUTING.md, CHANGELOG.md,
- * sandbox/README.md and docs/**.md. A link to a file must name an existing file or folder; a
+ * sandbox/README.md and docs/**.md. A link to a file must name an existing file or folder (so
+ * must an image, `![…](docs/images/x.png)` or `<img src="…">`: a picture the docs show that
+ * `npm run docs:screenshots` no longer makes fails here); a
  * `#anchor` into a Markdown file must name one of its headings (GitHub's slugs: lower case,
  * punctuation dropped, spaces to hyphens, repeats numbered). External links are not fetched.
  */
@@ -62,8 +64,10 @@ function brokenLinks(file: string, text = readFileSync(file, 'utf8')): Broken[] 
 	const broken: Broken[] = [];
 	const lines = withoutCode(text).split('\n');
 	lines.forEach((line, i) => {
-		for (const m of line.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)|^\[[^\]]+\]:\s*(\S+)/g)) {
-			const link = m[1] ?? m[2];
+		for (const m of line.matchAll(
+			/\]\(([^)\s]+)(?:\s+"[^"]*")?\)|^\[[^\]]+\]:\s*(\S+)|<img\b[^>]*?\ssrc=["']([^"']+)["']/gi,
+		)) {
+			const link = m[1] ?? m[2] ?? m[3];
 			if (/^[a-z][a-z0-9+.-]*:/i.test(link) || link.startsWith('//')) continue; // external, mailto:
 			const [pathPart, anchor] = link.split('#', 2) as [string, string | undefined];
 			const target = pathPart ? resolve(dirname(file), decodeURIComponent(pathPart)) : file;
@@ -104,6 +108,20 @@ test('finds a broken link and a broken anchor, not a good one or an external one
 	expect(brokenLinks(join(ROOT, 'README.md'), text).map((b) => `${b.where} ${b.link}`)).toEqual([
 		'README.md:1 docs/nowhere.md',
 		'README.md:2 CONTRIBUTING.md#no-such-heading',
+	]);
+});
+
+test('finds a missing image, in Markdown and in an <img> tag, not one that exists', () => {
+	const text = [
+		'![The nodes panel](docs/images/no-such-picture.png)',
+		'<img src="docs/images/also-missing.png" width="640" alt="x">',
+		'<p><img alt="y" src=\'docs/images/third-missing.png\'></p>',
+		'![c](package.json) <img src="package.json">',
+	].join('\n');
+	expect(brokenLinks(join(ROOT, 'README.md'), text).map((b) => `${b.where} ${b.link}`)).toEqual([
+		'README.md:1 docs/images/no-such-picture.png',
+		'README.md:2 docs/images/also-missing.png',
+		'README.md:3 docs/images/third-missing.png',
 	]);
 });
 
