@@ -7,7 +7,7 @@
  * steps (editor.ts), writes one PNG per view at 1280×800, and stops everything on every path.
  * `BP_SCREENSHOTS_ONLY=credential,nodes-panel` makes only those.
  */
-import { mkdirSync, statSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 import { buildPack } from '../../scripts/build';
@@ -274,6 +274,9 @@ async function main(): Promise<void> {
 		await started.browser?.close();
 		await started.e2e?.stop();
 		await started.sb?.stop();
+		// n8n's folder of this run (a temp folder: its database, the pack installed): nothing to keep.
+		const folder = started.e2e?.env.N8N_USER_FOLDER;
+		if (folder) rmSync(folder, { recursive: true, force: true });
 		await stopAll(2000);
 		const left = processesOfRun(runId()).filter((p) => p.pid !== process.pid);
 		if (left.length)
