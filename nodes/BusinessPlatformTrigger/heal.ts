@@ -27,6 +27,7 @@ import { pollBudgetMs } from '../shared/n8n-internals';
 import { activationRuns, beginTurn, endTurn } from '../shared/polling/machine';
 import { clip } from '../shared/readers';
 import { RunScope } from '../shared/run-scope';
+import { DEFAULT_TUNING, type Tuning } from '../shared/tuning';
 import { eventLabel } from './events';
 import { ownText, parseUrl, selectedEvents, state } from './registrations';
 import {
@@ -98,28 +99,31 @@ function nodeUrl(stored: unknown, hooks: LiveHook[], secrets: Record<string, str
  * in this process take turns (the polling state machine's P2, n8n-internals 10): one that starts
  * while another runs returns nothing, so two never register the same event twice here.
  */
-export async function heal(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+export async function heal(
+	ctx: IPollFunctions,
+	tuning: Tuning = DEFAULT_TUNING,
+): Promise<INodeExecutionData[][] | null> {
 	const data = state(ctx);
 	const turn = beginTurn(ctx, data, 'heal', Date.now(), pollBudgetMs(ctx));
 	if (typeof turn === 'string') return null;
 	try {
 		// An activation registers the node's events itself (registrations.ts activationTurn).
 		if (activationRuns(turn, Date.now())) return null;
-		return await healOnce(ctx, data);
+		return await healOnce(new RunScope(ctx, tuning), data);
 	} finally {
 		endTurn(turn, false, Date.now());
 	}
 }
 
 async function healOnce(
-	ctx: IPollFunctions,
+	scope: RunScope<IPollFunctions>,
 	data: ReturnType<typeof state>,
 ): Promise<INodeExecutionData[][] | null> {
+	const ctx = scope.ctx;
 	const secrets = data.secrets ?? {};
 	const events = selectedEvents(ctx).filter((e) => ownText(secrets, e) !== undefined);
 	if (!events.length) return null;
 
-	const scope = new RunScope(ctx);
 	const hooks = await listHooks(scope);
 	const base = nodeUrl(data.url, hooks, secrets);
 	if (!base) return null;

@@ -17,6 +17,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { readFailure } from '../shared/errors';
 import { RunScope } from '../shared/run-scope';
+import { DEFAULT_TUNING, type Tuning } from '../shared/tuning';
 import { apiRequest, CREDENTIAL_TYPE } from '../shared/transport';
 import { EVENT_BY_VALUE, eventOptions, eventsSubtitle } from './events';
 import { heal } from './heal';
@@ -142,27 +143,41 @@ export function triggerDescription(name: string, hidden: boolean): INodeTypeDesc
 	};
 }
 
-/** What both trigger node types do: register the webhooks, check and output the events. */
+/**
+ * What both trigger node types do: register the webhooks, check and output the events. n8n builds
+ * it without arguments (the default tuning); the tests' harness with its own tunables and clocks
+ * (nodes/shared/tuning.ts), which every call's run scope gets.
+ */
 export abstract class BusinessPlatformTriggerNode implements INodeType {
 	abstract description: INodeTypeDescription;
 
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await checkExists(new RunScope(this));
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return await create(new RunScope(this));
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return await deleteHooks(new RunScope(this));
-			},
-		},
-	};
+	webhookMethods: NonNullable<INodeType['webhookMethods']>;
 
 	/** Every minute: the registrations the platform still holds, healed (heal.ts; n8n-internals 11). */
-	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return await heal(this);
+	poll: (this: IPollFunctions) => Promise<INodeExecutionData[][] | null>;
+
+	webhook: (this: IWebhookFunctions) => Promise<IWebhookResponseData>;
+
+	constructor(tuning: Tuning = DEFAULT_TUNING) {
+		this.webhookMethods = {
+			default: {
+				async checkExists(this: IHookFunctions): Promise<boolean> {
+					return await checkExists(new RunScope(this, tuning));
+				},
+				async create(this: IHookFunctions): Promise<boolean> {
+					return await create(new RunScope(this, tuning));
+				},
+				async delete(this: IHookFunctions): Promise<boolean> {
+					return await deleteHooks(new RunScope(this, tuning));
+				},
+			},
+		};
+		this.poll = async function (this: IPollFunctions) {
+			return await heal(this, tuning);
+		};
+		this.webhook = async function (this: IWebhookFunctions) {
+			return await receive(this, tuning);
+		};
 	}
 
 	/**
@@ -174,57 +189,58 @@ export abstract class BusinessPlatformTriggerNode implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return [this.getInputData()];
 	}
+}
 
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const query = (this.getQueryData() ?? {}) as IDataObject;
-		const eventType = typeof query.event === 'string' ? query.event : '';
-		const given = typeof query.secret === 'string' ? query.secret : '';
-		const data = state(this);
-		const expected = ownText(data.secrets, eventType);
+/** One delivery: its event and secret checked, the event (and, if asked, its record) as the item. */
+async function receive(ctx: IWebhookFunctions, tuning: Tuning): Promise<IWebhookResponseData> {
+	const query = (ctx.getQueryData() ?? {}) as IDataObject;
+	const eventType = typeof query.event === 'string' ? query.event : '';
+	const given = typeof query.secret === 'string' ? query.secret : '';
+	const data = state(ctx);
+	const expected = ownText(data.secrets, eventType);
 
-		// The platform signs nothing: the secret in the registered URL is what proves the call
-		// comes from the registration. Only an event this registration holds (an own property of
-		// its stored secrets, never one every object inherits, such as toString) with its exact,
-		// non-empty secret starts the workflow; anything else is refused before any workflow runs.
-		if (expected === undefined || !EVENT_BY_VALUE.has(eventType) || !sameSecret(given, expected)) {
-			const res = this.getResponseObject();
-			res.writeHead(401, { 'content-type': 'application/json' });
-			res.end(
-				JSON.stringify({
-					message: 'Unknown event or wrong secret for this Business Platform Trigger',
-				}),
-			);
-			return { noWebhookResponse: true };
-		}
+	// The platform signs nothing: the secret in the registered URL is what proves the call
+	// comes from the registration. Only an event this registration holds (an own property of
+	// its stored secrets, never one every object inherits, such as toString) with its exact,
+	// non-empty secret starts the workflow; anything else is refused before any workflow runs.
+	if (expected === undefined || !EVENT_BY_VALUE.has(eventType) || !sameSecret(given, expected)) {
+		const res = ctx.getResponseObject();
+		res.writeHead(401, { 'content-type': 'application/json' });
+		res.end(
+			JSON.stringify({
+				message: 'Unknown event or wrong secret for this Business Platform Trigger',
+			}),
+		);
+		return { noWebhookResponse: true };
+	}
 
-		const payload = this.getBodyData() as unknown;
-		const hookId = ownValue(data.hookIds, eventType);
-		const output: IDataObject = {
-			eventType,
-			receivedAt: new Date().toISOString(),
-			hookId: typeof hookId === 'number' || typeof hookId === 'string' ? hookId : null,
-			payload: payload as IDataObject,
-		};
+	const payload = ctx.getBodyData() as unknown;
+	const hookId = ownValue(data.hookIds, eventType);
+	const output: IDataObject = {
+		eventType,
+		receivedAt: new Date().toISOString(),
+		hookId: typeof hookId === 'number' || typeof hookId === 'string' ? hookId : null,
+		payload: payload as IDataObject,
+	};
 
-		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const record = EVENT_BY_VALUE.get(eventType)?.record;
-		if (options.fetchFullRecord === true && record && !eventType.startsWith('DELETE_')) {
-			const id = recordId(payload, record);
-			if (id !== undefined) {
-				try {
-					output.record = await apiRequest<IDataObject>(new RunScope(this), {
-						method: 'GET',
-						path: `/v1/crm/${record}/${id}`,
-					});
-				} catch (error) {
-					// Deleted since the event: output the event without it. Any other failure is
-					// reported on the item rather than losing the event.
-					if (readFailure(error).status !== 404)
-						output.recordError = error instanceof Error ? error.message : String(error);
-				}
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const record = EVENT_BY_VALUE.get(eventType)?.record;
+	if (options.fetchFullRecord === true && record && !eventType.startsWith('DELETE_')) {
+		const id = recordId(payload, record);
+		if (id !== undefined) {
+			try {
+				output.record = await apiRequest<IDataObject>(new RunScope(ctx, tuning), {
+					method: 'GET',
+					path: `/v1/crm/${record}/${id}`,
+				});
+			} catch (error) {
+				// Deleted since the event: output the event without it. Any other failure is
+				// reported on the item rather than losing the event.
+				if (readFailure(error).status !== 404)
+					output.recordError = error instanceof Error ? error.message : String(error);
 			}
 		}
-
-		return { workflowData: [this.helpers.returnJsonArray([output])] };
 	}
+
+	return { workflowData: [ctx.helpers.returnJsonArray([output])] };
 }

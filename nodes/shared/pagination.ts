@@ -8,6 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { RunScope } from './run-scope';
 import { apiRequest, type ApiRequest } from './transport';
+import { PAGE_SIZE } from './tuning';
 
 export type PageStyle =
 	/** unpaged lists answered as a plain array (labels, pipelines): one request, the limit applied here */
@@ -119,22 +120,6 @@ export const PAGE_STYLES: Record<PageStyle, StyleDef> = {
 	paystubs: { page: 'currentPage', size: 'limit', items: (b) => b.paystubs },
 };
 
-/** Page size used for Return All. The spec documents no maximum; 100 is accepted by every list of the sandbox. */
-export const PAGE_SIZE = 100;
-export const PAGING = {
-	/**
-	 * A safety stop for a server that never says "last page": past it, Return All fails and says
-	 * so rather than return part of the list as if it were all of it.
-	 */
-	maxPages: 100_000,
-	/**
-	 * Return All over an envelope that tells the total: pages requested ahead of the one
-	 * being read, so n8n's per-request cost (a new connection each time) overlaps the
-	 * platform's answer time instead of adding to it. Never past the last page.
-	 */
-	readAhead: 2,
-};
-
 export interface PageOptions {
 	style: PageStyle;
 	/** Undefined: return all. */
@@ -166,11 +151,11 @@ async function readUnpaged(
 	return limit !== undefined ? items.slice(0, limit) : items;
 }
 
-/** The error of a list still full after PAGING.maxPages pages: nothing is returned rather than part of it. */
+/** The error of a list still full after the tuning's paging.maxPages pages: nothing is returned rather than part of it. */
 function endlessList(scope: RunScope, req: ApiRequest, read: number): NodeOperationError {
 	return new NodeOperationError(
 		scope.ctx.getNode(),
-		`The list did not end after ${PAGING.maxPages} pages (${read} items read)`,
+		`The list did not end after ${scope.tuning.paging.maxPages} pages (${read} items read)`,
 		{
 			itemIndex: req.itemIndex,
 			description: `The platform kept answering full pages of ${req.method} ${req.path}. Nothing is returned rather than a part of the list: use a Limit, or filters that make the list shorter.`,
@@ -210,7 +195,7 @@ export async function paginate(
 		});
 	const ahead = new Map<number, Promise<IDataObject>>();
 	const readAhead = (from: number, last: number) => {
-		for (let p = from; p <= Math.min(last, from + PAGING.readAhead - 1); p++) {
+		for (let p = from; p <= Math.min(last, from + scope.tuning.paging.readAhead - 1); p++) {
 			if (ahead.has(p)) continue;
 			const pending = getPage(p);
 			pending.catch(() => undefined); // awaited (and thrown) when its turn comes
@@ -218,7 +203,7 @@ export async function paginate(
 		}
 	};
 	for (let page = 1; ; page++) {
-		if (page > PAGING.maxPages) throw endlessList(scope, req, out.length);
+		if (page > scope.tuning.paging.maxPages) throw endlessList(scope, req, out.length);
 		const body = await (ahead.get(page) ?? getPage(page));
 		ahead.delete(page);
 		const raw = body ? style.items(body) : undefined;

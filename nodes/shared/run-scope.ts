@@ -20,6 +20,8 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
+import { DEFAULT_TUNING, type Tuning } from './tuning';
+
 /** The n8n functions a call gets (`this` of execute, a picker, a webhook, a hook or a poll). */
 export type RequestContext =
 	| IExecuteFunctions
@@ -46,7 +48,11 @@ export class RunScope<C extends RequestContext = RequestContext> {
 	/** Saved values each item reads without n8n ("={{ $json.key }}" and collections of such; n8n-internals, 5). */
 	readonly quickParameters = new Map<string, unknown>();
 
-	constructor(readonly ctx: C) {}
+	/** The tunables and clocks of this call (nodes/shared/tuning.ts): n8n's defaults unless the node was built with others. */
+	constructor(
+		readonly ctx: C,
+		readonly tuning: Tuning = DEFAULT_TUNING,
+	) {}
 
 	/** The node (its type version, its parameters as saved): n8n copies it on every getNode(), so it is read once per call. */
 	get node(): INode {

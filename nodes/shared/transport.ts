@@ -19,7 +19,7 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	credentialSecrets,
@@ -35,6 +35,7 @@ import {
 	type CredentialInfo,
 } from './n8n-internals';
 import type { RunScope } from './run-scope';
+import type { RetryTuning } from './tuning';
 
 export { CREDENTIAL_TYPE } from './n8n-internals';
 
@@ -61,31 +62,6 @@ export interface ApiRequest {
 	/** Answer is text, not JSON (e.g. form markup, journal confirmations). */
 	text?: boolean;
 }
-
-export const RETRY = {
-	/** Attempts in all, including the first. */
-	attempts: 5,
-	/** First backoff; doubled each time, with jitter. */
-	baseDelayMs: 300,
-	/** Longest single wait, also the cap for Retry-After. */
-	maxDelayMs: 20_000,
-	/** Total waiting between attempts of one request. */
-	maxTotalWaitMs: 60_000,
-	/** One attempt's wait for an answer, unless the node's Timeout says otherwise. */
-	timeoutMs: 30_000,
-	/** All attempts of one request together, answers and waits included: no retry starts past it. */
-	maxTotalMs: 120_000,
-};
-
-/**
- * The transport's time: the clock that keeps one request within `RETRY.maxTotalMs`, and the wait between
- * attempts (backoff, Retry-After), n8n-workflow's `sleep`. Only tests replace them (test/helpers/retry-clock.ts),
- * to move through the waits without spending them; no parameter, credential or workflow reaches this object.
- */
-export const retryClock: { now: () => number; sleep: (ms: number) => Promise<void> } = {
-	now: () => Date.now(),
-	sleep: async (ms) => await sleep(ms),
-};
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|::1)$/i;
 
@@ -168,9 +144,9 @@ function isIdempotent(req: ApiRequest): boolean {
 	return ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'].includes(req.method);
 }
 
-function backoff(attempt: number): number {
-	const exp = RETRY.baseDelayMs * 2 ** (attempt - 1);
-	return Math.min(RETRY.maxDelayMs, Math.round(exp * (0.75 + Math.random() * 0.5)));
+function backoff(attempt: number, retry: RetryTuning): number {
+	const exp = retry.baseDelayMs * 2 ** (attempt - 1);
+	return Math.min(retry.maxDelayMs, Math.round(exp * (0.75 + Math.random() * 0.5)));
 }
 
 /**
@@ -238,7 +214,7 @@ function httpOptions(scope: RunScope, req: ApiRequest, url: string): IHttpReques
 		// A redirect is an answer, never followed: the libraries under n8n keep x-access-token (and
 		// a 307/308's body) on a hop to another host, so following one could hand the token over.
 		disableFollowRedirect: true,
-		timeout: scope.requestTimeoutMs ?? RETRY.timeoutMs,
+		timeout: scope.requestTimeoutMs ?? scope.tuning.retry.timeoutMs,
 	};
 	if (req.body !== undefined) {
 		// n8n's request helper sends no body at all for an empty object; the platform documents
@@ -285,6 +261,8 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 	}
 	const options = httpOptions(scope, req, target.url);
 	let waited = 0;
+	// The scope's tunables and clock (nodes/shared/tuning.ts): n8n's defaults, or a test's own.
+	const { retry, retryClock } = scope.tuning;
 	const started = retryClock.now();
 	// An earlier attempt may have been carried out: its connection dropped, or it got a 5xx.
 	let outcomeUnknown = false;
@@ -317,11 +295,11 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 			const delay =
 				facts.status === 429 && facts.retryAfterMs !== undefined
 					? facts.retryAfterMs
-					: backoff(attempt);
+					: backoff(attempt, retry);
 			const inBudget =
-				waited + delay <= RETRY.maxTotalWaitMs &&
-				retryClock.now() - started + delay <= RETRY.maxTotalMs;
-			if (retryable && attempt < RETRY.attempts && delay <= RETRY.maxDelayMs && inBudget) {
+				waited + delay <= retry.maxTotalWaitMs &&
+				retryClock.now() - started + delay <= retry.maxTotalMs;
+			if (retryable && attempt < retry.attempts && delay <= retry.maxDelayMs && inBudget) {
 				waited += delay;
 				await retryClock.sleep(delay);
 				continue;

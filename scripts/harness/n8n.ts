@@ -55,24 +55,44 @@ import { BusinessPlatformTrigger } from '../../nodes/BusinessPlatformTrigger/Bus
 import { sandboxCredentialData } from '../credential-data';
 import type { Sandbox } from '../../sandbox/src/server';
 import { TestTransport } from './pager-node';
+import type { Tuning } from '../../nodes/shared/tuning';
 
 export const PACKAGE = 'n8n-nodes-business-platform';
 export const CREDENTIAL_TYPE = 'businessPlatformOAuth2Api';
 
-/** Every node of the pack, by the name n8n gives it once installed. */
-export const NODE_TYPES: Record<string, INodeType> = {
-	[`${PACKAGE}.businessPlatformSales`]: new BusinessPlatformSales(),
-	[`${PACKAGE}.businessPlatformCampaigns`]: new BusinessPlatformCampaigns(),
-	[`${PACKAGE}.businessPlatformPeople`]: new BusinessPlatformPeople(),
-	[`${PACKAGE}.businessPlatformSalesTrigger`]: new BusinessPlatformSalesTrigger(),
-	[`${PACKAGE}.businessPlatformPeopleTrigger`]: new BusinessPlatformPeopleTrigger(),
-	[`${PACKAGE}.businessPlatformCampaignsTrigger`]: new BusinessPlatformCampaignsTrigger(),
-	[`${PACKAGE}.businessPlatformTableTrigger`]: new BusinessPlatformTableTrigger(),
-	// The trigger's first type name, hidden from the nodes panel; saved workflows use it.
-	[`${PACKAGE}.businessPlatformTrigger`]: new BusinessPlatformTrigger(),
-	// Test only: the transport without an operation around it.
-	[`${PACKAGE}.testTransport`]: new TestTransport(),
-};
+/** Every node of the pack, by the name n8n gives it once installed, built with `tuning` (n8n's defaults unless given). */
+export function packNodeTypes(tuning?: Tuning): Record<string, INodeType> {
+	return {
+		[`${PACKAGE}.businessPlatformSales`]: new BusinessPlatformSales(tuning),
+		[`${PACKAGE}.businessPlatformCampaigns`]: new BusinessPlatformCampaigns(tuning),
+		[`${PACKAGE}.businessPlatformPeople`]: new BusinessPlatformPeople(tuning),
+		[`${PACKAGE}.businessPlatformSalesTrigger`]: new BusinessPlatformSalesTrigger(tuning),
+		[`${PACKAGE}.businessPlatformPeopleTrigger`]: new BusinessPlatformPeopleTrigger(tuning),
+		[`${PACKAGE}.businessPlatformCampaignsTrigger`]: new BusinessPlatformCampaignsTrigger(tuning),
+		[`${PACKAGE}.businessPlatformTableTrigger`]: new BusinessPlatformTableTrigger(tuning),
+		// The trigger's first type name, hidden from the nodes panel; saved workflows use it.
+		[`${PACKAGE}.businessPlatformTrigger`]: new BusinessPlatformTrigger(tuning),
+		// Test only: the transport without an operation around it.
+		[`${PACKAGE}.testTransport`]: new TestTransport(tuning),
+	};
+}
+
+/** The pack's nodes with n8n's default tuning. */
+export const NODE_TYPES: Record<string, INodeType> = packNodeTypes();
+
+/**
+ * The nodes the harness runs: NODE_TYPES, or, after `useTuning`, nodes built with a test file's
+ * own tunables and clocks (test/helpers/tuning.ts), which the file may change between its tests.
+ */
+const harnessNodes: { types: Record<string, INodeType> } = { types: NODE_TYPES };
+
+/** From now on (in this test file: jest loads the harness once per file), the harness's nodes run with `tuning`. */
+export function useTuning(tuning: Tuning): void {
+	harnessNodes.types = packNodeTypes(tuning);
+}
+
+/** The nodes the harness runs now (NODE_TYPES unless `useTuning` gave others). */
+export const harnessNodeTypes = (): Record<string, INodeType> => harnessNodes.types;
 
 const clone = <T>(v: T): T => structuredClone(v);
 
@@ -347,7 +367,7 @@ export function createHarness(
 				nodes: [n],
 				connections: {},
 				active: false,
-				nodeTypes: new TestNodeTypes(NODE_TYPES),
+				nodeTypes: new TestNodeTypes(harnessNodes.types),
 				settings: {},
 			});
 			const executionId = `exec-${++executionCounter}`;
@@ -405,7 +425,7 @@ export function pickerContext(
 		nodes: [node],
 		connections: {},
 		active: false,
-		nodeTypes: new TestNodeTypes(NODE_TYPES),
+		nodeTypes: new TestNodeTypes(harnessNodes.types),
 		settings: {},
 	});
 	return new LoadOptionsContext(
@@ -428,7 +448,7 @@ export async function pick<T>(
 	parameters: IDataObject,
 	...args: unknown[]
 ): Promise<T> {
-	const methods = NODE_TYPES[`${PACKAGE}.${type}`].methods?.[kind] as
+	const methods = harnessNodes.types[`${PACKAGE}.${type}`].methods?.[kind] as
 		| Record<string, (this: ILoadOptionsFunctions, ...a: unknown[]) => Promise<T>>
 		| undefined;
 	const fn = methods?.[method];
@@ -522,7 +542,7 @@ export function triggerWorkflow(
 		nodes: [node],
 		connections: {},
 		active: true,
-		nodeTypes: new TestNodeTypes(NODE_TYPES),
+		nodeTypes: new TestNodeTypes(harnessNodes.types),
 		staticData,
 		settings: {},
 	});

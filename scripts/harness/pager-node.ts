@@ -18,6 +18,7 @@ import { mapConcurrent } from '../../nodes/shared/concurrency';
 import { paginate, type PageStyle } from '../../nodes/shared/pagination';
 import { RunScope } from '../../nodes/shared/run-scope';
 import { apiRequest, CREDENTIAL_TYPE } from '../../nodes/shared/transport';
+import type { Tuning } from '../../nodes/shared/tuning';
 
 const json = (v: unknown) =>
 	v === '' || v === undefined ? undefined : typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
@@ -48,38 +49,48 @@ export class TestTransport implements INodeType {
 		],
 	};
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const scope = new RunScope(this);
-		const items = this.getInputData();
-		const concurrency = Number(this.getNodeParameter('concurrency', 0, 1));
-		const results = await mapConcurrent(items, concurrency, async (_item, i) => {
-			const p = (name: string, fallback?: unknown) =>
-				this.getNodeParameter(name, i, fallback as never) as unknown;
-			const req = {
-				method: p('method', 'GET') as IHttpRequestMethods,
-				path: p('path') as string,
-				qs: json(p('qs', '')) as IDataObject | undefined,
-				body: json(p('body', '')),
-				regional: p('regional', false) as boolean,
-				retry: p('retry', 'auto') as 'auto' | 'never',
-				text: p('text', false) as boolean,
-				itemIndex: i,
-			};
-			const style = p('style', '') as PageStyle | '';
-			if (!style) return [{ answer: (await apiRequest(scope, req)) as IDataObject }];
-			const limit = p('limit', 0) as number;
-			return await paginate(scope, req, {
-				style,
-				limit: limit > 0 ? limit : undefined,
-				pageSize: (p('pageSize', 0) as number) || undefined,
-			});
-		});
-		const out: INodeExecutionData[] = [];
-		results.forEach((r, i) => {
-			if (!r) return;
-			if (!r.ok) throw r.error;
-			for (const json of r.value) out.push({ json, pairedItem: { item: i } });
-		});
-		return [out];
+	execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+
+	constructor(tuning?: Tuning) {
+		this.execute = async function (this: IExecuteFunctions) {
+			return await run(this, new RunScope(this, tuning));
+		};
 	}
+}
+
+async function run(
+	ctx: IExecuteFunctions,
+	scope: RunScope<IExecuteFunctions>,
+): Promise<INodeExecutionData[][]> {
+	const items = ctx.getInputData();
+	const concurrency = Number(ctx.getNodeParameter('concurrency', 0, 1));
+	const results = await mapConcurrent(items, concurrency, async (_item, i) => {
+		const p = (name: string, fallback?: unknown) =>
+			ctx.getNodeParameter(name, i, fallback as never) as unknown;
+		const req = {
+			method: p('method', 'GET') as IHttpRequestMethods,
+			path: p('path') as string,
+			qs: json(p('qs', '')) as IDataObject | undefined,
+			body: json(p('body', '')),
+			regional: p('regional', false) as boolean,
+			retry: p('retry', 'auto') as 'auto' | 'never',
+			text: p('text', false) as boolean,
+			itemIndex: i,
+		};
+		const style = p('style', '') as PageStyle | '';
+		if (!style) return [{ answer: (await apiRequest(scope, req)) as IDataObject }];
+		const limit = p('limit', 0) as number;
+		return await paginate(scope, req, {
+			style,
+			limit: limit > 0 ? limit : undefined,
+			pageSize: (p('pageSize', 0) as number) || undefined,
+		});
+	});
+	const out: INodeExecutionData[] = [];
+	results.forEach((r, i) => {
+		if (!r) return;
+		if (!r.ok) throw r.error;
+		for (const json of r.value) out.push({ json, pairedItem: { item: i } });
+	});
+	return [out];
 }

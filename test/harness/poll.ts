@@ -23,7 +23,7 @@ import type {
 import {
 	additionalData,
 	CREDENTIAL_TYPE,
-	NODE_TYPES,
+	harnessNodeTypes,
 	PACKAGE,
 	triggerWorkflow,
 	type Harness,
@@ -265,7 +265,7 @@ export class Poller {
 		Object.defineProperty(ctx, 'logger', {
 			value: { debug: log, info: quiet, warn: quiet, error: quiet },
 		});
-		const nodeType = NODE_TYPES[`${PACKAGE}.${this.type}`];
+		const nodeType = harnessNodeTypes()[`${PACKAGE}.${this.type}`];
 		const result = (await nodeType.poll!.call(ctx as unknown as IPollFunctions)) as
 			| INodeExecutionData[][]
 			| null;

@@ -1,5 +1,5 @@
 /**
- * A clock for a poll's budget (the pack's POLL.now) that moves by the time each list page takes:
+ * A clock for a poll's budget (the tuning's poll.now, nodes/shared/tuning.ts) that moves by the time each list page takes:
  * every page the sandbox served since the clock last looked adds `pageMs`. A poll's time is then
  * the same on every run and every machine (no real waiting).
  */

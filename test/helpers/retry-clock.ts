@@ -1,14 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * The transport's clock for tests (`retryClock` in nodes/shared/transport.ts): its waits between attempts
+ * The transport's clock for tests (the tuning's `retryClock`, nodes/shared/tuning.ts): its waits between attempts
  * (backoff, Retry-After) take no time. Each wait is recorded and moves the transport's clock on by as much,
- * so its budgets (RETRY.maxTotalWaitMs, RETRY.maxTotalMs) count the waits as if they had been spent. What
+ * so its budgets (retry.maxTotalWaitMs, retry.maxTotalMs) count the waits as if they had been spent. What
  * a test then checks is what the transport asked to wait, not how long the machine took.
  *
  * One real-time check of each wait stays real (test/integration/transport.test.ts: Retry-After;
  * test/integration/fault-matrix.test.ts, its restart cells: the backoff outlasting an outage).
  */
-import { retryClock } from '../../nodes/shared/transport';
+import { fileTuning, type FileTuning } from './tuning';
 
 export interface VirtualRetryClock {
 	/** Every wait the transport asked for, in order, in milliseconds. */
@@ -21,7 +21,9 @@ export interface VirtualRetryClock {
 	uninstall(): void;
 }
 
-export function virtualRetryClock(): VirtualRetryClock {
+/** A virtual clock for the retries of `tuning` (a file's own, test/helpers/tuning.ts). */
+export function virtualRetryClock(tuning: FileTuning): VirtualRetryClock {
+	const retryClock = tuning.retryClock;
 	const real = { ...retryClock };
 	let movedOn = 0;
 	const waits: number[] = [];
@@ -30,7 +32,7 @@ export function virtualRetryClock(): VirtualRetryClock {
 		since: (from) => waits.slice(from),
 		install(onWait) {
 			retryClock.now = () => real.now() + movedOn;
-			retryClock.sleep = async (ms) => {
+			retryClock.sleep = async (ms: number) => {
 				movedOn += ms;
 				waits.push(ms);
 				onWait?.(ms);
@@ -45,8 +47,8 @@ export function virtualRetryClock(): VirtualRetryClock {
 }
 
 /** A virtual transport clock for the whole test file (installed before its first test, removed after its last). */
-export function useVirtualRetryClock(): VirtualRetryClock {
-	const clock = virtualRetryClock();
+export function useVirtualRetryClock(tuning: FileTuning = fileTuning()): VirtualRetryClock {
+	const clock = virtualRetryClock(tuning);
 	beforeAll(() => clock.install());
 	afterAll(() => clock.uninstall());
 	return clock;

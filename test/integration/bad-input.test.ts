@@ -23,7 +23,6 @@ import type { IBinaryKeyData, IDataObject } from 'n8n-workflow';
 import { decodeNotes } from '../../nodes/BusinessPlatformSales/resources/activity/common';
 import { columnFields } from '../../nodes/BusinessPlatformSales/methods/tables';
 import type { PlatformTable } from '../../nodes/BusinessPlatformSales/common/tables';
-import { RETRY } from '../../nodes/shared/transport';
 import type { LoggedRequest } from '../../sandbox/src/server';
 import {
 	activateWebhook,
@@ -37,6 +36,10 @@ import {
 	type NodeRun,
 } from '../../scripts/harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
+import { fileTuning } from '../helpers/tuning';
+
+/** This file's tunables and clocks (test/helpers/tuning.ts): the harness's nodes run with them. */
+const tuning = fileTuning();
 
 const ctx = useSandbox({ rows: 30 });
 const sb = () => ctx.sb;
@@ -1061,13 +1064,13 @@ interface Row {
 const rows: Row[] = [];
 
 beforeAll(() => {
-	defaultBaseDelay = RETRY.baseDelayMs;
-	RETRY.baseDelayMs = 20;
+	defaultBaseDelay = tuning.retry.baseDelayMs;
+	tuning.retry.baseDelayMs = 20;
 	h = createHarness(sb(), sb().issueTokens());
 });
 
 afterAll(() => {
-	RETRY.baseDelayMs = defaultBaseDelay;
+	tuning.retry.baseDelayMs = defaultBaseDelay;
 	writeTable();
 });
 

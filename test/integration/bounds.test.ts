@@ -1,41 +1,42 @@
 /**
- * The pack's own numbers, crossed (issue 32): the retry limits of the transport (RETRY: the
+ * The pack's own numbers, crossed (issue 32): the retry limits of the transport (the tuning's retry: the
  * longest Retry-After it waits for, the total wait, one attempt's timeout, all attempts
  * together), Parallel Requests past its largest value, Limit past a page and below 1, the
- * safety stop of Return All and of a poll (PAGING.maxPages), the readings a poll makes of a list
- * that keeps moving (POLL.maxReadings) and the pages "Fetch Test Event" looks through
- * (POLL.testPages). Each against the sandbox (or a front of it) over real HTTP; docs/faults-and-
+ * safety stop of Return All and of a poll (the tuning's paging.maxPages), the readings a poll makes of a list
+ * that keeps moving (tuning.poll.maxReadings) and the pages "Fetch Test Event" looks through
+ * (tuning.poll.testPages). Each against the sandbox (or a front of it) over real HTTP; docs/faults-and-
  * security.md lists every bound with the test that crosses it.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { request } from 'undici';
 
-import { PAGING } from '../../nodes/shared/pagination';
-import { POLL } from '../../nodes/shared/polling/read';
-import { RETRY } from '../../nodes/shared/transport';
 import { MAX_CONCURRENCY } from '../../nodes/shared/engine/execute';
 import { createHarness, type Harness } from '../../scripts/harness/n8n';
 import { Poller } from '../harness/poll';
 import { readBody, serveLoopback } from '../helpers/loopback';
 import { makeChanges, POLL_DRIVERS } from '../helpers/poll-drivers';
 import { call, useSandbox } from '../helpers/sandbox';
+import { fileTuning } from '../helpers/tuning';
+
+/** This file's tunables and clocks (test/helpers/tuning.ts): the harness's nodes run with them. */
+const tuning = fileTuning();
 
 const ctx = useSandbox({ rows: 6 });
 let h: Harness;
-const retryDefaults = { ...RETRY };
-const pollDefaults = { ...POLL };
-const pagingDefaults = { ...PAGING };
+const retryDefaults = { ...tuning.retry };
+const pollDefaults = { ...tuning.poll };
+const pagingDefaults = { ...tuning.paging };
 beforeAll(() => {
 	h = createHarness(ctx.sb);
 });
 beforeEach(() => {
-	RETRY.baseDelayMs = 5;
+	tuning.retry.baseDelayMs = 5;
 });
 afterEach(() => {
 	ctx.sb.faults.clear();
-	Object.assign(RETRY, retryDefaults);
-	Object.assign(POLL, pollDefaults);
-	Object.assign(PAGING, pagingDefaults);
+	Object.assign(tuning.retry, retryDefaults);
+	Object.assign(tuning.poll, pollDefaults);
+	Object.assign(tuning.paging, pagingDefaults);
 });
 
 const contactId = () => ctx.sb.store.tenant(1).contacts.values()[0].id as number;
@@ -49,7 +50,7 @@ const getContact = async () =>
 		contactId: { __rl: true, mode: 'id', value: String(contactId()) },
 	});
 
-describe('RETRY (nodes/shared/transport.ts)', () => {
+describe('the retry tuning (nodes/shared/tuning.ts)', () => {
 	it(`maxDelayMs (${retryDefaults.maxDelayMs} ms): a Retry-After of 21 s is not waited for; one request, and the error says what the platform asked`, async () => {
 		ctx.sb.faults.add({
 			kind: 'status',
@@ -66,7 +67,7 @@ describe('RETRY (nodes/shared/transport.ts)', () => {
 	});
 
 	it('maxTotalWaitMs: retries stop once the waits together would pass it (lowered to 100 ms, Retry-After 60 ms each)', async () => {
-		RETRY.maxTotalWaitMs = 100;
+		tuning.retry.maxTotalWaitMs = 100;
 		ctx.sb.faults.add({
 			kind: 'status',
 			status: 429,
@@ -81,7 +82,7 @@ describe('RETRY (nodes/shared/transport.ts)', () => {
 	});
 
 	it('timeoutMs (no Timeout set on the node): an answer later than it is a failed attempt; a read is sent again, a create is not', async () => {
-		RETRY.timeoutMs = 300;
+		tuning.retry.timeoutMs = 300;
 		ctx.sb.resetStats();
 		ctx.sb.faults.add({
 			kind: 'latency',
@@ -118,8 +119,8 @@ describe('RETRY (nodes/shared/transport.ts)', () => {
 	});
 
 	it(`maxTotalMs: no attempt starts once all of them together would pass it (lowered to 500 ms; every answer 400 ms late, timeout 200 ms): fewer than ${retryDefaults.attempts} attempts`, async () => {
-		RETRY.maxTotalMs = 500;
-		RETRY.timeoutMs = 200;
+		tuning.retry.maxTotalMs = 500;
+		tuning.retry.timeoutMs = 200;
 		ctx.sb.resetStats();
 		ctx.sb.faults.add({
 			kind: 'latency',
@@ -130,7 +131,7 @@ describe('RETRY (nodes/shared/transport.ts)', () => {
 		const run = await getContact();
 		const attempts = Number(/\((\d+) attempts\.\)/.exec(run.error?.description ?? '')?.[1]);
 		expect(attempts).toBeGreaterThanOrEqual(2);
-		expect(attempts).toBeLessThan(RETRY.attempts);
+		expect(attempts).toBeLessThan(tuning.retry.attempts);
 		expect(ctx.sb.stats().faultsFired).toBe(attempts);
 	});
 });
@@ -212,9 +213,9 @@ async function endlessFront() {
 	return { server, served: () => served };
 }
 
-describe('PAGING.maxPages (nodes/shared/pagination.ts): a list that never ends', () => {
+describe('the paging tuning: maxPages (nodes/shared/tuning.ts): a list that never ends', () => {
 	it('Return All past the safety stop (lowered to 3 pages) fails and says so instead of returning part of the list', async () => {
-		PAGING.maxPages = 3;
+		tuning.paging.maxPages = 3;
 		const { server, served } = await endlessFront();
 		try {
 			const run = await createHarness(ctx.sb, ctx.sb.demo.tokenResponse, {
@@ -226,15 +227,15 @@ describe('PAGING.maxPages (nodes/shared/pagination.ts): a list that never ends',
 			});
 			expect(run.error?.message).toMatch(/did not end after 3 pages/);
 			expect(run.json).toEqual([]);
-			expect(served()).toBeLessThanOrEqual(3 + PAGING.readAhead);
+			expect(served()).toBeLessThanOrEqual(3 + tuning.paging.readAhead);
 		} finally {
 			await server.close();
 		}
 	});
 
 	it('a poll past it fails, delivers nothing and keeps its cursor', async () => {
-		PAGING.maxPages = 3;
-		POLL.pageSize = 5;
+		tuning.paging.maxPages = 3;
+		tuning.poll.pageSize = 5;
 		const { server } = await endlessFront();
 		try {
 			const p = new Poller(
@@ -250,11 +251,11 @@ describe('PAGING.maxPages (nodes/shared/pagination.ts): a list that never ends',
 	});
 });
 
-describe('POLL (nodes/shared/polling/poll.ts)', () => {
+describe('the poll tuning (nodes/shared/tuning.ts)', () => {
 	const d = POLL_DRIVERS.find((x) => x.event === 'recordCreated')!;
 
 	it(`maxReadings (${pollDefaults.maxReadings}): a list that moves at every reading is read ${pollDefaults.maxReadings} times, no more, and every change listed is delivered once`, async () => {
-		POLL.pageSize = 3;
+		tuning.poll.pageSize = 3;
 		const params: IDataObject = { event: d.event, ...d.params(ctx.sb), options: {} };
 		const tableId = String((params.tableId as IDataObject).value);
 		let firstPages = 0;
@@ -294,7 +295,7 @@ describe('POLL (nodes/shared/polling/poll.ts)', () => {
 			moving = true;
 			const delivered = ((await p.poll()) ?? []).map((j) => d.idOf(j));
 			moving = false;
-			expect(firstPages).toBe(POLL.maxReadings);
+			expect(firstPages).toBe(tuning.poll.maxReadings);
 			expect(new Set(delivered).size).toBe(delivered.length);
 			expect(delivered.sort()).toEqual([...made].sort());
 		} finally {
@@ -303,20 +304,20 @@ describe('POLL (nodes/shared/polling/poll.ts)', () => {
 	});
 
 	it(`testPages (${pollDefaults.testPages}): "Fetch Test Event" looks through ${pollDefaults.testPages} pages of the newest items and no further, and says how many it looked at`, async () => {
-		POLL.pageSize = 2;
+		tuning.poll.pageSize = 2;
 		const posted = POLL_DRIVERS.find((x) => x.event === 'journalEntryPosted')!;
 		await makeChanges(ctx.sb, posted, 1, {});
 		// Newer payruns that are not posted: more than the pages "Fetch Test Event" reads.
 		await makeChanges(
 			ctx.sb,
 			POLL_DRIVERS.find((x) => x.event === 'payrunCreated')!,
-			POLL.testPages * POLL.pageSize + 1,
+			tuning.poll.testPages * tuning.poll.pageSize + 1,
 		);
 		const from = seq();
 		const p = new Poller(h, posted.type, { event: posted.event, options: {} });
 		await expect(p.poll('manual')).rejects.toThrow(
 			/No payrun with a posted journal entry matches this event yet/,
 		);
-		expect(sentSince(from, 'GET /v1/people-pay-run/payruns')).toBe(POLL.testPages);
+		expect(sentSince(from, 'GET /v1/people-pay-run/payruns')).toBe(tuning.poll.testPages);
 	});
 });

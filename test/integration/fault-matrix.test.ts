@@ -36,7 +36,6 @@ import type {
 } from 'n8n-workflow';
 
 import { platformRefreshTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
-import { RETRY } from '../../nodes/shared/transport';
 import type { FaultRule } from '../../sandbox/src/faults';
 import { Query, type Ctx } from '../../sandbox/src/http';
 import {
@@ -54,6 +53,10 @@ import { startReceiver, type Receiver } from '../helpers/receiver';
 import { useLanes, type Lanes } from '../helpers/lanes';
 import { virtualRetryClock } from '../helpers/retry-clock';
 import { call, startTestSandbox, type Sandbox } from '../helpers/sandbox';
+import { fileTuning } from '../helpers/tuning';
+
+/** This file's tunables and clocks (test/helpers/tuning.ts): the harness's nodes run with them. */
+const tuning = fileTuning();
 
 const SALES = 'businessPlatformSales';
 const CREATE_ITEMS = 100;
@@ -122,18 +125,18 @@ const REGISTER = /^\/v1\/webhooks\/register$/;
 /** A fault rule's path that matches exactly (the sandbox reads /…/ as a regular expression). */
 const exactPath = (re: RegExp) => `/${re.source}/`;
 
-const clock = virtualRetryClock();
+const clock = virtualRetryClock(tuning);
 beforeAll(async () => {
 	// Only the restart cells wait in real time: 50 ms doubling outlasts their 150 ms outage as 300 ms doubling
 	// (production) outlasts a ~4 s one. For the others the waits are virtual, whatever their length.
-	defaultBaseDelay = RETRY.baseDelayMs;
-	RETRY.baseDelayMs = 50;
+	defaultBaseDelay = tuning.retry.baseDelayMs;
+	tuning.retry.baseDelayMs = 50;
 	clock.install((ms) => lane().waits.push(ms));
 	rx = await startReceiver();
 });
 afterAll(async () => {
 	clock.uninstall();
-	RETRY.baseDelayMs = defaultBaseDelay;
+	tuning.retry.baseDelayMs = defaultBaseDelay;
 	await rx?.close();
 	writeTable();
 });

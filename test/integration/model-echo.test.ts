@@ -8,18 +8,21 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { RETRY } from '../../nodes/shared/transport';
 import { createHarness, type Harness } from '../../scripts/harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 import { operationsOf, TYPES, type FieldValue } from '../helpers/tool-fields';
+import { fileTuning } from '../helpers/tuning';
+
+/** This file's tunables and clocks (test/helpers/tuning.ts): the harness's nodes run with them. */
+const tuning = fileTuning();
 
 const ctx = useSandbox({ regional: true });
 let h: Harness;
-const retry = { ...RETRY };
-afterAll(() => Object.assign(RETRY, retry));
+const retry = { ...tuning.retry };
+afterAll(() => Object.assign(tuning.retry, retry));
 beforeAll(() => {
 	// A URL of 100,000 characters is refused by the platform's HTTP server: its retries need not wait.
-	RETRY.baseDelayMs = 5;
+	tuning.retry.baseDelayMs = 5;
 	h = createHarness(ctx.sb, ctx.sb.demo.tokenResponse, {
 		regionalBaseUrl: ctx.sb.regionalBaseUrl!,
 	});

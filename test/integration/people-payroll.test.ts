@@ -5,16 +5,19 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { RETRY } from '../../nodes/shared/transport';
 import { startSandbox } from '../../sandbox/src/server';
 import { createHarness, type Harness } from '../../scripts/harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
+import { fileTuning } from '../helpers/tuning';
+
+/** This file's tunables and clocks (test/helpers/tuning.ts): the harness's nodes run with them. */
+const tuning = fileTuning();
 
 const ctx = useSandbox({ rows: 25 });
 let h: Harness;
 beforeAll(() => {
 	h = createHarness(ctx.sb);
-	RETRY.baseDelayMs = 20;
+	tuning.retry.baseDelayMs = 20;
 });
 afterEach(() => {
 	ctx.sb.faults.clear();

@@ -10,22 +10,25 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { POLL } from '../../nodes/shared/polling/read';
 import { createHarness, type Harness } from '../../scripts/harness/n8n';
 import { Poller, type Scheduler } from '../harness/poll';
 import { PageClock } from '../helpers/page-clock';
 import { setClock } from '../helpers/poll-drivers';
 import { call, useSandbox } from '../helpers/sandbox';
+import { fileTuning } from '../helpers/tuning';
+
+/** This file's tunables and clocks (test/helpers/tuning.ts): the harness's nodes run with them. */
+const tuning = fileTuning();
 
 const ctx = useSandbox({ rows: 4 });
 let h: Harness;
-const realNow = POLL.now;
+const realNow = tuning.poll.now;
 beforeAll(() => {
 	h = createHarness(ctx.sb);
 	ctx.sb.config.requestLog = 100_000;
 });
 afterEach(() => {
-	POLL.now = realNow;
+	tuning.poll.now = realNow;
 });
 
 const table = () =>
@@ -63,7 +66,7 @@ interface Run {
 
 function trigger(scheduler: Scheduler, budgetMs: number | undefined, emitExisting = false): Run {
 	const clock = new PageClock(listPages);
-	POLL.now = clock.now;
+	tuning.poll.now = clock.now;
 	const poller = new Poller(
 		h,
 		'businessPlatformTableTrigger',

@@ -22,26 +22,29 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { searchPages } from '../../nodes/shared/polling/backlog';
-import { POLL } from '../../nodes/shared/polling/read';
 import { createHarness, type Harness } from '../../scripts/harness/n8n';
 import { Poller, type Scheduler } from '../harness/poll';
 import { PageClock } from '../helpers/page-clock';
 import { setClock } from '../helpers/poll-drivers';
 import { checkProperty } from '../helpers/property';
 import { call, useSandbox } from '../helpers/sandbox';
+import { fileTuning } from '../helpers/tuning';
+
+/** This file's tunables and clocks (test/helpers/tuning.ts): the harness's nodes run with them. */
+const tuning = fileTuning();
 
 const ctx = useSandbox({ rows: 4 });
 let h: Harness;
 let served: number;
-const realNow = POLL.now;
+const realNow = tuning.poll.now;
 beforeAll(() => {
 	h = createHarness(ctx.sb);
-	POLL.pageSize = 3;
+	tuning.poll.pageSize = 3;
 	served = ctx.sb.config.maxPageSize;
 });
 afterAll(() => {
-	POLL.pageSize = 100;
-	POLL.now = realNow;
+	tuning.poll.pageSize = 100;
+	tuning.poll.now = realNow;
 	ctx.sb.config.maxPageSize = served;
 });
 
@@ -130,7 +133,7 @@ function drainPages(): number {
 	const perTime = new Map<string, number>();
 	for (const r of all)
 		perTime.set(String(r.createdAt), (perTime.get(String(r.createdAt)) ?? 0) + 1);
-	const page = POLL.pageSize;
+	const page = tuning.poll.pageSize;
 	const ofOneTime = Math.ceil(Math.max(0, ...perTime.values()) / page);
 	return 2 + searchPages(Math.ceil(all.length / page)) + ofOneTime + 1;
 }
@@ -140,7 +143,7 @@ async function run(scheduler: Scheduler, budgetMs: number | undefined, steps: St
 	ctx.sb.config.maxPageSize = served;
 	ctx.sb.config.requestLog = 100_000;
 	const clock = new PageClock(listPages);
-	POLL.now = clock.now;
+	tuning.poll.now = clock.now;
 	const poller = new Poller(
 		h,
 		'businessPlatformTableTrigger',

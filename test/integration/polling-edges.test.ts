@@ -8,7 +8,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_RECENT } from '../../nodes/shared/polling/cursor';
-import { POLL } from '../../nodes/shared/polling/read';
 import {
 	createHarness,
 	CREDENTIAL_TYPE,
@@ -18,17 +17,21 @@ import {
 import { Poller } from '../harness/poll';
 import { makeChanges, POLL_DRIVERS, setClock, type PollDriver } from '../helpers/poll-drivers';
 import { call, useSandbox } from '../helpers/sandbox';
+import { fileTuning } from '../helpers/tuning';
+
+/** This file's tunables and clocks (test/helpers/tuning.ts): the harness's nodes run with them. */
+const tuning = fileTuning();
 
 const ctx = useSandbox({ rows: 4 });
 let h: Harness;
-const defaults = { ...POLL };
+const defaults = { ...tuning.poll };
 let servedDefault: number;
 beforeAll(() => {
 	h = createHarness(ctx.sb);
 	servedDefault = ctx.sb.config.maxPageSize;
 });
 afterEach(async () => {
-	Object.assign(POLL, defaults);
+	Object.assign(tuning.poll, defaults);
 	ctx.sb.config.maxPageSize = servedDefault;
 	await setClock(ctx.sb, { freeze: false, advanceMs: 1000 });
 });
@@ -131,7 +134,7 @@ describe('a platform that serves smaller pages than asked (finding 2)', () => {
 		'%s',
 		(_title, d) => {
 			it('pages of 2 where 5 are asked: a backlog of 7 changes comes whole, each once', async () => {
-				POLL.pageSize = 5;
+				tuning.poll.pageSize = 5;
 				const p = new Poller(h, d.type, { event: d.event, ...d.params(ctx.sb), options: {} });
 				await p.poll();
 				ctx.sb.config.maxPageSize = 2;

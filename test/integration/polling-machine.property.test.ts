@@ -21,7 +21,6 @@ import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { OWN_POLL_BUDGET_MS } from '../../nodes/shared/n8n-internals';
-import { POLL } from '../../nodes/shared/polling/read';
 import { n8nAtLeast } from '../../scripts/n8n-versions';
 import { createHarness, type Harness } from '../../scripts/harness/n8n';
 import { Poller, type PollerOptions, type Scheduler } from '../harness/poll';
@@ -29,20 +28,24 @@ import { PageClock, recordPagesServed } from '../helpers/page-clock';
 import { setClock } from '../helpers/poll-drivers';
 import { checkProperty } from '../helpers/property';
 import { call, useSandbox } from '../helpers/sandbox';
+import { fileTuning } from '../helpers/tuning';
+
+/** This file's tunables and clocks (test/helpers/tuning.ts): the harness's nodes run with them. */
+const tuning = fileTuning();
 
 const ctx = useSandbox({ rows: 2 });
 let h: Harness;
 let served: number;
-const realNow = POLL.now;
+const realNow = tuning.poll.now;
 const PAGE = 1000;
 beforeAll(() => {
 	h = createHarness(ctx.sb);
 	served = ctx.sb.config.maxPageSize;
-	POLL.pageSize = PAGE;
+	tuning.poll.pageSize = PAGE;
 });
 afterAll(() => {
-	POLL.pageSize = 100;
-	POLL.now = realNow;
+	tuning.poll.pageSize = 100;
+	tuning.poll.now = realNow;
 	ctx.sb.config.maxPageSize = served;
 });
 
@@ -145,7 +148,7 @@ async function run(setting: Setting, steps: Step[]): Promise<void> {
 	for (const r of keep) store().set(String(r._id), r);
 	const clock = new PageClock(listPages);
 	clock.pageMs = PAGE_MS;
-	POLL.now = clock.now;
+	tuning.poll.now = clock.now;
 	const options: PollerOptions = { ...setting, now: clock.now };
 	const budget =
 		setting.budgetMs ?? (setting.n8n === 'oldest' ? OWN_POLL_BUDGET_MS : 5 * POLL_TIME);

@@ -18,23 +18,26 @@ import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { OWN_POLL_BUDGET_MS } from '../../nodes/shared/n8n-internals';
-import { POLL } from '../../nodes/shared/polling/read';
 import { createHarness, CREDENTIAL_TYPE, type Harness } from '../../scripts/harness/n8n';
 import { Poller, type PollerOptions } from '../harness/poll';
 import { PageClock, recordPagesServed } from '../helpers/page-clock';
 import { setClock } from '../helpers/poll-drivers';
 import { call, useSandbox } from '../helpers/sandbox';
+import { fileTuning } from '../helpers/tuning';
+
+/** This file's tunables and clocks (test/helpers/tuning.ts): the harness's nodes run with them. */
+const tuning = fileTuning();
 
 const ctx = useSandbox({ rows: 4 });
 let h: Harness;
-const defaults = { ...POLL };
+const defaults = { ...tuning.poll };
 let served: number;
 beforeAll(() => {
 	h = createHarness(ctx.sb);
 	served = ctx.sb.config.maxPageSize;
 });
 afterEach(async () => {
-	Object.assign(POLL, defaults);
+	Object.assign(tuning.poll, defaults);
 	ctx.sb.faults.clear();
 	ctx.sb.config.maxPageSize = served;
 	await setClock(ctx.sb, { freeze: false, advanceMs: 1000 });
@@ -174,9 +177,9 @@ describe('every row of the state machine (docs/polling-triggers.md)', () => {
 			expect(p.lastPath).toBe('P5 → P8 → P12');
 		},
 		P9: async () => {
-			POLL.pageSize = 3;
+			tuning.poll.pageSize = 3;
 			const clock = new PageClock(listPages);
-			POLL.now = clock.now;
+			tuning.poll.now = clock.now;
 			const p = trigger({ budgetMs: 9000, now: clock.now });
 			await p.poll();
 			const made = await create(60);
@@ -235,7 +238,7 @@ describe('every row of the state machine (docs/polling-triggers.md)', () => {
 		},
 		P15: async () => {
 			let now = 0;
-			POLL.now = () => now;
+			tuning.poll.now = () => now;
 			const p = trigger({ scheduler: 'durableCursors', budgetMs: 36_000, now: () => now });
 			await p.poll();
 			const [made] = await create(1);
@@ -313,7 +316,7 @@ describe('a backlog longer than five minutes of pages (issue 39)', () => {
 		async (...[n8n]) => {
 			const clock = new PageClock(listPages);
 			clock.pageMs = 2000;
-			POLL.now = clock.now;
+			tuning.poll.now = clock.now;
 			const p = trigger({ n8n, now: clock.now }, 'STAGE');
 			await p.poll();
 			await bulk('STAGE', 30_000);

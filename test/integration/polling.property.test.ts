@@ -12,7 +12,7 @@
  * - deliveries come in the order of their times.
  * Pages are 3 records asked, so backlogs span pages; the generators go past the pack's own
  * numbers and the platform's possible limits (issue 32): bursts of one frozen timestamp around
- * and past the page size and the readings a poll makes (POLL.maxReadings), a platform that serves
+ * and past the page size and the readings a poll makes (tuning.poll.maxReadings), a platform that serves
  * fewer records a page than asked (1, 2, 3 or its default), clock jumps past 2^31 ms, a filter
  * whose expression gives another value at every poll (`$now`), and edits of the saved filter and
  * switches of credential, after which the next poll starts from now (what it sees is old).
@@ -20,7 +20,6 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { POLL } from '../../nodes/shared/polling/read';
 import {
 	createHarness,
 	CREDENTIAL_TYPE,
@@ -31,6 +30,10 @@ import { Poller } from '../harness/poll';
 import { setClock } from '../helpers/poll-drivers';
 import { checkProperty } from '../helpers/property';
 import { call, useSandbox } from '../helpers/sandbox';
+import { fileTuning } from '../helpers/tuning';
+
+/** This file's tunables and clocks (test/helpers/tuning.ts): the harness's nodes run with them. */
+const tuning = fileTuning();
 
 const ctx = useSandbox({ rows: 4 });
 let h: Harness;
@@ -44,11 +47,11 @@ beforeAll(() => {
 		type: CREDENTIAL_TYPE,
 		data: sandboxCredential(ctx.sb, ctx.sb.demo.tokenResponse),
 	});
-	POLL.pageSize = 3;
+	tuning.poll.pageSize = 3;
 	served = ctx.sb.config.maxPageSize;
 });
 afterAll(() => {
-	POLL.pageSize = 100;
+	tuning.poll.pageSize = 100;
 	ctx.sb.config.maxPageSize = served;
 });
 

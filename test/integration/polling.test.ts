@@ -10,24 +10,26 @@ import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { request } from 'undici';
 
-import { POLL } from '../../nodes/shared/polling/read';
-import { RETRY } from '../../nodes/shared/transport';
 import { createHarness, pick, type Harness } from '../../scripts/harness/n8n';
 import { Poller } from '../harness/poll';
 import { readBody, serveLoopback } from '../helpers/loopback';
 import { makeChanges, POLL_DRIVERS, type PollDriver } from '../helpers/poll-drivers';
 import { call, useSandbox } from '../helpers/sandbox';
+import { fileTuning } from '../helpers/tuning';
+
+/** This file's tunables and clocks (test/helpers/tuning.ts): the harness's nodes run with them. */
+const tuning = fileTuning();
 
 const ctx = useSandbox({ rows: 12 });
 let h: Harness;
-const defaults = { ...POLL };
+const defaults = { ...tuning.poll };
 beforeAll(() => {
 	h = createHarness(ctx.sb);
-	RETRY.baseDelayMs = 5;
+	tuning.retry.baseDelayMs = 5;
 });
 afterEach(() => {
 	ctx.sb.faults.clear();
-	Object.assign(POLL, defaults);
+	Object.assign(tuning.poll, defaults);
 });
 
 const poller = (d: PollDriver, options: IDataObject = {}) =>
@@ -74,7 +76,7 @@ describe.each(POLL_DRIVERS.map((d) => [d.title, d] as const))('%s', (_title, d) 
 	});
 
 	it('a backlog larger than one page comes whole, oldest first', async () => {
-		POLL.pageSize = 3;
+		tuning.poll.pageSize = 3;
 		const p = poller(d);
 		await p.poll();
 		const made = [...(await makeChanges(ctx.sb, d, 4)), ...(await makeChanges(ctx.sb, d, 4))];
@@ -136,7 +138,7 @@ describe('the cursor', () => {
 	});
 
 	it('a first poll that finds more changes of the newest timestamp than a page marks them all done', async () => {
-		POLL.pageSize = 3;
+		tuning.poll.pageSize = 3;
 		await makeChanges(ctx.sb, d, 5, { sameTime: true });
 		const p = poller(d);
 		expect(await p.poll()).toBeNull();
@@ -253,7 +255,7 @@ describe('a list that moves while the poll pages', () => {
 	}
 
 	it('a list that stands still is read once: a backlog of several pages asks for each page once', async () => {
-		POLL.pageSize = 3;
+		tuning.poll.pageSize = 3;
 		const p = poller(d);
 		await p.poll();
 		const made = await makeChanges(ctx.sb, d, 7);
@@ -269,7 +271,7 @@ describe('a list that moves while the poll pages', () => {
 	});
 
 	it('a record deleted after the first page was read hides no other: the poll reads again and delivers every change', async () => {
-		POLL.pageSize = 3;
+		tuning.poll.pageSize = 3;
 		const params: IDataObject = { event: d.event, ...d.params(ctx.sb), options: {} };
 		const tableId = String((params.tableId as IDataObject).value);
 		const { server, arm } = await deletingFront(tableId);

@@ -4,20 +4,23 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { RETRY } from '../../nodes/shared/transport';
 import { startSandbox } from '../../sandbox/src/server';
 import { createHarness, type Harness } from '../../scripts/harness/n8n';
 import { eventually } from '../helpers/eventually';
 import { expectDeleted } from '../helpers/outcomes';
 import { allowOffContract } from '../helpers/contract';
 import { call, useSandbox } from '../helpers/sandbox';
+import { fileTuning } from '../helpers/tuning';
+
+/** This file's tunables and clocks (test/helpers/tuning.ts): the harness's nodes run with them. */
+const tuning = fileTuning();
 
 const ctx = useSandbox({ rows: 25 });
 let h: Harness;
 beforeAll(() => {
 	h = createHarness(ctx.sb);
 	// Keep the backoff short in tests; Retry-After is still honoured as sent.
-	RETRY.baseDelayMs = 20;
+	tuning.retry.baseDelayMs = 20;
 });
 afterEach(async () => {
 	ctx.sb.faults.clear();

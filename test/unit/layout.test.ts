@@ -116,6 +116,63 @@ describe('state', () => {
 		}
 		expect(found).toEqual([]);
 	});
+
+	/**
+	 * Tunables and clocks are passed in (nodes/shared/tuning.ts: a node built with a tuning hands
+	 * it to its run scope), so no test, benchmark or script rewrites a value of the pack's modules:
+	 * no assignment to a property of a binding imported from nodes/ or credentials/, and no
+	 * Object.assign or Object.defineProperty onto one.
+	 */
+	it('no test, benchmark or script rewrites a value of the pack (tunables and clocks are passed in)', () => {
+		const found: string[] = [];
+		const devFiles = ['test', 'bench', 'scripts'].flatMap((d) => sourceFiles(join(ROOT, d)));
+		for (const file of devFiles) {
+			const sf = parse(file);
+			const imported = new Set<string>();
+			for (const st of sf.statements) {
+				if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier)) continue;
+				if (!/\/(nodes|credentials)\//.test(st.moduleSpecifier.text)) continue;
+				const bindings = st.importClause?.namedBindings;
+				if (bindings && ts.isNamedImports(bindings))
+					for (const e of bindings.elements) imported.add(e.name.text);
+				if (bindings && ts.isNamespaceImport(bindings)) imported.add(bindings.name.text);
+			}
+			const rootOf = (e: ts.Expression): string | undefined => {
+				while (
+					ts.isPropertyAccessExpression(e) ||
+					ts.isElementAccessExpression(e) ||
+					ts.isParenthesizedExpression(e) ||
+					ts.isAsExpression(e) ||
+					ts.isNonNullExpression(e)
+				)
+					e = e.expression;
+				return ts.isIdentifier(e) ? e.text : undefined;
+			};
+			const visit = (node: ts.Node) => {
+				if (
+					ts.isBinaryExpression(node) &&
+					node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+					(ts.isPropertyAccessExpression(node.left) || ts.isElementAccessExpression(node.left))
+				) {
+					const root = rootOf(node.left);
+					if (root && imported.has(root))
+						found.push(`${where(sf, node)}: ${node.left.getText()} = …`);
+				}
+				if (
+					ts.isCallExpression(node) &&
+					/^Object\.(assign|defineProperty|defineProperties)$/.test(node.expression.getText()) &&
+					node.arguments[0]
+				) {
+					const root = rootOf(node.arguments[0]);
+					if (root && imported.has(root))
+						found.push(`${where(sf, node)}: ${node.expression.getText()}(${root}, …)`);
+				}
+				ts.forEachChild(node, visit);
+			};
+			visit(sf);
+		}
+		expect(found).toEqual([]);
+	});
 });
 
 const actionNodes = Object.entries(NODE_TYPES).filter(

@@ -16,6 +16,7 @@ import { buildProperties, buildSubtitle } from './description';
 import { executeOperations } from './execute';
 import { mergeMethods } from './methods';
 import type { Resource, ResourceMethods } from './model';
+import { DEFAULT_TUNING, type Tuning } from '../tuning';
 
 /** What tells the action nodes apart. */
 export interface ActionNodeIdentity
@@ -61,15 +62,23 @@ export interface ActionNode extends INodeType {
 	execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]>;
 }
 
-/** The class of an action node: its description, its resources' pickers, and execute() running their operations. */
-export function actionNode(node: ActionNodeIdentity): new () => ActionNode {
+/**
+ * The class of an action node: its description, its resources' pickers, and execute() running
+ * their operations. n8n builds it without arguments (the default tuning); the tests' harness
+ * builds it with its own tunables and clocks (nodes/shared/tuning.ts), which its execute() passes on.
+ */
+export function actionNode(node: ActionNodeIdentity): new (tuning?: Tuning) => ActionNode {
 	return class implements ActionNode {
 		description = actionNodeDescription(node);
 
 		methods = mergeMethods(node.resources);
 
-		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-			return await executeOperations(this, node.resources);
+		execute: ActionNode['execute'];
+
+		constructor(tuning: Tuning = DEFAULT_TUNING) {
+			this.execute = async function (this: IExecuteFunctions) {
+				return await executeOperations(this, node.resources, tuning);
+			};
 		}
 	};
 }

@@ -15,6 +15,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { mapConcurrent, NotStarted, OrderedGate, type Settled } from '../concurrency';
 import { paginate } from '../pagination';
 import { RunScope } from '../run-scope';
+import { DEFAULT_TUNING, type Tuning } from '../tuning';
 import { apiRequest, type ApiRequest } from '../transport';
 import { CUSTOM_CALL, CUSTOM_CALL_OPERATION } from './custom-call';
 import { CONCURRENCY_PARAMETER } from './description';
@@ -264,8 +265,9 @@ function requestOptions(fn: IExecuteFunctions): { concurrency: number; timeout?:
 export async function executeOperations(
 	fn: IExecuteFunctions,
 	resources: Resource[],
+	tuning: Tuning = DEFAULT_TUNING,
 ): Promise<INodeExecutionData[][]> {
-	const scope = new RunScope(fn);
+	const scope = new RunScope(fn, tuning);
 	const items = fn.getInputData();
 	const continueOnFail = fn.continueOnFail();
 	const { concurrency, timeout } = requestOptions(fn);

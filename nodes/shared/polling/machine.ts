@@ -17,7 +17,7 @@ import type { RunScope } from '../run-scope';
 import { credentialAccount } from '../transport';
 import { readCursor, startCursor, type Cursor } from './cursor';
 import type { ParamReader, PollEvent, PollList } from './model';
-import { budgetFrom, POLL, readChanges, readStart, testItem, type Found } from './read';
+import { budgetFrom, readChanges, readStart, testItem, type Found } from './read';
 
 export interface PollOptions {
 	/** First poll: deliver the items that already exist instead of starting from now. */
@@ -245,7 +245,14 @@ async function find(
 	}
 	if (!cursor) path.rows.push('P7');
 	const from = cursor ?? startCursor([], -1);
-	const found = await readChanges(scope, event, list, param, from, budgetFrom(options.budget));
+	const found = await readChanges(
+		scope,
+		event,
+		list,
+		param,
+		from,
+		budgetFrom(options.budget, scope.tuning.poll.now),
+	);
 	path.rows.push(found.backlog ? 'P9' : 'P8');
 	return found;
 }
@@ -266,7 +273,13 @@ export async function pollOnce(
 	const loaded = JSON.stringify([stored.cursor, stored.of]);
 	const cursor = stored.of === owner ? readCursor(stored.cursor) : undefined;
 	const budget = pollBudgetMs(ctx);
-	const turn = beginTurn(ctx, stored, JSON.stringify([owner, cursor ?? null]), POLL.now(), budget);
+	const turn = beginTurn(
+		ctx,
+		stored,
+		JSON.stringify([owner, cursor ?? null]),
+		scope.tuning.poll.now(),
+		budget,
+	);
 	if (typeof turn === 'string') return path.end(turn, null);
 	let delivered = false;
 	try {
@@ -287,6 +300,6 @@ export async function pollOnce(
 	} finally {
 		// A request failed: the error goes to n8n, nothing is delivered or written.
 		if (!path.done) path.end('P10', null);
-		endTurn(turn, delivered, POLL.now());
+		endTurn(turn, delivered, scope.tuning.poll.now());
 	}
 }

@@ -16,6 +16,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { toUtcIso } from '../values';
 import { echo } from '../readers';
 import { RunScope } from '../run-scope';
+import { DEFAULT_TUNING, type Tuning } from '../tuning';
 import { CREDENTIAL_TYPE } from '../transport';
 import type { ParamReader, PollingNodeIdentity } from './model';
 import { pollOnce } from './machine';
@@ -107,7 +108,7 @@ function paramReader(ctx: IPollFunctions): ParamReader {
 	});
 }
 
-export function pollingNode(identity: PollingNodeIdentity): new () => INodeType {
+export function pollingNode(identity: PollingNodeIdentity): new (tuning?: Tuning) => INodeType {
 	const byValue = new Map(identity.events.map((e) => [e.value, e]));
 	const description = pollingDescription(identity);
 	return class implements INodeType {
@@ -115,19 +116,24 @@ export function pollingNode(identity: PollingNodeIdentity): new () => INodeType 
 
 		methods = identity.methods;
 
-		async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-			const param = paramReader(this);
-			const value = param('event');
-			const event = typeof value === 'string' ? byValue.get(value) : undefined;
-			if (!event) {
-				throw new NodeOperationError(this.getNode(), `Unknown event ${echo(value, 60)}`, {
-					description: `Choose one of the events of ${identity.displayName}: ${identity.events.map((e) => e.name).join(', ')}.`,
+		poll: (this: IPollFunctions) => Promise<INodeExecutionData[][] | null>;
+
+		/** n8n builds it without arguments (the default tuning); the tests' harness with its own tunables and clocks. */
+		constructor(tuning: Tuning = DEFAULT_TUNING) {
+			this.poll = async function (this: IPollFunctions) {
+				const param = paramReader(this);
+				const value = param('event');
+				const event = typeof value === 'string' ? byValue.get(value) : undefined;
+				if (!event) {
+					throw new NodeOperationError(this.getNode(), `Unknown event ${echo(value, 60)}`, {
+						description: `Choose one of the events of ${identity.displayName}: ${identity.events.map((e) => e.name).join(', ')}.`,
+					});
+				}
+				const options = param('options', {}) as { emitExisting?: unknown };
+				return await pollOnce(new RunScope(this, tuning), event, param, {
+					emitExisting: options.emitExisting === true,
 				});
-			}
-			const options = param('options', {}) as { emitExisting?: unknown };
-			return await pollOnce(new RunScope(this), event, param, {
-				emitExisting: options.emitExisting === true,
-			});
+			};
 		}
 	};
 }

@@ -5,28 +5,17 @@
  * page can move (a record deleted while the poll pages shifts the rest up one place): a poll that
  * read more than one page and saw it move (its length changed between pages, or an item came on
  * two pages; a list without a length always counts as moved) reads it again until a reading finds
- * nothing new (POLL.maxReadings at most). No list is spread into a call: one poll may find 10^5
+ * nothing new (the tuning's poll.maxReadings at most). No list is spread into a call: one poll may find 10^5
  * changes and more (test/unit/layout.test.ts).
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { fetchPage, PAGE_SIZE, PAGING } from '../pagination';
+import { fetchPage } from '../pagination';
 import type { RunScope } from '../run-scope';
 import { readBacklog, roomLeft, timedPage, type Budget } from './backlog';
 import { advance, byTime, newChanges, startCursor, type Change, type Cursor } from './cursor';
 import type { ParamReader, PollEvent, PollList } from './model';
-
-export const POLL = {
-	/** Items asked for per page. */
-	pageSize: PAGE_SIZE,
-	/** Readings of a list that moved while it was paged, at most, per poll. */
-	maxReadings: 3,
-	/** Pages "Fetch Test Event" looks through for a matching item. */
-	testPages: 5,
-	/** The clock a poll measures its budget and its turn with (milliseconds). */
-	now: (): number => Date.now(),
-};
 
 /** The changes on one page of the list (items that are not this event's change are left out), added to `into`. */
 function addChanges(
@@ -99,11 +88,11 @@ async function read(
 	let served = 0;
 	const budget = limits.budget;
 	for (let page = 1; page <= (limits.maxPages ?? Number.MAX_SAFE_INTEGER); page++) {
-		if (page > PAGING.maxPages) {
+		if (page > scope.tuning.paging.maxPages) {
 			// A poll that fails delivers nothing and keeps its cursor: better than a part of the changes taken for all.
 			throw new NodeOperationError(
 				scope.ctx.getNode(),
-				`The list did not end after ${PAGING.maxPages} pages`,
+				`The list did not end after ${scope.tuning.paging.maxPages} pages`,
 				{
 					description: `The platform kept answering full pages of ${list.request.method} ${list.request.path}. The poll delivered nothing and will read the list again at the next poll time.`,
 				},
@@ -122,8 +111,8 @@ async function read(
 			break;
 		}
 		const { items, more, records } = budget
-			? await timedPage(scope, list, page, POLL.pageSize, served, budget)
-			: await fetchPage(scope, list.request, list.style, page, POLL.pageSize, served);
+			? await timedPage(scope, list, page, scope.tuning.poll.pageSize, served, budget)
+			: await fetchPage(scope, list.request, list.style, page, scope.tuning.poll.pageSize, served);
 		served = Math.max(served, items.length);
 		Object.assign(reading, { served, records });
 		reading.pages++;
@@ -159,7 +148,7 @@ async function readSettled(
 	if (first.pages <= 1 || !first.moved) return first.changes;
 	const all = first.changes;
 	const keys = new Set(all.map((c) => c.key));
-	for (let n = 2; n <= POLL.maxReadings; n++) {
+	for (let n = 2; n <= scope.tuning.poll.maxReadings; n++) {
 		const again = await read(scope, list, event, param, { since });
 		const before = all.length;
 		for (const c of again.changes) {
@@ -181,22 +170,22 @@ export async function testItem(
 ): Promise<INodeExecutionData[][]> {
 	const { changes } = await read(scope, list, event, param, {
 		since: -1,
-		maxPages: list.newestFirst ? POLL.testPages : undefined,
+		maxPages: list.newestFirst ? scope.tuning.poll.testPages : undefined,
 		firstFound: list.newestFirst,
 	});
 	const newest = changes.sort(byTime).pop();
 	if (!newest) {
 		throw new NodeOperationError(scope.ctx.getNode(), `No ${event.noun} matches this event yet`, {
-			description: `Make the change in Business Platform (or check the event's filters), then click "Fetch Test Event" again. The trigger looked at the ${list.newestFirst ? `newest ${POLL.testPages * POLL.pageSize} ` : ''}items the platform lists.`,
+			description: `Make the change in Business Platform (or check the event's filters), then click "Fetch Test Event" again. The trigger looked at the ${list.newestFirst ? `newest ${scope.tuning.poll.testPages * scope.tuning.poll.pageSize} ` : ''}items the platform lists.`,
 		});
 	}
 	return [[{ json: newest.item }]];
 }
 
 /** The poll's budget (n8n's, or the pack's where n8n gives none: machine.ts), measured from now. */
-export function budgetFrom(limit: number): Budget {
-	const began = POLL.now();
-	return { elapsed: () => POLL.now() - began, limit, slowest: 0 };
+export function budgetFrom(limit: number, now: () => number): Budget {
+	const began = now();
+	return { elapsed: () => now() - began, limit, slowest: 0 };
 }
 
 /** What a poll found: the changes to deliver (oldest first), the cursor past them, and whether it read a backlog. */
@@ -251,7 +240,15 @@ export async function readChanges(
 			records: first.records ?? 0,
 			hint: behind,
 		};
-		const got = await readBacklog(scope, list, event, from.since, POLL.pageSize, known, budget);
+		const got = await readBacklog(
+			scope,
+			list,
+			event,
+			from.since,
+			scope.tuning.poll.pageSize,
+			known,
+			budget,
+		);
 		changes = got ? addChanges([], got.items, event, param) : [];
 		left = got?.complete ? undefined : (got?.stoppedAt ?? behind ?? 1);
 	}
