@@ -75,15 +75,25 @@ async function lane(
 }
 
 /** What main's scheduler said (debug lines of its polls), the last `n`: for a failure's message. */
-const schedulerLines = (q: Queue, n = 40) =>
-	q.cluster.main
-		.log()
+/** The lines of a process's log that say what its scheduler and executions did (n8n's error and warn lines too). */
+const logLines = (log: string, n: number) =>
+	log
 		.split('\n')
 		.map((l) => stripVTControlCharacters(l))
-		.filter((l) => /Poll |poll trigger|Shutting down n8n|n8n ready/i.test(l))
+		.filter((l) => /Poll |poll trigger|Shutting down n8n|n8n ready|\s(error|warn)\s/i.test(l))
 		.slice(-n)
 		.map((l) => l.slice(0, 240))
 		.join('\n');
+
+/**
+ * Main's scheduler lines, then each worker's error and warn lines: a delivery main handed off
+ * whose execution never appears (seen in CI under load) says there where it went.
+ */
+const schedulerLines = (q: Queue, n = 40) =>
+	[
+		logLines(q.cluster.main.log(), n),
+		...q.cluster.workers.map((w, i) => `worker ${i + 1}, last lines:\n${logLines(w.log(), 15)}`),
+	].join('\n');
 
 /** The polling lane with a main restart, and beside it a backlog longer than the poll budget. */
 async function durableLane(d: DurableLane): Promise<void> {
