@@ -9,7 +9,7 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { startSandbox } from '../sandbox/src/server';
+import { startSandbox, type Sandbox } from '../sandbox/src/server';
 import { buildPack } from './build';
 import { sandboxCredentialData } from './credential-data';
 import {
@@ -44,18 +44,17 @@ const portFrom = (name: string, dflt: number) => Number(process.env[name] ?? dfl
 export const editorStartUrl = (n8nUrl: string) => `${n8nUrl}/home/workflows`;
 
 /** The credential n8n would hold after clicking Connect, for the sandbox's demo user. */
-export function demoCredential(
-	baseUrl: string,
-	authUrl: string,
-	clientId: string,
-	clientSecret: string,
-	tokenResponse: Record<string, unknown>,
-) {
+export function demoCredential(sb: Pick<Sandbox, 'baseUrl' | 'authUrl' | 'config' | 'demo'>) {
+	const { baseUrl, authUrl } = sb;
+	const { clientId, clientSecret } = sb.config;
 	return {
 		id: DEMO_CREDENTIAL_ID,
 		name: 'Business Platform (sandbox)',
 		type: 'businessPlatformOAuth2Api',
-		data: sandboxCredentialData({ baseUrl, authUrl, clientId, clientSecret }, tokenResponse),
+		data: sandboxCredentialData(
+			{ baseUrl, authUrl, clientId, clientSecret },
+			sb.demo.tokenResponse,
+		),
 	};
 }
 
@@ -112,19 +111,7 @@ async function main() {
 	const files = join(DEMO_DIR, 'import');
 	mkdirSync(files, { recursive: true });
 	const openAi = demoOpenAiCredential(process.env.OPENAI_API_KEY, process.env.OPENAI_BASE_URL);
-	writeFileSync(
-		join(files, 'credentials.json'),
-		JSON.stringify([
-			demoCredential(
-				sb.baseUrl,
-				sb.authUrl,
-				sb.config.clientId,
-				sb.config.clientSecret,
-				sb.demo.tokenResponse,
-			),
-			openAi,
-		]),
-	);
+	writeFileSync(join(files, 'credentials.json'), JSON.stringify([demoCredential(sb), openAi]));
 	writeFileSync(join(files, 'workflows.json'), JSON.stringify(demoWorkflows()));
 	for (const [what, file] of [
 		['credentials', 'credentials.json'],

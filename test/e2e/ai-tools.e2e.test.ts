@@ -123,16 +123,7 @@ function mcpWorkflow(tools: WfNode[] = toolNodes(), id = MCP_WORKFLOW, path = MC
 beforeAll(async () => {
 	sb = await startTestSandbox({ rows: 20 });
 	llm = await startScriptedLlm();
-	const credentials = [
-		demoCredential(
-			sb.baseUrl,
-			sb.authUrl,
-			sb.config.clientId,
-			sb.config.clientSecret,
-			sb.demo.tokenResponse,
-		),
-		demoOpenAiCredential('sk-scripted-test', llm.url),
-	];
+	const credentials = [demoCredential(sb), demoOpenAiCredential('sk-scripted-test', llm.url)];
 	const tables = agentWorkflow(tableAgent(), (path) => (tableChatPath = path));
 	e2e = await joinSharedN8n(
 		credentials,

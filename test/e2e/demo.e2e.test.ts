@@ -22,16 +22,7 @@ let e2e: E2e;
 beforeAll(async () => {
 	sb = await startTestSandbox({ rows: 30 });
 	e2e = await startE2e(
-		[
-			demoCredential(
-				sb.baseUrl,
-				sb.authUrl,
-				sb.config.clientId,
-				sb.config.clientSecret,
-				sb.demo.tokenResponse,
-			),
-			demoOpenAiCredential(),
-		],
+		[demoCredential(sb), demoOpenAiCredential()],
 		demoWorkflows() as Array<Record<string, unknown>>,
 		{},
 	);

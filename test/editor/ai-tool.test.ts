@@ -4,7 +4,6 @@
  * parameter"), and clicking it hands the field to the model. Every check waits (with a
  * limit) for the state it asserts.
  */
-import { eventually } from '../../scripts/n8n-env';
 import { tableAgent } from '../e2e/ai-env';
 import { useEditor } from './env';
 
@@ -51,21 +50,8 @@ describe('a Record → Create tool on an AI Agent', () => {
 			// The mapper is hidden (waited for, not read once).
 			await mapper.waitFor({ state: 'hidden', timeout: 30_000 });
 
-			// n8n shows ✨ when the pointer is over the field.
-			const sparkle = ed.ndv
-				.getByTestId('parameter-input-cellsJson')
-				.locator('xpath=ancestor::*[@data-test-id="parameter-item"][1]')
-				.getByTestId('from-ai-override-button');
-			await eventually(async () => {
-				await json.hover();
-				await sparkle.waitFor({ state: 'visible', timeout: 2_000 });
-			}, 30_000);
-			await sparkle.click();
-			// The field is now the model's: n8n replaces the input with its "defined automatically by the model" box.
-			await ed.ndv
-				.getByText(/defined automatically by the model/i)
-				.first()
-				.waitFor({ timeout: 30_000 });
+			// The field becomes the model's (✨, then n8n's "defined automatically by the model" box).
+			await ed.letModelDefine('cellsJson');
 		},
 	);
 });

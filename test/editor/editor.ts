@@ -124,6 +124,28 @@ export class Editor {
 		return this.ndv.getByTestId(`parameter-input-${name}`);
 	}
 
+	/**
+	 * Gives a tool's parameter to the model, as a person does: n8n shows ✨ ("let the model define this
+	 * parameter") while the pointer is over the field; after the click n8n replaces the input with its
+	 * "defined automatically by the model" box (waited for, not read once).
+	 */
+	async letModelDefine(name: string): Promise<void> {
+		const field = this.param(name);
+		const sparkle = this.ndv
+			.getByTestId(`parameter-input-${name}`)
+			.locator('xpath=ancestor::*[@data-test-id="parameter-item"][1]')
+			.getByTestId('from-ai-override-button');
+		await eventually(async () => {
+			await field.hover();
+			await sparkle.waitFor({ state: 'visible', timeout: 2_000 });
+		}, 30_000);
+		await sparkle.click();
+		await this.ndv
+			.getByText(/defined automatically by the model/i)
+			.first()
+			.waitFor({ timeout: 30_000 });
+	}
+
 	async closeNdv(): Promise<void> {
 		await this.page.getByTestId('ndv-close-button').click();
 		await this.ndv.waitFor({ state: 'hidden' });

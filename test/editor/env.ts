@@ -42,16 +42,7 @@ export function useEditor(
 	beforeAll(async () => {
 		env.sb = await startTestSandbox({ rows: options.rows ?? 10 });
 		const { sb } = env;
-		const credentials = [
-			demoCredential(
-				sb.baseUrl,
-				sb.authUrl,
-				sb.config.clientId,
-				sb.config.clientSecret,
-				sb.demo.tokenResponse,
-			),
-			demoOpenAiCredential(),
-		];
+		const credentials = [demoCredential(sb), demoOpenAiCredential()];
 		env.e2e = await startE2e(
 			credentials,
 			[...(demoWorkflows() as Array<Record<string, unknown>>), ...(options.workflows ?? [])],

@@ -162,20 +162,7 @@ const PICTURES: Record<string, (w: World) => Promise<void>> = {
 		await ed.choose('cellsInput', 'From JSON');
 		const json = ed.param('cellsJson');
 		await json.waitFor({ timeout: 30_000 });
-		// ✨ ("let the model define this parameter"), shown while the pointer is over the field.
-		const sparkle = ed.ndv
-			.getByTestId('parameter-input-cellsJson')
-			.locator('xpath=ancestor::*[@data-test-id="parameter-item"][1]')
-			.getByTestId('from-ai-override-button');
-		await eventually(async () => {
-			await json.hover();
-			await sparkle.waitFor({ state: 'visible', timeout: 2_000 });
-		}, 30_000);
-		await sparkle.click();
-		await ed.ndv
-			.getByText(/defined automatically by the model/i)
-			.first()
-			.waitFor({ timeout: 30_000 });
+		await ed.letModelDefine('cellsJson');
 		await shot(ed, 'ai-agent-tool');
 	},
 
@@ -234,16 +221,7 @@ async function main(): Promise<void> {
 		say('start the sandbox and n8n with the demo credential and workflows');
 		const sb = (started.sb = await startTestSandbox({ rows: 10 }));
 		const e2e = (started.e2e = await startE2e(
-			[
-				demoCredential(
-					sb.baseUrl,
-					sb.authUrl,
-					sb.config.clientId,
-					sb.config.clientSecret,
-					sb.demo.tokenResponse,
-				),
-				demoOpenAiCredential(),
-			],
+			[demoCredential(sb), demoOpenAiCredential()],
 			[...(demoWorkflows() as Array<Record<string, unknown>>), agentWithRecordTool()],
 			{},
 		));
