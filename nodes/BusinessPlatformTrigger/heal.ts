@@ -104,14 +104,15 @@ export async function heal(
 	tuning: Tuning = DEFAULT_TUNING,
 ): Promise<INodeExecutionData[][] | null> {
 	const data = state(ctx);
-	const turn = beginTurn(ctx, data, 'heal', Date.now(), pollBudgetMs(ctx));
+	const now = tuning.poll.now;
+	const turn = beginTurn(ctx, data, 'heal', now(), pollBudgetMs(ctx));
 	if (typeof turn === 'string') return null;
 	try {
 		// An activation registers the node's events itself (registrations.ts activationTurn).
-		if (activationRuns(turn, Date.now())) return null;
+		if (activationRuns(turn, now())) return null;
 		return await healOnce(new RunScope(ctx, tuning), data);
 	} finally {
-		endTurn(turn, false, Date.now());
+		endTurn(turn, false, now());
 	}
 }
 

@@ -247,17 +247,18 @@ const WAIT_FOR_POLL_MS = 60_000;
  * beside its checkExists/create, and both would register a missing event, with two secrets. The
  * activation waits for a running poll of the node to end; a poll that begins meanwhile does nothing.
  */
-async function activationTurn(ctx: IHookFunctions): Promise<string> {
-	const key = nodeKey(ctx);
-	const started = Date.now();
+async function activationTurn(scope: HookScope): Promise<string> {
+	const key = nodeKey(scope.ctx);
+	const now = scope.tuning.poll.now;
+	const started = now();
 	if (beginActivation(key, started))
-		while (pollsRun(key) && Date.now() - started < WAIT_FOR_POLL_MS) await sleep(100);
+		while (pollsRun(key) && now() - started < WAIT_FOR_POLL_MS) await sleep(100);
 	return key;
 }
 
 /** `work` in the activation's turn, ended on every path. */
-async function inActivation<T>(ctx: IHookFunctions, work: () => Promise<T>): Promise<T> {
-	const key = await activationTurn(ctx);
+async function inActivation<T>(scope: HookScope, work: () => Promise<T>): Promise<T> {
+	const key = await activationTurn(scope);
 	try {
 		return await work();
 	} finally {
@@ -267,7 +268,7 @@ async function inActivation<T>(ctx: IHookFunctions, work: () => Promise<T>): Pro
 
 /** n8n's checkExists: true only when every selected event has a live registration at this node's URL. */
 export async function checkExists(scope: HookScope): Promise<boolean> {
-	const key = await activationTurn(scope.ctx);
+	const key = await activationTurn(scope);
 	let done = true;
 	try {
 		const events = selectedEvents(scope.ctx);
@@ -288,7 +289,7 @@ export async function checkExists(scope: HookScope): Promise<boolean> {
  * again — nothing is left half-activated — and the error names the event.
  */
 export async function create(scope: HookScope): Promise<boolean> {
-	return await inActivation(scope.ctx, async () => await createHooks(scope));
+	return await inActivation(scope, async () => await createHooks(scope));
 }
 
 async function createHooks(scope: HookScope): Promise<boolean> {
@@ -363,7 +364,7 @@ async function createHooks(scope: HookScope): Promise<boolean> {
  */
 export async function deleteHooks(scope: HookScope): Promise<boolean> {
 	// A poll running beside the deactivation would register again what it removes.
-	return await inActivation(scope.ctx, async () => await removeHooks(scope));
+	return await inActivation(scope, async () => await removeHooks(scope));
 }
 
 async function removeHooks(scope: HookScope): Promise<boolean> {

@@ -1,8 +1,8 @@
 /**
  * The pack's tunables and clocks: how a request is retried and timed, how a poll pages and
  * measures its budget. n8n runs every node with `DEFAULT_TUNING` (frozen: nothing changes it
- * at run time). A node built with other values (`new BusinessPlatformSales(tuningWith({…}))`,
- * as the tests' harness builds its nodes) passes them to its run scope, so a test moves through
+ * at run time). A node built with other values (`new BusinessPlatformSales(tuning)`, as the
+ * tests' harness builds its nodes) passes them to its run scope, so a test moves through
  * retries and polls with its own clock and page size without any module variable rewritten.
  */
 import { sleep } from 'n8n-workflow';
@@ -81,21 +81,3 @@ export const DEFAULT_TUNING: Tuning = Object.freeze({
 		sleep: async (ms: number) => await sleep(ms),
 	}),
 });
-
-/** What a node may be built with: any part of the tuning, the rest the defaults. */
-export interface TuningChanges {
-	retry?: Partial<RetryTuning>;
-	paging?: Partial<PagingTuning>;
-	poll?: Partial<PollTuning>;
-	retryClock?: Partial<Clock>;
-}
-
-/** The defaults with `changes` applied, frozen. */
-export function tuningWith(changes: TuningChanges = {}): Tuning {
-	return Object.freeze({
-		retry: Object.freeze({ ...DEFAULT_TUNING.retry, ...changes.retry }),
-		paging: Object.freeze({ ...DEFAULT_TUNING.paging, ...changes.paging }),
-		poll: Object.freeze({ ...DEFAULT_TUNING.poll, ...changes.poll }),
-		retryClock: Object.freeze({ ...DEFAULT_TUNING.retryClock, ...changes.retryClock }),
-	});
-}

@@ -22,7 +22,7 @@ export interface FileTuning {
 }
 
 /** The defaults, as the file's own copy. */
-export const defaultTuning = (): FileTuning => ({
+const defaultTuning = (): FileTuning => ({
 	retry: { ...DEFAULT_TUNING.retry },
 	paging: { ...DEFAULT_TUNING.paging },
 	poll: { ...DEFAULT_TUNING.poll },
@@ -34,13 +34,4 @@ export function fileTuning(): FileTuning {
 	const tuning = defaultTuning();
 	useTuning(tuning);
 	return tuning;
-}
-
-/** Puts every value of `tuning` back to n8n's defaults (after a test changed some). */
-export function resetTuning(tuning: FileTuning): void {
-	const fresh = defaultTuning();
-	Object.assign(tuning.retry, fresh.retry);
-	Object.assign(tuning.paging, fresh.paging);
-	Object.assign(tuning.poll, fresh.poll);
-	Object.assign(tuning.retryClock, fresh.retryClock);
 }
