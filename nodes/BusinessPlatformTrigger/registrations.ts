@@ -240,7 +240,7 @@ async function reconcile(
 // ------------------------------------------------------- webhook methods --
 
 /** How long an activation waits at most for the node's running poll (heal.ts) to end. */
-const WAIT_FOR_POLL_MS = 60_000;
+export const WAIT_FOR_POLL_MS = 60_000;
 
 /**
  * The activation's turn (polling/machine.ts beginActivation): n8n runs the Trigger's first poll

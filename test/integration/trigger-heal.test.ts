@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The Trigger's poll (nodes/BusinessPlatformTrigger/heal.ts) through n8n-core's contexts against
  * the sandbox: a registration the platform dropped comes back at the next poll, once, with the
@@ -11,6 +12,8 @@ import { PollContext } from 'n8n-core';
 import type { IDataObject, INode, IPollFunctions, IWebhookData, Workflow } from 'n8n-workflow';
 
 import { SEEN_REFRESH_MS } from '../../nodes/BusinessPlatformTrigger/heal';
+import { WAIT_FOR_POLL_MS } from '../../nodes/BusinessPlatformTrigger/registrations';
+import { beginTurn, endTurn, type Turn } from '../../nodes/shared/polling/machine';
 import {
 	activateWebhook,
 	additionalData,
@@ -25,6 +28,10 @@ import { propertyParameters } from '../helpers/property';
 import { useReceiver } from '../helpers/receiver';
 import { lastSeq, live, registerCalls } from '../helpers/registrations';
 import { call, useSandbox, type Sandbox } from '../helpers/sandbox';
+import { fileTuning } from '../helpers/tuning';
+
+/** This file's tunables and clocks (test/helpers/tuning.ts): one test moves the polls' clock. */
+const tuning = fileTuning();
 
 const ctx = useSandbox();
 const receiver = useReceiver();
@@ -251,6 +258,50 @@ describe('the Trigger heals its registrations', () => {
 			expect(await emitAndDeliver(sb, again, 'CREATE_INVOICE')).toHaveLength(1);
 			await webhookMethod('delete', wf, wd);
 			expect(live(sb, p.base)).toHaveLength(0);
+		}
+	});
+
+	it(`a poll of the node that never ends holds an activation back at most WAIT_FOR_POLL_MS (${WAIT_FOR_POLL_MS / 1000} s on the polls' clock): past it the activation registers every event`, async () => {
+		const sb = ctx.sb;
+		const h = createHarness(sb);
+		const node = h.node(
+			'businessPlatformSalesTrigger',
+			{ events: ['CREATE_INVOICE'], options: {} },
+			'Platform Trigger',
+			3,
+		);
+		node.webhookId = `heal-stuck-${++counter}-${Date.now()}`;
+		const wf = triggerWorkflow(node, {}, `wf-heal-${node.webhookId}`);
+		const [wd] = webhookData(wf, node, additionalData(h.credentials, undefined, receiver.rx.url));
+		const base = `${receiver.rx.url}/webhook/${node.webhookId}/webhook`;
+		// The heal poll of this node, begun and never ended (a poll that hangs).
+		const stuck = beginTurn(
+			{ getNode: () => node, getWorkflow: () => wf },
+			{},
+			'heal',
+			Date.now(),
+			10 * WAIT_FOR_POLL_MS,
+		) as Turn;
+		let moved = 0;
+		const realNow = tuning.poll.now;
+		tuning.poll.now = () => realNow() + moved;
+		try {
+			let done = false;
+			const activation = activateWebhook(wf, wd).then(() => (done = true));
+			// It waits while the clock stays below the bound (turns of the event loop, no sleep).
+			for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve));
+			expect(done).toBe(false);
+			expect(live(sb, base)).toHaveLength(0);
+			moved = WAIT_FOR_POLL_MS + 1;
+			await activation;
+			expect(liveEvents(sb, base)).toEqual(['CREATE_INVOICE']);
+			// create continued checkExists's turn: it did not wait a second time.
+			endTurn(stuck, false, Date.now());
+			await webhookMethod('delete', wf, wd);
+			expect(live(sb, base)).toHaveLength(0);
+		} finally {
+			tuning.poll.now = realNow;
+			endTurn(stuck, false, Date.now());
 		}
 	});
 

@@ -153,12 +153,18 @@ export function activationRuns(turn: Turn, now: number): boolean {
 	return at !== undefined && Math.abs(now - at) < ACTIVATION_MS;
 }
 
-/** An activation begins: later polls do nothing until it ends; returns whether polls of the node still run (wait for them). */
+/**
+ * An activation begins: later polls do nothing until it ends. Returns whether to wait for the
+ * node's running polls: not when it continues an activation that already began (n8n's create
+ * after a checkExists that said false), which waited once and keeps its start.
+ */
 export function beginActivation(key: string, now: number): boolean {
 	const node = followed.get(key) ?? { running: new Set<Turn>() };
-	node.activating = now;
+	const continuing =
+		node.activating !== undefined && Math.abs(now - node.activating) < ACTIVATION_MS;
+	if (!continuing) node.activating = now;
 	followed.set(key, node);
-	return node.running.size > 0;
+	return !continuing && node.running.size > 0;
 }
 
 /** Whether polls of the node still run (an activation waits for them). */
