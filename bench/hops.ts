@@ -19,6 +19,7 @@ process.env.N8N_LOG_LEVEL ??= 'silent';
 
 import { startSandbox } from '../sandbox/src/server';
 import { createHarness } from '../scripts/harness/n8n';
+import { countMoves, traceCalls, type TracedFunction } from './call-trace';
 import { ROOT, say } from './common';
 
 const OWN = /^(nodes|credentials)\//;
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
 		await session.post('Profiler.stopPreciseCoverage');
 		session.disconnect();
 		const byFile = new Map<string, string[]>();
+		const traced: TracedFunction[] = [];
 		for (const script of result) {
 			if (!script.url.startsWith('file://')) continue;
 			const file = relative(ROOT, fileURLToPath(script.url));
@@ -80,6 +82,15 @@ async function main(): Promise<void> {
 						f.ranges[0]?.count > 0 && f.ranges[0].startOffset > 0 && !WRAPPER.test(f.functionName),
 				)
 				.map((f) => f.functionName);
+			for (const f of script.functions)
+				if (f.ranges[0]?.count > 0 && f.ranges[0].startOffset > 0)
+					traced.push({
+						scriptId: script.scriptId,
+						file,
+						name: f.functionName,
+						start: f.ranges[0].startOffset,
+						end: f.ranges[0].endOffset,
+					});
 			// A named one appears twice when its module exports it (the export's getter has its name too).
 			const named = [...new Set(ran.filter(Boolean))];
 			const arrows = ran.filter((n) => !n).length;
@@ -92,6 +103,14 @@ async function main(): Promise<void> {
 		const files = [...byFile.keys()].sort();
 		say(`Deal → Create, one item runs through ${files.length} files of the pack`);
 		for (const f of files) say(`  ${f}: ${byFile.get(f)!.join(', ')}`);
+		const moves = await traceCalls(traced, async () => await create('Traced deal'));
+		const c = countMoves(moves);
+		say(
+			`Its moves between those files as a reader follows them (a call into another file, each call site once; returns are not moves): ${c.moves}`,
+		);
+		for (const line of c.lines) say(line);
+		say(`Moves back into a file already entered: ${c.back}`);
+		say(`(Every call counted, loops included: ${c.calls} moves, ${c.callsBack} back.)`);
 	} finally {
 		await sb.stop();
 	}

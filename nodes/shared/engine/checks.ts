@@ -23,8 +23,9 @@ class NeedsPlatform extends Error {}
 const offline = async (): Promise<never> =>
 	await Promise.reject(new NeedsPlatform('checked at the item’s turn'));
 
-/** Runs an item's local checks; throws the item's error for bad input. */
+/** Runs an item's local checks (its declared `check`); throws the item's error for bad input. */
 export async function checkInput(op: Operation, ctx: OpContext): Promise<void> {
+	if (op.check) await op.check(ctx.fromFields(), ctx);
 	if (!op.execute) return;
 	const dry: OpContext = {
 		...ctx,

@@ -164,6 +164,8 @@ function collect(
 interface ReadItem {
 	op: Operation;
 	ctx: OpContext;
+	/** Whether its `check` ran already (before the first request of the run). */
+	checked?: boolean;
 }
 
 /** Reads an item's parameters into its request (n8n evaluates their expressions here); nothing is sent. */
@@ -198,10 +200,11 @@ async function runItem(
 	let failed = true;
 	let line: { turn: Promise<void>; release: () => void } | undefined;
 	try {
-		const { op, ctx } = read();
+		const { op, ctx, checked } = read();
 		// Taken before the first await, so places are in input order.
 		const key = op.serialKey?.(ctx);
 		line = key === undefined ? undefined : scope.queue(`${op.value}:${key}`);
+		if (!checked) await op.check?.(ctx.fromFields(), ctx);
 		await gate.enter(itemIndex);
 		entered = true;
 		await line?.turn;
@@ -307,7 +310,7 @@ async function checkAll(
 		try {
 			const item = readItem(scope, resources, i);
 			await checkInput(item.op, item.ctx);
-			ready.push(item);
+			ready.push({ ...item, checked: true });
 		} catch (error) {
 			collect(scope, [...new Array<undefined>(i), { ok: false, error }], false);
 		}

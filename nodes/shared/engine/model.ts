@@ -100,12 +100,18 @@ export interface Operation {
 	/** Adds a Simplify switch (on by default) that maps each output item. */
 	simplify?: (item: IDataObject) => IDataObject;
 	/**
+	 * The item's own checks of its input, beyond its fields' (which collectRequest makes): what
+	 * must hold before anything is sent (a name that is not empty, a date range in order). It gets
+	 * the item's request as its fields give it and throws `ctx.fail(...)` for bad input; it sends
+	 * nothing. When the node stops on errors, every item is checked before the first request of
+	 * the run, so a bad item stops it with nothing written; with Continue On Fail, at the item's turn.
+	 */
+	check?: (req: BuiltRequest, ctx: OpContext) => void | Promise<void>;
+	/**
 	 * What the operation does for one item when it is more than the default (send the request
 	 * its fields give, the answer as items: arrays split, objects kept, empty → `{ success: true }`):
-	 * checks, a computed body, a read-back, a shaped answer. Plain code with `ctx.fromFields()`,
-	 * `ctx.send()` and `ctx.request()`. Before the first item is sent, it also runs for every item
-	 * with the platform out of reach, as a check of its input (engine/checks.ts): whatever it
-	 * checks before its first request stops a bad run before anything is written.
+	 * a computed body, a read-back, a shaped answer. Plain code with `ctx.fromFields()`,
+	 * `ctx.send()` and `ctx.request()`; its input was checked (`check`) before it runs.
 	 */
 	execute?: (ctx: OpContext) => Promise<Output>;
 	/** Why the operation has its own `execute`, in a sentence (required with it; docs/ARCHITECTURE.md lists them). */

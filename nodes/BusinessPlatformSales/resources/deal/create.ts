@@ -64,11 +64,13 @@ export const createDeal: Operation = {
 		),
 		dealOptionsField(),
 	],
-	why: 'Refuses an empty name before sending; the platform answers with the ID only, so the deal is read back with its pipeline and stage names.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	why: 'The platform answers with the ID only, so the deal is read back with its pipeline and stage names.',
+	check: (req, ctx) => {
 		if (!String(req.body.name ?? '').trim())
 			throw ctx.fail('Name is empty', 'Give the deal a name.');
+	},
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		const created = await ctx.send<IDataObject | undefined>(req);
 		// The platform answers with the ID only: the deal is read back, with its pipeline's and stage's names.
 		return await readBack(ctx, toIntegerId(created?.id, 'The created deal’s ID', ctx));
