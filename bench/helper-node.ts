@@ -16,7 +16,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { mapConcurrent } from '../nodes/shared/concurrency';
+import { mapConcurrent } from '../nodes/shared/engine/execute';
 
 export class BenchHelperOnly implements INodeType {
 	description: INodeTypeDescription = {

@@ -8,13 +8,20 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import {
+	credentialTenant,
+	jwtClaims,
+	platformRefreshTokenKey,
+	platformTokenKey,
+} from '../nodes/shared/run-scope';
+
 /**
  * OAuth2 (authorization code) for the Business Platform API.
  *
  * The platform token goes in the `x-access-token` header. In a V1 token response it
  * is the `<brand>-token` field (the spec writes `platform-token`); with OAuth V2 it is
  * `access_token` itself. Nodes find the right field with `platformTokenKey()` in
- * nodes/shared/transport.ts and pass it to n8n's OAuth2 request path, which refreshes
+ * nodes/shared/run-scope.ts and pass it to n8n's OAuth2 request path, which refreshes
  * on 401 (refresh_token grant, Basic client auth), saves the new tokens and retries.
  *
  * `preAuthentication` covers legacy V1 apps whose refresh grant renews only the OAuth
@@ -24,7 +31,7 @@ import type {
 
 /**
  * One rule for every address the credential sends a secret to, the transport's (baseUrlProblem in
- * nodes/shared/transport.ts): https, or plain http only on loopback (the local sandbox). In the
+ * nodes/shared/run-scope.ts): https, or plain http only on loopback (the local sandbox). In the
  * expressions of the Test request and of Connect's token URL (where n8n sends the client secret),
  * a base URL outside the rule becomes an address that cannot resolve (the reserved .invalid
  * domain, whose name says the fix), and the Test request's token header is left empty: no secret
@@ -33,55 +40,6 @@ import type {
 const REFUSED_HOST = 'use-https-in-the-api-base-url.invalid';
 const allowedBase = (expression: string) =>
 	`(u => /^(https:\\/\\/|http:\\/\\/(127(\\.\\d+){3}|localhost|\\[::1\\])(:\\d+)?(\\/|$))/i.test(u) ? u : "https://${REFUSED_HOST}")(String(${expression} ?? "").trim().replace(/\\/+$/, ""))`;
-
-/** The oauthTokenData key holding the platform token: `<word>-token` that is not a refresh token; V2 has none. */
-export function platformTokenKey(tokenData: IDataObject | undefined): string | undefined {
-	if (!tokenData) return undefined;
-	return Object.keys(tokenData).find(
-		(k) => /-token$/i.test(k) && !/refresh/i.test(k) && typeof tokenData[k] === 'string',
-	);
-}
-
-export function platformRefreshTokenKey(tokenData: IDataObject | undefined): string | undefined {
-	if (!tokenData) return undefined;
-	return Object.keys(tokenData).find(
-		(k) => /-refresh-token$/i.test(k) && typeof tokenData[k] === 'string',
-	);
-}
-
-/** Reads the claims of a JWT without verifying it (only to find the tenant for getrefreshtoken). */
-function jwtClaims(token: unknown): IDataObject {
-	if (typeof token !== 'string') return {};
-	const part = token.split('.')[1];
-	if (!part) return {};
-	try {
-		const text = Buffer.from(part.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
-		const claims = JSON.parse(text) as unknown;
-		return claims && typeof claims === 'object' ? (claims as IDataObject) : {};
-	} catch {
-		return {};
-	}
-}
-
-/** The tenant a credential's token is for: "Tenant ID (Legacy Apps)", else the platform token's claim; 0 when neither names one. */
-export function credentialTenant(credentials: IDataObject): number {
-	const tokenData = credentials.oauthTokenData as IDataObject | undefined;
-	const claims = jwtClaims(tokenData?.[platformTokenKey(tokenData) ?? 'access_token']);
-	return (
-		Number(credentials.tenantId) || Number(claims.tenantId ?? claims.tenant_id ?? claims.tid) || 0
-	);
-}
-
-/** Every secret a stored credential holds: the client secret and each token of its token response (scrubbed from error texts). */
-export function credentialSecrets(creds: IDataObject): string[] {
-	const tokenData = (creds.oauthTokenData as IDataObject | undefined) ?? {};
-	const tokens = Object.entries(tokenData).filter(
-		([k, v]) => typeof v === 'string' && /token/i.test(k) && !/type$/i.test(k),
-	);
-	return [creds.clientSecret, ...tokens.map(([, v]) => v)].filter(
-		(v): v is string => typeof v === 'string' && v !== '',
-	);
-}
 
 /** What the pack remembers inside oauthTokenData to notice that n8n has just refreshed. */
 const MARKER = 'n8nPlatformTokenPair';

@@ -7,13 +7,14 @@
 import type { IDataObject, IHookFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError, randomString } from 'n8n-workflow';
 
+import { readFailure } from '../shared/errors';
 import {
+	CREDENTIAL_TYPE,
 	platformRefreshTokenKey,
 	platformTokenKey,
-} from '../../credentials/BusinessPlatformOAuth2Api.credentials';
-import { readFailure } from '../shared/errors';
-import type { RunScope } from '../shared/run-scope';
-import { apiRequest, CREDENTIAL_TYPE } from '../shared/transport';
+	type RunScope,
+} from '../shared/run-scope';
+import { apiRequest } from '../shared/transport';
 
 export type HookId = number | string;
 

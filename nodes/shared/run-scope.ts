@@ -5,9 +5,11 @@
  * item's operation context) and dropped at its end, so nothing outlives the call and
  * nothing is shared between calls or workflows.
  *
- * It holds what the items of one call share: values read once (the credential's
- * base URLs and token field, a table's columns) and the files (binary data) output
- * items carry.
+ * It holds what the items of one call share: values read once (a table's columns, the
+ * parameters without an expression) and the files (binary data) output items carry; and
+ * the credential, read once per scope (credentialInfo: base URLs, token, secrets), with the
+ * rules for its fields (an https base URL; which field of n8n's oauthTokenData is the
+ * platform token).
  */
 import type {
 	IBinaryKeyData,
@@ -19,6 +21,7 @@ import type {
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_TUNING, type Tuning } from './tuning';
 
@@ -33,11 +36,10 @@ export type RequestContext =
 export class RunScope<C extends RequestContext = RequestContext> {
 	private readonly values = new Map<string, Promise<unknown>>();
 
-	private readonly files = new Map<IDataObject, IBinaryKeyData>();
+	/** The files (binary data) of output items, by item (`withBinary`): the executor attaches them. */
+	readonly files = new Map<IDataObject, IBinaryKeyData>();
 
 	private readonly lines = new Map<string, Promise<void>>();
-
-	private nodeCopy?: INode;
 
 	/** How long one request may wait for its answer (the node's Request Options → Timeout); the transport's default when unset. */
 	requestTimeoutMs?: number;
@@ -48,16 +50,15 @@ export class RunScope<C extends RequestContext = RequestContext> {
 	/** Saved values each item reads without n8n ("={{ $json.key }}" and collections of such; n8n-internals, 5). */
 	readonly quickParameters = new Map<string, unknown>();
 
+	/** The node (its type version, its parameters as saved): n8n copies it on every getNode(), so it is read once per call. */
+	readonly node: INode;
+
 	/** The tunables and clocks of this call (nodes/shared/tuning.ts): n8n's defaults unless the node was built with others. */
 	constructor(
 		readonly ctx: C,
 		readonly tuning: Tuning = DEFAULT_TUNING,
-	) {}
-
-	/** The node (its type version, its parameters as saved): n8n copies it on every getNode(), so it is read once per call. */
-	get node(): INode {
-		this.nodeCopy ??= this.ctx.getNode();
-		return this.nodeCopy;
+	) {
+		this.node = ctx.getNode();
 	}
 
 	/**
@@ -95,8 +96,157 @@ export class RunScope<C extends RequestContext = RequestContext> {
 		this.files.set(json, binary);
 		return json;
 	}
+}
 
-	binaryOf(json: IDataObject): IBinaryKeyData | undefined {
-		return this.files.get(json);
+// ── The credential, read once per scope ───────────────────────────────────────────────────────
+
+export const CREDENTIAL_TYPE = 'businessPlatformOAuth2Api';
+
+export interface CredentialInfo {
+	/** Which account the credential reaches, but for the address (its ID in n8n, its tenant): no secret. */
+	account: string;
+	/** The credential's secrets as the scope read them (tokens, client secret): scrubbed from any text an error passes on. */
+	secrets: string[];
+	baseUrl: string;
+	regionalBaseUrl?: string;
+	tokenKey?: string;
+	/** The platform token as stored when the scope read it; undefined (not connected): every request through n8n's OAuth2 path. */
+	token?: string;
+	/** How many times the scope renewed the token (after a 401). */
+	generation: number;
+	/** The generation whose token the platform refused right after renewing it (a 401 with it fails at once). */
+	refused?: number;
+}
+
+export function storedToken(
+	tokenData: IDataObject | undefined,
+	tokenKey: string | undefined,
+): string | undefined {
+	const token = tokenData?.[tokenKey ?? 'access_token'];
+	return typeof token === 'string' && token ? token : undefined;
+}
+
+/** The oauthTokenData key holding the platform token: `<word>-token` that is not a refresh token; V2 has none. */
+export function platformTokenKey(tokenData: IDataObject | undefined): string | undefined {
+	if (!tokenData) return undefined;
+	return Object.keys(tokenData).find(
+		(k) => /-token$/i.test(k) && !/refresh/i.test(k) && typeof tokenData[k] === 'string',
+	);
+}
+
+export function platformRefreshTokenKey(tokenData: IDataObject | undefined): string | undefined {
+	if (!tokenData) return undefined;
+	return Object.keys(tokenData).find(
+		(k) => /-refresh-token$/i.test(k) && typeof tokenData[k] === 'string',
+	);
+}
+
+/** Reads the claims of a JWT without verifying it (only to find the tenant for getrefreshtoken). */
+export function jwtClaims(token: unknown): IDataObject {
+	if (typeof token !== 'string') return {};
+	const part = token.split('.')[1];
+	if (!part) return {};
+	try {
+		const text = Buffer.from(part.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+		const claims = JSON.parse(text) as unknown;
+		return claims && typeof claims === 'object' ? (claims as IDataObject) : {};
+	} catch {
+		return {};
 	}
+}
+
+/** The tenant a credential's token is for: "Tenant ID (Legacy Apps)", else the platform token's claim; 0 when neither names one. */
+export function credentialTenant(credentials: IDataObject): number {
+	const tokenData = credentials.oauthTokenData as IDataObject | undefined;
+	const claims = jwtClaims(tokenData?.[platformTokenKey(tokenData) ?? 'access_token']);
+	return (
+		Number(credentials.tenantId) || Number(claims.tenantId ?? claims.tenant_id ?? claims.tid) || 0
+	);
+}
+
+/** Every secret a stored credential holds: the client secret and each token of its token response (scrubbed from error texts). */
+export function credentialSecrets(creds: IDataObject): string[] {
+	const tokenData = (creds.oauthTokenData as IDataObject | undefined) ?? {};
+	const tokens = Object.entries(tokenData).filter(
+		([k, v]) => typeof v === 'string' && /token/i.test(k) && !/type$/i.test(k),
+	);
+	return [creds.clientSecret, ...tokens.map(([, v]) => v)].filter(
+		(v): v is string => typeof v === 'string' && v !== '',
+	);
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|::1)$/i;
+
+/** Checks a base URL from the credential: https, or http only on loopback. Returns what is wrong, if anything. */
+export function baseUrlProblem(raw: unknown, field: string): string | undefined {
+	const text = normaliseBaseUrl(raw);
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		return `The credential's ${field} "${text}" is not a URL: use the address of the API, like https://api.example.com`;
+	}
+	if (url.protocol === 'https:') return undefined;
+	if (url.protocol === 'http:' && LOOPBACK.test(url.hostname)) return undefined;
+	return `The credential's ${field} must start with https:// (plain http:// is only allowed for 127.0.0.1 or localhost, such as the local sandbox): "${text}"`;
+}
+
+export const normaliseBaseUrl = (raw: unknown) =>
+	String(raw ?? '')
+		.trim()
+		.replace(/\/+$/, '');
+
+/** The credential's base URLs and token field, read once per run scope (a failed read, e.g. a bad URL, is read again). */
+export async function credentialInfo(scope: RunScope, itemIndex?: number): Promise<CredentialInfo> {
+	return await scope.once('credential', async () => {
+		const ctx = scope.ctx;
+		const creds = await (ctx as IExecuteFunctions).getCredentials(CREDENTIAL_TYPE, itemIndex ?? 0);
+		const regional = normaliseBaseUrl(creds.regionalBaseUrl);
+		const problem =
+			baseUrlProblem(creds.baseUrl, 'API Base URL') ??
+			(regional ? baseUrlProblem(regional, 'Regional API Base URL') : undefined);
+		if (problem)
+			throw new NodeOperationError(ctx.getNode(), problem, {
+				itemIndex,
+				description: 'Open the Business Platform credential and fix the address.',
+			});
+		const tokenData = creds.oauthTokenData as IDataObject | undefined;
+		const tokenKey = platformTokenKey(tokenData);
+		const baseUrl = normaliseBaseUrl(creds.baseUrl);
+		const account = JSON.stringify([
+			ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? null,
+			credentialTenant(creds),
+		]);
+		return {
+			account,
+			secrets: credentialSecrets(creds),
+			baseUrl,
+			regionalBaseUrl: regional || undefined,
+			tokenKey,
+			token: storedToken(tokenData, tokenKey),
+			generation: 0,
+		};
+	});
+}
+
+/** A base URL as one address however it is written: lower-case scheme and host, no default port, no trailing "/". */
+function address(base: string): string {
+	try {
+		const url = new URL(base);
+		return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+	} catch {
+		return base;
+	}
+}
+
+/**
+ * Which account a request of the scope's credential reaches (`regional`: as ApiRequest's): the
+ * credential's ID in n8n, its tenant, and the address the request goes to (the regional base URL
+ * where it is set and the request uses it, else the base URL), so two ways of writing one address
+ * are one account. What a polling cursor belongs to. No secret.
+ */
+export async function credentialAccount(scope: RunScope, regional = false): Promise<string> {
+	const info = await credentialInfo(scope);
+	const base = regional && info.regionalBaseUrl ? info.regionalBaseUrl : info.baseUrl;
+	return JSON.stringify([info.account, address(base)]);
 }

@@ -8,7 +8,7 @@
  * settings as every n8n request). When the platform answers 401, one request goes
  * through n8n's OAuth2 path (`httpRequestWithAuthentication`), which refreshes (one
  * refresh however many items run at once), and the others resend with the new token
- * (`send`, in n8n-internals: it relies on how n8n's OAuth2 helper behaves). n8n's
+ * (`send`, below: n8n-internals 3, it relies on how n8n's OAuth2 helper behaves). n8n's
  * OAuth2 path reads and decrypts the credential and resolves its expressions on every
  * call: the CPU profile (docs/performance.md) showed that cost on every request; it is
  * still used as a whole when the scope has no token.
@@ -21,23 +21,17 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	credentialSecrets,
-	credentialTenant,
-	platformTokenKey,
-} from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { isNetworkFailure, readFailure, toNodeApiError, withoutSecrets } from './errors';
 import {
 	CREDENTIAL_TYPE,
-	send,
+	credentialInfo,
+	credentialSecrets,
+	platformTokenKey,
 	storedToken,
-	TokenRefused,
 	type CredentialInfo,
-} from './n8n-internals';
-import type { RunScope } from './run-scope';
+	type RunScope,
+} from './run-scope';
 import type { RetryTuning } from './tuning';
-
-export { CREDENTIAL_TYPE } from './n8n-internals';
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
@@ -61,82 +55,6 @@ export interface ApiRequest {
 	labelOf?: (field: string) => string | undefined;
 	/** Answer is text, not JSON (e.g. form markup, journal confirmations). */
 	text?: boolean;
-}
-
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|::1)$/i;
-
-/** Checks a base URL from the credential: https, or http only on loopback. Returns what is wrong, if anything. */
-export function baseUrlProblem(raw: unknown, field: string): string | undefined {
-	const text = normaliseBaseUrl(raw);
-	let url: URL;
-	try {
-		url = new URL(text);
-	} catch {
-		return `The credential's ${field} "${text}" is not a URL: use the address of the API, like https://api.example.com`;
-	}
-	if (url.protocol === 'https:') return undefined;
-	if (url.protocol === 'http:' && LOOPBACK.test(url.hostname)) return undefined;
-	return `The credential's ${field} must start with https:// (plain http:// is only allowed for 127.0.0.1 or localhost, such as the local sandbox): "${text}"`;
-}
-
-export const normaliseBaseUrl = (raw: unknown) =>
-	String(raw ?? '')
-		.trim()
-		.replace(/\/+$/, '');
-
-/** The credential's base URLs and token field, read once per run scope (a failed read, e.g. a bad URL, is read again). */
-async function credentialInfo(scope: RunScope, itemIndex?: number): Promise<CredentialInfo> {
-	return await scope.once('credential', async () => {
-		const ctx = scope.ctx;
-		const creds = await (ctx as IExecuteFunctions).getCredentials(CREDENTIAL_TYPE, itemIndex ?? 0);
-		const regional = normaliseBaseUrl(creds.regionalBaseUrl);
-		const problem =
-			baseUrlProblem(creds.baseUrl, 'API Base URL') ??
-			(regional ? baseUrlProblem(regional, 'Regional API Base URL') : undefined);
-		if (problem)
-			throw new NodeOperationError(ctx.getNode(), problem, {
-				itemIndex,
-				description: 'Open the Business Platform credential and fix the address.',
-			});
-		const tokenData = creds.oauthTokenData as IDataObject | undefined;
-		const tokenKey = platformTokenKey(tokenData);
-		const baseUrl = normaliseBaseUrl(creds.baseUrl);
-		const account = JSON.stringify([
-			ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? null,
-			credentialTenant(creds),
-		]);
-		return {
-			account,
-			secrets: credentialSecrets(creds),
-			baseUrl,
-			regionalBaseUrl: regional || undefined,
-			tokenKey,
-			token: storedToken(tokenData, tokenKey),
-			generation: 0,
-		};
-	});
-}
-
-/** A base URL as one address however it is written: lower-case scheme and host, no default port, no trailing "/". */
-function address(base: string): string {
-	try {
-		const url = new URL(base);
-		return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
-	} catch {
-		return base;
-	}
-}
-
-/**
- * Which account a request of the scope's credential reaches (`regional`: as ApiRequest's): the
- * credential's ID in n8n, its tenant, and the address the request goes to (the regional base URL
- * where it is set and the request uses it, else the base URL), so two ways of writing one address
- * are one account. What a polling cursor belongs to. No secret.
- */
-export async function credentialAccount(scope: RunScope, regional = false): Promise<string> {
-	const info = await credentialInfo(scope);
-	const base = regional && info.regionalBaseUrl ? info.regionalBaseUrl : info.baseUrl;
-	return JSON.stringify([info.account, address(base)]);
 }
 
 function isIdempotent(req: ApiRequest): boolean {
@@ -244,6 +162,103 @@ function failureNote(
 	if (facts.status === 429 && facts.retryAfterMs !== undefined)
 		return `The platform asked to wait ${Math.round(facts.retryAfterMs / 1000)} s before retrying.`;
 	return undefined;
+}
+
+// ── n8n-internals 3. The token on n8n's plain request; n8n's OAuth2 helper only on a 401 ─────
+// Relies on: the OAuth2 credential keeps the token response in `oauthTokenData` (n8n-core
+// requestOAuth2, packages/core/src/execution-engine/node-execution-context/utils/request-helpers/
+// oauth.ts, and the credentials service that saves it), and httpRequestWithAuthentication with
+// `oauth2: {property, keyToIncludeInAccessTokenHeader}` sends that field as the header, and on a
+// 401 refreshes, saves the new token response and sends the request again.
+// Buys: n8n's OAuth2 path reads, decrypts and resolves the credential on every request (a large
+// share of the pack's CPU per create; docs/performance.md has the measurements); this reads it
+// once per execution, with n8n's proxy, SSRF and certificate settings unchanged (plain httpRequest).
+// When it does not hold: without a token in `oauthTokenData` every request goes through n8n's
+// OAuth2 path as a whole (the documented way); a 401 always does.
+
+/** A 401 with a token that was refused right after its renewal: no further refresh in this scope. */
+export class TokenRefused extends Error {
+	constructor() {
+		super('The platform refused the Business Platform token even right after n8n renewed it');
+	}
+}
+
+const oauth2Options = (info: CredentialInfo) => ({
+	property: info.tokenKey,
+	keyToIncludeInAccessTokenHeader: 'x-access-token',
+	tokenType: 'Bearer',
+});
+
+/** The stored credential's token, read again into the scope. */
+async function readStoredToken(scope: RunScope, info: CredentialInfo): Promise<void> {
+	const creds = await (scope.ctx as IExecuteFunctions).getCredentials(CREDENTIAL_TYPE, 0);
+	const tokenData = creds.oauthTokenData as IDataObject | undefined;
+	info.tokenKey = platformTokenKey(tokenData);
+	info.token = storedToken(tokenData, info.tokenKey);
+	info.secrets = [...new Set([...info.secrets, ...credentialSecrets(creds)])];
+}
+
+/**
+ * One attempt, with the scope's token through n8n's plain `httpRequest`. On a 401, the
+ * first item to see it (per refused token, in this scope) sends its request through n8n's
+ * OAuth2 path, which sends the stored token — a token another execution already refreshed
+ * just works — or refreshes it (n8n merges concurrent refreshes, in queue mode across
+ * processes too, and runs the credential's preAuthentication), saves it and retries; the
+ * scope then reads the stored token again, and the other items, which waited, send their
+ * request once more with it. Without a token in the scope, n8n's OAuth2 path as a whole.
+ */
+export async function send(
+	scope: RunScope,
+	info: CredentialInfo,
+	options: IHttpRequestOptions,
+): Promise<unknown> {
+	const ctx = scope.ctx;
+	const viaOAuth2 = async () =>
+		await ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			CREDENTIAL_TYPE,
+			{ ...options, headers: { ...options.headers } },
+			{ oauth2: oauth2Options(info) },
+		);
+	for (let renewed = false; ; renewed = true) {
+		const { token, generation } = info;
+		if (token === undefined) return await viaOAuth2();
+		const plain = await ctx.helpers
+			.httpRequest({ ...options, headers: { ...options.headers, 'x-access-token': token } })
+			.then(
+				(value: unknown) => ({ answered: true as const, value }),
+				(failure: unknown) => ({ answered: false as const, failure }),
+			);
+		if (plain.answered) {
+			if (info.refused === generation) info.refused = undefined; // the token works after all: a later 401 is a new episode
+			return plain.value;
+		}
+		// Any other failure, or a 401 after a renewal, goes to apiRequest, which retries or turns it into a clean NodeApiError.
+		if (readFailure(plain.failure).status !== 401) throw plain.failure;
+		// One refresh per 401 episode: a token refused right after its renewal is not renewed again for every item.
+		if (info.refused === generation) throw new TokenRefused();
+		if (renewed) throw plain.failure;
+		const mine: { done: boolean; answer?: unknown; failure?: unknown } = { done: false };
+		await scope.once(`token#${generation}`, async () => {
+			await viaOAuth2().then(
+				(answer: unknown) => Object.assign(mine, { answer }),
+				(failure: unknown) => Object.assign(mine, { failure }),
+			);
+			mine.done = true;
+			await readStoredToken(scope, info);
+			info.generation = generation + 1;
+			// n8n refreshed and sent the request again, and the platform still answered 401: the new token is refused.
+			if (mine.failure !== undefined && readFailure(mine.failure).status === 401)
+				info.refused = info.generation;
+			// The refresh itself failed (revoked): every waiting item fails with it.
+			if (mine.failure !== undefined && readFailure(mine.failure).reconnect) throw mine.failure;
+		});
+		if (mine.done) {
+			if (mine.failure !== undefined)
+				throw info.refused === info.generation ? new TokenRefused() : mine.failure;
+			return mine.answer;
+		}
+	}
 }
 
 /** Sends one API request and returns the parsed answer (undefined for empty bodies). */

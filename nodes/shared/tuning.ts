@@ -77,7 +77,7 @@ export const DEFAULT_TUNING: Tuning = Object.freeze({
 	paging: Object.freeze({ maxPages: 100_000, readAhead: 2 }),
 	poll: Object.freeze({ pageSize: PAGE_SIZE, maxReadings: 3, testPages: 5, now: () => Date.now() }),
 	retryClock: Object.freeze({
-		now: () => Date.now(),
+		now: Date.now,
 		sleep: async (ms: number) => await sleep(ms),
 	}),
 });

@@ -1,8 +1,5 @@
-import {
-	BusinessPlatformOAuth2Api,
-	platformRefreshTokenKey,
-	platformTokenKey,
-} from '../../credentials/BusinessPlatformOAuth2Api.credentials';
+import { BusinessPlatformOAuth2Api } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
+import { platformRefreshTokenKey, platformTokenKey } from '../../nodes/shared/run-scope';
 import { startSandbox, type Sandbox } from '../../sandbox/src/server';
 import { createHarness, testCredential } from '../../scripts/harness/n8n';
 import { startReceiver } from '../helpers/receiver';

@@ -22,20 +22,21 @@ import type {
 import { NodeConnectionTypes, NodeHelpers, toCronExpression } from 'n8n-workflow';
 
 import {
-	commitOwnCursor,
 	EXPRESSION_MARK,
 	holdsExpression,
 	isNotShown,
 	NOT_SHOWN_MESSAGE,
-	OWN_POLL_BUDGET_MS,
-	pollBudgetMs,
 	readableWithoutN8n,
 	readWithoutN8n,
 	sameForEveryItem,
-	storedToken,
+} from '../../nodes/shared/engine/params';
+import {
+	commitOwnCursor,
+	OWN_POLL_BUDGET_MS,
+	pollBudgetMs,
 } from '../../nodes/shared/n8n-internals';
 import { beginTurn, endTurn } from '../../nodes/shared/polling/machine';
-import { platformTokenKey } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
+import { platformTokenKey, storedToken } from '../../nodes/shared/run-scope';
 import { n8nAtLeast } from '../../scripts/n8n-versions';
 import {
 	additionalData,

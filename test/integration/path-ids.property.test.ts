@@ -14,7 +14,7 @@ import { CAMPAIGNS_RESOURCES } from '../../nodes/BusinessPlatformCampaigns/resou
 import { PEOPLE_RESOURCES } from '../../nodes/BusinessPlatformPeople/resources';
 import { SALES_RESOURCES } from '../../nodes/BusinessPlatformSales/resources';
 import type { Field, Operation, Resource } from '../../nodes/shared/engine/model';
-import { shownInVersion } from '../../nodes/shared/engine/versions';
+import { shownInVersion } from '../../nodes/shared/engine/params';
 import { apiUrl, fullyDecoded } from '../../nodes/shared/transport';
 import { createHarness } from '../../scripts/harness/n8n';
 import { checkProperty, hostileString, propertyParameters } from '../helpers/property';

@@ -194,18 +194,17 @@ describe('Pipeline operations', () => {
 				},
 				fail: (message: string) => new Error(message),
 			}) as unknown as OpContext;
-		expect(await create.execute!(fake({ Id: 77, Success: true }))).toEqual({
+		const runCreate = async (ctx: OpContext) => await create.execute!(ctx, ctx.fromFields());
+		expect(await runCreate(fake({ Id: 77, Success: true }))).toEqual({
 			id: 77,
 			name: 'Read back',
 		});
-		expect(await create.execute!(fake({ id: 77, success: true }))).toEqual({
+		expect(await runCreate(fake({ id: 77, success: true }))).toEqual({
 			id: 77,
 			name: 'Read back',
 		});
 		expect(reads).toEqual(['/v1/crm/deals/pipelines/77', '/v1/crm/deals/pipelines/77']);
-		await expect(create.execute!(fake({ Id: 77, Success: false }))).rejects.toThrow(
-			/did not confirm/,
-		);
+		await expect(runCreate(fake({ Id: 77, Success: false }))).rejects.toThrow(/did not confirm/);
 	});
 });
 

@@ -1,6 +1,6 @@
 /**
  * Text fields given a number or a boolean by an expression (`{{ $json.phone }}` of a number):
- * the request builder sends them as text (nodes/shared/engine/request.ts, `asText`), because the
+ * the request builder sends them as text (nodes/shared/engine/item.ts, `asText`), because the
  * platform refuses a number where its schema says string. First, from the descriptions and the
  * contract: every text field sent as it is read is text on the wire, so that conversion is right
  * for each. Then, through n8n-core against the sandbox: the records exist with the text.

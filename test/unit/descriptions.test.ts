@@ -1,7 +1,7 @@
 /** The nodes' UI descriptions, as n8n reads them: conventions every node must keep. */
 import type { INodeProperties, INodeType } from 'n8n-workflow';
 
-import { shownInVersion } from '../../nodes/shared/engine/versions';
+import { shownInVersion } from '../../nodes/shared/engine/params';
 import { NODE_TYPES } from '../../scripts/harness/n8n';
 
 const packNodes = Object.entries(NODE_TYPES).filter(([name]) => !name.endsWith('.testTransport'));

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
-import { mapConcurrent, NotStarted, OrderedGate } from '../../nodes/shared/concurrency';
+import { mapConcurrent, NotStarted, OrderedGate } from '../../nodes/shared/engine/execute';
 import { platformMessage, readFailure } from '../../nodes/shared/errors';
-import { baseUrlProblem } from '../../nodes/shared/transport';
+import { baseUrlProblem } from '../../nodes/shared/run-scope';
 
 describe('mapConcurrent', () => {
 	it('keeps input order whatever order the work finishes in, and never exceeds the limit', async () => {

@@ -8,7 +8,7 @@ import { VersionedNodeType } from 'n8n-workflow';
 
 import { buildProperties } from '../../nodes/shared/engine/description';
 import type { Field, OpContext, Operation, Resource } from '../../nodes/shared/engine/model';
-import { collectRequest } from '../../nodes/shared/engine/request';
+import { collectRequest } from '../../nodes/shared/engine/item';
 import { readItemParameter } from '../../nodes/shared/engine/params';
 import { RunScope } from '../../nodes/shared/run-scope';
 import { compareSnapshots } from '../../scripts/descriptions-compare';

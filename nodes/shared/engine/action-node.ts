@@ -11,9 +11,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../transport';
+import { CREDENTIAL_TYPE } from '../run-scope';
 import { buildProperties, buildSubtitle } from './description';
-import { executeOperations } from './execute';
+import { executorFor } from './execute';
 import { mergeMethods } from './methods';
 import type { Resource, ResourceMethods } from './model';
 import { DEFAULT_TUNING, type Tuning } from '../tuning';
@@ -76,9 +76,7 @@ export function actionNode(node: ActionNodeIdentity): new (tuning?: Tuning) => A
 		execute: ActionNode['execute'];
 
 		constructor(tuning: Tuning = DEFAULT_TUNING) {
-			this.execute = async function (this: IExecuteFunctions) {
-				return await executeOperations(this, node.resources, tuning);
-			};
+			this.execute = executorFor(node.resources, tuning);
 		}
 	};
 }

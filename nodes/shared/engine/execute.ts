@@ -1,117 +1,41 @@
 /**
- * The executor: the shared execute() of the action nodes. Each item runs through its
- * operation (build the request, send it or walk its pages, shape the answer), up to
- * the configured number of items at a time; output keeps the input's order and every
- * item is paired with its input. One run scope per execution is passed along.
+ * The executor: the shared execute() of the action nodes, and the order of a run. Each item
+ * is read ahead of its turn (engine/item.ts: its operation, its request from its fields), its
+ * input checked, then it passes the ordered gate to talk to the platform through its operation,
+ * up to the configured number of items at a time; output keeps the input's order and every item
+ * is paired with its input. One run scope per execution is passed along.
  *
- * Items read their parameters ahead of their turn (n8n's expression evaluation is most of
- * the CPU an item costs), then pass the ordered gate to talk to the platform: the
- * platform sees the same order and the same number of requests at once as without
- * reading ahead, while the next items' parameters are read during a request's wait.
+ * The order of a run:
+ * 1. Request Options read and checked (nothing sent for a value that cannot work).
+ * 2. When the node stops on errors (no Continue On Fail), every item is read and its input
+ *    checked (its fields' mapping, then its operation's declared `check`) before the first
+ *    request: bad input in any item stops the run with nothing written.
+ * 3. Items run (`runItem`): read ahead (n8n's expression evaluation is most of the CPU an item
+ *    costs; with Continue On Fail each is checked here), then the gate in input order, then the
+ *    operation: its own `execute`, or the request its fields give and the answer as items.
+ * 4. Output collected in input order. When the platform refused an item, items sent at the same
+ *    time may have been written: the node's error names every record the run wrote (item and
+ *    ID), so nothing exists unseen.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { mapConcurrent, NotStarted, OrderedGate, type Settled } from '../concurrency';
-import { paginate } from '../pagination';
 import { RunScope } from '../run-scope';
 import { DEFAULT_TUNING, type Tuning } from '../tuning';
-import { apiRequest, type ApiRequest } from '../transport';
-import { CUSTOM_CALL, CUSTOM_CALL_OPERATION } from './custom-call';
+import { CUSTOM_CALL_OPERATION } from './custom-call';
 import { CONCURRENCY_PARAMETER } from './description';
+import { readItem, type ReadItem } from './item';
 import type { BuiltRequest, OpContext, Operation, Output, Resource } from './model';
 import { defaultOutput } from './output';
-import { readItemValue, readSetting, wireLabels } from './params';
-import { collectRequest } from './request';
-import { checkInput, writes, writtenText } from './checks';
-import { echo } from '../readers';
-
-/** A built request as the transport takes it, with the operation's settings. */
-function apiRequestOf(op: Operation, req: BuiltRequest): ApiRequest {
-	const bodyWanted =
-		req.sendBody ??
-		(['POST', 'PUT', 'PATCH'].includes(req.method) || Object.keys(req.body).length > 0);
-	return {
-		method: req.method,
-		path: req.path,
-		qs: Object.keys(req.qs).length ? req.qs : undefined,
-		body: req.rawBody !== undefined ? req.rawBody : bodyWanted ? req.body : undefined,
-		regional: op.regional,
-		retry: op.retry,
-		idempotent: op.idempotent,
-		text: op.text,
-	};
-}
+import { readSetting } from './params';
 
 /** One item through its operation: its own `execute`, or the request its fields give and the answer as items; then Simplify. */
-async function runOperation(op: Operation, ctx: OpContext): Promise<Output> {
-	const out = op.execute ? await op.execute(ctx) : defaultOutput(await ctx.send(ctx.fromFields()));
+async function runOperation(op: Operation, ctx: OpContext, req: BuiltRequest): Promise<Output> {
+	const out = op.execute ? await op.execute(ctx, req) : defaultOutput(await ctx.send(req));
 	if (op.simplify && out !== undefined && ctx.param<boolean>('simplify', true)) {
 		return Array.isArray(out) ? out.map(op.simplify) : op.simplify(out);
 	}
 	return out;
-}
-
-/** The item's context; its request from the fields is read here, before its turn (nothing is sent). */
-function contextFor(
-	scope: RunScope<IExecuteFunctions>,
-	itemIndex: number,
-	op: Operation,
-): OpContext {
-	const fn = scope.ctx;
-	const labelOf = wireLabels(op.fields);
-	let collected: BuiltRequest | undefined;
-	const ctx: OpContext = {
-		fn,
-		scope,
-		itemIndex,
-		operation: op,
-		param: <T>(name: string, fallback?: T) =>
-			readItemValue<T>(scope, name, itemIndex, fallback, op.fields),
-		fromFields: () => (collected ??= collectRequest(op, ctx)),
-		send: async <T>(req: BuiltRequest) => {
-			const api = apiRequestOf(op, req);
-			if (!op.paginate) return await ctx.request<T>(api);
-			const limit = ctx.param<boolean>('returnAll', false)
-				? undefined
-				: limitOf(ctx.param<unknown>('limit', 50), ctx);
-			return (await ctx.paginate(api, op.paginate, limit)) as T;
-		},
-		request: async <T>(req: ApiRequest) =>
-			await apiRequest<T>(scope, { ...req, itemIndex, labelOf }),
-		paginate: async (req, style, limit) =>
-			await paginate(scope, { ...req, itemIndex, labelOf }, { style, limit }),
-		fail: (message, description) =>
-			new NodeOperationError(fn.getNode(), message, { itemIndex, description }),
-	};
-	return ctx;
-}
-
-/** Limit as a whole number of at least 1 (a fraction is rounded down); anything else (0, negative, not a number) is refused, naming the field. */
-function limitOf(value: unknown, ctx: OpContext): number {
-	const n = Math.floor(Number(value));
-	if (
-		value === '' ||
-		value === null ||
-		typeof value === 'boolean' ||
-		!Number.isFinite(n) ||
-		n < 1
-	) {
-		throw ctx.fail(
-			`Limit must be a whole number of 1 or more, got "${String(value).slice(0, 40)}"`,
-			'Set "Limit" to how many items to return, or turn on "Return All".',
-		);
-	}
-	return n;
-}
-
-function findOperation(
-	resources: Resource[],
-	resource: string,
-	operation: string,
-): Operation | undefined {
-	if (operation === CUSTOM_CALL) return CUSTOM_CALL_OPERATION;
-	return resources.find((r) => r.value === resource)?.operations.find((o) => o.value === operation);
 }
 
 /** Output items in input order, each paired with its input; a failure is the item's error (continue on fail) or the node's. */
@@ -128,7 +52,7 @@ function collect(
 		if (r.ok) {
 			const list = r.value === undefined ? [] : Array.isArray(r.value) ? r.value : [r.value];
 			for (const json of list) {
-				const binary = scope.binaryOf(json);
+				const binary = scope.files.get(json);
 				out.push(
 					binary ? { json, binary, pairedItem: { item: i } } : { json, pairedItem: { item: i } },
 				);
@@ -160,34 +84,6 @@ function collect(
 	return out;
 }
 
-/** An item ready for its turn: its operation and context, its request read from its fields. */
-interface ReadItem {
-	op: Operation;
-	ctx: OpContext;
-	/** Whether its `check` ran already (before the first request of the run). */
-	checked?: boolean;
-}
-
-/** Reads an item's parameters into its request (n8n evaluates their expressions here); nothing is sent. */
-function readItem(
-	scope: RunScope<IExecuteFunctions>,
-	resources: Resource[],
-	itemIndex: number,
-): ReadItem {
-	const resource = readItemValue<string>(scope, 'resource', itemIndex, '');
-	const operation = readItemValue<string>(scope, 'operation', itemIndex, '');
-	const op = findOperation(resources, resource, operation);
-	if (!op)
-		throw new NodeOperationError(
-			scope.ctx.getNode(),
-			`The operation ${echo(operation, 60)} of ${echo(resource, 60)} is not known`,
-			{ itemIndex },
-		);
-	const ctx = contextFor(scope, itemIndex, op);
-	ctx.fromFields();
-	return { op, ctx };
-}
-
 /** One item: its parameters read ahead (or already, when every input was checked first), then its turn with the platform at the gate. */
 async function runItem(
 	scope: RunScope<IExecuteFunctions>,
@@ -200,15 +96,15 @@ async function runItem(
 	let failed = true;
 	let line: { turn: Promise<void>; release: () => void } | undefined;
 	try {
-		const { op, ctx, checked } = read();
+		const { op, ctx, req, checked } = read();
 		// Taken before the first await, so places are in input order.
 		const key = op.serialKey?.(ctx);
 		line = key === undefined ? undefined : scope.queue(`${op.value}:${key}`);
-		if (!checked) await op.check?.(ctx.fromFields(), ctx);
+		if (!checked) await checkInput(op, ctx, req);
 		await gate.enter(itemIndex);
 		entered = true;
 		await line?.turn;
-		const out = await runOperation(op, ctx);
+		const out = await runOperation(op, ctx, req);
 		failed = false;
 		return out;
 	} finally {
@@ -276,7 +172,7 @@ export async function executeOperations(
 	const { concurrency, timeout } = requestOptions(fn);
 	scope.requestTimeoutMs = timeout;
 	const gate = new OrderedGate(concurrency);
-	// Stop on errors: every item's input is checked before the first request (engine/checks.ts).
+	// Stop on errors: every item's input is checked before the first request.
 	const ready = continueOnFail ? undefined : await checkAll(scope, resources, items.length);
 	const read = (itemIndex: number) => ready?.[itemIndex] ?? readItem(scope, resources, itemIndex);
 	// Up to `concurrency` items with the platform, and as many again reading their parameters ahead (at least 2).
@@ -309,11 +205,179 @@ async function checkAll(
 	for (let i = 0; i < count; i++) {
 		try {
 			const item = readItem(scope, resources, i);
-			await checkInput(item.op, item.ctx);
+			await checkInput(item.op, item.ctx, item.req);
 			ready.push({ ...item, checked: true });
 		} catch (error) {
 			collect(scope, [...new Array<undefined>(i), { ok: false, error }], false);
 		}
 	}
 	return ready;
+}
+
+/** An item's input checks beyond its fields' (already mapped when its request was read): its operation's declared `check`. */
+async function checkInput(op: Operation, ctx: OpContext, req: BuiltRequest): Promise<void> {
+	if (!op.check) return;
+	try {
+		await op.check(req, ctx);
+	} catch (error) {
+		throw error instanceof NodeOperationError || error instanceof NodeApiError
+			? error
+			: new NodeOperationError(ctx.fn.getNode(), error as Error, { itemIndex: ctx.itemIndex });
+	}
+}
+
+/** The action nodes' execute(): `this` is n8n's execute context; the node's resources and tuning are its own. */
+export function executorFor(
+	resources: Resource[],
+	tuning: Tuning,
+): (this: IExecuteFunctions) => Promise<INodeExecutionData[][]> {
+	return async function (this: IExecuteFunctions) {
+		return await executeOperations(this, resources, tuning);
+	};
+}
+
+// ── Items in parallel, in input order ─────────────────────────────────────────────────────────
+
+export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+export async function mapConcurrent<T, R>(
+	items: readonly T[],
+	concurrency: number,
+	fn: (item: T, index: number) => Promise<R>,
+	stopOnError = false,
+): Promise<Array<Settled<R> | undefined>> {
+	const results: Array<Settled<R> | undefined> = new Array(items.length);
+	let next = 0;
+	let failed = false;
+	const worker = async () => {
+		while (next < items.length && !(stopOnError && failed)) {
+			const i = next++;
+			try {
+				results[i] = { ok: true, value: await fn(items[i], i) };
+			} catch (error) {
+				results[i] = { ok: false, error };
+				failed = true;
+			}
+		}
+	};
+	const n = Math.max(1, Math.min(Math.floor(concurrency) || 1, items.length));
+	await Promise.all(Array.from({ length: n }, worker));
+	return results;
+}
+
+/** An item that comes after a failed one (stop on error): it never reaches the platform and has no output. */
+export class NotStarted extends Error {
+	constructor() {
+		super('Not started: an earlier item failed');
+	}
+}
+
+/**
+ * Lets items talk to the platform in input order, at most `size` at a time. Items may
+ * prepare ahead (read their parameters, build their request) and then wait at the gate:
+ * item i enters only after every earlier item has entered or finished without entering,
+ * so the platform sees the same order as without preparing ahead. After `fail(i)`, no
+ * item after i enters (those already inside finish); earlier ones still do.
+ */
+export class OrderedGate {
+	private nextIndex = 0;
+
+	private inside = 0;
+
+	private firstFailure = Number.POSITIVE_INFINITY;
+
+	/** Items after `nextIndex` that finished without entering. */
+	private readonly passed = new Set<number>();
+
+	private readonly waiting = new Map<number, () => void>();
+
+	constructor(private readonly size: number) {}
+
+	/** Waits for item `index`'s turn and a free place; throws NotStarted when an earlier item failed. */
+	async enter(index: number): Promise<void> {
+		for (;;) {
+			if (index > this.firstFailure) throw new NotStarted();
+			if (index === this.nextIndex && this.inside < this.size) break;
+			await new Promise<void>((resolve) => this.waiting.set(index, resolve));
+		}
+		this.inside++;
+		this.advance();
+	}
+
+	/** Item done with the platform: its place goes to the next in order. */
+	leave(): void {
+		this.inside--;
+		this.wake(this.nextIndex);
+	}
+
+	/** Item finished without entering (its parameters failed, or it was not started): later ones no longer wait for it. */
+	pass(index: number): void {
+		if (index === this.nextIndex) this.advance();
+		else if (index > this.nextIndex) this.passed.add(index);
+	}
+
+	/** Item `index` failed and the node stops on errors: no later item enters. */
+	fail(index: number): void {
+		this.firstFailure = Math.min(this.firstFailure, index);
+		for (const i of [...this.waiting.keys()]) if (i > index) this.wake(i);
+	}
+
+	private advance(): void {
+		this.nextIndex++;
+		while (this.passed.delete(this.nextIndex)) this.nextIndex++;
+		this.wake(this.nextIndex);
+	}
+
+	private wake(index: number): void {
+		const resolve = this.waiting.get(index);
+		if (!resolve) return;
+		this.waiting.delete(index);
+		resolve();
+	}
+}
+
+// ── n8n-internals 4. Items read ahead of their turn ───────────────────────────────────────────
+// Relies on: getNodeParameter is synchronous and has no effect on other items (n8n-core
+// ExecuteContext evaluates the expression on the spot), so item i+1 may read its parameters
+// while item i's request is in flight, and n8n takes the results of all items from one
+// `execute` call. Buys: at 1 in parallel, expressions are evaluated while requests are under
+// way, as n8n's HTTP Request node does (docs/performance.md, "read ahead"); the ordered gate
+// (OrderedGate, above) keeps the platform seeing the items in input order.
+// There is no other path to fall back to: a getNodeParameter that returned a promise would
+// change n8n's node API itself (its type), so the typecheck against that n8n-workflow fails,
+// and the pinned test names the change.
+
+// ── What a failed run wrote ───────────────────────────────────────────────────────────────────
+
+/** Whether an item of this operation writes to the platform (not a read, a list or a GET custom call). */
+export function writes(op: Operation, ctx: OpContext): boolean {
+	if (op === CUSTOM_CALL_OPERATION) return ctx.param<string>('customMethod', 'GET') !== 'GET';
+	return op.method !== 'GET' && !op.paginate && op.readOnly !== true;
+}
+
+/** The ID an output item names (`id`, `_id`, a people user's `userId`), if any. */
+function idOf(json: unknown): string | undefined {
+	if (!json || typeof json !== 'object') return undefined;
+	const o = json as IDataObject;
+	const id = o.id ?? o._id ?? o.Id ?? o.userId;
+	return typeof id === 'number' || (typeof id === 'string' && id !== '') ? String(id) : undefined;
+}
+
+/**
+ * "Before it failed, the run wrote: item 0 (ID 12), item 3 (ID 15)." for the items that wrote
+ * and succeeded; undefined when none did.
+ */
+export function writtenText(
+	results: Array<Settled<Output> | undefined>,
+	wrote: boolean[],
+): string | undefined {
+	const parts: string[] = [];
+	results.forEach((r, i) => {
+		if (!r?.ok || !wrote[i]) return;
+		const list = r.value === undefined ? [] : Array.isArray(r.value) ? r.value : [r.value];
+		const ids = list.map(idOf).filter((id): id is string => id !== undefined);
+		parts.push(ids.length ? `item ${i} (ID ${ids.join(', ')})` : `item ${i}`);
+	});
+	if (!parts.length) return undefined;
+	return `These items were written to the platform before the run stopped and exist there now: ${parts.join(', ')}. Running the workflow again would write them again: start it from the failed item, or use Continue On Fail to see each item's outcome.`;
 }

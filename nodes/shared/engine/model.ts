@@ -111,9 +111,10 @@ export interface Operation {
 	 * What the operation does for one item when it is more than the default (send the request
 	 * its fields give, the answer as items: arrays split, objects kept, empty → `{ success: true }`):
 	 * a computed body, a read-back, a shaped answer. Plain code with `ctx.fromFields()`,
-	 * `ctx.send()` and `ctx.request()`; its input was checked (`check`) before it runs.
+	 * `ctx.send()` and `ctx.request()`; `req` is the item's request as its fields give it (what
+	 * `ctx.fromFields()` gives), its input checked (`check`) before it runs.
 	 */
-	execute?: (ctx: OpContext) => Promise<Output>;
+	execute?: (ctx: OpContext, req: BuiltRequest) => Promise<Output>;
 	/** Why the operation has its own `execute`, in a sentence (required with it; docs/ARCHITECTURE.md lists them). */
 	why?: string;
 	/**

@@ -11,7 +11,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Operation, Resource } from './model';
-import { fromVersion, inVersion1, shownInVersion } from './versions';
+import { shownInVersion } from './params';
+import { fromVersion, inVersion1 } from './versions';
 
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 

@@ -4,29 +4,12 @@
  * nodes do it: the node lists `version: [1, 2]` (and `defaultVersion: 2`), the old
  * property keeps `displayOptions.show['@version']: [1]` and the new one is shown from
  * version 2 (`[{ _cnd: { gte: 2 } }]`). Both may have the same name: the request
- * builder reads only the fields shown for the node's version. See CONTRIBUTING.md.
+ * builder reads only the fields shown for the node's version (`shownInVersion`, engine/params.ts).
+ * See CONTRIBUTING.md.
  */
 import type { INodeProperties } from 'n8n-workflow';
-import { NodeHelpers } from 'n8n-workflow';
 
 type Conditions = NonNullable<INodeProperties['displayOptions']>['show'];
-
-const versionOnly = (c: Conditions) =>
-	c && c['@version'] !== undefined ? { '@version': c['@version'] } : undefined;
-
-/** Whether a property is shown for this version of the node (its `@version` display conditions). */
-export function shownInVersion(property: INodeProperties, version: number): boolean {
-	const show = versionOnly(property.displayOptions?.show);
-	const hide = versionOnly(property.displayOptions?.hide);
-	if (!show && !hide) return true;
-	const reduced: INodeProperties = { ...property, displayOptions: { show, hide } };
-	return NodeHelpers.displayParameter(
-		{},
-		reduced,
-		{ typeVersion: version } as Parameters<typeof NodeHelpers.displayParameter>[2],
-		null,
-	);
-}
 
 type Show = NonNullable<Conditions>;
 

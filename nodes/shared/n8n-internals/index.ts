@@ -11,11 +11,11 @@
  *
  * | # | What the pack relies on | Where | When it does not hold | Pinned by |
  * |---|---|---|---|---|
- * | 1 | A saved expression is text starting with "=", evaluated per item; any other saved value is the same for every item | shared/n8n-internals/parameters.ts › holdsExpression, sameForEveryItem | a value n8n evaluated without the mark would be read once for all items: the pinned test fails first | test/integration/n8n-internals.test.ts › 1. |
- * | 2 | getNodeParameter of a parameter its display conditions hide fails with "Could not get parameter" | shared/n8n-internals/parameters.ts › isNotShown | a parameter absent from the node's saved parameters is still "not shown"; anything else fails the item, naming the parameter | test/integration/n8n-internals.test.ts › 2. |
- * | 3 | The token sits in the credential's oauthTokenData; n8n's OAuth2 helper refreshes and saves on a 401 | shared/n8n-internals/requests.ts › send, storedToken | without a token there every request goes through n8n's OAuth2 path as a whole (documented); a 401 always does | test/integration/n8n-internals.test.ts › 3. |
- * | 4 | getNodeParameter answers at once (items read their parameters ahead of their turn) | shared/n8n-internals/requests.ts › (the explanation; the gate: shared/concurrency.ts OrderedGate) | no other path: a promise would change n8n's node API (its type), so the typecheck fails | test/integration/n8n-internals.test.ts › 4. |
- * | 5 | "={{ $json.key }}" gives the item's own text, number or boolean unchanged | shared/n8n-internals/parameters.ts › readableWithoutN8n, readWithoutN8n | other shapes, and the first read of each parameter, go through getNodeParameter | test/integration/n8n-internals.test.ts › 5. |
+ * | 1 | A saved expression is text starting with "=", evaluated per item; any other saved value is the same for every item | shared/engine/params.ts › holdsExpression, sameForEveryItem | a value n8n evaluated without the mark would be read once for all items: the pinned test fails first | test/integration/n8n-internals.test.ts › 1. |
+ * | 2 | getNodeParameter of a parameter its display conditions hide fails with "Could not get parameter" | shared/engine/params.ts › isNotShown | a parameter absent from the node's saved parameters is still "not shown"; anything else fails the item, naming the parameter | test/integration/n8n-internals.test.ts › 2. |
+ * | 3 | The token sits in the credential's oauthTokenData; n8n's OAuth2 helper refreshes and saves on a 401 | shared/transport.ts › send | without a token there every request goes through n8n's OAuth2 path as a whole (documented); a 401 always does | test/integration/n8n-internals.test.ts › 3. |
+ * | 4 | getNodeParameter answers at once (items read their parameters ahead of their turn) | shared/engine/execute.ts › OrderedGate | no other path: a promise would change n8n's node API (its type), so the typecheck fails | test/integration/n8n-internals.test.ts › 4. |
+ * | 5 | "={{ $json.key }}" gives the item's own text, number or boolean unchanged | shared/engine/params.ts › readableWithoutN8n, readWithoutN8n | other shapes, and the first read of each parameter, go through getNodeParameter | test/integration/n8n-internals.test.ts › 5. |
  * | 6 | An activation's polls share one static data object (under the durable scheduler each poll has its own copy) | shared/polling/machine.ts › beginTurn, pollOnce | the state machine's rows P2 and P11 no longer order the polls: the pinned test fails first | test/integration/n8n-internals.test.ts › 6. |
  * | 7 | A poll that delivers nothing commits its own cursor under durable cursors (n8n's __commitCursor) | shared/n8n-internals/polls.ts › commitOwnCursor | without the hook (before 2.41) nothing happens; n8n saves static data with a poll's execution | test/integration/n8n-internals.test.ts › 7. |
  * | 8 | n8n completes saved parameters with their defaults before it evaluates display conditions | BusinessPlatformSales/resources/record/fields.ts › columnsField | `hide` matches only the new value: the mapper still shows | test/integration/n8n-internals.test.ts › 8. |
@@ -35,6 +35,4 @@
  * every minute and at every start, without a person (heal.ts). When it does not hold: the
  * registrations are checked only when the workflow is published (n8n's documented path).
  */
-export * from './parameters';
 export * from './polls';
-export * from './requests';

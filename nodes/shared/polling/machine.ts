@@ -14,7 +14,7 @@ import type { IDataObject, INode, INodeExecutionData, IPollFunctions } from 'n8n
 
 import { commitOwnCursor, pollBudgetMs } from '../n8n-internals';
 import type { RunScope } from '../run-scope';
-import { credentialAccount } from '../transport';
+import { credentialAccount } from '../run-scope';
 import { readCursor, startCursor, type Cursor } from './cursor';
 import type { ParamReader, PollEvent, PollList } from './model';
 import { budgetFrom, readChanges, readStart, testItem, type Found } from './read';

@@ -15,9 +15,8 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { toUtcIso } from '../values';
 import { echo } from '../readers';
-import { RunScope } from '../run-scope';
+import { CREDENTIAL_TYPE, RunScope } from '../run-scope';
 import { DEFAULT_TUNING, type Tuning } from '../tuning';
-import { CREDENTIAL_TYPE } from '../transport';
 import type { ParamReader, PollingNodeIdentity } from './model';
 import { pollOnce } from './machine';
 

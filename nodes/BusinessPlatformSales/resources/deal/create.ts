@@ -69,8 +69,7 @@ export const createDeal: Operation = {
 		if (!String(req.body.name ?? '').trim())
 			throw ctx.fail('Name is empty', 'Give the deal a name.');
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const created = await ctx.send<IDataObject | undefined>(req);
 		// The platform answers with the ID only: the deal is read back, with its pipeline's and stage's names.
 		return await readBack(ctx, toIntegerId(created?.id, 'The created deal’s ID', ctx));
