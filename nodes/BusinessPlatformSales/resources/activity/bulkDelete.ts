@@ -12,6 +12,9 @@ export const bulkDeleteActivity: Operation = {
 	path: '/v1/crm/activities/bulkDelete',
 	fields: [{ property: activityIdsProperty }],
 	why: 'The body is a bare JSON array of IDs, which no field can give; the output is one item per deleted ID.',
+	check: (_req, ctx) => {
+		activityIds(ctx.param('activityIds', ''), ctx);
+	},
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
 		// The body is a bare JSON array of IDs.

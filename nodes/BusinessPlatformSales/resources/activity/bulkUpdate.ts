@@ -41,12 +41,14 @@ export const bulkUpdateActivity: Operation = {
 			],
 		),
 	],
-	why: 'Refuses an update with no field before sending; the platform answers with nothing to show, so the output is one item per updated ID.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	why: 'The platform answers with nothing to show, so the output is one item per updated ID.',
+	check: (req, ctx) => {
 		const { ids, ...rest } = req.body;
 		void ids;
 		requireSomeFields(rest, ctx);
+	},
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		await ctx.send(req);
 		return (req.body.ids as number[]).map((id) => ({ id, updated: true }));
 	},

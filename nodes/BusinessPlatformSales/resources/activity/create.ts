@@ -43,15 +43,17 @@ export const createActivity: Operation = {
 			detailFields(),
 		),
 	],
-	why: 'Refuses an empty name, start or end, or an end before the start, and fills the time zone before sending; the platform answers with the ID only, so the activity is read back.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	why: 'Fills the time zone before sending; the platform answers with the ID only, so the activity is read back.',
+	check: (req, ctx) => {
 		if (!String(req.body.name ?? '').trim())
 			throw ctx.fail('Name is empty', 'Give the activity a name.');
 		if (!req.body.start)
 			throw ctx.fail('Start is empty', 'Give the date and time the activity starts.');
 		if (!req.body.end) throw ctx.fail('End is empty', 'Give the date and time the activity ends.');
 		checkTimes(req, ctx);
+	},
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		defaultTimeZone(req, ctx);
 		const answer = await ctx.send(req);
 		return await readBack(

@@ -182,6 +182,9 @@ export const getAllActivity: Operation = {
 		),
 	],
 	why: 'The filters become the platform’s one query expression; notes stored as base64 come back as plain text.',
+	check: (_req, ctx) => {
+		activityQuery(ctx.param<IDataObject>('filters', {}), ctx);
+	},
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
 		const query = activityQuery(ctx.param<IDataObject>('filters', {}), ctx);

@@ -35,13 +35,15 @@ export const updateActivity: Operation = {
 			],
 		),
 	],
-	why: 'Refuses an update with no field, a blank name or an end before the start before sending; the platform answers without the activity, so it is read back.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	why: 'The platform answers without the activity, so it is read back.',
+	check: (req, ctx) => {
 		requireSomeFields(req.body, ctx);
 		if ('name' in req.body && !String(req.body.name).trim())
 			throw ctx.fail('Name is empty', 'Give the activity a name, or remove the Name field.');
 		checkTimes(req, ctx);
+	},
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		await ctx.send(req);
 		return await readBack(ctx, idFromPath(req.path));
 	},

@@ -1,8 +1,6 @@
 /** Contact → Create: POST /v1/crm/contacts. Create a person or organization contact. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { defaultOutput } from '../../../shared/engine/output';
-
 import { collection } from '../../../shared/engine/fields';
 import { contactFields, nameField, requireName, typeField } from './common';
 
@@ -26,10 +24,6 @@ export const createContact: Operation = {
 			contactFields(),
 		),
 	],
-	why: 'Refuses a blank name before sending (the platform would store it).',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
-		requireName(req.body, ctx);
-		return defaultOutput(await ctx.send(req));
-	},
+	// A blank name is refused before sending (the platform would store it).
+	check: (req, ctx) => requireName(req.body, ctx),
 };

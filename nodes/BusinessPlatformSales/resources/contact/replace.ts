@@ -25,10 +25,10 @@ export const replaceContact: Operation = {
 			contactFields(),
 		),
 	],
-	why: 'Refuses a blank name before sending; the platform answers without the contact, so it is read back.',
+	why: 'The platform answers without the contact, so it is read back.',
+	check: (req, ctx) => requireName(req.body, ctx),
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
-		requireName(req.body, ctx);
 		await ctx.send(req);
 		return await readBack(ctx, Number(req.path.split('/').pop()));
 	},

@@ -28,11 +28,13 @@ export const updateContact: Operation = {
 			],
 		),
 	],
-	why: 'Refuses an update with no field or a blank name before sending; the platform answers without the contact, so it is read back.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	why: 'The platform answers without the contact, so it is read back.',
+	check: (req, ctx) => {
 		requireSomeFields(req.body, ctx);
 		if ('name' in req.body) requireName(req.body, ctx);
+	},
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		await ctx.send(req);
 		return await readBack(ctx, Number(req.path.split('/').pop()));
 	},

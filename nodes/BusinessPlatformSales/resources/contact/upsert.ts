@@ -42,15 +42,18 @@ export const upsertContact: Operation = {
 	// Two items with the same email run one after the other: the second finds what the first created.
 	serialKey: (ctx) => String(ctx.param('email', '')).trim().toLowerCase() || undefined,
 	why: 'Finds the contact by its email first, then updates it (PATCH) and reads it back, or creates it.',
-	execute: async (ctx) => {
-		const body = ctx.fromFields().body;
-		requireName(body, ctx);
+	check: (req, ctx) => {
+		requireName(req.body, ctx);
 		const email = String(ctx.param('email', '')).trim();
 		if (!/^[^@\s]+@[^@\s]+$/.test(email))
 			throw ctx.fail(
 				`Email ${echo(email)} is not an email address`,
 				'Create or Update finds the contact by its email: give a full address.',
 			);
+	},
+	execute: async (ctx) => {
+		const body = ctx.fromFields().body;
+		const email = String(ctx.param('email', '')).trim();
 		body.email = email;
 		const found = await ctx.paginate(
 			{ method: 'GET', path: '/v1/crm/contacts', qs: { email } },

@@ -15,11 +15,13 @@ export const createContactLabel: Operation = {
 		bodyField({ displayName: 'Name', name: 'name', type: 'string', default: '', required: true }),
 		...detailFields(),
 	],
-	why: 'Refuses an empty name before sending; the platform answers with the ID only, so the label is read back.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	why: 'The platform answers with the ID only, so the label is read back.',
+	check: (req, ctx) => {
 		if (!String(req.body.name ?? '').trim())
 			throw ctx.fail('Name is empty', 'Give the label a name.');
+	},
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		const answer = await ctx.send(req);
 		return await readBack(ctx, Number((answer as { id: number }).id));
 	},

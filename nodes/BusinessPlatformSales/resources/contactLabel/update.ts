@@ -29,10 +29,10 @@ export const updateContactLabel: Operation = {
 			],
 		},
 	],
-	why: 'Refuses an update with no field before sending; the platform answers without the label, so it is read back.',
+	why: 'The platform answers without the label, so it is read back.',
+	check: (req, ctx) => requireSomeFields(req.body, ctx),
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
-		requireSomeFields(req.body, ctx);
 		await ctx.send(req);
 		return await readBack(ctx, idFromPath(req.path));
 	},

@@ -42,11 +42,15 @@ export const bulkUpdateDeal: Operation = {
 			],
 		),
 	],
-	why: 'Refuses an update with no field before sending; the output is one item per updated ID.',
+	why: 'The output is one item per updated ID: those the platform answers with, else those sent.',
+	check: (req, ctx) => {
+		const { ids, ...rest } = req.body;
+		void ids;
+		requireSomeFields(rest, ctx);
+	},
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
-		const { ids, ...rest } = req.body;
-		requireSomeFields(rest, ctx);
+		const { ids } = req.body;
 		const answer = await ctx.send(req);
 		const updated =
 			Array.isArray(answer) && answer.length

@@ -43,12 +43,14 @@ export const updateDeal: Operation = {
 			],
 		),
 	],
-	why: 'Refuses an update with no field or a blank name before sending; custom fields are merged into the deal’s current list (read first), and the deal is read back.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	why: 'Custom fields are merged into the deal’s current list (read first), and the deal is read back.',
+	check: (req, ctx) => {
 		requireSomeFields(req.body, ctx);
 		if ('name' in req.body && !String(req.body.name).trim())
 			throw ctx.fail('Name is empty', 'Give the deal a name, or remove the Name field.');
+	},
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		const given = req.body.custom_field as IDataObject[] | undefined;
 		if (given) {
 			// The update model carries custom_field as text: the deal's whole list, so that

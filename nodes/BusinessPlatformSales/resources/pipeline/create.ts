@@ -21,11 +21,13 @@ export const createPipeline: Operation = {
 			send: { in: 'body', key: 'stages', map: stagesBody },
 		},
 	],
-	why: 'Refuses an empty name before sending; the platform answers with a confirmation and the ID only, so the pipeline is read back.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	why: 'The platform answers with a confirmation and the ID only, so the pipeline is read back.',
+	check: (req, ctx) => {
 		if (!String(req.body.name ?? '').trim())
 			throw ctx.fail('Name is empty', 'Give the pipeline a name.');
+	},
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		const answer = await ctx.send(req);
 		return await readBack(ctx, confirmedId(answer, ctx));
 	},

@@ -35,12 +35,14 @@ export const updatePipeline: Operation = {
 			],
 		},
 	],
-	why: 'Refuses an update with no field or a blank name before sending; the platform answers with a confirmation only, which is checked, and the pipeline is read back.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	why: 'The platform answers with a confirmation only, which is checked, and the pipeline is read back.',
+	check: (req, ctx) => {
 		requireSomeFields(req.body, ctx);
 		if ('name' in req.body && !String(req.body.name).trim())
 			throw ctx.fail('Name is empty', 'Give the pipeline a name, or remove the Name field.');
+	},
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		const answer = await ctx.send(req);
 		const id = idFromPath(req.path);
 		confirmedId(answer, ctx, id);

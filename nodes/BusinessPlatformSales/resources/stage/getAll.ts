@@ -3,11 +3,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { LIMIT_PROPERTY, RETURN_ALL_PROPERTY } from '../../../shared/engine/description';
-import type { Operation } from '../../../shared/engine/model';
+import type { OpContext, Operation } from '../../../shared/engine/model';
 import { idPath } from '../../../shared/engine/fields';
 import { idFromPath } from '../../../shared/values';
 import { pipelineProperties, simplifyStage } from './common';
 import { echo } from '../../../shared/readers';
+
+/** The Limit, or undefined with Return All. */
+const limitOf = (ctx: OpContext) =>
+	ctx.param<boolean>('returnAll', false) ? undefined : ctx.param<number>('limit', 50);
 
 export const getAllStage: Operation = {
 	value: 'getAll',
@@ -25,13 +29,15 @@ export const getAllStage: Operation = {
 	],
 	simplify: simplifyStage,
 	why: 'The platform has no list of stages: they are read from their pipeline, put in order and cut to the Limit here.',
+	check: (_req, ctx) => {
+		const max = limitOf(ctx);
+		if (max !== undefined && (!Number.isInteger(max) || max < 1))
+			throw ctx.fail(`Limit must be a whole number of 1 or more, got ${echo(max, 40)}`);
+	},
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
 		const id = idFromPath(req.path);
-		const all = ctx.param<boolean>('returnAll', false);
-		const max = all ? undefined : ctx.param<number>('limit', 50);
-		if (max !== undefined && (!Number.isInteger(max) || max < 1))
-			throw ctx.fail(`Limit must be a whole number of 1 or more, got ${echo(max, 40)}`);
+		const max = limitOf(ctx);
 		const pipeline = await ctx.send<IDataObject>(req);
 		const stages = [...((pipeline?.stages as IDataObject[] | undefined) ?? [])]
 			.sort((a, b) => Number(a.order ?? 0) - Number(b.order ?? 0))
