@@ -3,7 +3,7 @@
  * people (keyed by column names, options by name), both ways, checking every value
  * against its column before anything is written.
  */
-import type { IDataObject, ResourceMapperField } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { OpContext } from '../../../shared/engine/model';
 import {
@@ -23,6 +23,7 @@ import {
 	TABLES_PATH,
 } from '../../common/tables';
 import { tableIdFor } from './fields';
+import { mapperEntries } from './input-checks';
 import { cellsFromJson, cut, forModel } from './json-input';
 import {
 	dateValue,
@@ -233,12 +234,6 @@ export async function shape(record: IDataObject, ctx: OpContext): Promise<IDataO
 	return recordByName(record, await tableFor(ctx, await tableIdFor(ctx)));
 }
 
-interface MapperValue {
-	mappingMode?: string;
-	value?: IDataObject | null;
-	schema?: ResourceMapperField[];
-}
-
 /** Sets an own property, whatever its name (`__proto__` included): the cells object never gains a prototype. */
 const setCell = (cells: IDataObject, key: string, value: unknown) =>
 	Object.defineProperty(cells, key, {
@@ -264,24 +259,7 @@ export async function cellsOfItem(ctx: OpContext, mode: 'create' | 'update'): Pr
 
 /** The cells from the Columns mapper (as set by hand, or mapped from the input item). */
 async function cellsFromMapper(ctx: OpContext, mode: 'create' | 'update'): Promise<IDataObject> {
-	const mapper = (ctx.param<MapperValue>('columns', {}) ?? {}) as MapperValue;
-	const auto = mapper.mappingMode === 'autoMapInputData';
-	const entries = Object.entries(
-		auto ? (ctx.fn.getInputData()[ctx.itemIndex]?.json ?? {}) : (mapper.value ?? {}),
-	);
-
-	// Columns the user set by hand must be in the column list the mapper was built from.
-	const schema = Array.isArray(mapper.schema) ? mapper.schema : [];
-	if (!auto && schema.length) {
-		const known = new Set(schema.map((f) => f.id));
-		for (const [key] of entries) {
-			if (!known.has(key))
-				throw ctx.fail(
-					`Column "${cut(key)}" is not in the table`,
-					`Columns: ${schema.map((f) => f.id).join(', ')}.`,
-				);
-		}
-	}
+	const { entries, auto } = mapperEntries(ctx);
 	return await cellsFromEntries(ctx, mode, entries, auto ? 'auto' : 'mapper');
 }
 

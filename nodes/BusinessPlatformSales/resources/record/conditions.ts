@@ -300,20 +300,26 @@ const isRecordField = (id: string) => DATE_FIELDS.includes(id) || id === '_id';
 export async function prepareSearch(
 	req: { body: IDataObject; qs: IDataObject },
 	ctx: OpContext,
+	withoutTable = false,
 ): Promise<void> {
 	const { raw, json } = conditionsOfItem(ctx);
 	try {
-		await prepareConditions(req, ctx, raw, json);
+		await prepareConditions(req, ctx, raw, json, withoutTable);
 	} catch (e) {
 		throw json ? forModel(e, ctx) : e;
 	}
 }
+
+/** Search's `check`: the conditions checked as far as they can be without the table's columns (all of them when none needs the table). */
+export const checkConditions = async (ctx: OpContext) =>
+	await prepareSearch({ body: {}, qs: {} }, ctx, true);
 
 async function prepareConditions(
 	req: { body: IDataObject; qs: IDataObject },
 	ctx: OpContext,
 	raw: ConditionInput[],
 	json: boolean,
+	withoutTable: boolean,
 ): Promise<void> {
 	// Checks that need no table first, so a condition left incomplete fails without any request.
 	const parsed = raw.map((c, i) => {
@@ -340,6 +346,7 @@ async function prepareConditions(
 		parsed.some((p) => !isRecordField(p.column)) ||
 		(sortCol && !isRecordField(sortCol)) ||
 		(refColumns.length > 0 && opts.fetchAllRef !== true);
+	if (withoutTable && needsTable) return;
 	const table = needsTable ? await tableFor(ctx, await tableIdFor(ctx)) : undefined;
 	const columnIn = (nameOrId: string, label: string): TableColumn => {
 		const col = findColumn(table!, nameOrId);

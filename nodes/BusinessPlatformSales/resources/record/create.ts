@@ -11,6 +11,7 @@ import {
 	withTableId,
 } from './fields';
 import { cellsOfItem, writtenRecord } from './cells';
+import { checkCells } from './input-checks';
 
 export const createRecord: Operation = {
 	value: 'create',
@@ -30,6 +31,7 @@ export const createRecord: Operation = {
 		byNameField('the created record'),
 	],
 	why: 'The cells come from the Columns mapper or one JSON value (Cells: From JSON), either way checked against the table’s columns (read from the platform); the record is given from the answer or read back.',
+	check: (_req, ctx) => checkCells(ctx),
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
 		await withTableId(req, ctx);

@@ -6,6 +6,7 @@ import { bodyField, options, queryField } from '../../../shared/engine/fields';
 import { echo } from '../../../shared/readers';
 import { tableFor, TABLES_PATH } from '../../common/tables';
 import {
+	checkConditions,
 	conditionsInputField,
 	conditionsJsonField,
 	filtersField,
@@ -102,8 +103,7 @@ export const searchRecord: Operation = {
 		byNameField('each record'),
 	],
 	why: 'The conditions (one by one, or one JSON value) are checked against the table’s columns and become the platform’s filter; Return All without an order pages oldest first; cells are given by column name too.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	check: async (_req, ctx) => {
 		const opts = (ctx.param<IDataObject>('options', {}) ?? {}) as IDataObject;
 		if (opts.sortDirection !== undefined) {
 			const dir = Number(opts.sortDirection);
@@ -111,8 +111,14 @@ export const searchRecord: Operation = {
 				throw ctx.fail(
 					`Sort Direction must be 1 (ascending) or -1 (descending), got ${echo(opts.sortDirection, 60)}`,
 				);
-			req.qs.sortDir = dir;
 		}
+		await checkConditions(ctx);
+	},
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		const opts = (ctx.param<IDataObject>('options', {}) ?? {}) as IDataObject;
+		// Checked (1 or -1) by `check`.
+		if (opts.sortDirection !== undefined) req.qs.sortDir = Number(opts.sortDirection);
 		req.body.logicalOperator =
 			String(req.body.logicalOperator ?? 'and').toLowerCase() === 'or' ? 'or' : 'and';
 		await withTableId(req, ctx);

@@ -14,6 +14,7 @@ import {
 	withTableId,
 } from './fields';
 import { cellsOfItem, writtenRecord } from './cells';
+import { checkCells } from './input-checks';
 
 export const updateRecord: Operation = {
 	value: 'update',
@@ -44,6 +45,7 @@ export const updateRecord: Operation = {
 		byNameField('the updated record'),
 	],
 	why: 'The cells come from the Columns mapper or one JSON value (Cells: From JSON), either way checked against the table’s columns (read from the platform); the record is given from the answer or read back.',
+	check: (_req, ctx) => checkCells(ctx),
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
 		await withTableId(req, ctx);
