@@ -27,11 +27,13 @@ export const createCategory: Operation = {
 			children: detailFields(),
 		},
 	],
-	why: 'Refuses an empty name before sending; the platform answers with the ID only, so the category is read back whole.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	why: 'The platform answers with the ID only, so the category is read back whole.',
+	check: (req, ctx) => {
 		if (!String(req.body.name ?? '').trim())
 			throw ctx.fail('Name is empty', 'Give the category a name.');
+	},
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		// The answer is a CreateResponse { id }: the node returns the whole category.
 		const answer = await ctx.send<IDataObject | undefined>(req);
 		const id = Number(answer?.id ?? answer?.Id);

@@ -29,15 +29,17 @@ export const updateCategory: Operation = {
 			],
 		},
 	],
-	why: 'Refuses an update with no fields or an empty name before sending; the PATCH answers without a documented body, so the category is read back.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	why: 'The PATCH answers without a documented body, so the category is read back.',
+	check: (req, ctx) => {
 		requireSomeFields(req.body, ctx);
 		if ('name' in req.body && !String(req.body.name).trim())
 			throw ctx.fail(
 				'Name is empty',
 				'A category needs a name: leave the field out to keep the current one.',
 			);
+	},
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		await ctx.send(req);
 		// The PATCH answers 200 without a documented body: the node reads the category back.
 		return await readBack(ctx, idFromPath(req.path));

@@ -8,17 +8,35 @@ import { parseJson } from '../../../shared/values';
 import { categoryFields, templateOutput } from './common';
 import { echo } from '../../../shared/readers';
 
+/** The template's design (Template JSON): a JSON object or array. */
+function designOf(ctx: OpContext): object {
+	const design = parseJson(ctx.param('templateJson', ''), 'Template JSON', ctx);
+	if (design === undefined || design === null || typeof design !== 'object') {
+		throw ctx.fail(
+			'Template JSON must be a JSON object or array',
+			'Give the editor’s design as JSON, for example {"body": {"rows": []}}.',
+		);
+	}
+	return design;
+}
+
+/** With the HTML from a file: the input item's binary field that holds it (the item must have it). */
+function htmlFile(ctx: OpContext): string | undefined {
+	if (ctx.param<string>('htmlSource', 'text') !== 'binary') return undefined;
+	const property = String(ctx.param('binaryPropertyName', 'data')).trim();
+	const item = ctx.fn.getInputData()[ctx.itemIndex];
+	if (!property || !item?.binary?.[property]) {
+		throw ctx.fail(
+			`The input item has no binary field ${echo(property, 60)}`,
+			'Set "Input Binary Field" to the name of the field that holds the HTML file (for example "data"), or choose "Text" as the HTML source.',
+		);
+	}
+	return property;
+}
+
 async function readHtml(ctx: OpContext): Promise<string | undefined> {
-	const source = ctx.param<string>('htmlSource', 'text');
-	if (source === 'binary') {
-		const property = String(ctx.param('binaryPropertyName', 'data')).trim();
-		const item = ctx.fn.getInputData()[ctx.itemIndex];
-		if (!property || !item?.binary?.[property]) {
-			throw ctx.fail(
-				`The input item has no binary field ${echo(property, 60)}`,
-				'Set "Input Binary Field" to the name of the field that holds the HTML file (for example "data"), or choose "Text" as the HTML source.',
-			);
-		}
+	const property = htmlFile(ctx);
+	if (property !== undefined) {
 		const buffer = await ctx.fn.helpers.getBinaryDataBuffer(ctx.itemIndex, property);
 		return buffer.toString('utf8');
 	}
@@ -105,19 +123,16 @@ export const createEmailTemplate: Operation = {
 			],
 		},
 	],
-	why: 'Refuses an empty name or a design that is not JSON, URL-encodes the design and reads the HTML from text or a file before sending; with no endpoint to read one template, the output is what was sent with the answer, decoded.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	why: 'URL-encodes the design and reads the HTML from text or a file before sending; with no endpoint to read one template, the output is what was sent with the answer, decoded.',
+	check: (req, ctx) => {
 		if (!String(req.body.name ?? '').trim())
 			throw ctx.fail('Name is empty', 'Give the template a name.');
-		const design = parseJson(ctx.param('templateJson', ''), 'Template JSON', ctx);
-		if (design === undefined || design === null || typeof design !== 'object') {
-			throw ctx.fail(
-				'Template JSON must be a JSON object or array',
-				'Give the editor’s design as JSON, for example {"body": {"rows": []}}.',
-			);
-		}
-		req.body.template_json = encodeURIComponent(JSON.stringify(design));
+		designOf(ctx);
+		htmlFile(ctx);
+	},
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		req.body.template_json = encodeURIComponent(JSON.stringify(designOf(ctx)));
 		const html = await readHtml(ctx);
 		if (html !== undefined) req.body.template_html = html;
 		const answer = await ctx.send(req);

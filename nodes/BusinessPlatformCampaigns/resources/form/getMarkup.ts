@@ -78,11 +78,13 @@ export const getMarkupForm: Operation = {
 			},
 		},
 	],
-	why: 'Refuses an empty output field name before fetching; the markup text is unquoted when sent as JSON text and can also be given as an HTML file.',
+	why: 'The markup text is unquoted when sent as JSON text and can also be given as an HTML file.',
+	// A missing field name is refused before the markup is fetched.
+	check: (_req, ctx) => {
+		outputField(ctx);
+	},
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
-		// A missing field name is refused before the markup is fetched.
-		outputField(ctx);
 		const answer = await ctx.send(req);
 		return await markupOutput(answer, ctx, idFromPath(req.path));
 	},
