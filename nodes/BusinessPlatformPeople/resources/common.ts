@@ -113,11 +113,8 @@ export function answerText(answer: unknown): string {
 	return answer;
 }
 
-/**
- * The filters' pay period (two dates) or free text as `searchString`: the platform searches a
- * pay period written "MM/DD/YYYY-MM/DD/YYYY".
- */
-export function payPeriodSearch(req: BuiltRequest, ctx: OpContext): void {
+/** The filters' pay period as its two dates (MM/DD/YYYY), both or neither: Payrun and Paystub Get Many's `check`. */
+export function payPeriodOf(ctx: OpContext): { from?: string; to?: string } {
 	const filters = ctx.param<IDataObject>('filters', {});
 	const from = toMdy(filters.periodFrom, 'Pay Period Start', ctx);
 	const to = toMdy(filters.periodTo, 'Pay Period End', ctx);
@@ -126,12 +123,22 @@ export function payPeriodSearch(req: BuiltRequest, ctx: OpContext): void {
 			'A pay period needs a start and an end',
 			'Fill in both Pay Period Start and Pay Period End, or neither.',
 		);
+	return { from, to };
+}
+
+/**
+ * The filters' pay period (two dates) or free text as `searchString`: the platform searches a
+ * pay period written "MM/DD/YYYY-MM/DD/YYYY".
+ */
+export function payPeriodSearch(req: BuiltRequest, ctx: OpContext): void {
+	const filters = ctx.param<IDataObject>('filters', {});
+	const { from, to } = payPeriodOf(ctx);
 	if (from && to) req.qs.searchString = `${from}-${to}`;
 	else if (filters.search) req.qs.searchString = String(filters.search);
 }
 
 export const PAY_PERIOD_LIST_WHY =
-	'The pay period filter (two dates) is checked before sending and sent as the platform’s "MM/DD/YYYY-MM/DD/YYYY" search text; the answer’s int64 numbers (written as text) are turned back into numbers.';
+	'The pay period filter (two dates) is sent as the platform’s "MM/DD/YYYY-MM/DD/YYYY" search text; the answer’s int64 numbers (written as text) are turned back into numbers.';
 
 /** A user (employee) picked from the list or given by ID. */
 export const userLocator = (

@@ -286,9 +286,13 @@ function componentLists(replace: boolean): Field[] {
 	];
 }
 
-function prepareGroup(req: BuiltRequest, ctx: OpContext): void {
+/** Create and Update's `check`: a group needs a name. */
+export function checkGroup(req: BuiltRequest, ctx: OpContext): void {
 	if (!String(req.body.name ?? '').trim())
 		throw ctx.fail('Name is empty', 'Give the component group a name.');
+}
+
+function prepareGroup(req: BuiltRequest): void {
 	const has = (k: string) => Array.isArray(req.body[k]) && (req.body[k] as unknown[]).length > 0;
 	req.body.hasFixedComponents = has('fixedComponents');
 	req.body.hasVarComponents = has('variableComponents');
@@ -296,13 +300,13 @@ function prepareGroup(req: BuiltRequest, ctx: OpContext): void {
 	req.body.users ??= [];
 }
 
-/** Create and Update: the name checked and the has… flags set before sending; the answer with its int64 numbers as numbers. */
+/** Create and Update: the has… flags set before sending; the answer with its int64 numbers as numbers. */
 export async function saveGroup(ctx: OpContext): Promise<IDataObject> {
 	const req = ctx.fromFields();
-	prepareGroup(req, ctx);
+	prepareGroup(req);
 	const answer = await ctx.send<IDataObject | undefined>(req);
 	return int64ToNumbers(answer ?? {});
 }
 
 export const SAVE_GROUP_WHY =
-	'Refuses an empty name before sending and sets the has… flags the platform expects from the lists given; the answer’s int64 numbers (written as text) are turned back into numbers.';
+	'Sets the has… flags the platform expects from the lists given before sending; the answer’s int64 numbers (written as text) are turned back into numbers.';

@@ -1,7 +1,7 @@
 /** Component Group → Create: POST /v1/people/tenants/component-group. Create a group of pay components and benefits. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { groupFields, PATH, SAVE_GROUP_WHY, saveGroup } from './common';
+import { checkGroup, groupFields, PATH, SAVE_GROUP_WHY, saveGroup } from './common';
 
 export const createComponentGroup: Operation = {
 	value: 'create',
@@ -13,5 +13,6 @@ export const createComponentGroup: Operation = {
 	regional: true,
 	fields: groupFields(false),
 	why: SAVE_GROUP_WHY,
+	check: checkGroup,
 	execute: saveGroup,
 };

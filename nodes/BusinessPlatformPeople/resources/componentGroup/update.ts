@@ -1,7 +1,7 @@
 /** Component Group → Update: PUT /v1/people/tenants/component-group. Replace a component group (PUT): components, benefits and users you leave out are removed. */
 
 import type { Operation } from '../../../shared/engine/model';
-import { groupFields, groupId, PATH, SAVE_GROUP_WHY, saveGroup } from './common';
+import { checkGroup, groupFields, groupId, PATH, SAVE_GROUP_WHY, saveGroup } from './common';
 
 export const updateComponentGroup: Operation = {
 	value: 'update',
@@ -14,5 +14,6 @@ export const updateComponentGroup: Operation = {
 	regional: true,
 	fields: [groupId('id', 'body'), ...groupFields(true)],
 	why: SAVE_GROUP_WHY,
+	check: checkGroup,
 	execute: saveGroup,
 };

@@ -211,9 +211,8 @@ export const createPayrun: Operation = {
 			],
 		},
 	],
-	why: 'Refuses a missing or reversed work period before sending and leaves the employees out when every user is paid; the answer’s int64 numbers (written as text) are turned back into numbers.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	why: 'Leaves the employees out when every user is paid; the answer’s int64 numbers (written as text) are turned back into numbers.',
+	check: (req, ctx) => {
 		const wp = (req.body.workPeriod ?? {}) as IDataObject;
 		const from = requireMdy(wp.from, 'Work Period Start', ctx);
 		const to = requireMdy(wp.to, 'Work Period End', ctx);
@@ -226,6 +225,9 @@ export const createPayrun: Operation = {
 				'Work Period End is before Work Period Start',
 				`The work period ${from} – ${to} ends before it starts.`,
 			);
+	},
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
 		if (req.body.isForAllUsers === true) delete req.body.employees;
 		const answer = await ctx.send<IDataObject | undefined>(req);
 		return int64ToNumbers(answer ?? {});

@@ -30,6 +30,9 @@ export const deletePayrun: Operation = {
 		},
 	],
 	why: 'The body is a bare list of {payrunId} built from the picked payruns, and the platform answers with nothing to show: the output names each deleted ID.',
+	check: (_req, ctx) => {
+		toStringIds(ctx.param('payrunIds', []), 'Payruns', ctx);
+	},
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
 		const body: IDataObject[] = toStringIds(ctx.param('payrunIds', []), 'Payruns', ctx).map(

@@ -28,7 +28,11 @@ export const postJournalEntryPayrun: Operation = {
 			},
 		},
 	],
-	why: 'The body nests the payrun and its posting date (checked before sending) in a list; the platform answers with text only, so the output names the payrun and date posted.',
+	why: 'The body nests the payrun and its posting date in a list; the platform answers with text only, so the output names the payrun and date posted.',
+	check: (_req, ctx) => {
+		toStringId(ctx.param('payrunId'), 'Payrun', ctx);
+		requireMdy(ctx.param('jeDate', ''), 'Posting Date', ctx);
+	},
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
 		const payrunId = toStringId(ctx.param('payrunId'), 'Payrun', ctx);

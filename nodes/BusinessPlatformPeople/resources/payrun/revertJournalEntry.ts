@@ -56,17 +56,22 @@ export const revertJournalEntryPayrun: Operation = {
 			},
 		},
 	],
-	why: 'Checks the payrun, date and journal entry ID before sending; without an ID it reads the payrun’s posted entry from the payrun list (there is no endpoint for one payrun), and the text answer becomes an item naming what was reverted.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
-		const payrunId = toStringId(ctx.param('payrunId'), 'Payrun', ctx);
-		const jeRevertDate = requireMdy(ctx.param('jeRevertDate', ''), 'Revert Date', ctx);
-		let text = String(ctx.param('jeId', '')).trim();
+	why: 'Without a journal entry ID it reads the payrun’s posted entry from the payrun list (there is no endpoint for one payrun) and refuses a payrun with none; the text answer becomes an item naming what was reverted.',
+	check: (_req, ctx) => {
+		toStringId(ctx.param('payrunId'), 'Payrun', ctx);
+		requireMdy(ctx.param('jeRevertDate', ''), 'Revert Date', ctx);
+		const text = String(ctx.param('jeId', '')).trim();
 		if (text && !/^\d+$/.test(text))
 			throw ctx.fail(
 				`Journal Entry ID must be a whole number, got ${echo(text, 40)}`,
 				'Give the payrun’s jeId, or leave the field empty to use it.',
 			);
+	},
+	execute: async (ctx) => {
+		const req = ctx.fromFields();
+		const payrunId = toStringId(ctx.param('payrunId'), 'Payrun', ctx);
+		const jeRevertDate = requireMdy(ctx.param('jeRevertDate', ''), 'Revert Date', ctx);
+		let text = String(ctx.param('jeId', '')).trim();
 		if (!text) {
 			const payrun = await findPayrun(ctx, payrunId);
 			if (payrun.jeStatus !== 'POSTED' || !/^\d+$/.test(String(payrun.jeId ?? ''))) {

@@ -8,6 +8,7 @@ import { toStringId } from '../../../shared/values';
 import {
 	int64List,
 	PAY_PERIOD_LIST_WHY,
+	payPeriodOf,
 	payPeriodSearch,
 	sortOrderProperty,
 	userLocator,
@@ -101,6 +102,9 @@ export const getAllPaystub: Operation = {
 		},
 	],
 	why: PAY_PERIOD_LIST_WHY,
+	check: (_req, ctx) => {
+		payPeriodOf(ctx);
+	},
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
 		payPeriodSearch(req, ctx);

@@ -1,7 +1,7 @@
 /** User: the field builders its operations share, the user picker field, list options and the shapes of user answers. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { BuiltRequest, Field, OpContext } from '../../../shared/engine/model';
+import type { Field, OpContext } from '../../../shared/engine/model';
 import { queryField } from '../../../shared/engine/fields';
 import { compact, toCalendarDate, toStringId, toStringIds } from '../../../shared/values';
 import { isoDate } from '../../../shared/readers';
@@ -67,14 +67,9 @@ export function userOutput(answer: unknown, ctx: OpContext): IDataObject {
 	return a;
 }
 
-/** Create, Update and Update Fields: the item's request checked by `check` before sending, the answer through `userOutput`. */
-export async function saveUser(
-	ctx: OpContext,
-	check: (req: BuiltRequest, ctx: OpContext) => void,
-): Promise<IDataObject> {
-	const req = ctx.fromFields();
-	check(req, ctx);
-	return userOutput(await ctx.send(req), ctx);
+/** Create, Update and Update Fields: the item's request (checked by the operation's `check`), the answer through `userOutput`. */
+export async function saveUser(ctx: OpContext): Promise<IDataObject> {
+	return userOutput(await ctx.send(ctx.fromFields()), ctx);
 }
 
 export function simplifyUser(u: IDataObject): IDataObject {

@@ -13,6 +13,7 @@ export const updateUser: Operation = {
 	path: '/v1/people/users',
 	regional: true,
 	fields: [userIdField('userId'), ...requiredName('replace'), ...userGroups('replace')],
-	why: 'Refuses an empty first name or a malformed email before sending; a 200 answer that carries errors and no user fails the item, and the user’s int64 numbers (written as text) are turned back into numbers.',
-	execute: async (ctx) => await saveUser(ctx, checkWholeUser),
+	why: 'A 200 answer that carries errors and no user fails the item, and the user’s int64 numbers (written as text) are turned back into numbers.',
+	check: checkWholeUser,
+	execute: saveUser,
 };

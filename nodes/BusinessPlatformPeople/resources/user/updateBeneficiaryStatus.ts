@@ -2,9 +2,30 @@
 
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Operation } from '../../../shared/engine/model';
+import type { OpContext, Operation } from '../../../shared/engine/model';
 import { compact } from '../../../shared/values';
 import { str } from './common';
+
+/** The status to set (the platform's “operation”) and the users it is set for, each with an ID; at least one. */
+function beneficiaryStatus(ctx: OpContext): { operation: string; list: IDataObject[] } {
+	const operation = String(ctx.param('beneficiaryStatus', '')).trim();
+	if (!operation)
+		throw ctx.fail('Status is empty', 'Give the beneficiary status to set, such as ACTIVE.');
+	const list = (
+		(ctx.param<IDataObject>('beneficiaries', {}).user as IDataObject[] | undefined) ?? []
+	).map((u, i) => {
+		const userId = String(u.userId ?? '').trim();
+		if (!userId)
+			throw ctx.fail(`User ${i + 1} has no ID`, 'Choose the user from the list, or give their ID.');
+		return compact({
+			userId,
+			reason: String(u.reason ?? ''),
+			beneId: String(u.beneId ?? '').trim(),
+		});
+	});
+	if (!list.length) throw ctx.fail('Users is empty', 'Add at least one user whose status changes.');
+	return { operation, list };
+}
 
 export const updateBeneficiaryStatusUser: Operation = {
 	value: 'updateBeneficiaryStatus',
@@ -69,29 +90,13 @@ export const updateBeneficiaryStatusUser: Operation = {
 			},
 		},
 	],
-	why: 'The status and users are checked before sending and nested in the platform’s beneficiaryStatusInfo list; the answer gives only a status, so the output is one item per user with their new status.',
+	why: 'The status and users are nested in the platform’s beneficiaryStatusInfo list; the answer gives only a status, so the output is one item per user with their new status.',
+	check: (_req, ctx) => {
+		beneficiaryStatus(ctx);
+	},
 	execute: async (ctx) => {
 		const req = ctx.fromFields();
-		const operation = String(ctx.param('beneficiaryStatus', '')).trim();
-		if (!operation)
-			throw ctx.fail('Status is empty', 'Give the beneficiary status to set, such as ACTIVE.');
-		const list = (
-			(ctx.param<IDataObject>('beneficiaries', {}).user as IDataObject[] | undefined) ?? []
-		).map((u, i) => {
-			const userId = String(u.userId ?? '').trim();
-			if (!userId)
-				throw ctx.fail(
-					`User ${i + 1} has no ID`,
-					'Choose the user from the list, or give their ID.',
-				);
-			return compact({
-				userId,
-				reason: String(u.reason ?? ''),
-				beneId: String(u.beneId ?? '').trim(),
-			});
-		});
-		if (!list.length)
-			throw ctx.fail('Users is empty', 'Add at least one user whose status changes.');
+		const { operation, list } = beneficiaryStatus(ctx);
 		req.body.beneficiaryStatusInfo = [{ beneficiaryDetails: list, operation }];
 		const answer = await ctx.send<IDataObject | undefined>(req);
 		const status = answer?.status;

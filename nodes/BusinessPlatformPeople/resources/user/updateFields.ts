@@ -13,14 +13,14 @@ export const updateFieldsUser: Operation = {
 	path: '/v1/people/users',
 	regional: true,
 	fields: [userIdField('userId'), ...userGroups('patch')],
-	why: 'Refuses an update with no field, an empty first name or a malformed email before sending; a 200 answer that carries errors and no user fails the item, and the user’s int64 numbers (written as text) are turned back into numbers.',
-	execute: async (ctx) =>
-		await saveUser(ctx, (req, c) => {
-			if (Object.keys(req.body).filter((k) => k !== 'userId').length === 0)
-				throw c.fail(
-					'Nothing to update',
-					'Add at least one field in one of the groups (Identity, Dates, Address, …).',
-				);
-			checkUser(req, c);
-		}),
+	why: 'A 200 answer that carries errors and no user fails the item, and the user’s int64 numbers (written as text) are turned back into numbers.',
+	check: (req, ctx) => {
+		if (Object.keys(req.body).filter((k) => k !== 'userId').length === 0)
+			throw ctx.fail(
+				'Nothing to update',
+				'Add at least one field in one of the groups (Identity, Dates, Address, …).',
+			);
+		checkUser(req, ctx);
+	},
+	execute: saveUser,
 };
