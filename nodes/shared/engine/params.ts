@@ -325,19 +325,13 @@ const isPlain = (v: unknown): v is Plain =>
 /** Data keys every function object also has: n8n reads them from an item like any key (pinned by the property of 5). */
 const DATA_NAMES: ReadonlySet<string> = new Set(['name', 'length']);
 
+/** Names n8n's expression sandbox refuses besides those of Object, Object.prototype, Function.prototype and Reflect. */
+const SANDBOX_NAMES =
+	'prototype caller callee arguments mainModule binding dlopen execve loadEnvFile getBuiltinModule prepareStackTrace';
+
 const BUILT_IN_NAMES: ReadonlySet<string> = new Set(
 	[
-		'prototype',
-		'caller',
-		'callee',
-		'arguments',
-		'mainModule',
-		'binding',
-		'dlopen',
-		'execve',
-		'loadEnvFile',
-		'getBuiltinModule',
-		'prepareStackTrace',
+		...SANDBOX_NAMES.split(' '),
 		...[Object, Object.prototype, Function.prototype, Reflect].flatMap((o) =>
 			Object.getOwnPropertyNames(o),
 		),
