@@ -32,8 +32,7 @@ export const createCategory: Operation = {
 		if (!String(req.body.name ?? '').trim())
 			throw ctx.fail('Name is empty', 'Give the category a name.');
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		// The answer is a CreateResponse { id }: the node returns the whole category.
 		const answer = await ctx.send<IDataObject | undefined>(req);
 		const id = Number(answer?.id ?? answer?.Id);

@@ -38,8 +38,7 @@ export const updateCategory: Operation = {
 				'A category needs a name: leave the field out to keep the current one.',
 			);
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		await ctx.send(req);
 		// The PATCH answers 200 without a documented body: the node reads the category back.
 		return await readBack(ctx, idFromPath(req.path));

@@ -130,8 +130,7 @@ export const createEmailTemplate: Operation = {
 		designOf(ctx);
 		htmlFile(ctx);
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		req.body.template_json = encodeURIComponent(JSON.stringify(designOf(ctx)));
 		const html = await readHtml(ctx);
 		if (html !== undefined) req.body.template_html = html;

@@ -83,8 +83,7 @@ export const getMarkupForm: Operation = {
 	check: (_req, ctx) => {
 		outputField(ctx);
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const answer = await ctx.send(req);
 		return await markupOutput(answer, ctx, idFromPath(req.path));
 	},

@@ -38,8 +38,7 @@ export const deleteComponentGroup: Operation = {
 		}),
 	],
 	why: BULK_DELETE_WHY,
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const answer = await ctx.send<IDataObject | undefined>(req);
 		return bulkDeleteOutput(answer, req.body.ids as string[], ctx, 'component groups');
 	},

@@ -39,8 +39,7 @@ export const getComponentGroup: Operation = {
 		},
 	],
 	why: 'The platform answers with a list of groups: the output is the group asked for (its int64 numbers as numbers), and a missing one fails the item.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const answer = await ctx.send<IDataObject | undefined>(req);
 		const a = int64ToNumbers(answer ?? {});
 		const list = (a.componentGroups as IDataObject[] | undefined) ?? [];

@@ -226,8 +226,7 @@ export const createPayrun: Operation = {
 				`The work period ${from} – ${to} ends before it starts.`,
 			);
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		if (req.body.isForAllUsers === true) delete req.body.employees;
 		const answer = await ctx.send<IDataObject | undefined>(req);
 		return int64ToNumbers(answer ?? {});

@@ -33,8 +33,7 @@ export const deletePayrun: Operation = {
 	check: (_req, ctx) => {
 		toStringIds(ctx.param('payrunIds', []), 'Payruns', ctx);
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const body: IDataObject[] = toStringIds(ctx.param('payrunIds', []), 'Payruns', ctx).map(
 			(payrunId) => ({ payrunId }),
 		);

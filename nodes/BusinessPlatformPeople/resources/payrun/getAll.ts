@@ -85,8 +85,7 @@ export const getAllPayrun: Operation = {
 	check: (_req, ctx) => {
 		payPeriodOf(ctx);
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		payPeriodSearch(req, ctx);
 		return int64List(await ctx.send<IDataObject[]>(req));
 	},

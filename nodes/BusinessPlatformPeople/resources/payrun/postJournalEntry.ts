@@ -33,8 +33,7 @@ export const postJournalEntryPayrun: Operation = {
 		toStringId(ctx.param('payrunId'), 'Payrun', ctx);
 		requireMdy(ctx.param('jeDate', ''), 'Posting Date', ctx);
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const payrunId = toStringId(ctx.param('payrunId'), 'Payrun', ctx);
 		const entry: IDataObject = {
 			jeDate: requireMdy(ctx.param('jeDate', ''), 'Posting Date', ctx),

@@ -67,8 +67,7 @@ export const revertJournalEntryPayrun: Operation = {
 				'Give the payrun’s jeId, or leave the field empty to use it.',
 			);
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const payrunId = toStringId(ctx.param('payrunId'), 'Payrun', ctx);
 		const jeRevertDate = requireMdy(ctx.param('jeRevertDate', ''), 'Revert Date', ctx);
 		let text = String(ctx.param('jeId', '')).trim();

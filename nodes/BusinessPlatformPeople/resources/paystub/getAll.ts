@@ -105,8 +105,7 @@ export const getAllPaystub: Operation = {
 	check: (_req, ctx) => {
 		payPeriodOf(ctx);
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		payPeriodSearch(req, ctx);
 		return int64List(await ctx.send<IDataObject[]>(req));
 	},

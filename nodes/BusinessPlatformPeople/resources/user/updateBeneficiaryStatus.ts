@@ -94,8 +94,7 @@ export const updateBeneficiaryStatusUser: Operation = {
 	check: (_req, ctx) => {
 		beneficiaryStatus(ctx);
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const { operation, list } = beneficiaryStatus(ctx);
 		req.body.beneficiaryStatusInfo = [{ beneficiaryDetails: list, operation }];
 		const answer = await ctx.send<IDataObject | undefined>(req);

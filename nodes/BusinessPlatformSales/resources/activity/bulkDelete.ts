@@ -15,8 +15,7 @@ export const bulkDeleteActivity: Operation = {
 	check: (_req, ctx) => {
 		activityIds(ctx.param('activityIds', ''), ctx);
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		// The body is a bare JSON array of IDs.
 		req.rawBody = activityIds(ctx.param('activityIds', ''), ctx);
 		await ctx.send(req);

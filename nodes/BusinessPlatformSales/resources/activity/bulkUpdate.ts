@@ -47,8 +47,7 @@ export const bulkUpdateActivity: Operation = {
 		void ids;
 		requireSomeFields(rest, ctx);
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		await ctx.send(req);
 		return (req.body.ids as number[]).map((id) => ({ id, updated: true }));
 	},

@@ -52,8 +52,7 @@ export const createActivity: Operation = {
 		if (!req.body.end) throw ctx.fail('End is empty', 'Give the date and time the activity ends.');
 		checkTimes(req, ctx);
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		defaultTimeZone(req, ctx);
 		const answer = await ctx.send(req);
 		return await readBack(

@@ -15,8 +15,7 @@ export const getActivity: Operation = {
 	fields: [idField],
 	simplify: simplifyActivity,
 	why: 'Notes stored as base64 come back as plain text.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const answer = await ctx.send(req);
 		return withPlainNotes(answer as IDataObject);
 	},

@@ -185,8 +185,7 @@ export const getAllActivity: Operation = {
 	check: (_req, ctx) => {
 		activityQuery(ctx.param<IDataObject>('filters', {}), ctx);
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const query = activityQuery(ctx.param<IDataObject>('filters', {}), ctx);
 		if (query) req.qs.query = query;
 		const answer = await ctx.send(req);

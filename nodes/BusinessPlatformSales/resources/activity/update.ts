@@ -42,8 +42,7 @@ export const updateActivity: Operation = {
 			throw ctx.fail('Name is empty', 'Give the activity a name, or remove the Name field.');
 		checkTimes(req, ctx);
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		await ctx.send(req);
 		return await readBack(ctx, idFromPath(req.path));
 	},

@@ -38,8 +38,7 @@ export const bulkUpdateContact: Operation = {
 		void ids;
 		requireSomeFields(rest, ctx);
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const { ids } = req.body;
 		await ctx.send(req);
 		return (ids as number[]).map((id) => ({ id, updated: true }));

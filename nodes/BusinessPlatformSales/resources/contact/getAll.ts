@@ -19,8 +19,7 @@ export const getAllContact: Operation = {
 	// Return All without a chosen order pages oldest first: a contact created meanwhile lands on the
 	// last page instead of shifting every page boundary (newest first would repeat one and skip it).
 	why: 'Return All without a chosen order pages oldest first, so contacts created during the walk do not shift the pages.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		if (
 			ctx.param<boolean>('returnAll', false) &&
 			req.qs.orderBy === undefined &&

@@ -27,8 +27,7 @@ export const replaceContact: Operation = {
 	],
 	why: 'The platform answers without the contact, so it is read back.',
 	check: (req, ctx) => requireName(req.body, ctx),
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		await ctx.send(req);
 		return await readBack(ctx, Number(req.path.split('/').pop()));
 	},

@@ -33,8 +33,7 @@ export const updateContact: Operation = {
 		requireSomeFields(req.body, ctx);
 		if ('name' in req.body) requireName(req.body, ctx);
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		await ctx.send(req);
 		return await readBack(ctx, Number(req.path.split('/').pop()));
 	},

@@ -20,8 +20,7 @@ export const createContactLabel: Operation = {
 		if (!String(req.body.name ?? '').trim())
 			throw ctx.fail('Name is empty', 'Give the label a name.');
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const answer = await ctx.send(req);
 		return await readBack(ctx, Number((answer as { id: number }).id));
 	},

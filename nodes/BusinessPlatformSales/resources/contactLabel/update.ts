@@ -31,8 +31,7 @@ export const updateContactLabel: Operation = {
 	],
 	why: 'The platform answers without the label, so it is read back.',
 	check: (req, ctx) => requireSomeFields(req.body, ctx),
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		await ctx.send(req);
 		return await readBack(ctx, idFromPath(req.path));
 	},

@@ -12,8 +12,7 @@ export const bulkDeleteDeal: Operation = {
 	path: '/v1/crm/deals',
 	fields: [dealIdsField('ids')],
 	why: 'The platform answers with nothing to show: the output is one item per deleted ID.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		await ctx.send(req);
 		return (req.body.ids as number[]).map((id) => ({ deleted: true, id }));
 	},

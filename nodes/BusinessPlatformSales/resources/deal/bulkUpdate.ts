@@ -48,8 +48,7 @@ export const bulkUpdateDeal: Operation = {
 		void ids;
 		requireSomeFields(rest, ctx);
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const { ids } = req.body;
 		const answer = await ctx.send(req);
 		const updated =

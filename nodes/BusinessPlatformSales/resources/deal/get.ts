@@ -14,8 +14,7 @@ export const getDeal: Operation = {
 	path: '/v1/crm/deals/{id}',
 	fields: [idField, dealOptionsField()],
 	why: 'The contact, organization and owner info come as JSON text and are given as objects (version 2).',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const answer = await ctx.send(req);
 		return readableDeal(answer as IDataObject, ctx);
 	},

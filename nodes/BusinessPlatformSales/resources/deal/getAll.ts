@@ -88,8 +88,7 @@ export const getAllDeal: Operation = {
 		),
 	],
 	why: 'The contact, organization and owner info come as JSON text and are given as objects (version 2); Include Summary asks the platform for the summary in one more request.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const answer = await ctx.send(req);
 		const deals = (answer as IDataObject[]).map(dealReader(ctx));
 		if (!ctx.param<IDataObject>('options', {}).includeSummary || deals.length === 0) return deals;

@@ -49,8 +49,7 @@ export const updateDeal: Operation = {
 		if ('name' in req.body && !String(req.body.name).trim())
 			throw ctx.fail('Name is empty', 'Give the deal a name, or remove the Name field.');
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const given = req.body.custom_field as IDataObject[] | undefined;
 		if (given) {
 			// The update model carries custom_field as text: the deal's whole list, so that

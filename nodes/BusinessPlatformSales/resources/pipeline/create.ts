@@ -26,8 +26,7 @@ export const createPipeline: Operation = {
 		if (!String(req.body.name ?? '').trim())
 			throw ctx.fail('Name is empty', 'Give the pipeline a name.');
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const answer = await ctx.send(req);
 		return await readBack(ctx, confirmedId(answer, ctx));
 	},

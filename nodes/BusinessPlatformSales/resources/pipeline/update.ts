@@ -41,8 +41,7 @@ export const updatePipeline: Operation = {
 		if ('name' in req.body && !String(req.body.name).trim())
 			throw ctx.fail('Name is empty', 'Give the pipeline a name, or remove the Name field.');
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const answer = await ctx.send(req);
 		const id = idFromPath(req.path);
 		confirmedId(answer, ctx, id);

@@ -17,8 +17,7 @@ export const countRecord: Operation = {
 	regional: true,
 	fields: [tableField],
 	why: 'The output is the count with its table ID.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const answer = await ctx.send(req);
 		return {
 			tableId: tableIdOf(ctx),

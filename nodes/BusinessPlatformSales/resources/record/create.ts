@@ -32,8 +32,7 @@ export const createRecord: Operation = {
 	],
 	why: 'The cells come from the Columns mapper or one JSON value (Cells: From JSON), either way checked against the table’s columns (read from the platform); the record is given from the answer or read back.',
 	check: (_req, ctx) => checkCells(ctx),
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		await withTableId(req, ctx);
 		req.body.cells = await cellsOfItem(ctx, 'create');
 		const answer = await ctx.send(req);

@@ -15,8 +15,7 @@ export const deleteRecord: Operation = {
 	regional: true,
 	fields: [tableField, recordField],
 	why: 'The output names the deleted record and its table.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const answer = await ctx.send(req);
 		return {
 			deleted: true,

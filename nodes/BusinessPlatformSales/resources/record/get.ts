@@ -16,8 +16,7 @@ export const getRecord: Operation = {
 	regional: true,
 	fields: [tableField, recordField, byNameField('the record')],
 	why: 'Cells come keyed by column ID and are given by column name too (Cells by Name), which needs the table’s columns.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const answer = await ctx.send(req);
 		return await shape(answer as IDataObject, ctx);
 	},

@@ -114,8 +114,7 @@ export const searchRecord: Operation = {
 		}
 		await checkConditions(ctx);
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const opts = (ctx.param<IDataObject>('options', {}) ?? {}) as IDataObject;
 		// Checked (1 or -1) by `check`.
 		if (opts.sortDirection !== undefined) req.qs.sortDir = Number(opts.sortDirection);

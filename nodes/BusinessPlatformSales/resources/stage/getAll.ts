@@ -34,8 +34,7 @@ export const getAllStage: Operation = {
 		if (max !== undefined && (!Number.isInteger(max) || max < 1))
 			throw ctx.fail(`Limit must be a whole number of 1 or more, got ${echo(max, 40)}`);
 	},
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const id = idFromPath(req.path);
 		const max = limitOf(ctx);
 		const pipeline = await ctx.send<IDataObject>(req);

@@ -22,8 +22,7 @@ export const getTable: Operation = {
 	returns: COLUMNS_RETURNED('the table'),
 	toolHint: 'The table may be given by name or ID',
 	why: 'A table given by name (as a model gives it) is found in the list of tables first.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		await withTableId(req, ctx);
 		return await ctx.send(req);
 	},

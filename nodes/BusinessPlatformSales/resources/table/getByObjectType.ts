@@ -20,8 +20,7 @@ export const getByObjectTypeTable: Operation = {
 	fields: tableFilters(),
 	simplify: simplifyTable,
 	why: 'The platform answers one object keyed by object type: the output is one item per table, with its object type.',
-	execute: async (ctx) => {
-		const req = ctx.fromFields();
+	execute: async (ctx, req) => {
 		const answer = await ctx.send(req);
 		if (!isObject(answer)) return [];
 		return Object.entries(answer)
