@@ -2,8 +2,8 @@
  * The trigger's first node type, `businessPlatformTrigger`: hidden from the nodes panel (which
  * offers `businessPlatformSalesTrigger`, the same trigger) and kept so saved workflows keep working.
  */
-import { BusinessPlatformTriggerNode, triggerDescription } from './trigger';
+import { WebhookTriggerNode, webhookTriggerDescription } from './webhook-trigger';
 
-export class BusinessPlatformTrigger extends BusinessPlatformTriggerNode {
-	description = triggerDescription('businessPlatformTrigger', true);
+export class BusinessPlatformTrigger extends WebhookTriggerNode {
+	description = webhookTriggerDescription('businessPlatformTrigger', true);
 }

@@ -20,7 +20,7 @@ import {
 	eventOptions,
 	expandEvents,
 } from '../../nodes/BusinessPlatformTrigger/events';
-import { recordId } from '../../nodes/BusinessPlatformTrigger/trigger';
+import { recordId } from '../../nodes/BusinessPlatformTrigger/webhook-trigger';
 import {
 	activateWebhook,
 	additionalData,

@@ -1,5 +1,5 @@
 /**
- * The trigger's implementation, shared by its two node types (see triggerDescription).
+ * The trigger's implementation, shared by its two node types (see webhookTriggerDescription).
  */
 import type {
 	IDataObject,
@@ -85,7 +85,7 @@ export function recordId(payload: unknown, record: 'contacts' | 'deals'): number
  * listed with the Sales node), and `businessPlatformTrigger`, the first name, hidden from the
  * panel and kept registered so saved workflows keep working.
  */
-export function triggerDescription(name: string, hidden: boolean): INodeTypeDescription {
+export function webhookTriggerDescription(name: string, hidden: boolean): INodeTypeDescription {
 	return {
 		displayName: 'Business Platform Trigger',
 		name,
@@ -148,7 +148,7 @@ export function triggerDescription(name: string, hidden: boolean): INodeTypeDesc
  * it without arguments (the default tuning); the tests' harness with its own tunables and clocks
  * (nodes/shared/tuning.ts), which every call's run scope gets.
  */
-export abstract class BusinessPlatformTriggerNode implements INodeType {
+export abstract class WebhookTriggerNode implements INodeType {
 	abstract description: INodeTypeDescription;
 
 	webhookMethods: NonNullable<INodeType['webhookMethods']>;
