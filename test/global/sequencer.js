@@ -9,6 +9,7 @@ const Sequencer = require('@jest/test-sequencer').default;
 
 const SLOW_FIRST = [
 	'test/e2e/polling.e2e.test.ts',
+	'test/queue/queue-polling.test.ts',
 	'test/queue/queue.test.ts',
 	'test/integration/at-most-once-sales.test.ts',
 	'test/integration/at-most-once-others.test.ts',
