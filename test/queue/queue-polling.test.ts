@@ -16,7 +16,9 @@ import { pollingExactlyOnce, SCHEDULERS } from '../e2e/polling';
 import { BACKLOG_ENV, backlogExactlyOnce } from '../e2e/polling-backlog';
 import { describeQueue, startQueue, type Queue } from './queue-env';
 
-jest.setTimeout(600_000);
+// The lanes start with their clusters (beforeAll does not wait for them), so the test's limit also covers
+// the clusters' start: the limits of the lanes' own waits (test/e2e/polling.ts, polling-backlog.ts) come first.
+jest.setTimeout(900_000);
 
 /** The default scheduler's cluster and its sandbox. */
 let sb: Sandbox | undefined;
@@ -163,5 +165,5 @@ describeQueue('queue mode: a polling trigger', () => {
 		// Every lane to its end, then the first failure.
 		const results = await Promise.allSettled([defaultLane, ...durables.map((d) => d.lane)]);
 		for (const r of results) if (r.status === 'rejected') throw r.reason;
-	}, 600_000);
+	});
 });
