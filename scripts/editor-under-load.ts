@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * `npm run test:editor:load [-- runs]`: the editor suite on a busy machine. Two other processes keep both cores
+ * `npm run test:editor:load [-- runs]`: the editor suite on a busy machine, run as `npm run test:editor` runs it (2 workers). Two other processes keep both cores
  * busy (a loop each) while the suite runs `runs` times in a row (3 by default); it prints each run's result and time
  * and fails if any run failed. A test that reads the page once instead of waiting for what it asserts shows here.
  * The loops are stopped on every path (a failed run, Ctrl-C).
@@ -23,7 +23,7 @@ for (let run = 1; run <= runs; run++) {
 	const started = Date.now();
 	const jest = spawnSync(
 		process.execPath,
-		[require.resolve('jest/bin/jest'), '--selectProjects', 'editor', '--ci'],
+		[require.resolve('jest/bin/jest'), '--selectProjects', 'editor', '--maxWorkers=2', '--ci'],
 		{ stdio: 'inherit' },
 	);
 	const seconds = Math.round((Date.now() - started) / 1000);

@@ -9,6 +9,7 @@ const Sequencer = require('@jest/test-sequencer').default;
 
 const SLOW_FIRST = [
 	'test/e2e/polling.e2e.test.ts',
+	'test/queue/queue-polling.test.ts',
 	'test/queue/queue.test.ts',
 	'test/integration/at-most-once-sales.test.ts',
 	'test/integration/at-most-once-others.test.ts',
@@ -16,9 +17,11 @@ const SLOW_FIRST = [
 	'test/e2e/cleanup.e2e.test.ts',
 	'test/integration/fault-matrix.test.ts',
 	'test/integration/polling-machine.property.test.ts',
-	// The editor suite (npm run test:editor): its two long files first.
+	// The editor suite (npm run test:editor, 2 workers): its four long files first, the halves of panel and workflows.
 	'test/editor/panel.test.ts',
 	'test/editor/workflows.test.ts',
+	'test/editor/panel-wording.test.ts',
+	'test/editor/workflows-demo.test.ts',
 ];
 
 class SlowFirst extends Sequencer {

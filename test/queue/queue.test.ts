@@ -1,21 +1,16 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
+/* eslint-disable @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The pack in n8n's queue mode (main, 2 workers, a webhook processor, Redis, PostgreSQL;
  * scripts/n8n-queue.ts): the three action nodes run on workers, token expiry under load
- * in the three OAuth modes, the trigger's registrations and deliveries, and a polling trigger.
+ * in the three OAuth modes, the trigger's registrations and deliveries, a killed worker.
  * One cluster for the file (n8n's default scheduler); each case uses its own credential,
- * workflows and records. Two smaller clusters with n8n's durable scheduler, with and without
- * durable cursors, run their polling lanes from the start of the file, beside the other cases:
- * the payrun lane with a main restart, and a backlog longer than the poll budget.
+ * workflows and records. The polling trigger under each scheduler has clusters of its own
+ * (queue-polling.test.ts), whose minute ticks pass on another jest worker while these cases run.
  */
 import { randomUUID } from 'node:crypto';
-import { stripVTControlCharacters } from 'node:util';
 
-import { n8nAtLeast } from '../../scripts/n8n-versions';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
-import { connectCredential, eventually, pack, workflow } from '../../scripts/n8n-env';
-import { pollingExactlyOnce, SCHEDULERS } from '../e2e/polling';
-import { BACKLOG_ENV, backlogExactlyOnce } from '../e2e/polling-backlog';
+import { eventually, pack, workflow } from '../../scripts/n8n-env';
 import { campaignsCrud, peopleCrud, salesCrud } from '../e2e/workflows';
 import { contactsByName, describeQueue, startQueue, type Execution, type Queue } from './queue-env';
 import { batch, createMany } from '../../scripts/queue-workflows';
@@ -25,113 +20,6 @@ const EVENTS = 500;
 
 let sb: Sandbox;
 let q: Queue;
-
-/**
- * Two more clusters (main and one worker each): n8n 2.41's durable scheduler, with and without
- * durable cursors (the oldest tested n8n has none). Their polling lanes need nothing of this
- * file's cluster, so they run from the start, beside the other cases, and their minute ticks
- * pass while those run.
- */
-interface DurableLane {
-	tag: string;
-	env: NodeJS.ProcessEnv;
-	sb?: Sandbox;
-	/** The backlog's own sandbox (its pages get slow): test/e2e/polling-backlog.ts. */
-	backlog?: Sandbox;
-	q?: Queue;
-	lane?: Promise<void>;
-}
-const durables: DurableLane[] = [
-	{ tag: 'QueueCursors', env: SCHEDULERS.durableCursors },
-	{ tag: 'QueueDurable', env: SCHEDULERS.durable },
-];
-
-/** The polling lane (test/e2e/polling.ts) on a cluster; with `restart`, main restarts in the middle. */
-async function lane(
-	cluster: Queue,
-	sandbox: Sandbox,
-	tag: string,
-	credential: string,
-	restart: boolean,
-) {
-	const id = await pollingExactlyOnce(
-		sandbox,
-		{
-			async publish(wf) {
-				const id = await cluster.create(wf, credential);
-				await cluster.cluster.api.pub('POST', `/workflows/${id}/activate`);
-				return id;
-			},
-			executions: async (id) => (await cluster.executions(id, true)) as never,
-			...(restart ? { restart: async () => await cluster.cluster.restart('main') } : {}),
-		},
-		tag,
-	);
-	// Main polled; the workers ran every execution.
-	const ran = new Set(cluster.cluster.workers.flatMap((w) => [...w.started]));
-	const runs = await cluster.executions(id);
-	expect(runs.length).toBeGreaterThan(0);
-	expect(runs.filter((e) => !ran.has(e.id)).map((e) => e.id)).toEqual([]);
-}
-
-/** What main's scheduler said (debug lines of its polls), the last `n`: for a failure's message. */
-/** The lines of a process's log that say what its scheduler and executions did (n8n's error and warn lines too). */
-const logLines = (log: string, n: number) =>
-	log
-		.split('\n')
-		.map((l) => stripVTControlCharacters(l))
-		.filter((l) => /Poll |poll trigger|Shutting down n8n|n8n ready|\s(error|warn)\s/i.test(l))
-		.slice(-n)
-		.map((l) => l.slice(0, 240))
-		.join('\n');
-
-/**
- * Main's scheduler lines, then each worker's error and warn lines: a delivery main handed off
- * whose execution never appears (seen in CI under load) says there where it went.
- */
-const schedulerLines = (q: Queue, n = 40) =>
-	[
-		logLines(q.cluster.main.log(), n),
-		...q.cluster.workers.map((w, i) => `worker ${i + 1}, last lines:\n${logLines(w.log(), 15)}`),
-	].join('\n');
-
-/** The polling lane with a main restart, and beside it a backlog longer than the poll budget. */
-async function durableLane(d: DurableLane): Promise<void> {
-	d.sb = await startTestSandbox({ rows: 10 });
-	d.sb.config.mode = 'v1';
-	d.backlog = await startTestSandbox({ rows: 4 });
-	// Debug: n8n logs each poll's outcome, which a failure quotes.
-	const env = { ...d.env, ...BACKLOG_ENV, N8N_LOG_LEVEL: 'debug' };
-	const q = (d.q = await startQueue(d.sb, { workers: 1, webhookProcessor: false, env }));
-	const credential = await q.connect(`Queue: polling, ${d.tag}`);
-	const backlogCredential = await connectCredential(
-		q.cluster.api,
-		q.cluster.main.instance.url,
-		d.backlog,
-		`Backlog, ${d.tag}`,
-	);
-	const results = await Promise.allSettled([
-		lane(q, d.sb, d.tag, credential, true),
-		backlogExactlyOnce(
-			d.backlog,
-			{
-				async publish(wf) {
-					const id = await q.create(wf, backlogCredential);
-					await q.cluster.api.pub('POST', `/workflows/${id}/activate`);
-					return id;
-				},
-				executions: async (id) => (await q.executions(id, true)) as never,
-			},
-			d.tag,
-		),
-	]);
-	const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-	if (failed)
-		throw new Error(
-			`${d.tag}: ${String(failed.reason)}\nmain's scheduler, last lines:\n${schedulerLines(q)}`,
-		);
-	expect(q.cluster.main.log()).not.toMatch(/Poll exceeded its timeout/);
-}
 
 beforeAll(async () => {
 	sb = await startTestSandbox({ rows: 10 });
@@ -143,18 +31,9 @@ beforeAll(async () => {
 			QUEUE_WORKER_STALLED_INTERVAL: '5000',
 		},
 	});
-	if (n8nAtLeast('2.41.0'))
-		for (const d of durables) {
-			d.lane = durableLane(d);
-			d.lane.catch(() => undefined); // raised by the polling case
-		}
 }, 300_000);
 
 afterAll(async () => {
-	// The durable clusters first: a lane still waiting for one fails at once instead of at its limit.
-	await Promise.all(durables.map((d) => d.q?.cluster.stop()));
-	await Promise.all(durables.map((d) => d.lane?.catch(() => undefined)));
-	await Promise.all(durables.flatMap((d) => [d.sb?.stop(), d.backlog?.stop()]));
 	await q?.cluster.stop();
 	await sb?.stop();
 });
@@ -442,19 +321,6 @@ describeQueue('queue mode: the trigger', () => {
 			Array(EVENTS + 6).fill('success'),
 		); // nothing ran twice
 	});
-});
-
-describeQueue('queue mode: a polling trigger', () => {
-	it("People Trigger on Payrun Created, under n8n's default scheduler (this cluster) and its durable scheduler with and without durable cursors (a cluster each, main and one worker, main restarted, and a backlog of 25 s of pages within a 15 s budget; their lanes run from the start of the file): main polls, the workers run the executions, each change is delivered exactly once", async () => {
-		sb.config.mode = 'v1';
-		const cred = await q.connect('Queue: polling');
-		// Both lanes to their end, then the first failure.
-		const results = await Promise.allSettled([
-			lane(q, sb, 'Queue', cred, false),
-			...durables.map((d) => d.lane),
-		]);
-		for (const r of results) if (r.status === 'rejected') throw r.reason;
-	}, 600_000);
 });
 
 describeQueue('queue mode: a worker killed mid-execution, n8n’s verdict', () => {
