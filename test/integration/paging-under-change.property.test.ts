@@ -120,7 +120,7 @@ it('property: records created between page reads, at any page size the platform 
 			},
 		),
 	);
-});
+}, 180_000);
 
 it('property: records created and deleted between page reads, at any page size the platform serves: no ID twice', async () => {
 	await checkProperty(
@@ -134,4 +134,4 @@ it('property: records created and deleted between page reads, at any page size t
 			},
 		),
 	);
-});
+}, 180_000);

@@ -108,7 +108,7 @@ test("property: an ID field either stops the item before sending or fills exactl
 			}
 		}),
 	);
-});
+}, 180_000);
 
 test("property: the transport sends only below the credential's API Base URL", () => {
 	const base = fc.constantFrom(

@@ -109,7 +109,7 @@ it('property: a delivery starts an execution only for a registered event with it
 	// The generator reached the genuine case too, so the property checked both sides.
 	expect(executions).toBeGreaterThan(0);
 	await webhookMethod('delete', wf, wd);
-});
+}, 180_000);
 
 it('the reported forgeries are refused: toString and valueOf with an empty secret, constructor with any secret', async () => {
 	const { wf, wd } = await activated();

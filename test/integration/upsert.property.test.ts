@@ -79,4 +79,4 @@ it('property: any items with repeated emails, at any Parallel Requests, leave on
 			},
 		),
 	);
-});
+}, 180_000);
