@@ -109,12 +109,7 @@ describe('the OAuth popup', () => {
 			await closeCredential();
 			// The stored tokens still work: a demo workflow runs.
 			const invalid = sb.auth.stats.invalidToken;
-			await ed.openWorkflow('bpDemoAllRecords');
-			await ed.page.getByTestId('execute-workflow-button').click();
-			await ed.page
-				.getByText('Workflow executed successfully')
-				.first()
-				.waitFor({ timeout: 60_000 });
+			await ed.runWorkflow('bpDemoAllRecords');
 			expect(sb.auth.stats.invalidToken).toBe(invalid);
 		},
 	);

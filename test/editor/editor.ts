@@ -44,6 +44,16 @@ export class Editor {
 		await this.page.getByTestId('canvas-node').first().waitFor();
 	}
 
+	/** Opens a saved workflow, runs it from its "Execute workflow" button, and waits until n8n says it succeeded. */
+	async runWorkflow(id: string): Promise<void> {
+		await this.openWorkflow(id);
+		await this.page.getByTestId('execute-workflow-button').click();
+		await this.page
+			.getByText('Workflow executed successfully')
+			.first()
+			.waitFor({ timeout: 60_000 });
+	}
+
 	/** The id of the workflow open in the editor (read its saved form with the REST API: e2e.api). */
 	workflowId(): string {
 		const id = /\/workflow\/([^/?]+)/.exec(this.page.url())?.[1];

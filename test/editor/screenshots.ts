@@ -169,9 +169,7 @@ const PICTURES: Record<string, (w: World) => Promise<void>> = {
 	'demo-execution': async ({ ed, sb }) => {
 		// A new deal, the way the README's demo makes one: "Execute workflow" on the sample-deal workflow.
 		const deals = sb.store.tenant(1).deals.size;
-		await ed.openWorkflow('bpDemoSampleDeal');
-		await ed.page.getByTestId('execute-workflow-button').click();
-		await ed.page.getByText('Workflow executed successfully').first().waitFor({ timeout: 60_000 });
+		await ed.runWorkflow('bpDemoSampleDeal');
 		await eventually(() => {
 			if (sb.store.tenant(1).deals.size <= deals) throw new Error('no new deal in the sandbox');
 		}, 30_000);

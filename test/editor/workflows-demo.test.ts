@@ -104,12 +104,7 @@ describe('the demo workflows (README, "In the editor")', () => {
 		async () => {
 			const { ed, sb } = env;
 			const deals = sb.store.tenant(1).deals.size;
-			await ed.openWorkflow('bpDemoSampleDeal');
-			await ed.page.getByTestId('execute-workflow-button').click();
-			await ed.page
-				.getByText('Workflow executed successfully')
-				.first()
-				.waitFor({ timeout: 60_000 });
+			await ed.runWorkflow('bpDemoSampleDeal');
 			expect(sb.store.tenant(1).deals.size).toBe(deals + 1);
 
 			await ed.openWorkflow('bpDemoNewDeal001');
@@ -150,12 +145,7 @@ describe('the demo workflows (README, "In the editor")', () => {
 		'"page all records of a table" runs from its button and returns every record',
 		async () => {
 			const { ed } = env;
-			await ed.openWorkflow('bpDemoAllRecords');
-			await ed.page.getByTestId('execute-workflow-button').click();
-			await ed.page
-				.getByText('Workflow executed successfully')
-				.first()
-				.waitFor({ timeout: 60_000 });
+			await ed.runWorkflow('bpDemoAllRecords');
 			const count = recordsOf(contactsTable()).length;
 			await ed.page
 				.locator('[data-test-id="canvas-node"][data-node-name="Get All Its Records"]')
@@ -169,12 +159,7 @@ describe('the demo workflows (README, "In the editor")', () => {
 		"[4] a deal's contact, organization and owner come out as objects, not JSON text",
 		async () => {
 			const { ed } = env;
-			await ed.openWorkflow('bpDemoSampleDeal');
-			await ed.page.getByTestId('execute-workflow-button').click();
-			await ed.page
-				.getByText('Workflow executed successfully')
-				.first()
-				.waitFor({ timeout: 60_000 });
+			await ed.runWorkflow('bpDemoSampleDeal');
 			await ed.openNode('Create a Deal');
 			const output = ed.page.getByTestId('output-panel');
 			await output.getByTestId('radio-button-json').click();
