@@ -7,10 +7,12 @@
  * item 0 was not written (no write reached the platform, its data is as before). Item 0 alone
  * then writes, so the first run had something to hold back.
  */
+import fc from 'fast-check';
 import type { IBinaryKeyData, IDataObject } from 'n8n-workflow';
 
 import type { PlatformTable } from '../../nodes/BusinessPlatformSales/common/tables';
 import { createHarness, type Harness } from '../../scripts/harness/n8n';
+import { checkProperty } from '../helpers/property';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox({ rows: 5 });
@@ -245,3 +247,33 @@ describe('declared checks: a bad item stops a run that stops on errors before an
 		expect(c.state()).not.toEqual(before);
 	});
 });
+
+/**
+ * The same as a property: any operation of the sample, any number of items past Parallel Requests'
+ * largest value (20) with bad ones anywhere, at any Parallel Requests (past its range too): the
+ * node fails naming the first bad item, and no write reaches the platform.
+ */
+it('property: bad items anywhere, at any Parallel Requests, stop the run at the first bad one before anything is written', async () => {
+	await checkProperty(
+		30,
+		fc.asyncProperty(
+			fc.nat({ max: CASES.length - 1 }),
+			fc.array(fc.boolean(), { minLength: 1, maxLength: 45 }),
+			fc.nat({ max: 44 }),
+			fc.oneof(fc.integer({ min: 1, max: 20 }), fc.constantFrom(21, 2 ** 31, 2 ** 53 + 2)),
+			async (which, bads, forced, concurrency) => {
+				const c = CASES[which];
+				// At least one bad item, at a generated place.
+				const bad = bads.map((b, i) => b || i === forced % bads.length);
+				const before = c.state();
+				const since = lastSeq();
+				const items = bad.map((b) => input(c, [b ? 1 : 0])[0]);
+				const run = await h.run(c.node, { ...c.params(), requestOptions: { concurrency } }, items);
+				expect(run.error?.message).toMatch(c.message);
+				expect(run.error?.context?.itemIndex).toBe(bad.indexOf(true));
+				expect(writesSince(since)).toEqual([]);
+				expect(c.state()).toEqual(before);
+			},
+		),
+	);
+}, 300_000);
