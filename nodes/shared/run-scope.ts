@@ -206,7 +206,7 @@ export async function credentialInfo(scope: RunScope, itemIndex?: number): Promi
 			baseUrlProblem(creds.baseUrl, 'API Base URL') ??
 			(regional ? baseUrlProblem(regional, 'Regional API Base URL') : undefined);
 		if (problem)
-			throw new NodeOperationError(ctx.getNode(), problem, {
+			throw new NodeOperationError(scope.node, problem, {
 				itemIndex,
 				description: 'Open the Business Platform credential and fix the address.',
 			});
@@ -214,7 +214,7 @@ export async function credentialInfo(scope: RunScope, itemIndex?: number): Promi
 		const tokenKey = platformTokenKey(tokenData);
 		const baseUrl = normaliseBaseUrl(creds.baseUrl);
 		const account = JSON.stringify([
-			ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? null,
+			scope.node.credentials?.[CREDENTIAL_TYPE]?.id ?? null,
 			credentialTenant(creds),
 		]);
 		return {
