@@ -14,7 +14,7 @@ import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import { connectCredential } from '../../scripts/n8n-env';
 import { pollingExactlyOnce, SCHEDULERS } from '../e2e/polling';
 import { BACKLOG_ENV, backlogExactlyOnce } from '../e2e/polling-backlog';
-import { describeQueue, startQueue, type Queue } from './queue-env';
+import { describeQueue, hiddenByMain, startQueue, type Queue } from './queue-env';
 
 // The lanes start with their clusters (beforeAll does not wait for them), so the test's limit also covers
 // the clusters' start: the limits of the lanes' own waits (test/e2e/polling.ts, polling-backlog.ts) come first.
@@ -89,6 +89,7 @@ const logLines = (log: string, n: number) =>
  */
 const schedulerLines = (q: Queue, n = 40) =>
 	[
+		`finished executions the public API hid (main held them as running): ${[...hiddenByMain].join(', ') || 'none'}`,
 		logLines(q.cluster.main.log(), n),
 		...q.cluster.workers.map((w, i) => `worker ${i + 1}, last lines:\n${logLines(w.log(), 15)}`),
 	].join('\n');
@@ -137,7 +138,11 @@ async function defaultSchedulerLane(): Promise<void> {
 	sb.config.mode = 'v1';
 	q = await startQueue(sb);
 	const cred = await q.connect('Queue: polling');
-	await lane(q, sb, 'Queue', cred, false);
+	try {
+		await lane(q, sb, 'Queue', cred, false);
+	} catch (e) {
+		throw new Error(`Queue: ${String(e)}\nmain's scheduler, last lines:\n${schedulerLines(q)}`);
+	}
 }
 
 beforeAll(() => {
