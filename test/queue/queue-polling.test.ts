@@ -157,6 +157,11 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
+	// Evidence, when it happens: a finished execution main held as running (queue-env.ts, executions).
+	if (hiddenByMain.size > 0)
+		console.warn(
+			`queue-polling: the public API hid ${hiddenByMain.size} finished execution(s) main still held as running: ${[...hiddenByMain].join(', ')}`,
+		);
 	// The clusters first: a lane still waiting for one fails at once instead of at its limit.
 	await Promise.all([q?.cluster.stop(), ...durables.map((d) => d.q?.cluster.stop())]);
 	await Promise.all(
