@@ -80,7 +80,7 @@ export async function startQueue(sb: Sandbox, opts: QueueOptions = {}): Promise<
 						`/executions/${id}?includeData=${includeData}`,
 					);
 					if (!['new', 'running', 'waiting'].includes(e.status)) {
-						hiddenByMain.add(id);
+						hiddenByMain.add(`workflow ${workflowId}, execution ${id}`);
 						all.push(e);
 					}
 				}
@@ -120,8 +120,8 @@ async function storedIds(cluster: QueueCluster, workflowId: string): Promise<str
 const STORED_STATUSES = ['success', 'error', 'crashed', 'canceled', 'unknown'] as const;
 
 /**
- * Finished executions the public API left out because main still held them as running, by ID
- * (all clusters of this jest worker): a lane's failure message names them.
+ * Finished executions the public API left out because main still held them as running (all
+ * clusters of this jest worker): a lane's failure message names them.
  */
 export const hiddenByMain = new Set<string>();
 

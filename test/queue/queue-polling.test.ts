@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, no-console -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * A polling trigger in n8n's queue mode (scripts/n8n-queue.ts), under each scheduler: n8n's
  * default one (main, 2 workers, a webhook processor, as queue.test.ts's cluster) and its durable
@@ -138,11 +138,14 @@ async function defaultSchedulerLane(): Promise<void> {
 	sb.config.mode = 'v1';
 	q = await startQueue(sb);
 	const cred = await q.connect('Queue: polling');
-	try {
-		await lane(q, sb, 'Queue', cred, false);
-	} catch (e) {
-		throw new Error(`Queue: ${String(e)}\nmain's scheduler, last lines:\n${schedulerLines(q)}`);
-	}
+	const failed = await lane(q, sb, 'Queue', cred, false).then(
+		() => undefined,
+		(e: unknown) => e,
+	);
+	if (failed)
+		throw new Error(
+			`Queue: ${String(failed)}\nmain's scheduler, last lines:\n${schedulerLines(q)}`,
+		);
 }
 
 beforeAll(() => {
