@@ -5,6 +5,8 @@
  */
 import type { INodePropertyOptions } from 'n8n-workflow';
 
+import { compareLabels } from '../shared/values';
+
 export type EventModule = 'Sales' | 'Accounting';
 
 export interface EventInfo {
@@ -144,7 +146,7 @@ export function eventOptions(): INodePropertyOptions[] {
 		value: e.value,
 		action: e.action,
 		description: e.description,
-	})).sort((a, b) => a.name.localeCompare(b.name));
+	})).sort((a, b) => compareLabels(a.name, b.name));
 	return [...shortcuts, ...events];
 }
 

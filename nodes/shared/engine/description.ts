@@ -17,6 +17,7 @@ import {
 	CUSTOM_CALL_TOOL_DESCRIPTION,
 	customCallOption,
 } from './custom-call';
+import { compareLabels } from '../values';
 import type { Field, Operation, Resource } from './model';
 import { subtitleExpression, toolDescriptionProperties } from './tool-description';
 
@@ -92,7 +93,7 @@ function fieldProperty(f: Field): INodeProperties {
 	return { ...f.property, options: f.children.map((c) => fieldProperty(c)) };
 }
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+const byName = (a: { name: string }, b: { name: string }) => compareLabels(a.name, b.name);
 
 function resourceProperty(resources: Resource[], defaultResource?: string): INodeProperties {
 	const resourceDefault = defaultResource ?? resources[0]?.value ?? '';

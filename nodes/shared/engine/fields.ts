@@ -6,7 +6,7 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { Field, OpContext, Send } from './model';
-import { toIntegerId } from '../values';
+import { compareLabels, toIntegerId } from '../values';
 
 /** A resource locator: "From List" (searchable) first, then "By ID". */
 export function locator(options: {
@@ -92,7 +92,7 @@ export const sortedCollection = (
 ): Field =>
 	collection(
 		property,
-		[...children].sort((a, b) => a.property.displayName.localeCompare(b.property.displayName)),
+		[...children].sort((a, b) => compareLabels(a.property.displayName, b.property.displayName)),
 	);
 
 /** An update with nothing to change is refused before sending. */

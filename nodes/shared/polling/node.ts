@@ -13,7 +13,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { toUtcIso } from '../values';
+import { compareLabels, toUtcIso } from '../values';
 import { echo } from '../readers';
 import { CREDENTIAL_TYPE, RunScope } from '../run-scope';
 import { DEFAULT_TUNING, type Tuning } from '../tuning';
@@ -73,7 +73,7 @@ export function pollingDescription(identity: PollingNodeIdentity): INodeTypeDesc
 				// Sorted by name, as n8n lists options; the default stays the first event of the node.
 				options: events
 					.map((e) => ({ name: e.name, value: e.value, description: e.description }))
-					.sort((a, b) => a.name.localeCompare(b.name)),
+					.sort((a, b) => compareLabels(a.name, b.name)),
 			},
 			...(identity.fields ?? []),
 			...eventFields,
