@@ -1,9 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, no-console -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * A polling trigger in n8n's queue mode (scripts/n8n-queue.ts), under each scheduler: n8n's
- * default one (main, 2 workers, a webhook processor, as queue.test.ts's cluster) and its durable
- * one with and without durable cursors (main and one worker each, main restarted in the middle,
- * and beside it a backlog longer than the poll budget). Every lane runs from the start of the
+ * default one and its durable one with and without durable cursors (main and one worker each; on
+ * the durable ones main restarted in the middle, and beside it a backlog longer than the poll
+ * budget). Every lane runs from the start of the
  * file, at the same time, so they wait for n8n's minute ticks together; the file has clusters of
  * its own, so those ticks pass on another jest worker while queue.test.ts's cases run.
  */
@@ -132,11 +132,15 @@ async function durableLane(d: DurableLane): Promise<void> {
 	expect(q.cluster.main.log()).not.toMatch(/Poll exceeded its timeout/);
 }
 
-/** The default scheduler's cluster (main, 2 workers, a webhook processor) and its lane, no restart. */
+/**
+ * The default scheduler's cluster and its lane, no restart: main and one worker, as the durable
+ * lanes' (a poll runs on main whatever the workers; a second worker and a webhook processor cost
+ * two n8n starts and showed nothing more).
+ */
 async function defaultSchedulerLane(): Promise<void> {
 	sb = await startTestSandbox({ rows: 10 });
 	sb.config.mode = 'v1';
-	q = await startQueue(sb);
+	q = await startQueue(sb, { workers: 1, webhookProcessor: false });
 	const cred = await q.connect('Queue: polling');
 	const failed = await lane(q, sb, 'Queue', cred, false).then(
 		() => undefined,
