@@ -113,8 +113,8 @@ export function answerText(answer: unknown): string {
 	return answer;
 }
 
-/** The filters' pay period as its two dates (MM/DD/YYYY), both or neither: Payrun and Paystub Get Many's `check`. */
-export function payPeriodOf(ctx: OpContext): { from?: string; to?: string } {
+/** The filters' pay period as its two dates (MM/DD/YYYY), both or neither. */
+function payPeriodOf(ctx: OpContext): { from?: string; to?: string } {
 	const filters = ctx.param<IDataObject>('filters', {});
 	const from = toMdy(filters.periodFrom, 'Pay Period Start', ctx);
 	const to = toMdy(filters.periodTo, 'Pay Period End', ctx);
@@ -127,8 +127,9 @@ export function payPeriodOf(ctx: OpContext): { from?: string; to?: string } {
 }
 
 /**
- * The filters' pay period (two dates) or free text as `searchString`: the platform searches a
- * pay period written "MM/DD/YYYY-MM/DD/YYYY".
+ * Payrun and Paystub Get Many's `check`: the filters' pay period (two dates, both or neither) or
+ * free text, put in the request as `searchString` (the platform searches a pay period written
+ * "MM/DD/YYYY-MM/DD/YYYY"). Checked once, sent as checked.
  */
 export function payPeriodSearch(req: BuiltRequest, ctx: OpContext): void {
 	const filters = ctx.param<IDataObject>('filters', {});

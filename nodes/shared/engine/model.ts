@@ -103,7 +103,8 @@ export interface Operation {
 	 * The item's own checks of its input, beyond its fields' (which collectRequest makes): what
 	 * must hold before anything is sent (a name that is not empty, a date range in order). It gets
 	 * the item's request as its fields give it and throws `ctx.fail(...)` for bad input; it sends
-	 * nothing. When the node stops on errors, every item is checked before the first request of
+	 * nothing. What it checked it may put in the request (the same object `execute` then gets), so
+	 * a value is read once and sent as checked. When the node stops on errors, every item is checked before the first request of
 	 * the run, so a bad item stops it with nothing written; with Continue On Fail, at the item's turn.
 	 */
 	check?: (req: BuiltRequest, ctx: OpContext) => void | Promise<void>;

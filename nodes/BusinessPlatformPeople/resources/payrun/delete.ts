@@ -30,15 +30,14 @@ export const deletePayrun: Operation = {
 		},
 	],
 	why: 'The body is a bare list of {payrunId} built from the picked payruns, and the platform answers with nothing to show: the output names each deleted ID.',
-	check: (_req, ctx) => {
-		toStringIds(ctx.param('payrunIds', []), 'Payruns', ctx);
+	// The IDs checked once, and sent as checked: the body is the bare list.
+	check: (req, ctx) => {
+		req.rawBody = toStringIds(ctx.param('payrunIds', []), 'Payruns', ctx).map((payrunId) => ({
+			payrunId,
+		}));
 	},
 	execute: async (ctx, req) => {
-		const body: IDataObject[] = toStringIds(ctx.param('payrunIds', []), 'Payruns', ctx).map(
-			(payrunId) => ({ payrunId }),
-		);
-		req.rawBody = body;
 		await ctx.send(req);
-		return body.map((p) => ({ deleted: true, id: p.payrunId }));
+		return (req.rawBody as IDataObject[]).map((p) => ({ deleted: true, id: p.payrunId }));
 	},
 };

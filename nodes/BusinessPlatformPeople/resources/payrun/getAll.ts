@@ -3,7 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
-import { int64List, PAY_PERIOD_LIST_WHY, payPeriodOf, payPeriodSearch } from '../common';
+import { int64List, PAY_PERIOD_LIST_WHY, payPeriodSearch } from '../common';
 import { BASE, simplifyPayrun, sortOptions } from './common';
 
 export const getAllPayrun: Operation = {
@@ -82,11 +82,6 @@ export const getAllPayrun: Operation = {
 		},
 	],
 	why: PAY_PERIOD_LIST_WHY,
-	check: (_req, ctx) => {
-		payPeriodOf(ctx);
-	},
-	execute: async (ctx, req) => {
-		payPeriodSearch(req, ctx);
-		return int64List(await ctx.send<IDataObject[]>(req));
-	},
+	check: payPeriodSearch,
+	execute: async (ctx, req) => int64List(await ctx.send<IDataObject[]>(req)),
 };

@@ -29,17 +29,15 @@ export const postJournalEntryPayrun: Operation = {
 		},
 	],
 	why: 'The body nests the payrun and its posting date in a list; the platform answers with text only, so the output names the payrun and date posted.',
-	check: (_req, ctx) => {
-		toStringId(ctx.param('payrunId'), 'Payrun', ctx);
-		requireMdy(ctx.param('jeDate', ''), 'Posting Date', ctx);
+	// The payrun and the date checked once, and sent as checked.
+	check: (req, ctx) => {
+		const payrunId = toStringId(ctx.param('payrunId'), 'Payrun', ctx);
+		req.body.payrun = [
+			{ jeDate: requireMdy(ctx.param('jeDate', ''), 'Posting Date', ctx), payrunId },
+		];
 	},
 	execute: async (ctx, req) => {
-		const payrunId = toStringId(ctx.param('payrunId'), 'Payrun', ctx);
-		const entry: IDataObject = {
-			jeDate: requireMdy(ctx.param('jeDate', ''), 'Posting Date', ctx),
-			payrunId,
-		};
-		req.body.payrun = [entry];
+		const [entry] = req.body.payrun as IDataObject[];
 		const answer = await ctx.send(req);
 		return {
 			payrunId: entry.payrunId,

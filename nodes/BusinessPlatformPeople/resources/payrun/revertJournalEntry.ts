@@ -57,21 +57,22 @@ export const revertJournalEntryPayrun: Operation = {
 		},
 	],
 	why: 'Without a journal entry ID it reads the payrun’s posted entry from the payrun list (there is no endpoint for one payrun) and refuses a payrun with none; the text answer becomes an item naming what was reverted.',
-	check: (_req, ctx) => {
-		toStringId(ctx.param('payrunId'), 'Payrun', ctx);
-		requireMdy(ctx.param('jeRevertDate', ''), 'Revert Date', ctx);
+	// What the item gives, checked once and sent as checked; a missing jeId is the payrun's, read at its turn.
+	check: (req, ctx) => {
+		const payrunId = toStringId(ctx.param('payrunId'), 'Payrun', ctx);
+		const jeRevertDate = requireMdy(ctx.param('jeRevertDate', ''), 'Revert Date', ctx);
 		const text = String(ctx.param('jeId', '')).trim();
 		if (text && !/^\d+$/.test(text))
 			throw ctx.fail(
 				`Journal Entry ID must be a whole number, got ${echo(text, 40)}`,
 				'Give the payrun’s jeId, or leave the field empty to use it.',
 			);
+		req.body.revertPayrun = [{ jeId: text ? Number(text) : undefined, jeRevertDate, payrunId }];
 	},
 	execute: async (ctx, req) => {
-		const payrunId = toStringId(ctx.param('payrunId'), 'Payrun', ctx);
-		const jeRevertDate = requireMdy(ctx.param('jeRevertDate', ''), 'Revert Date', ctx);
-		let text = String(ctx.param('jeId', '')).trim();
-		if (!text) {
+		const [entry] = req.body.revertPayrun as IDataObject[];
+		if (entry.jeId === undefined) {
+			const payrunId = String(entry.payrunId);
 			const payrun = await findPayrun(ctx, payrunId);
 			if (payrun.jeStatus !== 'POSTED' || !/^\d+$/.test(String(payrun.jeId ?? ''))) {
 				throw ctx.fail(
@@ -79,10 +80,8 @@ export const revertJournalEntryPayrun: Operation = {
 					`Its journal status is "${String(payrun.jeStatus || 'none')}". Post a journal entry first.`,
 				);
 			}
-			text = String(payrun.jeId);
+			entry.jeId = Number(payrun.jeId);
 		}
-		const entry: IDataObject = { jeId: Number(text), jeRevertDate, payrunId };
-		req.body.revertPayrun = [entry];
 		const answer = await ctx.send(req);
 		return {
 			payrunId: entry.payrunId,

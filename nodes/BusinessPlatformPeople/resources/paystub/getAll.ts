@@ -8,7 +8,6 @@ import { toStringId } from '../../../shared/values';
 import {
 	int64List,
 	PAY_PERIOD_LIST_WHY,
-	payPeriodOf,
 	payPeriodSearch,
 	sortOrderProperty,
 	userLocator,
@@ -102,11 +101,6 @@ export const getAllPaystub: Operation = {
 		},
 	],
 	why: PAY_PERIOD_LIST_WHY,
-	check: (_req, ctx) => {
-		payPeriodOf(ctx);
-	},
-	execute: async (ctx, req) => {
-		payPeriodSearch(req, ctx);
-		return int64List(await ctx.send<IDataObject[]>(req));
-	},
+	check: payPeriodSearch,
+	execute: async (ctx, req) => int64List(await ctx.send<IDataObject[]>(req)),
 };

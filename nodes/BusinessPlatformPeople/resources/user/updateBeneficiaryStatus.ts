@@ -91,12 +91,16 @@ export const updateBeneficiaryStatusUser: Operation = {
 		},
 	],
 	why: 'The status and users are nested in the platform’s beneficiaryStatusInfo list; the answer gives only a status, so the output is one item per user with their new status.',
-	check: (_req, ctx) => {
-		beneficiaryStatus(ctx);
-	},
-	execute: async (ctx, req) => {
+	// The status and the users checked once, and sent as checked.
+	check: (req, ctx) => {
 		const { operation, list } = beneficiaryStatus(ctx);
 		req.body.beneficiaryStatusInfo = [{ beneficiaryDetails: list, operation }];
+	},
+	execute: async (ctx, req) => {
+		const [{ beneficiaryDetails: list, operation }] = req.body.beneficiaryStatusInfo as Array<{
+			beneficiaryDetails: IDataObject[];
+			operation: string;
+		}>;
 		const answer = await ctx.send<IDataObject | undefined>(req);
 		const status = answer?.status;
 		return list.map((d) =>

@@ -182,13 +182,10 @@ export const getAllActivity: Operation = {
 		),
 	],
 	why: 'The filters become the platform’s one query expression; notes stored as base64 come back as plain text.',
-	check: (_req, ctx) => {
-		activityQuery(ctx.param<IDataObject>('filters', {}), ctx);
-	},
-	execute: async (ctx, req) => {
+	// The filters checked once, and sent as checked.
+	check: (req, ctx) => {
 		const query = activityQuery(ctx.param<IDataObject>('filters', {}), ctx);
 		if (query) req.qs.query = query;
-		const answer = await ctx.send(req);
-		return (answer as IDataObject[]).map(withPlainNotes);
 	},
+	execute: async (ctx, req) => ((await ctx.send(req)) as IDataObject[]).map(withPlainNotes),
 };
