@@ -128,13 +128,29 @@ export interface PageOptions {
 	pageSize?: number;
 }
 
-/** An item's ID as text (`id`, else `_id`), or undefined when it has none. */
-function idOf(item: unknown): string | undefined {
-	if (!item || typeof item !== 'object') return undefined;
-	const id = (item as IDataObject).id ?? (item as IDataObject)._id;
-	return typeof id === 'number' || (typeof id === 'string' && id !== '')
-		? `${typeof id}:${id}`
-		: undefined;
+/** Adds `id` to `set`; false when it was there. */
+function once<T>(set: Set<T>, id: T): boolean {
+	if (set.has(id)) return false;
+	set.add(id);
+	return true;
+}
+
+/**
+ * The IDs a walk through the pages has kept (`id`, else `_id`), numbers and texts apart (5 and
+ * "5" are two records): a number is kept as it is, without a text built for each item.
+ */
+class SeenIds {
+	private readonly numbers = new Set<number>();
+	private readonly texts = new Set<string>();
+
+	/** False when the item's ID was kept before; an item without an ID is always new. */
+	keep(item: unknown): boolean {
+		if (!item || typeof item !== 'object') return true;
+		const id = (item as IDataObject).id ?? (item as IDataObject)._id;
+		if (typeof id === 'number') return once(this.numbers, id);
+		if (typeof id === 'string' && id !== '') return once(this.texts, id);
+		return true;
+	}
 }
 
 /** An unpaged list (its style says `single`): one request, the limit applied here. */
@@ -182,7 +198,7 @@ export async function paginate(
 	const out: IDataObject[] = [];
 	// A record created or deleted between two pages shifts the page boundary: the same record can
 	// come again on the next page. Each ID is kept once (items without an ID are all kept).
-	const seen = new Set<string>();
+	const seen = new SeenIds();
 	let previousFirst: string | undefined;
 	// The page size the server really uses: no maximum is documented, so a server may give
 	// fewer items than asked for. The largest page seen so far is taken as its page size, and
@@ -213,9 +229,7 @@ export async function paginate(
 		if (page > 1 && first === previousFirst) break;
 		previousFirst = first;
 		for (const item of items) {
-			const id = idOf(item);
-			if (id !== undefined && seen.has(id)) continue;
-			if (id !== undefined) seen.add(id);
+			if (!seen.keep(item)) continue;
 			out.push(item);
 			if (opts.limit !== undefined && out.length >= opts.limit) return out;
 		}
