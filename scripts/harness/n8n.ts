@@ -303,11 +303,15 @@ export interface Harness {
 
 let executionCounter = 0;
 
+/** How many times a run whose check timed out before any node ran is started (checkedRun). */
+const CHECK_ATTEMPTS = 10;
+
 /**
  * n8n checks a workflow before running it, and tests resource-locator values with its safe
  * regex engine: a VM with a 250 ms wall-clock timeout. On a machine busy with other test
  * processes that timeout can fire on a tiny regex ("Regular expression execution timed
- * out") before any node runs. Only then is the check tried again (up to 3 times): no
+ * out") before any node runs. Only then is the check tried again (up to 10 times: three in a
+ * row timed out in a fresh-clone CI while n8n's polling lanes and queue clusters started): no
  * request has been sent, so nothing is repeated.
  */
 async function checkedRun(start: () => Promise<IRun>): Promise<IRun> {
@@ -315,7 +319,7 @@ async function checkedRun(start: () => Promise<IRun>): Promise<IRun> {
 		e?.message === 'Regular expression execution timed out' &&
 		/checkReadyForExecution|checkForWorkflowIssues/.test(e.stack ?? '');
 	let failure: unknown;
-	for (let attempt = 1; attempt <= 3; attempt++) {
+	for (let attempt = 1; attempt <= CHECK_ATTEMPTS; attempt++) {
 		const outcome = await start().then(
 			(run) => ({ run }),
 			(error: unknown) => ({ error }),
