@@ -855,6 +855,19 @@ const CASES: Case[] = [
 		}),
 	},
 	{
+		input: 'A journal entry ID past 2^53 (it would be sent rounded): 9007199254740993',
+		where: 'People → Payrun → Revert Journal Entry',
+		refusedBy: 'node',
+		names: /Journal Entry ID "9007199254740993" is too large to send exactly/,
+		params: () => ({
+			resource: 'payrun',
+			operation: 'revertJournalEntry',
+			payrunId: rl(payrunId()),
+			jeId: '9007199254740993',
+			jeRevertDate: '2025-01-10',
+		}),
+	},
+	{
 		input: 'Component group ID that does not exist',
 		where: 'People → Component Group → Get',
 		refusedBy: 'platform',

@@ -67,6 +67,12 @@ export const revertJournalEntryPayrun: Operation = {
 				`Journal Entry ID must be a whole number, got ${echo(text, 40)}`,
 				'Give the payrun’s jeId, or leave the field empty to use it.',
 			);
+		// Past 2^53 a number is not the ID written: it would be sent rounded.
+		if (text && !Number.isSafeInteger(Number(text)))
+			throw ctx.fail(
+				`Journal Entry ID ${echo(text, 40)} is too large to send exactly`,
+				'The platform’s journal entry IDs are at most 9007199254740991; check the ID, or leave the field empty to use the payrun’s.',
+			);
 		req.body.revertPayrun = [{ jeId: text ? Number(text) : undefined, jeRevertDate, payrunId }];
 	},
 	execute: async (ctx, req) => {
@@ -74,7 +80,11 @@ export const revertJournalEntryPayrun: Operation = {
 		if (entry.jeId === undefined) {
 			const payrunId = String(entry.payrunId);
 			const payrun = await findPayrun(ctx, payrunId);
-			if (payrun.jeStatus !== 'POSTED' || !/^\d+$/.test(String(payrun.jeId ?? ''))) {
+			if (
+				payrun.jeStatus !== 'POSTED' ||
+				!/^\d+$/.test(String(payrun.jeId ?? '')) ||
+				!Number.isSafeInteger(Number(payrun.jeId))
+			) {
 				throw ctx.fail(
 					`Payrun ${payrunId} has no posted journal entry to revert`,
 					`Its journal status is "${String(payrun.jeStatus || 'none')}". Post a journal entry first.`,
