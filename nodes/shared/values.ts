@@ -59,6 +59,12 @@ export function toIntegerId(value: unknown, label: string, ctx: Failing): number
 			`Pick the record from the list, or type its numeric ID (for example 1024).`,
 		);
 	}
+	// Past 2^53 a number is not the ID written: it would be sent rounded.
+	if (!Number.isSafeInteger(Number(text)))
+		throw ctx.fail(
+			`${label} ${echo(text, 40)} is too large to send exactly`,
+			'IDs above 9007199254740991 cannot be sent as numbers: check the ID, or pick the record from the list.',
+		);
 	return Number(text);
 }
 

@@ -366,6 +366,18 @@ const CASES: Case[] = [
 		params: () => ({ resource: 'deal', operation: 'create', name: 'Stage Test', stageId: 987654 }),
 	},
 	{
+		input: 'A stage ID past 2^53 (it would be sent rounded): "9007199254740993"',
+		where: 'Sales → Deal → Create',
+		refusedBy: 'node',
+		names: /Stage "9007199254740993" is too large to send exactly/,
+		params: () => ({
+			resource: 'deal',
+			operation: 'create',
+			name: 'Stage Test',
+			stageId: '9007199254740993',
+		}),
+	},
+	{
 		input: 'Closing date in a foreign format: "31/12/2026"',
 		where: 'Sales → Deal → Create',
 		refusedBy: 'node',
