@@ -4,8 +4,10 @@
  * platform text may be, how short a secret, how deep a body, how many wrapped causes), the
  * percent-decoding of IDs (nodes/shared/transport.ts fullyDecoded, nodes/shared/values.ts pathSegment: any number of layers, the echo cut at 40
  * characters), and the int64 limits of the People answers and the trigger's record ids (2^53).
- * Seeded properties where a rule holds for any input: no secret of 6+ characters, anywhere in an
- * error body, reaches the NodeApiError; decoding ends at a fixpoint; int64 texts keep every digit.
+ * The integer IDs the Sales node sends (nodes/shared/values.ts toIntegerId: 2^53). Seeded properties
+ * where a rule holds for any input: no secret of 6+ characters, anywhere in an error body, reaches
+ * the NodeApiError; decoding ends at a fixpoint; int64 texts keep every digit; an integer ID is sent
+ * with exactly the digits given, or refused before any request.
  */
 import fc from 'fast-check';
 import type { INode, JsonObject } from 'n8n-workflow';
@@ -21,7 +23,7 @@ import {
 	toNodeApiError,
 	withoutSecrets,
 } from '../../nodes/shared/errors';
-import { pathSegment } from '../../nodes/shared/values';
+import { pathSegment, toIntegerId, toIntegerIds } from '../../nodes/shared/values';
 import { fullyDecoded } from '../../nodes/shared/transport';
 import { propertyParameters } from '../helpers/property';
 
@@ -396,5 +398,112 @@ describe('trigger.ts positiveInt (through recordId): a record id is a safe posit
 		NaN,
 	])('refuses %p', (id) => {
 		expect(recordId({ id }, 'contacts')).toBeUndefined();
+	});
+});
+
+describe('values.ts toIntegerId: an integer ID is sent exactly as given, up to 2^53-1, or refused', () => {
+	const ctx = {
+		fail: (message: string, description?: string) =>
+			new NodeOperationError(node, message, { description }),
+	};
+	const outcome = (value: unknown): number | string => {
+		try {
+			return toIntegerId(value, 'Stage', ctx);
+		} catch (error) {
+			return (error as Error).message;
+		}
+	};
+	const MAX = BigInt(Number.MAX_SAFE_INTEGER);
+
+	it.each([
+		[1, 1],
+		['2147483647', 2147483647],
+		['2147483648', 2147483648],
+		[2 ** 32, 2 ** 32],
+		['9007199254740991', 9007199254740991],
+		[{ __rl: true, mode: 'list', value: '9007199254740991' }, 9007199254740991],
+		[' 42 ', 42],
+		['007', 7],
+	])('sends %j as %p', (value, sent) => {
+		expect(outcome(value)).toBe(sent);
+	});
+
+	it.each(['9007199254740992', '9007199254740993', 2 ** 53, '18446744073709551617'])(
+		'refuses %j: too large to send exactly',
+		(value) => {
+			expect(outcome(value)).toMatch(/^Stage "?[0-9]+"? is too large to send exactly$/);
+		},
+	);
+
+	it('refuses a 400-digit ID, echoing its first 40 digits', () => {
+		expect(outcome('9'.repeat(400))).toMatch(/^Stage "9{40}.?" is too large to send exactly$/);
+	});
+
+	it.each([
+		0,
+		'0',
+		-1,
+		'-5',
+		1.5,
+		'1e3',
+		1e21,
+		'',
+		'  ',
+		'toString',
+		'__proto__',
+		NaN,
+		Infinity,
+		null,
+	])('refuses %p: not a whole number', (value) => {
+		expect(outcome(value)).toMatch(/^Stage must be a whole number/);
+	});
+
+	it('property: any integer text or number, from 0 past 2^64, is sent with the same value or refused', () => {
+		const around = (b: bigint) => fc.bigInt({ min: b - BigInt(3), max: b + BigInt(3) });
+		fc.assert(
+			fc.property(
+				fc.oneof(
+					fc.bigInt({ min: BigInt(0), max: BigInt(2) ** BigInt(70) }),
+					around(BigInt(2) ** BigInt(31)),
+					around(MAX),
+					around(BigInt(2) ** BigInt(64)),
+				),
+				fc.constantFrom('text', 'number', 'locator', 'padded'),
+				(big, form) => {
+					const text = big.toString();
+					const value =
+						form === 'number'
+							? Number(big)
+							: form === 'locator'
+								? { __rl: true, mode: 'id', value: text }
+								: form === 'padded'
+									? ` 0${text} `
+									: text;
+					const out = outcome(value);
+					// What the caller gave: a number past 2^53 is already rounded before the node sees it.
+					const given = form === 'number' ? BigInt(Number(big)) : big;
+					if (typeof out === 'number') {
+						expect(big).toBeGreaterThan(BigInt(0));
+						expect(BigInt(out)).toBe(given);
+						expect(given).toBeLessThanOrEqual(MAX);
+					} else if (given === BigInt(0)) expect(out).toMatch(/must be a whole number/);
+					else if (form === 'number' && Number(big) >= 1e21)
+						expect(out).toMatch(/must be a whole number/); // "1e+21": not digits
+					else {
+						expect(given).toBeGreaterThan(MAX);
+						expect(out).toMatch(/is too large to send exactly$/);
+					}
+				},
+			),
+			propertyParameters(500),
+		);
+	});
+
+	it('toIntegerIds: 10^5 IDs in one text, each checked; one past 2^53 among them refuses the list', () => {
+		const many = Array.from({ length: 100_000 }, (_, i) => i + 1);
+		expect(toIntegerIds(many.join(','), 'Contact IDs', ctx)).toEqual(many);
+		expect(() =>
+			toIntegerIds([...many.slice(0, 99_999), '9007199254740993'], 'Contact IDs', ctx),
+		).toThrow(/Contact IDs "9007199254740993" is too large to send exactly/);
 	});
 });
