@@ -21,6 +21,8 @@ import {
 } from './n8n-runtime';
 import type { Sandbox } from '../sandbox/src/server';
 
+export { NO_EDITOR_UI } from './n8n-runtime';
+
 export const PKG = 'n8n-nodes-business-platform';
 export const CRED_ID = 'bpE2eCredential1';
 

@@ -63,6 +63,22 @@ export function prepareUserFolder(userFolder?: string, tarball: string = packTar
 	return folder;
 }
 
+/**
+ * What an n8n that no browser opens can leave out: the editor's static files, which every start
+ * copies into the user folder (about 2.5 of its 12 CPU-seconds), and with them the node types
+ * the editor loads (/types/nodes.json). The queue clusters and the e2e files that start their own
+ * n8n take it; the shared e2e n8n (its files read /types), the editor suite, the screenshots, the
+ * demo and the benchmarks run n8n as users do.
+ */
+export const NO_EDITOR_UI: NodeJS.ProcessEnv = { N8N_DISABLE_UI: 'true' };
+
+/**
+ * Node's on-disk code cache for every n8n process this project starts (main, workers, task
+ * runners, CLI imports): the second and later starts skip compiling n8n's modules again. Node
+ * ignores an entry it cannot use, so the cache never changes what runs.
+ */
+export const COMPILE_CACHE = join(RUNTIME_ROOT, '.compile-cache');
+
 /** The environment of a headless n8n on loopback (ports free unless given). */
 export async function n8nEnvironment(
 	userFolder: string,
@@ -90,6 +106,7 @@ export async function n8nEnvironment(
 		DB_SQLITE_POOL_SIZE: '2',
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
 		N8N_LOG_LEVEL: 'info',
+		NODE_COMPILE_CACHE: COMPILE_CACHE,
 	});
 }
 

@@ -13,6 +13,7 @@ import {
 	createWorkflow,
 	credential,
 	eventually,
+	NO_EDITOR_UI,
 	pack,
 	startE2e,
 	webhookStart,
@@ -54,6 +55,7 @@ beforeAll(async () => {
 		[credential(sb, sb.demo.tokenResponse)],
 		[triggerWorkflow, healWorkflow],
 		{},
+		NO_EDITOR_UI,
 	);
 });
 

@@ -22,6 +22,7 @@ import {
 	createWorkflow,
 	credential,
 	CRED_ID,
+	NO_EDITOR_UI,
 	startE2e,
 	type E2e,
 } from '../../scripts/n8n-env';
@@ -49,7 +50,15 @@ let durableBacklog: Sandbox | undefined;
 /** An n8n with `env`, its own sandbox, and the expression-shortcut workflow (expression-shortcut.ts) published. */
 async function lane(env: Record<string, string>): Promise<Lane> {
 	const sb = await startTestSandbox({ rows: 10 });
-	const e2e = await startE2e([credential(sb, sb.demo.tokenResponse)], [], {}, env);
+	const e2e = await startE2e(
+		[credential(sb, sb.demo.tokenResponse)],
+		[],
+		{},
+		{
+			...NO_EDITOR_UI,
+			...env,
+		},
+	);
 	await e2e.activate(await createWorkflow(e2e.api, shortcutWorkflow(), CRED_ID), SHORTCUT_PATH);
 	return { sb, e2e };
 }
