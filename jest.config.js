@@ -33,7 +33,7 @@ const project = (name, extra = {}) => ({
 	displayName: name,
 	testEnvironment: '<rootDir>/test/global/environment.ts',
 	testMatch: [`<rootDir>/test/${name}/**/*.test.ts`],
-	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
+	transform: { '^.+\\.ts$': '<rootDir>/test/global/transform.js' },
 	setupFiles: ['<rootDir>/test/setup-env.ts'],
 	setupFilesAfterEnv: ['<rootDir>/test/global/contract-check.ts'],
 	modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.n8n-runtime/'],

@@ -56,7 +56,7 @@ interface PackageJson {
 /** `dist/nodes/X/X.node.js` → the source file's exported class, instantiated. */
 function loadFromDist<T>(distPath: string): T {
 	const source = join(ROOT, distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
-	// eslint-disable-next-line @typescript-eslint/no-require-imports -- the files package.json names, synchronously (tsx and ts-jest)
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- the files package.json names, synchronously (tsx and jest)
 	const mod = require(source) as Record<string, new () => T>;
 	const className = distPath.split('/').pop()!.split('.')[0];
 	const Class = mod[className];
