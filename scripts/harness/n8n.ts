@@ -304,7 +304,7 @@ export interface Harness {
 let executionCounter = 0;
 
 /** How many times a run whose check timed out before any node ran is started (checkedRun). */
-const CHECK_ATTEMPTS = 10;
+export const CHECK_ATTEMPTS = 10;
 
 /**
  * n8n checks a workflow before running it, and tests resource-locator values with its safe
@@ -312,18 +312,21 @@ const CHECK_ATTEMPTS = 10;
  * processes that timeout can fire on a tiny regex ("Regular expression execution timed
  * out") before any node runs. Only then is the check tried again (up to 10 times: three in a
  * row timed out in a fresh-clone CI while n8n's polling lanes and queue clusters started): no
- * request has been sent, so nothing is repeated.
+ * request has been sent, so nothing is repeated. The check throws synchronously, before n8n
+ * returns the run's promise: that throw is caught like a rejection.
  */
-async function checkedRun(start: () => Promise<IRun>): Promise<IRun> {
+export async function checkedRun(start: () => Promise<IRun>): Promise<IRun> {
 	const beforeAnyNode = (e: Error | undefined) =>
 		e?.message === 'Regular expression execution timed out' &&
 		/checkReadyForExecution|checkForWorkflowIssues/.test(e.stack ?? '');
 	let failure: unknown;
 	for (let attempt = 1; attempt <= CHECK_ATTEMPTS; attempt++) {
-		const outcome = await start().then(
-			(run) => ({ run }),
-			(error: unknown) => ({ error }),
-		);
+		const outcome = await Promise.resolve()
+			.then(start)
+			.then(
+				(run) => ({ run }),
+				(error: unknown) => ({ error }),
+			);
 		if ('run' in outcome) return outcome.run;
 		failure = outcome.error;
 		if (!beforeAnyNode(failure as Error | undefined)) break;
