@@ -4,9 +4,11 @@
  * throws synchronously (as n8n's does, before processRunExecutionData returns its promise), up to
  * CHECK_ATTEMPTS times; any other failure is not retried.
  */
+import fc from 'fast-check';
 import type { IRun } from 'n8n-workflow';
 
 import { CHECK_ATTEMPTS, checkedRun } from '../../scripts/harness/n8n';
+import { checkProperty } from '../helpers/property';
 
 const run = { finished: true } as unknown as IRun;
 
@@ -59,5 +61,29 @@ describe('checkedRun: the pre-run check that timed out is started again', () => 
 		});
 		await expect(checkedRun(other.start)).rejects.toThrow('ECONNREFUSED');
 		expect(other.calls.n).toBe(1);
+	});
+
+	it(`property: any number of timed-out checks, past ${CHECK_ATTEMPTS}, thrown or rejected, gives the run or n8n's error after at most ${CHECK_ATTEMPTS} starts`, async () => {
+		await checkProperty(
+			200,
+			fc.asyncProperty(
+				fc.integer({ min: 0, max: 3 * CHECK_ATTEMPTS }),
+				fc.constantFrom('throws' as const, 'rejects' as const),
+				async (failures, how) => {
+					const { start, calls } = flaky(failures, how);
+					const outcome = await checkedRun(start).then(
+						(r) => r,
+						(e: Error) => e,
+					);
+					if (failures < CHECK_ATTEMPTS) {
+						expect(outcome).toBe(run);
+						expect(calls.n).toBe(failures + 1);
+					} else {
+						expect((outcome as Error).message).toBe('Regular expression execution timed out');
+						expect(calls.n).toBe(CHECK_ATTEMPTS);
+					}
+				},
+			),
+		);
 	});
 });
