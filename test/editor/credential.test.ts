@@ -18,8 +18,9 @@ const README = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
 /** Overview → Credentials → the credential: its dialog. */
 async function openCredential(): Promise<void> {
 	const { ed } = env;
-	await ed.page.goto(`${env.e2e.n8n.url}/home/credentials`);
-	await ed.page.getByTestId('resources-list-item').filter({ hasText: CREDENTIAL_NAME }).click();
+	const item = ed.page.getByTestId('resources-list-item').filter({ hasText: CREDENTIAL_NAME });
+	await ed.visit('/home/credentials', item);
+	await item.click();
 	await ed.page.getByTestId('credential-edit-dialog').waitFor();
 }
 

@@ -94,9 +94,10 @@ const PICTURES: Record<string, (w: World) => Promise<void>> = {
 		await shot(ed, 'nodes-panel');
 	},
 
-	credential: async ({ ed, e2e }) => {
-		await ed.page.goto(`${e2e.n8n.url}/home/credentials`);
-		await ed.page.getByTestId('resources-list-item').filter({ hasText: CREDENTIAL_NAME }).click();
+	credential: async ({ ed }) => {
+		const item = ed.page.getByTestId('resources-list-item').filter({ hasText: CREDENTIAL_NAME });
+		await ed.visit('/home/credentials', item);
+		await item.click();
 		await ed.page.getByTestId('credential-edit-dialog').waitFor();
 		await ed.page.getByTestId('oauth-connect-success-banner').waitFor();
 		await ed.page.getByText('OAuth Redirect URL').first().waitFor();
