@@ -1,21 +1,20 @@
 /**
  * One editor test file's world, fresh each run: a sandbox, a real n8n with the pack, the
- * demo credential and the demo workflows imported (what `npm start` sets up), Chromium
+ * demo credential (connected) and the demo workflows (what `npm start` sets up), Chromium
  * signed in. Everything is stopped after the file, also when a hook failed.
  */
 import {
-	demoCredential,
 	demoOpenAiCredential,
 	demoWorkflows,
 	DEMO_CREDENTIAL_ID,
+	DEMO_OPENAI_CREDENTIAL_ID,
 } from '../../scripts/start';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
-import { startE2e, type E2e } from '../../scripts/n8n-env';
+import { connectCredential, startE2e, type E2e } from '../../scripts/n8n-env';
 import { launchBrowser, scenarios, type Browser } from './browser';
 import { Editor } from './editor';
 
 export const CREDENTIAL_NAME = 'Business Platform (sandbox)';
-export { DEMO_CREDENTIAL_ID };
 
 export interface EditorEnv {
 	sb: Sandbox;
@@ -42,20 +41,35 @@ export function useEditor(
 	beforeAll(async () => {
 		env.sb = await startTestSandbox({ rows: options.rows ?? 10 });
 		const { sb } = env;
-		const credentials = [demoCredential(sb), demoOpenAiCredential()];
-		env.e2e = await startE2e(credentials, [], {});
-		// The workflows through n8n's REST API as the editor saves them, their ids kept (n8n 2.41
-		// keeps a given id), rather than a second CLI import: that is one start of n8n's CLI
-		// (about 3.5 CPU-seconds and 3 s) less per file.
-		for (const workflow of [
+		// No CLI import (each is a start of n8n's CLI, about 3.5 CPU-seconds and 3 s): the
+		// credential is connected through n8n's OAuth flow, as a person's Connect button does,
+		// and the workflows are saved through n8n's REST API with their ids (n8n 2.41 keeps a
+		// given id), on the credentials n8n created.
+		env.e2e = await startE2e([], [], {});
+		const { api, n8n } = env.e2e;
+		const openAi = demoOpenAiCredential();
+		const ids: Record<string, string> = {
+			[DEMO_CREDENTIAL_ID]: await connectCredential(api, n8n.url, sb, CREDENTIAL_NAME),
+			[DEMO_OPENAI_CREDENTIAL_ID]: (
+				await api.rest<{ data: { id: string } }>('POST', '/credentials', {
+					name: openAi.name,
+					type: openAi.type,
+					data: openAi.data,
+				})
+			).data.id,
+		};
+		const workflows = [
 			...(demoWorkflows() as Array<Record<string, unknown>>),
 			...(options.workflows ?? []),
-		]) {
-			const saved = await env.e2e.api.rest<{ data: { id: string } }>(
-				'POST',
-				'/workflows',
-				workflow,
-			);
+		];
+		for (const demo of workflows) {
+			const workflow = JSON.parse(
+				Object.entries(ids).reduce(
+					(text, [demoId, id]) => text.replaceAll(demoId, id),
+					JSON.stringify(demo),
+				),
+			) as Record<string, unknown>;
+			const saved = await api.rest<{ data: { id: string } }>('POST', '/workflows', workflow);
 			if (saved.data.id !== workflow.id)
 				throw new Error(
 					`n8n saved the workflow ${String(workflow.id)} as ${saved.data.id}: the editor tests open it by its id`,
