@@ -36,14 +36,13 @@ export class Editor {
 
 	/**
 	 * Goes to a page of the editor (`path`, such as `/workflow/new`) and waits for `ready`. Once
-	 * the editor is open, it moves there as n8n's own links do, through n8n's router, without
-	 * loading the editor again: a load costs Chromium about 4.5 CPU-seconds and 3–4 s, an
-	 * in-editor move about 0.5 and 0.3 (measured 2026-11-28), and the suite makes some thirty.
-	 * Where n8n asks "Save changes before leaving?", it leaves without saving, as a load did.
-	 * The move passes through the workflows list, so that nothing of the page before (its
-	 * canvas) can stand in for `ready`. The page loads when the editor is not open yet, when
-	 * it already shows `path` (a person reloads to see it afresh), or when the move did not
-	 * get there within 15 s.
+	 * the editor is open, it moves there as n8n's own links do, through n8n's router, instead of
+	 * loading the whole editor again (what a load costs: docs/development.md, "Where the CPU
+	 * goes"). Where n8n asks "Save changes before leaving?", it leaves without saving, as a load
+	 * did. The move passes through the workflows list, so that nothing of the page before (its
+	 * canvas) can stand in for `ready`. The page loads when the editor is not open yet, when it
+	 * already shows `path` (a person reloads to see it afresh), or when the move did not arrive
+	 * within 15 s, with a warning in the test's output.
 	 */
 	async visit(path: string, ready: Locator): Promise<void> {
 		const target = `${this.baseUrl}${path}`;
@@ -60,8 +59,10 @@ export class Editor {
 				if (!(await this.moveTo(path, (at) => at !== list))) return false;
 				await ready.waitFor({ timeout: 15_000 });
 				return true;
-			})().catch((e) => {
-				console.log('visit failed', String(e).slice(0, 300));
+			})().catch((e: unknown) => {
+				console.warn(
+					`the editor did not move to ${path} through n8n's router (${String(e).slice(0, 200)}): loading the page instead`,
+				);
 				return false;
 			});
 			if (moved) return;

@@ -41,10 +41,9 @@ export function useEditor(
 	beforeAll(async () => {
 		env.sb = await startTestSandbox({ rows: options.rows ?? 10 });
 		const { sb } = env;
-		// No CLI import (each is a start of n8n's CLI, about 3.5 CPU-seconds and 3 s): the
-		// credential is connected through n8n's OAuth flow, as a person's Connect button does,
-		// and the workflows are saved through n8n's REST API with their ids (n8n 2.41 keeps a
-		// given id), on the credentials n8n created.
+		// No CLI import (each starts n8n's CLI once more): the credential is connected through
+		// n8n's OAuth flow, as a person's Connect button does, and the workflows are saved through
+		// n8n's REST API with their ids (n8n 2.41 keeps a given id), on the credentials n8n created.
 		env.e2e = await startE2e([], [], {});
 		const { api, n8n } = env.e2e;
 		const openAi = demoOpenAiCredential();

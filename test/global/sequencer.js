@@ -17,8 +17,8 @@ const SLOW_FIRST = [
 	'test/e2e/cleanup.e2e.test.ts',
 	'test/integration/fault-matrix.test.ts',
 	'test/integration/polling-machine.property.test.ts',
-	// The editor suite (npm run test:editor, 2 workers): longest first, the shortest last to fill the gap
-	// (quiet machine, 2026-11-28: 69, 66, 55, 49, 48, 39 and 22 s).
+	// The editor suite (npm run test:editor, 2 workers): longest first, the shortest last to fill the gap (each
+	// file's time: docs/development.md, "Test times").
 	'test/editor/panel-wording.test.ts',
 	'test/editor/panel.test.ts',
 	'test/editor/workflows.test.ts',
