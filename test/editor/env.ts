@@ -1,7 +1,8 @@
 /**
- * One editor test file's world, fresh each run: a sandbox, a real n8n with the pack, the
+ * One editor test file's world, fresh each run: a sandbox, a real n8n with the pack (one of the
+ * suite's, to this file alone while it runs and emptied for it: test/editor/editor-n8ns.ts), the
  * demo credential (connected) and the demo workflows (what `npm start` sets up), Chromium
- * signed in. Everything is stopped after the file, also when a hook failed.
+ * signed in. Everything is stopped or removed after the file, also when a hook failed.
  */
 import {
 	demoOpenAiCredential,
@@ -10,15 +11,16 @@ import {
 	DEMO_OPENAI_CREDENTIAL_ID,
 } from '../../scripts/start';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
-import { connectCredential, startE2e, type E2e } from '../../scripts/n8n-env';
+import { connectCredential } from '../../scripts/n8n-env';
 import { launchBrowser, scenarios, type Browser } from './browser';
 import { Editor } from './editor';
+import { claimEditorN8n, type EditorN8n } from './editor-n8ns';
 
 export const CREDENTIAL_NAME = 'Business Platform (sandbox)';
 
 export interface EditorEnv {
 	sb: Sandbox;
-	e2e: E2e;
+	e2e: EditorN8n;
 	browser: Browser;
 	ed: Editor;
 }
@@ -44,7 +46,7 @@ export function useEditor(
 		// No CLI import (each starts n8n's CLI once more): the credential is connected through
 		// n8n's OAuth flow, as a person's Connect button does, and the workflows are saved through
 		// n8n's REST API with their ids (n8n 2.41 keeps a given id), on the credentials n8n created.
-		env.e2e = await startE2e([], [], {});
+		env.e2e = await claimEditorN8n();
 		const { api, n8n } = env.e2e;
 		const openAi = demoOpenAiCredential();
 		const ids: Record<string, string> = {
@@ -84,6 +86,7 @@ export function useEditor(
 			await env.browser.close();
 			expect(env.browser.leftovers()).toEqual([]);
 		}
+		// Emptied while the sandbox still answers (the published Trigger removes its webhooks there).
 		await env.e2e?.stop();
 		await env.sb?.stop();
 	}, 60_000);

@@ -1,5 +1,5 @@
 /**
- * The world of the nodes-panel files (panel.test.ts, panel-wording.test.ts), an n8n each: the
+ * The world of the nodes-panel files (panel.test.ts, panel-wording.test.ts): the
  * demo (test/editor/env.ts), plus its first workflow as saved before version 2.
  */
 import { demoAtVersion1, useEditor } from './env';

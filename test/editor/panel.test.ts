@@ -2,7 +2,7 @@
  * In n8n's editor, as a person uses it: finding the pack's nodes in the nodes panel, the
  * Deal → Create pickers, and the AI Agent's tool list (signing in: start.test.ts); defects [1]
  * and [3] of issue 13 (labels and wording, [5], and "Custom API Call", [2]: panel-wording.test.ts,
- * on an n8n of its own, so that the two halves run on two jest workers).
+ * in a file of its own, so that the two halves run on two jest workers).
  */
 import { eventually } from '../../scripts/n8n-env';
 import { SAMPLE_DEAL_V1, usePanelEditor } from './panel-env';

@@ -1,5 +1,5 @@
 /**
- * The world of the workflow files (workflows.test.ts, workflows-demo.test.ts), an n8n each: the
+ * The world of the workflow files (workflows.test.ts, workflows-demo.test.ts): the
  * demo (test/editor/env.ts) with 10 rows per table and the demo's published workflows active,
  * and what they read of the sandbox's contacts table.
  */

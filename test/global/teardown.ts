@@ -9,6 +9,7 @@ import { sweepQueueFolders } from '../../scripts/queue-servers';
 import { rmSync } from 'node:fs';
 
 import { stopSharedN8n } from '../e2e/shared-n8n';
+import { stopEditorN8ns } from '../editor/editor-n8ns';
 import { contractRunFolder, runContractCounts } from '../helpers/contract';
 import { say } from './run';
 
@@ -26,8 +27,9 @@ function contractLine(): void {
 }
 
 export default async function globalTeardown(): Promise<void> {
-	// The n8n the e2e files shared is the run's own, not a leftover: stopped first.
+	// The n8ns the e2e and editor files shared are the run's own, not leftovers: stopped first.
 	await stopSharedN8n();
+	await stopEditorN8ns();
 	const id = process.env[RUN_ENV];
 	if (!id) return;
 	contractLine();
