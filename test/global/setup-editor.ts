@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * jest globalSetup of the editor suite (test/editor): what the e2e suite needs (the pack
  * built, the n8n runtime installed), plus Debian's Chromium, installed with apt-get the
