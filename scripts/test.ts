@@ -28,11 +28,6 @@ const WITH_N8N = ['e2e', 'queue'];
 const JEST = require.resolve('jest/bin/jest');
 
 const running = new Set<ReturnType<typeof spawn>>();
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-	process.on(signal, () => {
-		for (const child of running) child.kill(signal);
-		process.exit(130);
-	});
 
 /** One jest run; resolves with its exit code. */
 function jest(args: string[]): Promise<number> {
@@ -53,7 +48,7 @@ const say = (line: string) => process.stdout.write(`[npm test] ${line}\n`);
 type Report = Record<string, unknown> & { testResults?: unknown[] };
 
 /** Both runs' JSON reports as one: counts added up, results side by side. */
-function merge(reports: Report[]): Report {
+export function merge(reports: Report[]): Report {
 	const sum = (k: string) => reports.reduce((n, r) => n + (Number(r[k]) || 0), 0);
 	const counts = [
 		'numFailedTestSuites',
@@ -77,6 +72,11 @@ function merge(reports: Report[]): Report {
 }
 
 async function main(): Promise<number> {
+	for (const signal of ['SIGINT', 'SIGTERM'] as const)
+		process.on(signal, () => {
+			for (const child of running) child.kill(signal);
+			process.exit(130);
+		});
 	const args = process.argv.slice(2);
 	const outputFile = args.find((a) => a.startsWith('--outputFile='))?.slice('--outputFile='.length);
 	const known = args.every((a) => a === '--ci' || a === '--json' || a.startsWith('--outputFile='));
@@ -128,10 +128,11 @@ async function main(): Promise<number> {
 	return codes.find((c) => c !== 0) ?? 0;
 }
 
-main().then(
-	(code) => process.exit(code),
-	(e: unknown) => {
-		process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
-		process.exit(1);
-	},
-);
+if (require.main === module)
+	main().then(
+		(code) => process.exit(code),
+		(e: unknown) => {
+			process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
+			process.exit(1);
+		},
+	);
