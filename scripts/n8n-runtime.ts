@@ -5,9 +5,7 @@
  * managed process (scripts/processes.ts: own process group, stopped on every path).
  * Facts behind the recipe: docs/development.md, "What `npm test` does on a fresh machine".
  */
-import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 import {
@@ -22,7 +20,7 @@ import {
 } from './n8n-install';
 import { DEFAULT_N8N_VERSION, selectedRuntime } from './n8n-versions';
 import { installTarball, packTarball } from './pack';
-import { spawnGroup, type Managed } from './processes';
+import { runScratch, spawnGroup, type Managed } from './processes';
 
 export { ensureRuntime, ROOT, RUNTIME_ROOT, runtimeReady, type Log };
 
@@ -58,7 +56,7 @@ export interface N8nInstance {
  * or older than the build).
  */
 export function prepareUserFolder(userFolder?: string, tarball: string = packTarball()): string {
-	const folder = userFolder ?? mkdtempSync(join(tmpdir(), 'n8n-e2e-'));
+	const folder = userFolder ?? runScratch('n8n-e2e-');
 	installTarball(tarball, folder, runtimeEnv(runtimePaths()));
 	return folder;
 }

@@ -13,7 +13,15 @@
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	readlinkSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -21,6 +29,21 @@ import { join } from 'node:path';
 export const RUN_ENV = 'BP_RUN_ID';
 /** Where runs record their process groups (one folder per run, one file per group). */
 export const RUNS_DIR = join(tmpdir(), 'bp-test-runs');
+
+/** Where runs keep their scratch folders (n8n's user folders): one folder per run, removed with the run. */
+export const RUN_FILES_DIR = join(tmpdir(), 'bp-test-files');
+
+/**
+ * A fresh scratch folder of this run: removed when the run ends (`sweepRun` in jest's global
+ * teardown), or by the next run when this one was killed. An n8n's user folder (the pack, its
+ * database, the editor's files: about 45–100 MB) is one; before, every n8n start left one in the
+ * system's temporary folder.
+ */
+export function runScratch(prefix: string): string {
+	const dir = join(RUN_FILES_DIR, runId());
+	mkdirSync(dir, { recursive: true });
+	return mkdtempSync(join(dir, prefix));
+}
 
 /** This run's id: set by jest's global setup for the whole run, or made up once per process. */
 export function runId(): string {
@@ -352,6 +375,7 @@ export function sweepRun(id: string, except: number[] = []): Array<{ pid: number
 		}
 	});
 	rmSync(dir, { recursive: true, force: true });
+	rmSync(join(RUN_FILES_DIR, id), { recursive: true, force: true });
 	return strays;
 }
 
@@ -364,12 +388,14 @@ function isJestOrNpm(cmd: string): boolean {
 
 /** Runs whose owner (the jest process that made them) is gone: their leftovers, swept. */
 export function sweepAbandonedRuns(): Array<{ run: string; pid: number; cmd: string }> {
-	let runs: string[];
-	try {
-		runs = readdirSync(RUNS_DIR);
-	} catch {
-		return [];
-	}
+	const list = (dir: string) => {
+		try {
+			return readdirSync(dir);
+		} catch {
+			return [];
+		}
+	};
+	const runs = [...new Set([...list(RUNS_DIR), ...list(RUN_FILES_DIR)])];
 	const out: Array<{ run: string; pid: number; cmd: string }> = [];
 	for (const run of runs) {
 		if (run === process.env[RUN_ENV] || runAlive(run)) continue;

@@ -1,12 +1,11 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Runs before each test file: n8n-core writes an encryption key into its user folder
  * and logs node errors; keep both out of the developer's home and the test output.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { runScratch } from '../scripts/processes';
 
-process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-bp-test-'));
+// In the run's scratch folder: removed when the run ends (scripts/processes.ts).
+process.env.N8N_USER_FOLDER ??= runScratch('n8n-bp-test-');
 process.env.N8N_LOG_LEVEL ??= 'silent';
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';

@@ -3,13 +3,13 @@
  * The cleanup itself, tested: nested jest runs whose test files go wrong on purpose while
  * a real n8n and the sandbox run (a hook that times out, a hook that fails, a failing
  * test that never stops what it started, a crashed worker, Ctrl-C). Afterwards no process
- * of that run may be left (every process the run starts carries its run id), and jest
- * must have exited by itself.
+ * of that run may be left (every process the run starts carries its run id), nor its scratch
+ * folder (n8n's user folders), and jest must have exited by itself.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { processesOfRun } from '../../scripts/processes';
+import { processesOfRun, RUN_FILES_DIR, sweepAbandonedRuns } from '../../scripts/processes';
 import { exitWithin, nestedRun, ready } from '../helpers/nested-jest';
 import { eventually } from '../../scripts/n8n-env';
 
@@ -27,6 +27,8 @@ it('a hook that times out, a hook that fails, a failing test and a crashed worke
 	// The crashed worker's n8n was stopped by the global teardown, and says so.
 	expect(out).toMatch(/stopped \d+ process\(es\) a test file left running/);
 	expect(processesOfRun(id)).toEqual([]);
+	// The n8ns' user folders went with the run (its global teardown).
+	expect(existsSync(join(RUN_FILES_DIR, id))).toBe(false);
 });
 
 it('Ctrl-C while n8n runs leaves no process behind', async () => {
@@ -36,4 +38,7 @@ it('Ctrl-C while n8n runs leaves no process behind', async () => {
 	process.kill(-jest.pid, 'SIGINT'); // what a terminal does: the whole foreground group
 	await exitWithin(jest, 30_000);
 	await eventually(() => expect(processesOfRun(id)).toEqual([]), 10_000);
+	// What an interrupted run's teardown did not remove, the next run's global setup does (as here).
+	sweepAbandonedRuns();
+	expect(existsSync(join(RUN_FILES_DIR, id))).toBe(false);
 });

@@ -5,12 +5,11 @@
  * environment and global setup/teardown as `npm test`, under a run id of their own.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ROOT } from '../../scripts/n8n-install';
-import { spawnGroup, type Managed } from '../../scripts/processes';
+import { runScratch, spawnGroup, type Managed } from '../../scripts/processes';
 
 const CONFIG = join(ROOT, 'test', 'e2e', 'fixtures', 'cleanup', 'jest.config.js');
 const JEST = require.resolve('jest/bin/jest');
@@ -21,7 +20,7 @@ export function nestedRun(
 	workers = 2,
 ): { id: string; dir: string; jest: Managed } {
 	const id = `cleanup-${randomUUID().slice(0, 8)}`;
-	const dir = mkdtempSync(join(tmpdir(), 'bp-cleanup-'));
+	const dir = runScratch('bp-cleanup-');
 	const jest = spawnGroup(
 		'nested jest',
 		process.execPath,
