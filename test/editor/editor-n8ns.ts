@@ -66,7 +66,7 @@ export async function stopEditorN8ns(): Promise<void> {
 	await Promise.all(started.map(async (n) => await (await n.catch(() => undefined))?.stop()));
 }
 
-const claimFolder = (where: Where) => `${where.userFolder}.claimed`;
+export const claimFolder = (where: Where) => `${where.userFolder}.claimed`;
 
 function alive(pid: number): boolean {
 	try {
@@ -77,8 +77,8 @@ function alive(pid: number): boolean {
 	}
 }
 
-/** Takes a free n8n (or one whose claiming worker died); waits while all are in use. */
-function claim(all: Where[]): Where | undefined {
+/** Takes a free n8n (or one whose claiming worker died) for this process; undefined while all are in use. */
+export function claim(all: Where[]): Where | undefined {
 	for (const where of all) {
 		const folder = claimFolder(where);
 		try {
