@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The cleanup itself, tested: nested jest runs whose test files go wrong on purpose while
  * a real n8n and the sandbox run (a hook that times out, a hook that fails, a failing
@@ -22,7 +22,10 @@ it('a hook that times out, a hook that fails, a failing test and a crashed worke
 	expect(code).toBe(1); // the fixtures fail on purpose
 	expect(out).toMatch(/Test Suites:\s+4 failed, 4 total/);
 	// n8n was up in the three files that waited for it (the timed-out hook was cut off while it started).
-	expect(ready(dir)).toEqual(['hook-fails', 'test-fails', 'worker-crash']);
+	const started = ready(dir);
+	if (started.join() !== 'hook-fails,test-fails,worker-crash')
+		console.log(`the nested jest printed:\n${out.slice(-6000)}`);
+	expect(started).toEqual(['hook-fails', 'test-fails', 'worker-crash']);
 	expect(out).not.toMatch(/did not exit one second after|failed to exit gracefully/);
 	// The crashed worker's n8n was stopped by the global teardown, and says so.
 	expect(out).toMatch(/stopped \d+ process\(es\) a test file left running/);
