@@ -104,19 +104,37 @@ export function claim(all: Where[]): Where | undefined {
 	return undefined;
 }
 
-/** Deactivates and deletes every workflow, then deletes every credential (best effort). */
+/**
+ * Deactivates and deletes every workflow, then deletes every credential, until n8n lists none:
+ * a step that failed (n8n busy deactivating a trigger, say) is tried again, and what n8n still
+ * holds after a minute fails the file by name, never a later file with "exists already".
+ */
 async function empty(api: N8nApi): Promise<void> {
-	const workflows = await api.pub<{ data: Array<{ id: string; active: boolean }> }>(
-		'GET',
-		'/workflows?limit=250',
-	);
-	for (const w of workflows.data) {
-		if (w.active) await api.pub('POST', `/workflows/${w.id}/deactivate`).catch(() => undefined);
-		await api.pub('DELETE', `/workflows/${w.id}`).catch(() => undefined);
-	}
-	const credentials = await api.rest<{ data: Array<{ id: string }> }>('GET', '/credentials');
-	for (const c of credentials.data)
-		await api.rest('DELETE', `/credentials/${c.id}`).catch(() => undefined);
+	const failures: string[] = [];
+	const attempt = async (what: string, step: () => Promise<unknown>) =>
+		await step().catch((e: unknown) => failures.push(`${what}: ${String(e).slice(0, 200)}`));
+	await eventually(async () => {
+		const workflows = await api.pub<{ data: Array<{ id: string; active: boolean }> }>(
+			'GET',
+			'/workflows?limit=250',
+		);
+		for (const w of workflows.data) {
+			if (w.active)
+				await attempt(`deactivate ${w.id}`, () => api.pub('POST', `/workflows/${w.id}/deactivate`));
+			await attempt(`delete ${w.id}`, () => api.pub('DELETE', `/workflows/${w.id}`));
+		}
+		const credentials = await api.rest<{ data: Array<{ id: string }> }>('GET', '/credentials');
+		for (const c of credentials.data)
+			await attempt(`delete credential ${c.id}`, () => api.rest('DELETE', `/credentials/${c.id}`));
+		const left = [
+			...(await api.pub<{ data: Array<{ id: string }> }>('GET', '/workflows?limit=250')).data,
+			...(await api.rest<{ data: Array<{ id: string }> }>('GET', '/credentials')).data,
+		];
+		if (left.length)
+			throw new Error(
+				`the editor n8n still holds ${left.map((x) => x.id).join(', ')} (${failures.slice(-5).join('; ')})`,
+			);
+	}, 60_000);
 }
 
 /** Claims an editor n8n for this file (waiting for one to be free and to serve), emptied. */
