@@ -21,6 +21,7 @@ import {
 	type N8nInstance,
 } from '../../scripts/n8n-runtime';
 import { eventually } from '../../scripts/n8n-env';
+import { alive } from '../../scripts/processes';
 
 export const EDITOR_N8NS_ENV = 'BP_EDITOR_N8NS';
 
@@ -67,15 +68,6 @@ export async function stopEditorN8ns(): Promise<void> {
 }
 
 export const claimFolder = (where: Where) => `${where.userFolder}.claimed`;
-
-function alive(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch {
-		return false;
-	}
-}
 
 /** Takes a free n8n (or one whose claiming worker died) for this process; undefined while all are in use. */
 export function claim(all: Where[]): Where | undefined {
