@@ -205,7 +205,8 @@ async function answer(d: DispatchDeps, i: Incoming): Promise<Reply> {
 			ctx.session = d.auth.authenticate(accessToken(req, d.config.acceptBearer));
 			entry.tenantId = ctx.session.tenantId;
 		}
-		return await (matched.route.handler as (c: Ctx<Session>) => Reply | Promise<Reply>)(ctx);
+		const handler = matched.route.handler as (c: Ctx<Session>) => Reply | Promise<Reply>;
+		return await withClock(d.clock, () => handler(ctx));
 	} catch (err) {
 		return errorReply(err, i.style);
 	}
@@ -263,7 +264,7 @@ export function requestHandler(
 			checkContract(d, i, before);
 			return send(res, before);
 		}
-		let reply = await withClock(d.clock, async () => await answer(d, i));
+		let reply = await answer(d, i);
 		const after = await runFaults(hits, 'after', i.style);
 		if (after === 'drop') return drop(i, 'drop after processing');
 		if (after) {

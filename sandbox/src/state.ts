@@ -4,7 +4,6 @@
  * integer-keyed sales resources come from sequences shared by all tenants, so an
  * id of another tenant is simply "not found" here.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 
 export type Doc = Record<string, unknown>;
@@ -196,12 +195,28 @@ export class Clock {
 	}
 }
 
-const currentClock = new AsyncLocalStorage<Clock>();
+/** The clock of the handler running now (handlers are synchronous, so one at a time). */
+let currentClock: Clock | undefined;
 
-/** Runs `fn` with `clock` as the time `nowIso` and `nowMs` give. */
-export const withClock = <T>(clock: Clock, fn: () => T): T => currentClock.run(clock, fn);
+/**
+ * Runs `fn`, a route's handler, with `clock` as the time `nowIso` and `nowMs` give; outside
+ * one (seeding at start), the real time. The handlers that read the time are synchronous (the
+ * one asynchronous handler, the admin's events, reads none), so a plain variable is enough:
+ * an AsyncLocalStorage here made every promise of the process pay for async hooks on Node 20
+ * (about a quarter more CPU for promise-heavy code, such as n8n-core beside an in-process
+ * sandbox in the tests).
+ */
+export function withClock<T>(clock: Clock, fn: () => T): T {
+	const previous = currentClock;
+	currentClock = clock;
+	try {
+		return fn();
+	} finally {
+		currentClock = previous;
+	}
+}
 
-export const nowMs = () => currentClock.getStore()?.now() ?? Date.now();
+export const nowMs = () => currentClock?.now() ?? Date.now();
 
 export class Store {
 	readonly tenants = new Map<number, Tenant>();
