@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * In-memory, multi-tenant state. Every collection belongs to one tenant; ids of
  * integer-keyed sales resources come from sequences shared by all tenants, so an
