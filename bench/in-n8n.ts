@@ -18,6 +18,7 @@
  * is above 0, and never waits for answers), so each row also shows the sandbox's count of
  * requests at once and of TCP connections.
  */
+import type { CredentialFile } from '../scripts/n8n-env';
 import type { SandboxReady } from '../scripts/sandbox-process';
 import { buildPack } from '../scripts/build';
 import { startSandboxProcess } from '../scripts/sandbox-process';
@@ -237,7 +238,10 @@ export async function inN8nSection(rounds = 2, start?: StartN8n): Promise<Sectio
 		const tokens = await admin<Record<string, unknown>>(ready.baseUrl, 'POST', '/tokens/issue', {});
 		const { startE2e } = await import('../scripts/n8n-env');
 		const { wfs, activate } = await buildWorkflows(ready);
-		const e2e = await (start ?? startE2e)(await credentials(ready, tokens), wfs, activate);
+		// n8n's CLI keeps the tokens given: the pack and n8n's OAuth2 path send the same one.
+		const own: StartN8n = async (c, w, a) =>
+			await startE2e(c as CredentialFile[], w, a, {}, { via: 'cli' });
+		const e2e = await (start ?? own)(await credentials(ready, tokens), wfs, activate);
 		try {
 			const time = async (variant: Variant, c: number): Promise<Run> => {
 				const p = path(variant, c);

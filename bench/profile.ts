@@ -195,10 +195,14 @@ async function n8nProfiles(out: string[]): Promise<void> {
 		// n8n (Node 24) profiles itself; its CLI imports write profiles of their own, told apart by pid.
 		process.env.NODE_OPTIONS =
 			`${previous ?? ''} --cpu-prof --cpu-prof-dir=${dir} --cpu-prof-interval=${INTERVAL_US}`.trim();
-		const e2e = await startE2e(await credentials(ready, tokens), [packWf, http], {
-			profPackCreate001: 'prof-pack',
-			profHttpOAuth0001: 'prof-http',
-		});
+		// n8n's CLI keeps the tokens given: the pack and n8n's OAuth2 path send the same one.
+		const e2e = await startE2e(
+			await credentials(ready, tokens),
+			[packWf, http],
+			{ profPackCreate001: 'prof-pack', profHttpOAuth0001: 'prof-http' },
+			{},
+			{ via: 'cli' },
+		);
 		restoreEnv('NODE_OPTIONS', previous);
 		const windows: Array<{ label: string; fromUs: number; toUs: number; perSecond: number }> = [];
 		try {

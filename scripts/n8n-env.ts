@@ -1,14 +1,15 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * A real n8n (the pinned runtime in .n8n-runtime) with this pack loaded, for the
- * end-to-end tests: credential and workflows imported through n8n's CLI, the
- * server on loopback, the owner's REST session and a public-API key.
+ * end-to-end tests: the server on loopback, the owner's REST session and a public-API key,
+ * credentials and workflows saved through n8n's REST API.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { sandboxCredentialData } from './credential-data';
+import { n8nAtLeast } from './n8n-versions';
 import {
 	ensureRuntime,
 	n8nCli,
@@ -21,7 +22,7 @@ import {
 } from './n8n-runtime';
 import type { Sandbox } from '../sandbox/src/server';
 
-export { NO_EDITOR_UI } from './n8n-runtime';
+export { HEADLESS_N8N } from './n8n-runtime';
 
 export const PKG = 'n8n-nodes-business-platform';
 export const CRED_ID = 'bpE2eCredential1';
@@ -129,6 +130,8 @@ export interface E2e {
 	n8n: N8nInstance;
 	api: N8nApi;
 	env: NodeJS.ProcessEnv;
+	/** The id n8n gave the credential given to startE2e as `id` (default: CRED_ID). */
+	credentialId(id?: string): string;
 	/** POSTs to a production webhook and returns the JSON answer. */
 	call(path: string, body?: unknown): Promise<{ status: number; body: any }>;
 	/** Activates a workflow through the public API; with a webhook path, waits until n8n serves it (activation is asynchronous). */
@@ -139,32 +142,96 @@ export interface E2e {
 	stop(): Promise<void>;
 }
 
-/** Installs the runtime if needed, imports, starts n8n, sets up the owner and activates the given workflows (id → webhook path); `extraEnv` goes to n8n (a bench's custom nodes). */
-export async function startE2e(
-	credentials: unknown[],
+/** A credential as `credential()` builds it (and n8n's CLI imports it). */
+export interface CredentialFile {
+	id: string;
+	name: string;
+	type: string;
+	data: Record<string, unknown>;
+}
+
+/**
+ * Credentials and workflows into a running n8n through its REST API, as its editor saves them:
+ * each credential gets an id of n8n's (one with tokens is connected through n8n's OAuth flow,
+ * which alone keeps tokens), each workflow keeps its own id and points at those credentials.
+ * Returns the credentials' ids: the one given → n8n's.
+ */
+export async function restImport(
+	api: N8nApi,
+	url: string,
+	credentials: CredentialFile[],
 	workflows: Array<Record<string, unknown>>,
-	activate: Record<string, string | undefined>,
-	extraEnv: NodeJS.ProcessEnv = {},
-): Promise<E2e> {
-	await ensureRuntime();
-	const folder = prepareUserFolder();
-	const env = { ...(await n8nEnvironment(folder)), ...extraEnv };
-	const files = join(folder, 'import');
+): Promise<Record<string, string>> {
+	const ids: Record<string, string> = {};
+	for (const c of credentials) {
+		const { oauthTokenData, ...data } = c.data;
+		const created = await api.rest<{ data: { id: string } }>('POST', '/credentials', {
+			name: c.name,
+			type: c.type,
+			data,
+		});
+		ids[c.id] = created.data.id;
+		if (oauthTokenData) await authorize(api, url, created.data.id);
+	}
+	for (const wf of workflows) {
+		const text = Object.entries(ids).reduce(
+			(t, [from, to]) => t.replaceAll(JSON.stringify(from), JSON.stringify(to)),
+			JSON.stringify(wf),
+		);
+		const saved = await api.rest<{ data: { id: string } }>('POST', '/workflows', JSON.parse(text));
+		if (wf.id !== undefined && saved.data.id !== wf.id)
+			throw new Error(`n8n saved the workflow ${String(wf.id)} as ${saved.data.id}`);
+	}
+	return ids;
+}
+
+/** n8n's CLI import (before n8n 2.0, whose REST API may not keep a workflow's id): ids as given. */
+async function cliImport(
+	env: NodeJS.ProcessEnv,
+	credentials: CredentialFile[],
+	workflows: Array<Record<string, unknown>>,
+): Promise<Record<string, string>> {
+	const files = join(String(env.N8N_USER_FOLDER), 'import');
 	mkdirSync(files, { recursive: true });
-	writeFileSync(join(files, 'credentials.json'), JSON.stringify(credentials));
-	writeFileSync(join(files, 'workflows.json'), JSON.stringify(workflows));
-	for (const [what, file] of [
-		['credentials', 'credentials.json'],
-		['workflow', 'workflows.json'],
-	].filter(([what]) => (what === 'workflow' ? workflows : credentials).length > 0)) {
-		const r = await n8nCli(env, [`import:${what}`, `--input=${join(files, file)}`]);
+	for (const [what, list] of [
+		['credentials', credentials],
+		['workflow', workflows],
+	] as const) {
+		if (!list.length) continue;
+		const file = join(files, `${what}.json`);
+		writeFileSync(file, JSON.stringify(list));
+		const r = await n8nCli(env, [`import:${what}`, `--input=${file}`]);
 		if (r.status !== 0)
 			throw new Error(
 				`n8n import:${what} failed (${r.status}):\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`,
 			);
 	}
+	return Object.fromEntries(credentials.map((c) => [c.id, c.id]));
+}
+
+/**
+ * Installs the runtime if needed, starts n8n, sets up the owner, saves the credentials and
+ * workflows (through n8n's REST API: each CLI import would start n8n's CLI once more, 5–8
+ * CPU-seconds) and activates the given workflows (id → webhook path); `extraEnv` goes to n8n
+ * (a bench's custom nodes). `credentialId(id)` is the id n8n gave the credential given as `id`.
+ * `via: 'cli'` imports with n8n's CLI instead, which keeps the credentials' ids and the tokens
+ * given (the in-n8n benchmarks: the pack and n8n's OAuth2 path on the same token).
+ */
+export async function startE2e(
+	credentials: CredentialFile[],
+	workflows: Array<Record<string, unknown>>,
+	activate: Record<string, string | undefined>,
+	extraEnv: NodeJS.ProcessEnv = {},
+	{ via = 'rest' }: { via?: 'rest' | 'cli' } = {},
+): Promise<E2e> {
+	await ensureRuntime();
+	const folder = prepareUserFolder();
+	const env = { ...(await n8nEnvironment(folder)), ...extraEnv };
+	const viaRest = via === 'rest' && n8nAtLeast('2.0.0');
+	const ids = viaRest ? {} : await cliImport(env, credentials, workflows);
 	let n8n = await startN8n(env);
 	let api = await ownerApi(n8n);
+	if (viaRest) Object.assign(ids, await restImport(api, n8n.url, credentials, workflows));
 	const e2e: E2e = {
 		get n8n() {
 			return n8n;
@@ -173,6 +240,7 @@ export async function startE2e(
 			return api;
 		},
 		env,
+		credentialId: (id = CRED_ID) => ids[id] ?? id,
 		call: (path, body = {}) => postJson(`${n8n.url}/webhook/${path}`, body),
 		async activate(id, webhookPath) {
 			await api.pub('POST', `/workflows/${id}/activate`);

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import {
 	freePort,
 	n8nEnvironment,
-	NO_EDITOR_UI,
+	HEADLESS_N8N,
 	ownerApi,
 	prepareUserFolder,
 	startN8n,
@@ -158,7 +158,7 @@ export async function startQueueCluster(opts: QueueOptions = {}): Promise<QueueC
 			N8N_EDITOR_BASE_URL: `http://127.0.0.1:${mainPort}/`,
 			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
 			...(webhookProcessor ? { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' } : {}),
-			...NO_EDITOR_UI,
+			...HEADLESS_N8N,
 			...opts.env,
 		};
 		const define = async (name: string, role: Role, httpPort: number): Promise<QueueProcess> => {

@@ -5,6 +5,7 @@
  * managed process (scripts/processes.ts: own process group, stopped on every path).
  * Facts behind the recipe: docs/development.md, "What `npm test` does on a fresh machine".
  */
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -62,13 +63,21 @@ export function prepareUserFolder(userFolder?: string, tarball: string = packTar
 }
 
 /**
- * What an n8n that no browser opens can leave out: the editor's static files, which every start
- * copies into the user folder (about 2.5 of its 12 CPU-seconds), and with them the node types
- * the editor loads (/types/nodes.json). The queue clusters and the e2e files that start their own
- * n8n take it; the shared e2e n8n (its files read /types), the editor suite, the screenshots, the
- * demo and the benchmarks run n8n as users do.
+ * What an n8n that no browser opens and no Code node runs on can leave out (the queue clusters
+ * and the e2e files that start their own n8n take it; the shared e2e n8n, whose files read its
+ * /types, the editor suite, the screenshots, the demo and the benchmarks run n8n as users do):
+ * - the editor's static files, which every start copies into the user folder (about 2.5 of its
+ *   12 CPU-seconds), and with them the node types the editor loads (/types/nodes.json);
+ * - the JavaScript task runner, a process n8n starts beside every main and worker for the Code
+ *   node alone (about 1.5 CPU-seconds of each start and 115 MB): in external mode n8n starts
+ *   none. No workflow of the tests has a Code node (test/unit/layout.test.ts keeps it so); one
+ *   would wait for a runner that never comes.
  */
-export const NO_EDITOR_UI: NodeJS.ProcessEnv = { N8N_DISABLE_UI: 'true' };
+export const HEADLESS_N8N: NodeJS.ProcessEnv = {
+	N8N_DISABLE_UI: 'true',
+	N8N_RUNNERS_MODE: 'external',
+	N8N_RUNNERS_AUTH_TOKEN: randomUUID(),
+};
 
 /**
  * Node's on-disk code cache for every n8n process this project starts (main, workers, task

@@ -143,7 +143,7 @@ describe('the npm start demo', () => {
 		expect(
 			wf.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi')?.credentials
 				?.openAiApi.id,
-		).toBe(DEMO_OPENAI_CREDENTIAL_ID);
+		).toBe(e2e.credentialId(DEMO_OPENAI_CREDENTIAL_ID));
 		expect(
 			wf.nodes.filter(
 				(n) => n.type.startsWith('n8n-nodes-business-platform.') && n.type.endsWith('Tool'),

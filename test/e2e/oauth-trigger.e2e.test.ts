@@ -13,7 +13,7 @@ import {
 	createWorkflow,
 	credential,
 	eventually,
-	NO_EDITOR_UI,
+	HEADLESS_N8N,
 	pack,
 	startE2e,
 	webhookStart,
@@ -55,7 +55,7 @@ beforeAll(async () => {
 		[credential(sb, sb.demo.tokenResponse)],
 		[triggerWorkflow, healWorkflow],
 		{},
-		NO_EDITOR_UI,
+		HEADLESS_N8N,
 	);
 });
 

@@ -21,8 +21,7 @@ import {
 	connectCredential,
 	createWorkflow,
 	credential,
-	CRED_ID,
-	NO_EDITOR_UI,
+	HEADLESS_N8N,
 	startE2e,
 	type E2e,
 } from '../../scripts/n8n-env';
@@ -55,17 +54,20 @@ async function lane(env: Record<string, string>): Promise<Lane> {
 		[],
 		{},
 		{
-			...NO_EDITOR_UI,
+			...HEADLESS_N8N,
 			...env,
 		},
 	);
-	await e2e.activate(await createWorkflow(e2e.api, shortcutWorkflow(), CRED_ID), SHORTCUT_PATH);
+	await e2e.activate(
+		await createWorkflow(e2e.api, shortcutWorkflow(), e2e.credentialId()),
+		SHORTCUT_PATH,
+	);
 	return { sb, e2e };
 }
 
 const host = (l: Lane): PollingHost => ({
 	async publish(wf) {
-		const id = await createWorkflow(l.e2e.api, wf, CRED_ID);
+		const id = await createWorkflow(l.e2e.api, wf, l.e2e.credentialId());
 		await l.e2e.activate(id);
 		return id;
 	},
