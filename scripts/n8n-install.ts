@@ -270,7 +270,7 @@ async function fromLock(
 	let said = '';
 	const startBuild = () => {
 		build ??= run(
-			'compile sqlite3 for this Node (npm run install in its folder)',
+			'compile sqlite3 for this Node (its install script)',
 			'npm',
 			['run', 'install', '--ignore-scripts=false', '--loglevel=error'],
 			{
