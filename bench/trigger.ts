@@ -217,6 +217,9 @@ export async function withTriggerBench<T>(
 				benchFloorTrigger: `${FLOOR_WEBHOOK_ID}/webhook`,
 			},
 			{ N8N_CUSTOM_EXTENSIONS: floorTriggerFolder() },
+			// n8n's REST API refuses the floor trigger on the pack's credential (restricted to the pack's
+			// nodes); its CLI import does not check that.
+			{ via: 'cli' },
 		);
 		restoreEnv('NODE_OPTIONS', previous);
 		try {
