@@ -185,7 +185,7 @@ export async function restImport(
 	return ids;
 }
 
-/** n8n's CLI import (before n8n 2.0, whose REST API may not keep a workflow's id): ids as given. */
+/** n8n's CLI import, ids as given: for n8n 1.x (the REST path keeps a workflow's id on 2.41, not tried on 1.x) and where the REST API refuses what the CLI takes. */
 async function cliImport(
 	env: NodeJS.ProcessEnv,
 	credentials: CredentialFile[],

@@ -49,9 +49,9 @@ function wire(reply: Reply): { payload?: string; contentType?: string } {
 	return { payload: JSON.stringify(reply.body), contentType: 'application/json;charset=UTF-8' };
 }
 
-export function send(res: ServerResponse, reply: Reply): void {
+export function send(res: ServerResponse, reply: Reply, onWire = wire(reply)): void {
 	const headers: Record<string, string | number> = { ...(reply.headers ?? {}) };
-	const { payload, contentType } = wire(reply);
+	const { payload, contentType } = onWire;
 	if (contentType) headers['content-type'] = contentType;
 	headers['content-length'] = payload === undefined ? 0 : Buffer.byteLength(payload);
 	res.writeHead(reply.status, headers);
@@ -212,8 +212,13 @@ async function answer(d: DispatchDeps, i: Incoming): Promise<Reply> {
 	}
 }
 
-/** Checks an API request and, unless the connection was dropped, its answer against the contract. */
-function checkContract(d: DispatchDeps, i: Incoming, reply: Reply | undefined): void {
+/** Checks an API request and, unless the connection was dropped, its answer (as it goes on the wire) against the contract. */
+function checkContract(
+	d: DispatchDeps,
+	i: Incoming,
+	reply: Reply | undefined,
+	onWire = reply && wire(reply),
+): void {
 	if (!d.contract || i.isAdmin) return;
 	const caller = i.req.headers['x-sandbox-caller'] === 'test' ? 'test' : 'node';
 	const header = i.req.headers['content-type'];
@@ -225,8 +230,8 @@ function checkContract(d: DispatchDeps, i: Incoming, reply: Reply | undefined): 
 		body: i.raw,
 	};
 	const op = d.contract.request(facts, caller);
-	if (!op || !reply) return;
-	const { payload, contentType } = wire(reply);
+	if (!op || !reply || !onWire) return;
+	const { payload, contentType } = onWire;
 	d.contract.response(op, caller, {
 		method: i.method,
 		path: i.url.pathname,
@@ -273,7 +278,8 @@ export function requestHandler(
 		}
 		i.entry.status = reply.status;
 		if (!i.isAdmin) d.log.record(i.entry);
-		checkContract(d, i, reply);
-		send(res, reply);
+		const onWire = wire(reply); // the body's text, made once for the check and the answer
+		checkContract(d, i, reply, onWire);
+		send(res, reply, onWire);
 	};
 }

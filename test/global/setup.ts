@@ -1,6 +1,13 @@
-/** jest globalSetup (every run): the run's id, and processes of earlier killed runs stopped. */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
+/**
+ * jest globalSetup (every run): the run's id, processes of earlier killed runs stopped, and a
+ * folder of the run where the platform contract is kept parsed for every test file's sandboxes.
+ */
+import { runScratch } from '../../scripts/processes';
+import { CONTRACT_CACHE_ENV } from '../../sandbox/src/contract/load';
 import { beginRun } from './run';
 
 export default function globalSetup(): void {
 	beginRun();
+	process.env[CONTRACT_CACHE_ENV] ??= runScratch('contract-');
 }
