@@ -21,8 +21,19 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const MDY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 export const RANGE = /^\s*(\d{1,2}\/\d{1,2}\/\d{4})\s*-\s*(\d{1,2}\/\d{1,2}\/\d{4})\s*$/;
 
+/** parseMdy's answers: a payrun's pay figures read the dates of every earlier payrun, for each of its users. */
+const mdyParsed = new Map<string, number | undefined>();
+
 /** month/day/year text → UTC midnight in ms; undefined when not a real date. */
 export function parseMdy(s: string): number | undefined {
+	if (mdyParsed.has(s)) return mdyParsed.get(s);
+	if (mdyParsed.size >= 4096) mdyParsed.clear();
+	const t = readMdy(s);
+	mdyParsed.set(s, t);
+	return t;
+}
+
+function readMdy(s: string): number | undefined {
 	const m = MDY.exec(s.trim());
 	if (!m) return undefined;
 	const [mo, d, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
