@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * Deliveries turned into finished executions, in a real n8n: 2,000 platform events sent
+ * Deliveries turned into finished executions, in a real n8n: 2,000 platform events (20 in a smoke run) sent
  * by the sandbox (10 deliveries at a time) to the pack's Trigger node (registered by n8n's
  * activation, secret checked on every call), 2,000 to n8n's floor for a credentialed
  * trigger (bench/floor-trigger.ts: the pack's credential, a fixed path, emits the body; the
@@ -15,11 +15,12 @@ import type { SandboxReady } from '../scripts/sandbox-process';
 import { buildPack } from '../scripts/build';
 import { packTarball } from '../scripts/pack';
 import { startSandboxProcess } from '../scripts/sandbox-process';
-import { admin, restoreEnv, say } from './common';
+import { admin, restoreEnv, say, sized } from './common';
 import { FLOOR_TRIGGER_TYPE, floorTriggerFolder } from './floor-trigger';
 import { asInfo, fmt, row, type Section } from './rows';
 
-const EVENTS = 2000;
+/** Events per leg (tiny in a smoke run, bench/common.ts). */
+const EVENTS = sized(2000, 20);
 const AT_ONCE = 10;
 
 interface Execution {

@@ -1,10 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * The bench's section inside n8n (bench/in-n8n.ts: the pack's Create against n8n's HTTP Request
- * node with n8n's generic OAuth2 credential and with a static header, 1, 5 and 20 in parallel)
- * at tiny counts (BENCH_SMOKE=1: 10 contacts per run, one round) on the n8n the e2e files share,
- * through the same runSections as `npm run bench`: a section that throws or gives no row fails
- * here. The figures are not looked at (tiny counts measure nothing) and nothing is written.
+ * The bench's sections in a real n8n at tiny counts (BENCH_SMOKE=1, one round), through the same
+ * runSections as `npm run bench`: a section that throws or gives no row fails here. The figures are
+ * not looked at (tiny counts measure nothing) and nothing is written.
+ * - inside n8n (bench/in-n8n.ts: the pack's Create against n8n's HTTP Request node with n8n's
+ *   generic OAuth2 credential and with a static header, 1, 5 and 20 in parallel; 10 contacts per
+ *   run) on the n8n the e2e files share;
+ * - the Trigger (bench/trigger.ts: the pack's Trigger, n8n's floor for a credentialed trigger and
+ *   its Webhook node; 20 events per leg) on an n8n of its own, which loads the floor trigger as a
+ *   custom node.
  */
 import { joinSharedN8n, type SharedE2e } from './shared-n8n';
 
@@ -48,3 +52,14 @@ it('the section inside n8n runs on the shared n8n and gives its rows', async () 
 		await joined?.stop();
 	}
 });
+
+it('the Trigger section runs on an n8n of its own and gives its row', async () => {
+	const { runSections } = await import('../../bench/sections');
+	const lines: string[] = [];
+	const run = await runSections(['trigger'], undefined, (l) => lines.push(l));
+	expect(lines).toEqual([]);
+	expect(run.failed).toEqual([]);
+	const [trigger] = run.sections;
+	expect(trigger.rows.map((r) => r.id)).toEqual(['trigger-vs-n8n-floor']);
+	expect(trigger.info?.map((i) => i.id)).toEqual(['trigger-vs-webhook']);
+}, 300_000);

@@ -4,9 +4,9 @@
  * bench/measure.ts in its own process against a sandbox process) and `npm run bench:hops` run
  * at tiny counts (BENCH_SMOKE=1, one round), through the same runSections as `npm run bench`.
  * A section that throws or gives no row fails here; the figures are not looked at (tiny counts
- * measure nothing) and nothing is written. The section inside n8n runs in
- * test/e2e/bench-smoke.e2e.test.ts; the trigger, package and queue sections are not run by
- * `npm test` (docs/performance.md, "The bench in npm test").
+ * measure nothing) and nothing is written. The sections inside n8n and the Trigger's run in
+ * test/e2e/bench-smoke.e2e.test.ts, the package section in test/package/bench-smoke.test.ts; queue
+ * mode's is not run by `npm test` (docs/performance.md, "The bench in npm test").
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
