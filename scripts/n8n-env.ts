@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * A real n8n (the pinned runtime in .n8n-runtime) with this pack loaded, for the
  * end-to-end tests: the server on loopback, the owner's REST session and a public-API key,
@@ -243,7 +243,20 @@ export async function startE2e(
 		credentialId: (id = CRED_ID) => ids[id] ?? id,
 		call: (path, body = {}) => postJson(`${n8n.url}/webhook/${path}`, body),
 		async activate(id, webhookPath) {
-			await api.pub('POST', `/workflows/${id}/activate`);
+			try {
+				await api.pub('POST', `/workflows/${id}/activate`);
+			} catch (e) {
+				// n8n answers a failed activation with "Internal server error": its own log says why.
+				const why = n8n
+					.log()
+					.split('\n')
+					.filter((l) => /error|fail/i.test(l))
+					.slice(-15)
+					.join('\n');
+				throw new Error(
+					`${e instanceof Error ? e.message : String(e)}\nn8n's log, its last lines about errors:\n${why}`,
+				);
+			}
 			if (webhookPath) await e2e.waitForWebhook(webhookPath);
 		},
 		async waitForWebhook(path) {
