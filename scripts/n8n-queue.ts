@@ -16,6 +16,7 @@ import {
 	freePort,
 	n8nEnvironment,
 	HEADLESS_N8N,
+	N8N_START_TIMEOUT_MS,
 	ownerApi,
 	prepareUserFolder,
 	startN8n,
@@ -109,7 +110,7 @@ export async function startQueueCluster(opts: QueueOptions = {}): Promise<QueueC
 		workers: workerCount = 2,
 		webhookProcessor = true,
 		log = () => {},
-		timeoutMs = 180_000,
+		timeoutMs = N8N_START_TIMEOUT_MS,
 	} = opts;
 	const processes: QueueProcess[] = [];
 	let servers: QueueServers | undefined;

@@ -132,6 +132,15 @@ export async function n8nCli(
 	return { status: code, stdout: child.output(), stderr: '' };
 }
 
+/**
+ * How long a start may take before it counts as hung: long, because a start that fails exits and
+ * is reported at once, while a healthy one can wait minutes for a core. At the start of `npm test`'s
+ * e2e run about a dozen n8n processes boot at once beside the first jest run (the shared n8n, the
+ * polling lanes, the queue clusters); on a machine 1.5× slower than the one the suite was timed on,
+ * the shared n8n was not ready after 120 s and was stopped, and 19 tests failed that way.
+ */
+export const N8N_START_TIMEOUT_MS = 600_000;
+
 export interface StartOptions {
 	/** `start` (default), `worker` or `webhook`. */
 	command?: string;
@@ -153,7 +162,7 @@ export async function startN8n(
 	const paths = runtimePaths();
 	const {
 		command = 'start',
-		timeoutMs = 120_000,
+		timeoutMs = N8N_START_TIMEOUT_MS,
 		readyLine = /Editor is now accessible/,
 		onOutput,
 	} = opts;

@@ -46,7 +46,7 @@ import {
 import { eventually } from '../../scripts/n8n-env';
 import { joinSharedN8n, type SharedE2e } from './shared-n8n';
 
-jest.setTimeout(600_000);
+jest.setTimeout(900_000);
 
 const MCP_WORKFLOW = 'e2eMcpServer0001';
 const MCP_PATH = 'business-platform';

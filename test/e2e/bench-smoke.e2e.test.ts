@@ -16,7 +16,7 @@ import { joinSharedN8n, type SharedE2e } from './shared-n8n';
 process.env.BENCH_SMOKE = '1';
 process.env.BENCH_ROUNDS = '1';
 
-jest.setTimeout(180_000);
+jest.setTimeout(900_000);
 
 it('the section inside n8n runs on the shared n8n and gives its rows', async () => {
 	const { runSections } = await import('../../bench/sections');
@@ -62,4 +62,4 @@ it('the Trigger section runs on an n8n of its own and gives its row', async () =
 	const [trigger] = run.sections;
 	expect(trigger.rows.map((r) => r.id)).toEqual(['trigger-vs-n8n-floor']);
 	expect(trigger.info?.map((i) => i.id)).toEqual(['trigger-vs-webhook']);
-}, 300_000);
+}, 900_000);

@@ -13,11 +13,11 @@ import { processesOfRun, RUN_FILES_DIR, sweepAbandonedRuns } from '../../scripts
 import { exitWithin, nestedRun, ready } from '../helpers/nested-jest';
 import { eventually } from '../../scripts/n8n-env';
 
-jest.setTimeout(600_000);
+jest.setTimeout(1_200_000);
 
 it('a hook that times out, a hook that fails, a failing test and a crashed worker leave no process behind, and jest exits by itself', async () => {
 	const { id, dir, jest } = nestedRun(['hook-timeout', 'hook-fails', 'test-fails', 'worker-crash']);
-	const code = await exitWithin(jest, 480_000);
+	const code = await exitWithin(jest, 1_080_000);
 	const out = jest.output();
 	expect(code).toBe(1); // the fixtures fail on purpose
 	expect(out).toMatch(/Test Suites:\s+4 failed, 4 total/);
@@ -36,7 +36,7 @@ it('a hook that times out, a hook that fails, a failing test and a crashed worke
 
 it('Ctrl-C while n8n runs leaves no process behind', async () => {
 	const { id, dir, jest } = nestedRun(['interrupted'], 1);
-	await eventually(() => expect(existsSync(join(dir, 'interrupted.ready'))).toBe(true), 240_000);
+	await eventually(() => expect(existsSync(join(dir, 'interrupted.ready'))).toBe(true), 660_000);
 	expect(processesOfRun(id).some((p) => /n8n/.test(p.cmd))).toBe(true);
 	process.kill(-jest.pid, 'SIGINT'); // what a terminal does: the whole foreground group
 	await exitWithin(jest, 30_000);

@@ -14,7 +14,7 @@ import {
 import { call, startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import { eventually, startE2e, type E2e } from '../../scripts/n8n-env';
 
-jest.setTimeout(600_000);
+jest.setTimeout(900_000);
 
 let sb: Sandbox;
 let e2e: E2e;

@@ -22,7 +22,7 @@ import {
 import { joinSharedN8n, type SharedE2e } from './shared-n8n';
 import { campaignsCrud, peopleCrud, salesCrud } from './workflows';
 
-jest.setTimeout(300_000);
+jest.setTimeout(900_000);
 
 let sb: Sandbox;
 let e2e: SharedE2e;

@@ -21,7 +21,7 @@ import {
 	type E2e,
 } from '../../scripts/n8n-env';
 
-jest.setTimeout(600_000);
+jest.setTimeout(900_000);
 
 let sb: Sandbox;
 let e2e: E2e;

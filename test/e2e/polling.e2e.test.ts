@@ -110,7 +110,7 @@ beforeAll(async () => {
 			startTestSandbox({ rows: 4 }),
 			startTestSandbox({ rows: 4 }),
 		]);
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
 	await Promise.all([standard?.e2e.stop(), durable?.e2e.stop(), cursors?.e2e.stop()]);

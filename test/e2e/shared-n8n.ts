@@ -11,9 +11,12 @@
  * waits until it serves. The global teardown stops it.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import {
 	n8nEnvironment,
+	N8N_START_TIMEOUT_MS,
 	ownerApi,
 	prepareUserFolder,
 	startN8n,
@@ -39,8 +42,16 @@ export async function startSharedN8n(): Promise<void> {
 	const where: Where = { url: `http://127.0.0.1:${env.N8N_PORT}`, userFolder: folder };
 	process.env[SHARED_N8N_ENV] = JSON.stringify(where);
 	state.__bpSharedN8n = startN8n(env, { name: 'n8n start (shared by the e2e files)' });
-	// A failed start is reported by the first file that joins (it waits for the same n8n).
-	state.__bpSharedN8n.catch(() => undefined);
+	// A failed start is reported by every file that joins: the workers read why from the user folder.
+	state.__bpSharedN8n.catch((e: unknown) => reportStartFailure(folder, e));
+}
+
+/** Where the global setup writes why the shared n8n did not start (the files run in other processes). */
+const startFailure = (userFolder: string) => join(userFolder, 'bp-shared-start-failed.txt');
+
+/** Tells the files that join the shared n8n in `userFolder` that it did not start, and why. */
+export function reportStartFailure(userFolder: string, e: unknown): void {
+	writeFileSync(startFailure(userFolder), e instanceof Error ? e.message : String(e));
 }
 
 /** The global teardown's part: the shared n8n stopped (before the run's sweep looks for leftovers). */
@@ -87,10 +98,22 @@ export async function joinSharedN8n(
 			`${SHARED_N8N_ENV} is not set: this file runs in the e2e project, whose global setup starts the shared n8n (jest --selectProjects e2e)`,
 		);
 	const where = JSON.parse(raw) as Where;
-	await eventually(async () => {
-		const res = await fetch(`${where.url}/healthz/readiness`);
-		if (res.status !== 200) throw new Error(`the shared n8n is not ready yet (${res.status})`);
-	}, 180_000);
+	// As long as its start may take (it boots beside a dozen other n8n processes); a failed start
+	// ends the wait at once.
+	const deadline = Date.now() + N8N_START_TIMEOUT_MS + 30_000;
+	for (;;) {
+		const failed = startFailure(where.userFolder);
+		if (existsSync(failed))
+			throw new Error(`the shared n8n did not start: ${readFileSync(failed, 'utf8')}`);
+		const status = await fetch(`${where.url}/healthz/readiness`).then(
+			(res) => res.status,
+			(e: Error) => e.message,
+		);
+		if (status === 200) break;
+		if (Date.now() > deadline)
+			throw new Error(`the shared n8n at ${where.url} is not ready (${status})`);
+		await new Promise((r) => setTimeout(r, 250));
+	}
 	const api = await eventually(async () => await ownerApi(where), 30_000);
 	const tag = randomUUID().slice(0, 8);
 	const ids = new Map<string, string>();

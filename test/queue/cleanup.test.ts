@@ -25,7 +25,7 @@ import { eventually } from '../../scripts/n8n-env';
 import { exitWithin, nestedRun, ready } from '../helpers/nested-jest';
 import { describeQueue } from './queue-env';
 
-jest.setTimeout(300_000);
+jest.setTimeout(900_000);
 
 /** Queue data folders whose owner file names the run. */
 function foldersOfRun(id: string): string[] {

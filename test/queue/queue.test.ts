@@ -15,7 +15,7 @@ import { campaignsCrud, peopleCrud, salesCrud } from '../e2e/workflows';
 import { contactsByName, describeQueue, startQueue, type Execution, type Queue } from './queue-env';
 import { batch, createMany } from '../../scripts/queue-workflows';
 
-jest.setTimeout(600_000);
+jest.setTimeout(900_000);
 const EVENTS = 500;
 
 let sb: Sandbox;
@@ -31,7 +31,7 @@ beforeAll(async () => {
 			QUEUE_WORKER_STALLED_INTERVAL: '5000',
 		},
 	});
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
 	await q?.cluster.stop();
