@@ -205,10 +205,20 @@ export class Auth {
 		return { ...entry.identity, token };
 	}
 
-	/** Admin: make every access token expired now. */
-	expireAll(): number {
-		for (const t of this.access.values()) t.expiresAt = this.clock.now() - 1;
-		return this.access.size;
+	/** Admin: make every access token expired now (or those `which` picks). */
+	expireAll(which: (token: string) => boolean = () => true): number {
+		let expired = 0;
+		for (const [token, t] of this.access)
+			if (which(token)) {
+				t.expiresAt = this.clock.now() - 1;
+				expired++;
+			}
+		return expired;
+	}
+
+	/** The access tokens issued so far (a test expires only those of its own credential). */
+	accessTokens(): string[] {
+		return [...this.access.keys()];
 	}
 
 	/** Admin: revoke every refresh token (the user disconnected the app). */

@@ -312,12 +312,19 @@ describe('OAuth through n8n and token refresh across executions and restarts', (
 		'mode %s: executions across token expiries and a restart succeed as far as this n8n version allows (every one from n8n 2.20; README, Compatibility); the credential keeps the newest tokens',
 		async (mode) => {
 			sb.config.mode = mode;
-			sb.config.tokenTtl = 2;
+			const others = new Set(sb.auth.accessTokens());
 			const id = await connect(`Mode ${mode}`);
 			const path = `mode-${mode}`;
 			await workflowWith(id, path);
 			sb.auth.resetStats();
-			const expire = () => new Promise((r) => setTimeout(r, 2300));
+			// The tokens of this credential expire when the test says, not after a lifetime: with a 2 s
+			// one, a run later than that on a loaded machine found its token expired and refreshed once
+			// more than the three expiries (4 refreshes, seen at 1.4 cores). The other credentials'
+			// tokens stay valid: with all expired, a call during n8n's restart got a 401 and a refresh
+			// of its own, which counted here too (seen at 1.4 cores).
+			const expire = async () => {
+				sb.auth.expireAll((token) => !others.has(token));
+			};
 			const run = async () => {
 				const res = await e2e.call(path);
 				expect([res.status, Array.isArray(res.body) ? res.body.length : res.body]).toEqual([
@@ -328,29 +335,30 @@ describe('OAuth through n8n and token refresh across executions and restarts', (
 				if (!n8nAtLeast(REFRESH_RETRY_FIXED)) await expectRefusedAfterRefresh(path);
 				await run();
 			};
-			try {
-				await run();
-				await expire();
-				if (mode === 'v1-legacy' && !n8nAtLeast(PRE_AUTHENTICATION_WITH_OAUTH2)) {
-					await expectRefusedAfterRefresh(path);
-					await expectRefusedAfterRefresh(path);
-					expect(sb.auth.stats.getRefreshToken).toBe(0);
-					return;
-				}
-				await runAfterExpiry();
-				await e2e.restart();
-				await e2e.waitForWebhook(path);
-				await expire();
-				await runAfterExpiry();
-				// Only the newest refresh token still works: one more expiry proves n8n stored it.
-				await expire();
-				await runAfterExpiry();
-				expect(sb.auth.stats.refreshGrant).toBe(3);
-				expect(sb.auth.stats.failedRefresh).toBe(0);
-				expect(sb.auth.stats.getRefreshToken).toBe(mode === 'v1-legacy' ? 3 : 0);
-			} finally {
-				sb.config.tokenTtl = 3600;
+			await run();
+			await expire();
+			if (mode === 'v1-legacy' && !n8nAtLeast(PRE_AUTHENTICATION_WITH_OAUTH2)) {
+				await expectRefusedAfterRefresh(path);
+				await expectRefusedAfterRefresh(path);
+				expect(sb.auth.stats.getRefreshToken).toBe(0);
+				return;
 			}
+			await runAfterExpiry();
+			await e2e.restart();
+			await e2e.waitForWebhook(path);
+			// For a moment after its start n8n answers the webhook with 404 "Published version not
+			// found" though it serves its path (2.41.1, publication service): a run that fails so
+			// executes nothing and refreshes nothing. Run once before the expiry, so that what is
+			// counted is the refresh after it.
+			await eventually(run, 60_000);
+			await expire();
+			await runAfterExpiry();
+			// Only the newest refresh token still works: one more expiry proves n8n stored it.
+			await expire();
+			await runAfterExpiry();
+			expect(sb.auth.stats.refreshGrant).toBe(3);
+			expect(sb.auth.stats.failedRefresh).toBe(0);
+			expect(sb.auth.stats.getRefreshToken).toBe(mode === 'v1-legacy' ? 3 : 0);
 		},
 	);
 });
