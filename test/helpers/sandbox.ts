@@ -2,7 +2,7 @@
 /**
  * Test helpers: start a sandbox in-process and call it over real HTTP with undici.
  */
-import { Agent, request } from 'undici';
+import { request } from 'undici';
 
 import { onCleanup } from '../../scripts/processes';
 import { watchContract } from './contract';
@@ -45,15 +45,6 @@ export function queryString(query: CallOptions['query']): string {
 	return s ? `?${s}` : '';
 }
 
-/**
- * The tests' own connections to a sandbox, given up after 2 s idle. The sandbox keeps an idle
- * connection 30 s and says so (Keep-Alive: timeout=30); undici would then reuse one for up to 28 s
- * or so, and a request sent just as the sandbox closes it fails with ECONNRESET. With the sandbox in
- * the same process, a long synchronous stretch (a bulk import) moves both clocks at once: seen once,
- * at 1.4 cores, as a create of polling-machine.property failing with "read ECONNRESET".
- */
-const testClient = new Agent({ keepAliveTimeout: 2_000, keepAliveMaxTimeout: 2_000 });
-
 export async function call<T = any>(
 	sb: Sandbox,
 	method: string,
@@ -76,7 +67,6 @@ export async function call<T = any>(
 		method: method as 'GET',
 		headers,
 		body,
-		dispatcher: testClient,
 	});
 	const text = await res.body.text();
 	let parsed: unknown = text;
