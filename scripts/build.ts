@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * Builds the pack into dist/ (`npm run build`) unless dist/ is newer than every source
+ * Builds the pack into dist/ (`npm run build`: tsc, then scripts/bundle.ts) unless dist/ is newer than every source
  * file that goes into it. Used by `npm test`'s global setup, `npm start` and the benchmarks.
  */
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { ROOT } from './n8n-install';
 import { spawnGroup } from './processes';
 
 const STAMP = join(ROOT, 'dist', '.built');
-const INPUTS = ['nodes', 'credentials', 'package.json', 'tsconfig.json'];
+const INPUTS = ['nodes', 'credentials', 'package.json', 'tsconfig.json', 'scripts/bundle.ts'];
 
 function newest(path: string): number {
 	const s = statSync(path);

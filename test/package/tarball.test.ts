@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The `npm pack` tarball holds everything the nodes need and nothing else: unpacked as
  * n8n unpacks a community package, loaded with n8n-core's PackageDirectoryLoader (the
@@ -130,6 +130,27 @@ describe('the npm pack tarball', () => {
 		const pkg = packageJson(pkgDir);
 		expect(pkg.dependencies).toBeUndefined();
 		expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+	});
+
+	it('ships the code as one bundle: each file n8n requires hands it the class from dist/business-platform.js, the same class the bundle holds', () => {
+		const js = files(pkgDir).filter((f) => f.endsWith('.js'));
+		const { n8n } = packageJson(pkgDir);
+		const listed = [...(n8n.credentials ?? []), ...(n8n.nodes ?? [])];
+		expect(js.sort()).toEqual([...listed, 'dist/business-platform.js'].sort());
+		const bundle = join(pkgDir, 'dist/business-platform.js');
+		for (const file of listed) {
+			const className = file
+				.split('/')
+				.pop()!
+				.replace(/\.(node|credentials)\.js$/, '');
+			const exported = (require(join(pkgDir, file)) as Record<string, unknown>)[className];
+			expect(typeof exported).toBe('function');
+			const { files: inBundle } = require(bundle) as {
+				files: Record<string, Record<string, unknown>>;
+			};
+			const key = file.replace(/^dist\//, '').replace(/\.js$/, '');
+			expect(inBundle[key][className]).toBe(exported);
+		}
 	});
 
 	it.each([
