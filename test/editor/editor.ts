@@ -48,6 +48,9 @@ export class Editor {
 		const target = `${this.baseUrl}${path}`;
 		const here = this.page.url();
 		if (here.startsWith(`${this.baseUrl}/`) && here !== target && !here.includes('/signin')) {
+			// A person closes a node's panel before going elsewhere: one left open (the test before
+			// ended in it) once stayed in front of the next workflow's canvas after a move.
+			if (await this.ndv.isVisible()) await this.closeNdv().catch(() => undefined);
 			const moved = await (async () => {
 				const list = '/home/workflows';
 				if (!(await this.moveTo(list, (at) => at === list))) return false;
@@ -58,6 +61,7 @@ export class Editor {
 				// n8n may forward the address (a new workflow gets its id): arriving is leaving the list.
 				if (!(await this.moveTo(path, (at) => at !== list))) return false;
 				await ready.waitFor({ timeout: 15_000 });
+				if (await this.ndv.isVisible()) throw new Error("a node's panel is open over the canvas");
 				return true;
 			})().catch((e: unknown) => {
 				console.warn(
