@@ -12,7 +12,7 @@
  * instance, as before: every node's file reads the same bundle.
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 
 import { build } from 'esbuild';
 
@@ -67,7 +67,9 @@ export async function bundle(root = ROOT): Promise<void> {
 	});
 	for (const f of files) {
 		const target = join(root, f.dist);
-		const from = relative(join(target, '..'), join(root, BUNDLE));
+		// A path require() reads as a file, not a package name, with / on every system.
+		const rel = relative(join(target, '..'), join(root, BUNDLE)).split(sep).join('/');
+		const from = rel.startsWith('.') ? rel : `./${rel}`;
 		writeFileSync(
 			target,
 			`"use strict";\n// The pack's code is one file, ${from} (scripts/bundle.ts).\nmodule.exports = require(${JSON.stringify(from)}).files[${JSON.stringify(f.key)}];\n`,
