@@ -25,7 +25,7 @@ interface PackageN8n {
 }
 
 /** `dist/nodes/X/X.node.js` → its key in the bundle (`nodes/X/X.node`), and the source it comes from. */
-export function entries(pkg: PackageN8n): Array<{ dist: string; key: string; source: string }> {
+function entries(pkg: PackageN8n): Array<{ dist: string; key: string; source: string }> {
 	return [...pkg.n8n.credentials, ...pkg.n8n.nodes].map((dist) => {
 		const key = dist.replace(/^dist\//, '').replace(/\.js$/, '');
 		return { dist, key, source: `./${key}.ts` };

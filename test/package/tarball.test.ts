@@ -22,6 +22,7 @@ import { join, relative } from 'node:path';
 
 import { PackageDirectoryLoader } from 'n8n-core';
 
+import { BUNDLE } from '../../scripts/bundle';
 import { ROOT } from '../../scripts/n8n-install';
 import { extractTarball, packageJson, tarballPath } from '../../scripts/pack';
 
@@ -136,8 +137,10 @@ describe('the npm pack tarball', () => {
 		const js = files(pkgDir).filter((f) => f.endsWith('.js'));
 		const { n8n } = packageJson(pkgDir);
 		const listed = [...(n8n.credentials ?? []), ...(n8n.nodes ?? [])];
-		expect(js.sort()).toEqual([...listed, 'dist/business-platform.js'].sort());
-		const bundle = join(pkgDir, 'dist/business-platform.js');
+		expect(js.sort()).toEqual([...listed, BUNDLE].sort());
+		const { files: inBundle } = require(join(pkgDir, BUNDLE)) as {
+			files: Record<string, Record<string, unknown>>;
+		};
 		for (const file of listed) {
 			const className = file
 				.split('/')
@@ -145,9 +148,6 @@ describe('the npm pack tarball', () => {
 				.replace(/\.(node|credentials)\.js$/, '');
 			const exported = (require(join(pkgDir, file)) as Record<string, unknown>)[className];
 			expect(typeof exported).toBe('function');
-			const { files: inBundle } = require(bundle) as {
-				files: Record<string, Record<string, unknown>>;
-			};
 			const key = file.replace(/^dist\//, '').replace(/\.js$/, '');
 			expect(inBundle[key][className]).toBe(exported);
 		}
