@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { EVENTS } from '../../nodes/BusinessPlatformTrigger/events';
+import { EVENTS } from '../../nodes/BusinessPlatformSalesTrigger/events';
 import {
 	activateWebhook,
 	additionalData,

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * The Trigger's poll (nodes/BusinessPlatformTrigger/heal.ts) through n8n-core's contexts against
+ * The Trigger's poll (nodes/BusinessPlatformSalesTrigger/heal.ts) through n8n-core's contexts against
  * the sandbox: a registration the platform dropped comes back at the next poll, once, with the
  * secret deliveries are checked against; a second one (two polls healed at once) goes; a drop is
  * reported once, by the poll or after the activation that restored it, with since when events
@@ -11,8 +11,8 @@ import fc from 'fast-check';
 import { PollContext } from 'n8n-core';
 import type { IDataObject, INode, IPollFunctions, IWebhookData, Workflow } from 'n8n-workflow';
 
-import { SEEN_REFRESH_MS } from '../../nodes/BusinessPlatformTrigger/heal';
-import { WAIT_FOR_POLL_MS } from '../../nodes/BusinessPlatformTrigger/registrations';
+import { SEEN_REFRESH_MS } from '../../nodes/BusinessPlatformSalesTrigger/heal';
+import { WAIT_FOR_POLL_MS } from '../../nodes/BusinessPlatformSalesTrigger/registrations';
 import { beginTurn, endTurn, type Turn } from '../../nodes/shared/polling/machine';
 import {
 	activateWebhook,

@@ -19,8 +19,8 @@ import {
 	EVENTS,
 	eventOptions,
 	expandEvents,
-} from '../../nodes/BusinessPlatformTrigger/events';
-import { recordId } from '../../nodes/BusinessPlatformTrigger/webhook-trigger';
+} from '../../nodes/BusinessPlatformSalesTrigger/events';
+import { recordId } from '../../nodes/BusinessPlatformSalesTrigger/webhook-trigger';
 import {
 	activateWebhook,
 	additionalData,

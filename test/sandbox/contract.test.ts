@@ -10,7 +10,7 @@
 import { CAMPAIGNS_RESOURCES } from '../../nodes/BusinessPlatformCampaigns/resources';
 import { PEOPLE_RESOURCES } from '../../nodes/BusinessPlatformPeople/resources';
 import { SALES_RESOURCES } from '../../nodes/BusinessPlatformSales/resources';
-import { EVENTS } from '../../nodes/BusinessPlatformTrigger/events';
+import { EVENTS } from '../../nodes/BusinessPlatformSalesTrigger/events';
 import type { Resource } from '../../nodes/shared/engine/model';
 import { ContractChecker } from '../../sandbox/src/contract/check';
 import type { ContractOperation } from '../../sandbox/src/contract/load';

@@ -14,7 +14,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { int64ToNumbers } from '../../nodes/BusinessPlatformPeople/resources/common';
-import { recordId } from '../../nodes/BusinessPlatformTrigger/webhook-trigger';
+import { recordId } from '../../nodes/BusinessPlatformSalesTrigger/webhook-trigger';
 import {
 	type FailureFacts,
 	platformMessage,
