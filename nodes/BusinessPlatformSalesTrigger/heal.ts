@@ -24,7 +24,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { pollBudgetMs } from '../shared/n8n-internals';
-import { activationRuns, beginTurn, endTurn } from '../shared/polling/machine';
+import { activationRuns, beginTurn, endTurn } from '../shared/polling/turns';
 import { clip } from '../shared/readers';
 import { RunScope } from '../shared/run-scope';
 import { DEFAULT_TUNING, type Tuning } from '../shared/tuning';

@@ -20,7 +20,7 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { mapConcurrent } from '../shared/engine/execute';
-import { beginActivation, endActivation, nodeKey, pollsRun } from '../shared/polling/machine';
+import { beginActivation, endActivation, nodeKey, pollsRun } from '../shared/polling/turns';
 import type { RunScope } from '../shared/run-scope';
 import { clip } from '../shared/readers';
 import { eventLabel, expandEvents } from './events';
@@ -243,7 +243,7 @@ async function reconcile(
 export const WAIT_FOR_POLL_MS = 60_000;
 
 /**
- * The activation's turn (polling/machine.ts beginActivation): n8n runs the Trigger's first poll
+ * The activation's turn (polling/turns.ts beginActivation): n8n runs the Trigger's first poll
  * beside its checkExists/create, and both would register a missing event, with two secrets. The
  * activation waits for a running poll of the node to end; a poll that begins meanwhile does nothing.
  */

@@ -35,7 +35,7 @@ import {
 	OWN_POLL_BUDGET_MS,
 	pollBudgetMs,
 } from '../../nodes/shared/n8n-internals';
-import { beginTurn, endTurn } from '../../nodes/shared/polling/machine';
+import { beginTurn, endTurn } from '../../nodes/shared/polling/turns';
 import { platformTokenKey, storedToken } from '../../nodes/shared/run-scope';
 import { n8nAtLeast } from '../../scripts/n8n-versions';
 import {

@@ -13,7 +13,7 @@ import type { IDataObject, INode, IPollFunctions, IWebhookData, Workflow } from 
 
 import { SEEN_REFRESH_MS } from '../../nodes/BusinessPlatformSalesTrigger/heal';
 import { WAIT_FOR_POLL_MS } from '../../nodes/BusinessPlatformSalesTrigger/registrations';
-import { beginTurn, endTurn, type Turn } from '../../nodes/shared/polling/machine';
+import { beginTurn, endTurn, type Turn } from '../../nodes/shared/polling/turns';
 import {
 	activateWebhook,
 	additionalData,

@@ -1,5 +1,5 @@
 /**
- * The turns that keep polls of one node apart in one process (nodes/shared/polling/machine.ts,
+ * The turns that keep polls of one node apart in one process (nodes/shared/polling/turns.ts,
  * rows P2, P3 and P11 of docs/polling-triggers.md; n8n-internals 6 and 10), pure. A seeded
  * property over any interleaving of polls of a few nodes (workflow and node IDs that include
  * prototype keys and hostile strings), from two activations (two static data objects) and a few
@@ -29,7 +29,7 @@ import {
 	pendingDeliveryMs,
 	pollsRun,
 	type Turn,
-} from '../../nodes/shared/polling/machine';
+} from '../../nodes/shared/polling/turns';
 import { checkProperty, hostileString, PROTOTYPE_KEYS } from '../helpers/property';
 
 type Poll = Parameters<typeof beginTurn>[0];

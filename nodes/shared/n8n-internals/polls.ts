@@ -2,7 +2,7 @@
  * Shortcuts 7 and 12 of n8n-internals (index.ts): the cursor commit and the poll budget, what a polling trigger's poll
  * gets from n8n beyond `poll()` returning items. Shortcuts 6 and 10 (how n8n shares a node's
  * static data between polls, and that all of a node's polls run in one process) are described
- * where the state machine uses them: polling/machine.ts.
+ * where the polls' turns rely on them: polling/turns.ts.
  */
 import type { IPollFunctions } from 'n8n-workflow';
 

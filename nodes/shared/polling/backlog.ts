@@ -50,7 +50,7 @@ export const pageFits = (budget: Budget, share = 1) =>
 export const searchPages = (pages: number) => Math.ceil(Math.log2(Math.max(2, pages))) + 2;
 
 /**
- * Whether one more page from the newest change (poll.ts) leaves a backlog read what it needs to
+ * Whether one more page from the newest change (read.ts) leaves a backlog read what it needs to
  * deliver without a mark in a list of `length` items: half the budget, and at least the pages
  * that find the backlog and those of the cursor's own timestamp (`atSince` items), which it
  * reads through.

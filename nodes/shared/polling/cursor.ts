@@ -1,6 +1,6 @@
 /**
  * What a polling trigger remembers between polls, and the pure rule that decides which changes
- * are new. No request, no n8n: the poll (poll.ts) reads the list, this file decides.
+ * are new. No request, no n8n: the poll reads the list (read.ts, backlog.ts), this file decides.
  *
  * A change is one record at one moment: its `key` (for "created" the record ID, for "updated"
  * the ID and the update time, for a payrun state the ID and what changed) and its `time` (in

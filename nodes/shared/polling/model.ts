@@ -1,7 +1,7 @@
 /**
  * A polling trigger's event, as data: which list it reads, how that list is sorted, and what
  * in an item of the list is the change (its time and its key). One file per event in
- * nodes/<Node>Trigger/events/; the node (node.ts) and the poll (poll.ts) are shared.
+ * nodes/<Node>Trigger/events/; the node (node.ts) and the poll (machine.ts, read.ts) are shared.
  */
 import type { IDataObject, INodeProperties, INodeType } from 'n8n-workflow';
 
