@@ -13,7 +13,7 @@ import {
 	jwtClaims,
 	platformRefreshTokenKey,
 	platformTokenKey,
-} from '../nodes/shared/run-scope';
+} from '../nodes/shared/tokens';
 
 /**
  * OAuth2 (authorization code) for the Business Platform API.
@@ -21,7 +21,7 @@ import {
  * The platform token goes in the `x-access-token` header. In a V1 token response it
  * is the `<brand>-token` field (the spec writes `platform-token`); with OAuth V2 it is
  * `access_token` itself. Nodes find the right field with `platformTokenKey()` in
- * nodes/shared/run-scope.ts and pass it to n8n's OAuth2 request path, which refreshes
+ * nodes/shared/tokens.ts and pass it to n8n's OAuth2 request path, which refreshes
  * on 401 (refresh_token grant, Basic client auth), saves the new tokens and retries.
  *
  * `preAuthentication` covers legacy V1 apps whose refresh grant renews only the OAuth

@@ -8,12 +8,8 @@ import type { IDataObject, IHookFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError, randomString } from 'n8n-workflow';
 
 import { readFailure } from '../shared/errors';
-import {
-	CREDENTIAL_TYPE,
-	platformRefreshTokenKey,
-	platformTokenKey,
-	type RunScope,
-} from '../shared/run-scope';
+import { CREDENTIAL_TYPE, type RunScope } from '../shared/run-scope';
+import { platformRefreshTokenKey, platformTokenKey } from '../shared/tokens';
 import { apiRequest } from '../shared/transport';
 
 export type HookId = number | string;

@@ -8,8 +8,8 @@
  * It holds what the items of one call share: values read once (a table's columns, the
  * parameters without an expression) and the files (binary data) output items carry; and
  * the credential, read once per scope (credentialInfo: base URLs, token, secrets), with the
- * rules for its fields (an https base URL; which field of n8n's oauthTokenData is the
- * platform token).
+ * rule for its addresses (an https base URL). Which field of n8n's oauthTokenData is the platform
+ * token, and the credential's secrets, are read by tokens.ts.
  */
 import type {
 	IBinaryKeyData,
@@ -23,6 +23,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { credentialSecrets, credentialTenant, platformTokenKey, storedToken } from './tokens';
 import { DEFAULT_TUNING, type Tuning } from './tuning';
 
 /** The n8n functions a call gets (`this` of execute, a picker, a webhook, a hook or a poll). */
@@ -116,63 +117,6 @@ export interface CredentialInfo {
 	generation: number;
 	/** The generation whose token the platform refused right after renewing it (a 401 with it fails at once). */
 	refused?: number;
-}
-
-export function storedToken(
-	tokenData: IDataObject | undefined,
-	tokenKey: string | undefined,
-): string | undefined {
-	const token = tokenData?.[tokenKey ?? 'access_token'];
-	return typeof token === 'string' && token ? token : undefined;
-}
-
-/** The oauthTokenData key holding the platform token: `<word>-token` that is not a refresh token; V2 has none. */
-export function platformTokenKey(tokenData: IDataObject | undefined): string | undefined {
-	if (!tokenData) return undefined;
-	return Object.keys(tokenData).find(
-		(k) => /-token$/i.test(k) && !/refresh/i.test(k) && typeof tokenData[k] === 'string',
-	);
-}
-
-export function platformRefreshTokenKey(tokenData: IDataObject | undefined): string | undefined {
-	if (!tokenData) return undefined;
-	return Object.keys(tokenData).find(
-		(k) => /-refresh-token$/i.test(k) && typeof tokenData[k] === 'string',
-	);
-}
-
-/** Reads the claims of a JWT without verifying it (only to find the tenant for getrefreshtoken). */
-export function jwtClaims(token: unknown): IDataObject {
-	if (typeof token !== 'string') return {};
-	const part = token.split('.')[1];
-	if (!part) return {};
-	try {
-		const text = Buffer.from(part.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
-		const claims = JSON.parse(text) as unknown;
-		return claims && typeof claims === 'object' ? (claims as IDataObject) : {};
-	} catch {
-		return {};
-	}
-}
-
-/** The tenant a credential's token is for: "Tenant ID (Legacy Apps)", else the platform token's claim; 0 when neither names one. */
-export function credentialTenant(credentials: IDataObject): number {
-	const tokenData = credentials.oauthTokenData as IDataObject | undefined;
-	const claims = jwtClaims(tokenData?.[platformTokenKey(tokenData) ?? 'access_token']);
-	return (
-		Number(credentials.tenantId) || Number(claims.tenantId ?? claims.tenant_id ?? claims.tid) || 0
-	);
-}
-
-/** Every secret a stored credential holds: the client secret and each token of its token response (scrubbed from error texts). */
-export function credentialSecrets(creds: IDataObject): string[] {
-	const tokenData = (creds.oauthTokenData as IDataObject | undefined) ?? {};
-	const tokens = Object.entries(tokenData).filter(
-		([k, v]) => typeof v === 'string' && /token/i.test(k) && !/type$/i.test(k),
-	);
-	return [creds.clientSecret, ...tokens.map(([, v]) => v)].filter(
-		(v): v is string => typeof v === 'string' && v !== '',
-	);
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|::1)$/i;

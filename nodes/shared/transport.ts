@@ -22,15 +22,8 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isNetworkFailure, readFailure, toNodeApiError, withoutSecrets } from './errors';
-import {
-	CREDENTIAL_TYPE,
-	credentialInfo,
-	credentialSecrets,
-	platformTokenKey,
-	storedToken,
-	type CredentialInfo,
-	type RunScope,
-} from './run-scope';
+import { CREDENTIAL_TYPE, credentialInfo, type CredentialInfo, type RunScope } from './run-scope';
+import { credentialSecrets, platformTokenKey, storedToken } from './tokens';
 import type { RetryTuning } from './tuning';
 
 export interface ApiRequest {

@@ -36,7 +36,7 @@ import {
 	pollBudgetMs,
 } from '../../nodes/shared/n8n-internals';
 import { beginTurn, endTurn } from '../../nodes/shared/polling/turns';
-import { platformTokenKey, storedToken } from '../../nodes/shared/run-scope';
+import { platformTokenKey, storedToken } from '../../nodes/shared/tokens';
 import { n8nAtLeast } from '../../scripts/n8n-versions';
 import {
 	additionalData,

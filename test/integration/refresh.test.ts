@@ -9,7 +9,7 @@ import { inspect } from 'node:util';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { platformTokenKey } from '../../nodes/shared/run-scope';
+import { platformTokenKey } from '../../nodes/shared/tokens';
 import { startSandbox, type Sandbox } from '../../sandbox/src/server';
 import { createHarness, type Harness } from '../../scripts/harness/n8n';
 import { call } from '../helpers/sandbox';
