@@ -16,7 +16,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { mapConcurrent } from '../nodes/shared/engine/execute';
+import { mapConcurrent } from '../nodes/shared/map-concurrent';
 
 export class BenchHelperOnly implements INodeType {
 	description: INodeTypeDescription = {

@@ -19,7 +19,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { mapConcurrent } from '../shared/engine/execute';
+import { mapConcurrent } from '../shared/map-concurrent';
 import { beginActivation, endActivation, nodeKey, pollsRun } from '../shared/polling/turns';
 import type { RunScope } from '../shared/run-scope';
 import { clip } from '../shared/readers';

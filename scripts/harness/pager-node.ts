@@ -14,7 +14,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { mapConcurrent } from '../../nodes/shared/engine/execute';
+import { mapConcurrent } from '../../nodes/shared/map-concurrent';
 import { paginate, type PageStyle } from '../../nodes/shared/pagination';
 import { CREDENTIAL_TYPE, RunScope } from '../../nodes/shared/run-scope';
 import { apiRequest } from '../../nodes/shared/transport';

@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
-import { mapConcurrent, NotStarted, OrderedGate } from '../../nodes/shared/engine/execute';
+import { NotStarted, OrderedGate } from '../../nodes/shared/engine/execute';
 import { platformMessage, readFailure } from '../../nodes/shared/errors';
+import { mapConcurrent } from '../../nodes/shared/map-concurrent';
 import { baseUrlProblem } from '../../nodes/shared/run-scope';
 
 describe('mapConcurrent', () => {

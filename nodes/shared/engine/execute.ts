@@ -20,6 +20,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { mapConcurrent, type Settled } from '../map-concurrent';
 import { RunScope } from '../run-scope';
 import { DEFAULT_TUNING, type Tuning } from '../tuning';
 import { CUSTOM_CALL_OPERATION } from './custom-call';
@@ -237,33 +238,6 @@ export function executorFor(
 }
 
 // ── Items in parallel, in input order ─────────────────────────────────────────────────────────
-
-export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
-
-export async function mapConcurrent<T, R>(
-	items: readonly T[],
-	concurrency: number,
-	fn: (item: T, index: number) => Promise<R>,
-	stopOnError = false,
-): Promise<Array<Settled<R> | undefined>> {
-	const results: Array<Settled<R> | undefined> = new Array(items.length);
-	let next = 0;
-	let failed = false;
-	const worker = async () => {
-		while (next < items.length && !(stopOnError && failed)) {
-			const i = next++;
-			try {
-				results[i] = { ok: true, value: await fn(items[i], i) };
-			} catch (error) {
-				results[i] = { ok: false, error };
-				failed = true;
-			}
-		}
-	};
-	const n = Math.max(1, Math.min(Math.floor(concurrency) || 1, items.length));
-	await Promise.all(Array.from({ length: n }, worker));
-	return results;
-}
 
 /** An item that comes after a failed one (stop on error): it never reaches the platform and has no output. */
 export class NotStarted extends Error {
