@@ -21,7 +21,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isNetworkFailure, readFailure, toNodeApiError, withoutSecrets } from './errors';
+import {
+	isNetworkFailure,
+	readFailure,
+	toNodeApiError,
+	withoutSecrets,
+	type FailureFacts,
+} from './errors';
 import { CREDENTIAL_TYPE, credentialInfo, type CredentialInfo, type RunScope } from './run-scope';
 import { credentialSecrets, platformTokenKey, storedToken } from './tokens';
 import type { RetryTuning } from './tuning';
@@ -50,7 +56,7 @@ export interface ApiRequest {
 	text?: boolean;
 }
 
-function isIdempotent(req: ApiRequest): boolean {
+function isIdempotent(req: Pick<ApiRequest, 'method' | 'idempotent'>): boolean {
 	if (req.idempotent !== undefined) return req.idempotent;
 	return ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'].includes(req.method);
 }
@@ -141,20 +147,47 @@ function httpOptions(scope: RunScope, req: ApiRequest, url: string): IHttpReques
 	return options;
 }
 
-/** What the error of a request that failed for good adds: why it was not repeated, or how long the platform asked to wait. */
-function failureNote(
-	req: ApiRequest,
-	facts: ReturnType<typeof readFailure>,
-	neverSent: boolean,
-): string | undefined {
+/** Whether a failed attempt may be sent again, and what the error says if it fails for good. */
+export interface RetryRule {
+	retry: boolean;
+	/** Why it was not repeated, or how long the platform asked to wait; none when there is nothing to add. */
+	note?: string;
+}
+
+/**
+ * The retry rule (pure): a 429 and a refused connection (nothing was sent) may be sent again
+ * for every method; a dropped connection or a 5xx only for an idempotent request, since the
+ * platform may have carried it out; never with `retry: 'never'` or when the credential must be
+ * reconnected. The note says which of these kept a request that failed for good from being repeated.
+ */
+export function retryRule(
+	req: Pick<ApiRequest, 'method' | 'retry' | 'idempotent'>,
+	facts: FailureFacts,
+): RetryRule {
 	const failed = isNetworkFailure(facts) || (facts.status !== undefined && facts.status >= 500);
-	if (!isIdempotent(req) && !neverSent && failed)
-		return `The request was not repeated automatically: the platform may already have carried it out, and repeating a ${req.method} could create a duplicate. Check the platform before running it again.`;
+	// A refused connection sent nothing: like a 429, even a create can be sent again.
+	const neverSent = facts.status === undefined && facts.code === 'ECONNREFUSED';
+	const idempotent = isIdempotent(req);
+	const retry =
+		req.retry !== 'never' &&
+		!facts.reconnect &&
+		(facts.status === 429 || neverSent || (idempotent && failed));
+	if (!idempotent && !neverSent && failed)
+		return {
+			retry,
+			note: `The request was not repeated automatically: the platform may already have carried it out, and repeating a ${req.method} could create a duplicate. Check the platform before running it again.`,
+		};
 	if (req.retry === 'never' && (facts.status === 429 || failed))
-		return 'This operation is never retried automatically: check whether it took effect in the platform before running it again.';
+		return {
+			retry,
+			note: 'This operation is never retried automatically: check whether it took effect in the platform before running it again.',
+		};
 	if (facts.status === 429 && facts.retryAfterMs !== undefined)
-		return `The platform asked to wait ${Math.round(facts.retryAfterMs / 1000)} s before retrying.`;
-	return undefined;
+		return {
+			retry,
+			note: `The platform asked to wait ${Math.round(facts.retryAfterMs / 1000)} s before retrying.`,
+		};
+	return { retry };
 }
 
 // ── n8n-internals 3. The token on n8n's plain request; n8n's OAuth2 helper only on a 401 ─────
@@ -291,15 +324,7 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 			outcomeUnknown ||=
 				(isNetworkFailure(facts) && facts.code !== 'ECONNREFUSED') ||
 				(facts.status !== undefined && facts.status >= 500);
-			// A refused connection sent nothing: like a 429, even a create can be sent again.
-			const neverSent = facts.status === undefined && facts.code === 'ECONNREFUSED';
-			const retryable =
-				req.retry !== 'never' &&
-				!facts.reconnect &&
-				(facts.status === 429 ||
-					neverSent ||
-					(isIdempotent(req) &&
-						(isNetworkFailure(facts) || (facts.status !== undefined && facts.status >= 500))));
+			const rule = retryRule(req, facts);
 			const delay =
 				facts.status === 429 && facts.retryAfterMs !== undefined
 					? facts.retryAfterMs
@@ -307,19 +332,18 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 			const inBudget =
 				waited + delay <= retry.maxTotalWaitMs &&
 				retryClock.now() - started + delay <= retry.maxTotalMs;
-			if (retryable && attempt < retry.attempts && delay <= retry.maxDelayMs && inBudget) {
+			if (rule.retry && attempt < retry.attempts && delay <= retry.maxDelayMs && inBudget) {
 				waited += delay;
 				await retryClock.sleep(delay);
 				continue;
 			}
-			const note = failureNote(req, facts, neverSent);
 			throw toNodeApiError(facts, {
 				node: ctx.getNode(),
 				method: req.method,
 				path: req.path,
 				itemIndex: req.itemIndex,
 				labelOf: req.labelOf,
-				note,
+				note: rule.note,
 				attempts: attempt,
 				secrets: [...info.secrets, info.token],
 			});

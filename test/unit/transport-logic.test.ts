@@ -3,6 +3,7 @@ import { NotStarted, OrderedGate } from '../../nodes/shared/engine/execute';
 import { platformMessage, readFailure } from '../../nodes/shared/errors';
 import { mapConcurrent } from '../../nodes/shared/map-concurrent';
 import { baseUrlProblem } from '../../nodes/shared/run-scope';
+import { retryRule } from '../../nodes/shared/transport';
 
 describe('mapConcurrent', () => {
 	it('keeps input order whatever order the work finishes in, and never exceeds the limit', async () => {
@@ -40,6 +41,35 @@ describe('mapConcurrent', () => {
 			return i;
 		});
 		expect(all.map((r) => r?.ok)).toEqual([true, false, true]);
+	});
+});
+
+describe('retryRule: the decision and its note from one rule', () => {
+	const facts = (f: {
+		status?: number;
+		code?: string;
+		retryAfterMs?: number;
+		reconnect?: boolean;
+	}) => ({
+		message: 'x',
+		reconnect: false,
+		...f,
+	});
+	it.each([
+		['GET', undefined, facts({ status: 503 }), true, undefined],
+		['POST', undefined, facts({ status: 503 }), false, 'not repeated automatically'],
+		['POST', undefined, facts({ code: 'ECONNRESET' }), false, 'not repeated automatically'],
+		['POST', undefined, facts({ code: 'ECONNREFUSED' }), true, undefined],
+		['POST', undefined, facts({ status: 429, retryAfterMs: 2000 }), true, 'wait 2 s'],
+		['GET', 'never', facts({ status: 429 }), false, 'never retried'],
+		['DELETE', 'never', facts({ code: 'ECONNREFUSED' }), false, 'never retried'],
+		['GET', undefined, facts({ status: 401, reconnect: true }), false, undefined],
+		['GET', undefined, facts({ status: 404 }), false, undefined],
+	] as const)('%s (retry %s) after %j: retry %s, note %s', (method, retry, f, again, note) => {
+		const rule = retryRule({ method, retry }, f);
+		expect(rule.retry).toBe(again);
+		if (note === undefined) expect(rule.note).toBeUndefined();
+		else expect(rule.note).toContain(note);
 	});
 });
 
