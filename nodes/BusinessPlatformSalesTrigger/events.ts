@@ -5,7 +5,7 @@
  */
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-import { compareLabels } from '../shared/values';
+import { compareLabels } from '../shared/field-values';
 
 export type EventModule = 'Sales' | 'Accounting';
 

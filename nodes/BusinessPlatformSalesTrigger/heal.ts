@@ -25,7 +25,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import { pollBudgetMs } from '../shared/n8n-internals';
 import { activationRuns, beginTurn, endTurn } from '../shared/polling/turns';
-import { clip } from '../shared/readers';
+import { clip } from '../shared/text-readers';
 import { RunScope } from '../shared/run-scope';
 import { DEFAULT_TUNING, type Tuning } from '../shared/tuning';
 import { eventLabel } from './events';

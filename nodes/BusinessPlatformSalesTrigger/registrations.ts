@@ -22,7 +22,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { mapConcurrent } from '../shared/map-concurrent';
 import { beginActivation, endActivation, nodeKey, pollsRun } from '../shared/polling/turns';
 import type { RunScope } from '../shared/run-scope';
-import { clip } from '../shared/readers';
+import { clip } from '../shared/text-readers';
 import { eventLabel, expandEvents } from './events';
 import {
 	byAge,

@@ -2,9 +2,9 @@
  * Every numeric bound of the pack's pure code, crossed: a value just below, at and past each
  * limit, with the outcome on each side. The error texts (nodes/shared/errors.ts: how long a
  * platform text may be, how short a secret, how deep a body, how many wrapped causes), the
- * percent-decoding of IDs (nodes/shared/transport.ts fullyDecoded, nodes/shared/values.ts pathSegment: any number of layers, the echo cut at 40
+ * percent-decoding of IDs (nodes/shared/transport.ts fullyDecoded, nodes/shared/field-values.ts pathSegment: any number of layers, the echo cut at 40
  * characters), and the int64 limits of the People answers and the trigger's record ids (2^53).
- * The integer IDs the Sales node sends (nodes/shared/values.ts toIntegerId: 2^53). Seeded properties
+ * The integer IDs the Sales node sends (nodes/shared/field-values.ts toIntegerId: 2^53). Seeded properties
  * where a rule holds for any input: no secret of 6+ characters, anywhere in an error body, reaches
  * the NodeApiError; decoding ends at a fixpoint; int64 texts keep every digit; an integer ID is sent
  * with exactly the digits given, or refused before any request.
@@ -23,7 +23,7 @@ import {
 	toNodeApiError,
 	withoutSecrets,
 } from '../../nodes/shared/errors';
-import { pathSegment, toIntegerId, toIntegerIds } from '../../nodes/shared/values';
+import { pathSegment, toIntegerId, toIntegerIds } from '../../nodes/shared/field-values';
 import { fullyDecoded } from '../../nodes/shared/transport';
 import { propertyParameters } from '../helpers/property';
 
@@ -294,7 +294,7 @@ describe('transport.ts fullyDecoded: percent-encodings are undone however many l
 	});
 });
 
-describe('values.ts pathSegment: dot segments refused at any encoding depth, the echoed value cut at 40 characters', () => {
+describe('field-values.ts pathSegment: dot segments refused at any encoding depth, the echoed value cut at 40 characters', () => {
 	const ctx = {
 		fail: (message: string, description?: string) =>
 			new NodeOperationError(node, message, { description }),
@@ -401,7 +401,7 @@ describe('trigger.ts positiveInt (through recordId): a record id is a safe posit
 	});
 });
 
-describe('values.ts toIntegerId: an integer ID is sent exactly as given, up to 2^53-1, or refused', () => {
+describe('field-values.ts toIntegerId: an integer ID is sent exactly as given, up to 2^53-1, or refused', () => {
 	const ctx = {
 		fail: (message: string, description?: string) =>
 			new NodeOperationError(node, message, { description }),

@@ -1,6 +1,6 @@
 /**
  * The order of labels the package sorts while it loads (collections' fields, resources, events):
- * `compareLabels` (nodes/shared/values.ts) instead of `localeCompare`, whose first use starts
+ * `compareLabels` (nodes/shared/field-values.ts) instead of `localeCompare`, whose first use starts
  * ICU's collator (about 6 ms of the package's load). It must give the order `localeCompare`
  * gives: a seeded property over letters, digits and spaces in any case, and every list of
  * options in every node description that is in `compareLabels` order is in `localeCompare`
@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import type { INodeType } from 'n8n-workflow';
 
-import { compareLabels } from '../../nodes/shared/values';
+import { compareLabels } from '../../nodes/shared/field-values';
 import { NODE_TYPES } from '../../scripts/harness/n8n';
 import { propertyParameters } from '../helpers/property';
 

@@ -7,7 +7,7 @@ import { simplifyTemplate } from '../../nodes/BusinessPlatformCampaigns/resource
 import { simplifyPayrun } from '../../nodes/BusinessPlatformPeople/resources/payrun/common';
 import { simplifyPaystub } from '../../nodes/BusinessPlatformPeople/resources/paystub/common';
 import { simplifyContact } from '../../nodes/BusinessPlatformSales/resources/contact/common';
-import { objectAt } from '../../nodes/shared/values';
+import { objectAt } from '../../nodes/shared/field-values';
 
 describe('objectAt', () => {
 	it('gives the embedded object, and nothing for a missing, null, list or text value', () => {

@@ -1,7 +1,7 @@
 /** Pickers of the People node for payruns, newest first (served by the regional base URL when set). */
 import type { IDataObject } from 'n8n-workflow';
 
-import { objectAt } from '../../shared/values';
+import { objectAt } from '../../shared/field-values';
 import { firstEntries, listSearch, loadOptions, searchPage } from '../../shared/pickers';
 import type { ApiRequest } from '../../shared/transport';
 

@@ -7,7 +7,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { BuiltRequest, OpContext } from '../../shared/engine/model';
 import { locator } from '../../shared/engine/fields';
-import { objectAt, toCalendarDate } from '../../shared/values';
+import { objectAt, toCalendarDate } from '../../shared/field-values';
 
 /** int64 fields of the people models (v1User, v1Member, v1Approver, v1CustomFieldData, responses). */
 const INT64_KEYS: ReadonlySet<string> = new Set([

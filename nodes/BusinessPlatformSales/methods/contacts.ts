@@ -1,7 +1,7 @@
 /** Pickers of the Sales node for contacts: the contact list, labels and owners. */
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
-import { objectAt } from '../../shared/values';
+import { objectAt } from '../../shared/field-values';
 import {
 	listSearch,
 	loadOptions,

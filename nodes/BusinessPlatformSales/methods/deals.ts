@@ -1,7 +1,7 @@
 /** Pickers of the Sales node for deals, pipelines and stages. */
 import type { IDataObject, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
-import { plainValue } from '../../shared/values';
+import { plainValue } from '../../shared/field-values';
 import { fetchPage } from '../../shared/pagination';
 import {
 	listSearch,

@@ -13,7 +13,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 
 import type { OpContext, Operation, Output } from './model';
 import { defaultOutput } from './output';
-import { echo } from '../readers';
+import { echo } from '../text-readers';
 
 export const CUSTOM_CALL = 'customApiCall';
 /** The name n8n looks for at the end of a Resource or Operation list. */

@@ -17,7 +17,7 @@ import {
 	CUSTOM_CALL_TOOL_DESCRIPTION,
 	customCallOption,
 } from './custom-call';
-import { compareLabels } from '../values';
+import { compareLabels } from '../field-values';
 import type { Field, Operation, Resource } from './model';
 import { subtitleExpression, toolDescriptionProperties } from './tool-description';
 

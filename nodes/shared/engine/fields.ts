@@ -6,7 +6,7 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { Field, OpContext, Send } from './model';
-import { compareLabels, toIntegerId } from '../values';
+import { compareLabels, toIntegerId } from '../field-values';
 
 /** A resource locator: "From List" (searchable) first, then "By ID". */
 export function locator(options: {

@@ -9,10 +9,10 @@ import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-w
 import { NodeOperationError } from 'n8n-workflow';
 
 import { paginate } from '../pagination';
-import { echo } from '../readers';
+import { echo } from '../text-readers';
 import type { RunScope } from '../run-scope';
 import { apiRequest, type ApiRequest } from '../transport';
-import { pathSegment } from '../values';
+import { pathSegment } from '../field-values';
 import { CUSTOM_CALL, CUSTOM_CALL_OPERATION } from './custom-call';
 import type { BuiltRequest, Field, OpContext, Operation, Resource } from './model';
 import { readFields, readItemValue } from './params';

@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { idFromPath } from '../values';
+import { idFromPath } from '../field-values';
 import type { OpContext, Output } from './model';
 
 export function defaultOutput(answer: unknown): Output {

@@ -10,7 +10,7 @@ import type { ApiRequest } from '../transport';
 
 /**
  * Reads a parameter of the node (the event's own fields), already without expressions; its
- * `dateTime` reads a date-time a filter holds as UTC ISO, strictly (shared/readers.ts: ISO text,
+ * `dateTime` reads a date-time a filter holds as UTC ISO, strictly (shared/text-readers.ts: ISO text,
  * without a zone in the workflow's, a Date or a DateTime), failing the poll naming `label`.
  */
 export type ParamReader = ((name: string, fallback?: unknown) => unknown) & {

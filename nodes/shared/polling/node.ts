@@ -13,8 +13,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { compareLabels, toUtcIso } from '../values';
-import { echo } from '../readers';
+import { compareLabels, toUtcIso } from '../field-values';
+import { echo } from '../text-readers';
 import { CREDENTIAL_TYPE, RunScope } from '../run-scope';
 import { DEFAULT_TUNING, type Tuning } from '../tuning';
 import type { ParamReader, PollingNodeIdentity } from './model';

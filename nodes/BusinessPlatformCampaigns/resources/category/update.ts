@@ -2,7 +2,7 @@
 
 import type { Operation } from '../../../shared/engine/model';
 import { bodyField, requireSomeFields } from '../../../shared/engine/fields';
-import { idFromPath } from '../../../shared/values';
+import { idFromPath } from '../../../shared/field-values';
 import { categoryId, detailFields, readBack } from './common';
 
 export const updateCategory: Operation = {

@@ -5,7 +5,13 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { Field, Send } from '../../../shared/engine/model';
 import { fromVersion, inVersion1 } from '../../../shared/engine/versions';
 import { locator } from '../../../shared/engine/fields';
-import { compact, jsonOrText, objectAt, plainValue, toIntegerId } from '../../../shared/values';
+import {
+	compact,
+	jsonOrText,
+	objectAt,
+	plainValue,
+	toIntegerId,
+} from '../../../shared/field-values';
 
 /** URL-encoded JSON text → JSON (decodeURIComponent, then JSON.parse); plain JSON text is read too; anything else is returned as it came. */
 export function decodeTemplateJson(value: unknown): unknown {

@@ -4,9 +4,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { OpContext, Operation } from '../../../shared/engine/model';
 import { bodyField } from '../../../shared/engine/fields';
-import { parseJson } from '../../../shared/values';
+import { parseJson } from '../../../shared/field-values';
 import { categoryFields, templateOutput } from './common';
-import { echo } from '../../../shared/readers';
+import { echo } from '../../../shared/text-readers';
 
 /** The template's design (Template JSON): a JSON object or array. */
 function designOf(ctx: OpContext): object {

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Field } from '../../../shared/engine/model';
 import { idPath, locator } from '../../../shared/engine/fields';
-import { compact, jsonOrText } from '../../../shared/values';
+import { compact, jsonOrText } from '../../../shared/field-values';
 
 export const formId: Field = idPath(
 	locator({

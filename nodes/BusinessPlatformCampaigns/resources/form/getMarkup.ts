@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { OpContext, Operation } from '../../../shared/engine/model';
 import { formId } from './common';
-import { idFromPath } from '../../../shared/values';
+import { idFromPath } from '../../../shared/field-values';
 
 /** The binary field for the markup file; undefined when none is asked for. */
 function outputField(ctx: OpContext): string | undefined {

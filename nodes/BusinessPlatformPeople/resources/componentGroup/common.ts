@@ -4,7 +4,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { BuiltRequest, Field, OpContext } from '../../../shared/engine/model';
 import { bodyField, options } from '../../../shared/engine/fields';
-import { compact, toStringId, toStringIds } from '../../../shared/values';
+import { compact, toStringId, toStringIds } from '../../../shared/field-values';
 import { int64ToNumbers } from '../common';
 
 export const PATH = '/v1/people/tenants/component-group';

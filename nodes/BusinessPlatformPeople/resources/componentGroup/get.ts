@@ -5,7 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Field, Operation } from '../../../shared/engine/model';
 import { int64ToNumbers } from '../common';
 import { groupId, PATH } from './common';
-import { echo } from '../../../shared/readers';
+import { echo } from '../../../shared/text-readers';
 
 const flag = (displayName: string, name: string, description: string): Field => ({
 	property: { displayName, name, type: 'boolean', default: true, description },

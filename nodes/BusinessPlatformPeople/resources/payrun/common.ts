@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Field } from '../../../shared/engine/model';
 import { locator, options } from '../../../shared/engine/fields';
-import { compact, objectAt } from '../../../shared/values';
+import { compact, objectAt } from '../../../shared/field-values';
 import { sortOrderProperty, workPeriodText } from '../common';
 
 export const BASE = '/v1/people-pay-run/payruns';

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, Operation } from '../../../shared/engine/model';
 import { bodyField, customFieldsProperty, options } from '../../../shared/engine/fields';
-import { toStringIds } from '../../../shared/values';
+import { toStringIds } from '../../../shared/field-values';
 import { int64ToNumbers, requireMdy, toMdy } from '../common';
 import { BASE } from './common';
 

@@ -3,7 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
-import { toStringIds } from '../../../shared/values';
+import { toStringIds } from '../../../shared/field-values';
 import { BASE } from './common';
 
 export const deletePayrun: Operation = {

@@ -3,7 +3,7 @@
 import type { Operation } from '../../../shared/engine/model';
 import { INT64_LIST_WHY, int64ListOf } from '../common';
 import { BASE, simplifyPayrun, sortOptions } from './common';
-import { echo } from '../../../shared/readers';
+import { echo } from '../../../shared/text-readers';
 
 /** The Year's default since version 1 was published (2026): recorded in the description snapshot. */
 const YEAR_DEFAULT = 2026;

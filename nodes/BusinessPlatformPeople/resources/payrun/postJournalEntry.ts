@@ -5,7 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Operation } from '../../../shared/engine/model';
 import { answerText, requireMdy } from '../common';
 import { BASE, JOURNAL_ENTRY_REQUEST, journalEntryPayrunField } from './common';
-import { toStringId } from '../../../shared/values';
+import { toStringId } from '../../../shared/field-values';
 
 export const postJournalEntryPayrun: Operation = {
 	value: 'postJournalEntry',

@@ -5,8 +5,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { OpContext, Operation } from '../../../shared/engine/model';
 import { answerText, requireMdy } from '../common';
 import { BASE, JOURNAL_ENTRY_REQUEST, journalEntryPayrunField } from './common';
-import { toStringId } from '../../../shared/values';
-import { echo } from '../../../shared/readers';
+import { toStringId } from '../../../shared/field-values';
+import { echo } from '../../../shared/text-readers';
 
 /** Reads a payrun from the list (there is no endpoint for one payrun). */
 async function findPayrun(ctx: OpContext, id: string): Promise<IDataObject> {

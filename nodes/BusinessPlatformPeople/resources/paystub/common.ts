@@ -2,7 +2,7 @@
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { compact } from '../../../shared/values';
+import { compact } from '../../../shared/field-values';
 import { workPeriodText } from '../common';
 
 export function simplifyPaystub(p: IDataObject): IDataObject {

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
 import { options } from '../../../shared/engine/fields';
-import { toStringId } from '../../../shared/values';
+import { toStringId } from '../../../shared/field-values';
 import {
 	int64List,
 	PAY_PERIOD_LIST_WHY,

@@ -3,8 +3,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
 import { queryField } from '../../../shared/engine/fields';
-import { compact, toCalendarDate, toStringId, toStringIds } from '../../../shared/values';
-import { isoDate } from '../../../shared/readers';
+import { compact, toCalendarDate, toStringId, toStringIds } from '../../../shared/field-values';
+import { isoDate } from '../../../shared/text-readers';
 import { int64ToNumbers, sortOrderProperty, userLocator } from '../common';
 
 /** A text field, empty by default. */

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
 import { bodyField } from '../../../shared/engine/fields';
-import { toStringIds } from '../../../shared/values';
+import { toStringIds } from '../../../shared/field-values';
 import { BULK_DELETE_WHY, bulkDeleteOutput } from '../common';
 
 export const deleteUser: Operation = {

@@ -7,10 +7,10 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { BuiltRequest, Field, OpContext } from '../../../shared/engine/model';
 import { bodyField, options } from '../../../shared/engine/fields';
-import { parseJson } from '../../../shared/values';
+import { parseJson } from '../../../shared/field-values';
 import { group, str, toIsoDate } from './common';
 import { compensationFields, paymentFields } from './pay';
-import { echo } from '../../../shared/readers';
+import { echo } from '../../../shared/text-readers';
 
 const dateField = (displayName: string, name: string, description?: string): Field =>
 	bodyField({ displayName, name, type: 'dateTime', default: '', description }, name, (v, ctx) =>

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
 import { options } from '../../../shared/engine/fields';
-import { compact } from '../../../shared/values';
+import { compact } from '../../../shared/field-values';
 import { listOptions, simplifyUser, USERS_WHY, userListExtras, usersOf } from './common';
 
 // --------------------------------------------------------- operations ----

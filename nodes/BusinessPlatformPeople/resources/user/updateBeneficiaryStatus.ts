@@ -3,7 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OpContext, Operation } from '../../../shared/engine/model';
-import { compact } from '../../../shared/values';
+import { compact } from '../../../shared/field-values';
 import { str } from './common';
 
 /** The status to set (the platform's “operation”) and the users it is set for, each with an ID; at least one. */

@@ -12,7 +12,7 @@ import {
 	toIntegerId,
 	toIntegerIds,
 	toUtcIso,
-} from '../../../shared/values';
+} from '../../../shared/field-values';
 import { userName } from '../../common/users';
 
 const activityId = locator({

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { BuiltRequest, OpContext, Operation } from '../../../shared/engine/model';
 import { bodyField, sortedCollection } from '../../../shared/engine/fields';
-import { toIntegerId } from '../../../shared/values';
+import { toIntegerId } from '../../../shared/field-values';
 import {
 	checkTimes,
 	dateTime,

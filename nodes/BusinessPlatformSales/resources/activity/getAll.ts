@@ -4,7 +4,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext, Operation } from '../../../shared/engine/model';
 import { locator, options, sortedCollection } from '../../../shared/engine/fields';
-import { plainValue, toIntegerId, toUtcIso } from '../../../shared/values';
+import { plainValue, toIntegerId, toUtcIso } from '../../../shared/field-values';
 import {
 	ACTIVITY_TYPES,
 	dealLocator,
@@ -13,7 +13,7 @@ import {
 	timeZone,
 	withPlainNotes,
 } from './common';
-import { echo } from '../../../shared/readers';
+import { echo } from '../../../shared/text-readers';
 
 const contactLocator = (
 	name: string,

@@ -2,7 +2,7 @@
 
 import type { Operation } from '../../../shared/engine/model';
 import { bodyField, collection, requireSomeFields } from '../../../shared/engine/fields';
-import { toIntegerIds } from '../../../shared/values';
+import { toIntegerIds } from '../../../shared/field-values';
 import { contactFields } from './common';
 
 export const bulkUpdateContact: Operation = {

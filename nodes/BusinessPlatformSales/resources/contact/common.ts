@@ -10,7 +10,7 @@ import {
 	locator,
 	options,
 } from '../../../shared/engine/fields';
-import { compact, objectAt, toIntegerId, toIntegerIds } from '../../../shared/values';
+import { compact, objectAt, toIntegerId, toIntegerIds } from '../../../shared/field-values';
 import { userName } from '../../common/users';
 
 export const contactId = locator({

@@ -4,7 +4,7 @@ import type { Operation } from '../../../shared/engine/model';
 import { defaultOutput } from '../../../shared/engine/output';
 
 import { collection, options, queryField } from '../../../shared/engine/fields';
-import { toIntegerIds } from '../../../shared/values';
+import { toIntegerIds } from '../../../shared/field-values';
 import { CONTACT_TYPES, simplifyContact } from './common';
 
 export const getAllContact: Operation = {

@@ -2,7 +2,7 @@
 
 import type { Operation } from '../../../shared/engine/model';
 import { bodyField } from '../../../shared/engine/fields';
-import { toIntegerIds } from '../../../shared/values';
+import { toIntegerIds } from '../../../shared/field-values';
 import { simplifyContact } from './common';
 
 export const getManyContact: Operation = {

@@ -5,7 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Operation } from '../../../shared/engine/model';
 import { collection } from '../../../shared/engine/fields';
 import { contactFields, nameField, readBack, requireName, typeField } from './common';
-import { echo } from '../../../shared/readers';
+import { echo } from '../../../shared/text-readers';
 
 export const upsertContact: Operation = {
 	value: 'upsert',

@@ -20,8 +20,8 @@ import {
 	toCalendarDate,
 	toIntegerId,
 	toIntegerIds,
-} from '../../../shared/values';
-import { isoDate } from '../../../shared/readers';
+} from '../../../shared/field-values';
+import { isoDate } from '../../../shared/text-readers';
 import { userName } from '../../common/users';
 
 const dealId = locator({

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
 import { bodyField, locator, sortedCollection } from '../../../shared/engine/fields';
-import { toIntegerId } from '../../../shared/values';
+import { toIntegerId } from '../../../shared/field-values';
 import { fromVersion, inVersion1 } from '../../../shared/engine/versions';
 import {
 	dealOptionsField,

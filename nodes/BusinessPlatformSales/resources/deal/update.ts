@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
 import { bodyField, requireSomeFields, sortedCollection } from '../../../shared/engine/fields';
-import { idFromPath } from '../../../shared/values';
+import { idFromPath } from '../../../shared/field-values';
 import {
 	detailFields,
 	idField,

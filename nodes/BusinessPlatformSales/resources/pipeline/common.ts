@@ -5,8 +5,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { Field, OpContext } from '../../../shared/engine/model';
 import { fromVersion, inVersion1 } from '../../../shared/engine/versions';
 import { idPath, locator } from '../../../shared/engine/fields';
-import { compact, toIntegerId } from '../../../shared/values';
-import { echo } from '../../../shared/readers';
+import { compact, toIntegerId } from '../../../shared/field-values';
+import { echo } from '../../../shared/text-readers';
 
 export const pipelineIdProperty = (description = 'The pipeline to use'): INodeProperties => ({
 	displayName: 'Pipeline Name or ID',

@@ -12,7 +12,7 @@ import {
 	ExactNumber,
 	holdsExactNumber,
 	readJson,
-} from '../../../shared/readers';
+} from '../../../shared/text-readers';
 import {
 	columnKeys,
 	columnsOf,
@@ -36,7 +36,7 @@ import {
 	toBoolean,
 } from './values';
 
-/** A JSON cell: JSON text read strictly (readers.ts), or the value as an expression gave it. */
+/** A JSON cell: JSON text read strictly (shared/text-readers.ts), or the value as an expression gave it. */
 function parseJsonCell(value: unknown, label: string, ctx: OpContext): unknown {
 	let parsed = value;
 	if (typeof value === 'string') {

@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
 import { options } from '../../../shared/engine/fields';
-import { DATE_TIME_FORMS, echo, ExactNumber } from '../../../shared/readers';
+import { DATE_TIME_FORMS, echo, ExactNumber } from '../../../shared/text-readers';
 import {
 	columnKeys,
 	DATE_FIELDS,

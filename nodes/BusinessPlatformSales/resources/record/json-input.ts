@@ -8,7 +8,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { OpContext } from '../../../shared/engine/model';
-import { isPlainObject, readJson } from '../../../shared/readers';
+import { isPlainObject, readJson } from '../../../shared/text-readers';
 import { shown } from './values';
 
 /** A name or value as it may appear in an error: cut, so a huge key cannot flood the message. */

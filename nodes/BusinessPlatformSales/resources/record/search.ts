@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/engine/model';
 import { bodyField, options, queryField } from '../../../shared/engine/fields';
-import { echo } from '../../../shared/readers';
+import { echo } from '../../../shared/text-readers';
 import { tableFor, TABLES_PATH } from '../../common/tables';
 import {
 	checkConditions,

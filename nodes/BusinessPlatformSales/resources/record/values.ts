@@ -1,7 +1,7 @@
 /** Record: reading values users give for cells and conditions (lists, dates, booleans, select options). */
 
 import type { OpContext } from '../../../shared/engine/model';
-import { echo, readDateTime, type Read } from '../../../shared/readers';
+import { echo, readDateTime, type Read } from '../../../shared/text-readers';
 import { type ColumnOption, type TableColumn } from '../../common/tables';
 
 export const isBlank = (v: unknown) =>
@@ -41,7 +41,7 @@ export function listOf(
 }
 
 /**
- * A date cell or condition value as UTC ISO (readers.ts, strictly: ISO text, read in the
+ * A date cell or condition value as UTC ISO (shared/text-readers.ts, strictly: ISO text, read in the
  * workflow's time zone when it has none, a Date or a DateTime), or what is wrong with it.
  */
 export function dateValue(value: unknown, ctx: OpContext): Read<string> {

@@ -4,7 +4,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { fromVersion, inVersion1 } from '../../../shared/engine/versions';
 import { locator } from '../../../shared/engine/fields';
-import { compact } from '../../../shared/values';
+import { compact } from '../../../shared/field-values';
 
 /** The pipeline whose stages an operation shows: version 1's dropdown, version 2's resource locator. */
 export const pipelineProperties = (description: string, required = true): INodeProperties[] => [

@@ -5,9 +5,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { LIMIT_PROPERTY, RETURN_ALL_PROPERTY } from '../../../shared/engine/description';
 import type { OpContext, Operation } from '../../../shared/engine/model';
 import { idPath } from '../../../shared/engine/fields';
-import { idFromPath } from '../../../shared/values';
+import { idFromPath } from '../../../shared/field-values';
 import { pipelineProperties, simplifyStage } from './common';
-import { echo } from '../../../shared/readers';
+import { echo } from '../../../shared/text-readers';
 
 /** The Limit, or undefined with Return All. */
 const limitOf = (ctx: OpContext) =>

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
 import { locator, options, queryField } from '../../../shared/engine/fields';
-import { compact } from '../../../shared/values';
+import { compact } from '../../../shared/field-values';
 import { columnsOf, type PlatformTable, TABLES_PATH } from '../../common/tables';
 
 export const tableLocator = locator({

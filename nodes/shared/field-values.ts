@@ -1,7 +1,8 @@
 /**
- * Pure readers of the values a field gives: IDs (typed, listed or picked), JSON typed in a
- * field, dates, and small helpers on answers. Each gives the value exactly as meant or fails
- * naming the field (through the item's `fail`); nothing is sent from here.
+ * A field's value, read for its request: IDs (typed, listed or picked), JSON typed in a field,
+ * dates; and small helpers on answers. Each reader gives the value exactly as meant or throws the
+ * item's error naming the field (through the item's `fail`); the strict reading of text a date or
+ * JSON is written in is text-readers.ts's, which names no field. Nothing is sent from here.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -12,7 +13,7 @@ import {
 	echo,
 	readDate,
 	readDateTime,
-} from './readers';
+} from './text-readers';
 import { fullyDecoded } from './transport';
 
 /** What a reader needs of an item's context: an error that names the item. */
@@ -117,7 +118,7 @@ export function jsonOrText(value: unknown): unknown {
 }
 
 /**
- * A date-time as UTC ISO 8601, read strictly (readers.ts): ISO text (without a zone: in
+ * A date-time as UTC ISO 8601, read strictly (text-readers.ts): ISO text (without a zone: in
  * `timeZone`, by default the workflow's, as n8n's date picker writes it), a Date or a Luxon
  * DateTime. Anything else (an impossible date, free text, a number) fails naming the field.
  */
@@ -137,7 +138,7 @@ export function toUtcIso(
 	return new Date(read.ok).toISOString();
 }
 
-/** A calendar date, read strictly (readers.ts): ISO text, MM/DD/YYYY where `mdy`, a Date or DateTime (its date in the workflow's zone). */
+/** A calendar date, read strictly (text-readers.ts): ISO text, MM/DD/YYYY where `mdy`, a Date or DateTime (its date in the workflow's zone). */
 export function toCalendarDate(
 	value: unknown,
 	label: string,

@@ -1,7 +1,9 @@
 /**
- * Pure readers of values a person or a model writes: dates and date-times, and JSON text. Each
- * gives the value exactly as meant or says what is wrong (callers turn that into an error that
- * names the field); nothing is guessed (no `new Date(text)`), rounded or silently dropped.
+ * Strict readers of text a person or a model writes: dates and date-times, and JSON text; and how
+ * an error repeats a value (`echo`, `clip`). Each reader returns the value exactly as meant or
+ * what is wrong with it, and throws nothing: a field's reader (field-values.ts, the record cells)
+ * turns that into an error that names the field. Nothing is guessed (no `new Date(text)`),
+ * rounded or silently dropped.
  * docs/faults-and-security.md, "Bounds", and docs/ai-agents.md say what is refused and why.
  */
 
