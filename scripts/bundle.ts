@@ -6,10 +6,10 @@
  * package.json's "n8n" list names becomes a line that hands n8n that file's exports from the
  * bundle. tsc's per-file output is removed from dist/ (tsc stays the type checker).
  *
- * Why: n8n requires a community package's files at every start. The pack is 184 module files,
- * and a require costs about 0.14 ms beyond compiling the code, so the same code loads in about
- * half the time from one file (bench/package.ts, docs/performance.md). Shared modules stay one
- * instance, as before: every node's file reads the same bundle.
+ * Why: n8n requires a community package's files at every start, and each require costs time
+ * beyond compiling its code (resolving, reading, wrapping the file), so the same code loads
+ * faster from one file (measured by bench/package.ts: docs/performance.md, package-load). Every
+ * node's file reads the same bundle, so a module the nodes share is one instance.
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';

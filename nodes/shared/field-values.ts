@@ -176,8 +176,8 @@ export function compact(o: IDataObject): IDataObject {
 /**
  * Alphabetical order of two labels: letters without case first, then lowercase before
  * uppercase. For letters, digits and spaces it is the order `localeCompare` gives (a property
- * test holds it), without starting ICU's collator while the package loads: its first use costs
- * about 6 ms, a tenth of the package's load (docs/performance.md, package-load).
+ * test holds it), without starting ICU's collator while the package loads: its first use is a
+ * visible part of the package's load (measured in docs/performance.md, package-load).
  */
 export function compareLabels(a: string, b: string): number {
 	const x = a.toLowerCase();

@@ -259,7 +259,7 @@ export async function paginate(
  * walks the pages has seen so far (0 on its first page): the page size the server really uses.
  * With it, a page shorter than asked is the last one only when it is shorter than `served` too
  * (a list without totals) or when the totals say so; without it (a picker, one page at a
- * time) a short page without totals ends the list, as before.
+ * time) a short page without totals ends the list.
  */
 export async function fetchPage(
 	scope: RunScope,

@@ -10,8 +10,8 @@
  * refresh however many items run at once), and the others resend with the new token
  * (`send`, below: n8n-internals 3, it relies on how n8n's OAuth2 helper behaves). n8n's
  * OAuth2 path reads and decrypts the credential and resolves its expressions on every
- * call: the CPU profile (docs/performance.md) showed that cost on every request; it is
- * still used as a whole when the scope has no token.
+ * call, a cost on every request (measured in docs/performance.md, "What the CPU profiles
+ * say"); it is used as a whole when the scope has no token.
  */
 import type {
 	IDataObject,
@@ -196,8 +196,8 @@ export function retryRule(
 // oauth.ts, and the credentials service that saves it), and httpRequestWithAuthentication with
 // `oauth2: {property, keyToIncludeInAccessTokenHeader}` sends that field as the header, and on a
 // 401 refreshes, saves the new token response and sends the request again.
-// Buys: n8n's OAuth2 path reads, decrypts and resolves the credential on every request (a large
-// share of the pack's CPU per create; docs/performance.md has the measurements); this reads it
+// Buys: n8n's OAuth2 path reads, decrypts and resolves the credential on every request (its CPU
+// per create is measured in docs/performance.md, "What the CPU profiles say"); this reads it
 // once per execution, with n8n's proxy, SSRF and certificate settings unchanged (plain httpRequest).
 // When it does not hold: without a token in `oauthTokenData` every request goes through n8n's
 // OAuth2 path as a whole (the documented way); a 401 always does.

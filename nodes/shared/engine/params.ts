@@ -314,7 +314,7 @@ export function isNotShown(error: unknown, name: string, node?: INode): boolean 
 // is read through getNodeParameter, for that item. Keys n8n's expression sandbox refuses
 // ("Cannot access … due to security concerns": n8n-workflow isSafeObjectProperty, where this n8n
 // has it, and every name of Object, Object.prototype, Function.prototype and Reflect, and any key
-// starting "__") always go through n8n, which refuses them as before.
+// starting "__") always go through n8n, which refuses them.
 
 const JSON_KEY = /^=\{\{\s*\$json\.([A-Za-z_$][\w$]*)\s*\}\}$/;
 

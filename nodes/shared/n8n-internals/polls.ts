@@ -39,8 +39,8 @@ export function pollBudgetMs(ctx: BudgetedPoll): number {
 // Buys: the cursor of the first poll (start from now) survives publishing. Without it the first
 // scheduled poll starts from now again, and what changed in between (up to a Poll Time) is lost.
 // When it does not hold: where n8n has no __commitCursor (before 2.41) or no durable cursors
-// (n8n-core's own is then a no-op), nothing happens and n8n saves static data as before: with
-// a poll's execution. A commit that fails is left to n8n's own after the poll (a failed first
+// (n8n-core's own is then a no-op), nothing happens and n8n saves static data as it does without
+// the hook: with a poll's execution. A commit that fails is left to n8n's own after the poll (a failed first
 // commit: as without it).
 
 type CommittingPoll = { __commitCursor?: () => Promise<void> };

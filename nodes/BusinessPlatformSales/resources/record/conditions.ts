@@ -60,7 +60,7 @@ export const CONDITION_OPERATOR: INodeProperties = {
 	default: 'eq',
 };
 
-/** How the conditions are given: one by one (as before), or one JSON value a model or an expression can fill. */
+/** How the conditions are given: one by one (the default, which saved workflows keep), or one JSON value a model or an expression can fill. */
 export const conditionsInputField: Field = {
 	property: {
 		displayName: 'Conditions Input',

@@ -58,7 +58,7 @@ export const byNameField = (whose: string): Field => ({
 	},
 });
 
-/** How the cells of a create or update are given: the Columns mapper (as before), or one JSON value a model or an expression can fill. */
+/** How the cells of a create or update are given: the Columns mapper (the default, which saved workflows keep), or one JSON value a model or an expression can fill. */
 export const cellsInputField: Field = {
 	property: {
 		displayName: 'Cells',
