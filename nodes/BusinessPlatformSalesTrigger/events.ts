@@ -3,9 +3,11 @@
  * names and descriptions the trigger shows, and the "all sales" / "all accounting"
  * shortcuts of the Events field.
  */
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { IHookFunctions, INodePropertyOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { compareLabels } from '../shared/field-values';
+import { clip } from '../shared/text-readers';
 
 export type EventModule = 'Sales' | 'Accounting';
 
@@ -174,6 +176,31 @@ export function expandEvents(selection: unknown): { events: string[]; unknown: s
 
 /** "Deal Created (Sales)" for CREATE_CRM_DEAL; the raw value for anything else. */
 export const eventLabel = (value: string) => EVENT_BY_VALUE.get(value)?.name ?? value;
+
+/** The events chosen in Events, expanded; an unknown one, or none, fails naming what to choose. */
+export function selectedEvents(
+	ctx: Pick<IHookFunctions, 'getNode' | 'getNodeParameter'>,
+): string[] {
+	const { events, unknown } = expandEvents(ctx.getNodeParameter('events', []));
+	if (unknown.length) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Unknown event type in "Events": ${unknown
+				.slice(0, 5)
+				.map((u) => clip(u, 60))
+				.join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}`,
+			{
+				description:
+					'Choose events from the list (for example "Deal Created (Sales)"); an expression must give the platform\'s event names, like CREATE_CRM_DEAL.',
+			},
+		);
+	}
+	if (!events.length)
+		throw new NodeOperationError(ctx.getNode(), 'No event chosen in "Events"', {
+			description: 'Choose at least one event for the trigger to listen to.',
+		});
+	return events;
+}
 
 /**
  * The canvas subtitle: the chosen events' names ("Deal Created (Sales), All Accounting Events"),

@@ -18,18 +18,19 @@
  * It writes static data only when something changed (a restored event, a new hookId, a seen
  * mark older than 10 minutes); n8n saves it with the next execution the poll starts or the next
  * activation, so after a restart a seen mark may be older: "missed since" stays on the safe side.
- * It needs what the activation stored (the events' secrets and the node's URL): without them (a workflow activated before the pack healed, until it is published
- * again; n8n's durable cursors, whose poll sees other static data) it lists nothing and returns.
+ * It needs what the activation stored (state.ts: the events' secrets and the node's URL): without
+ * them (a workflow activated before the pack healed, until it is published again; n8n's durable
+ * cursors, whose poll sees other static data) it lists nothing and returns.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { pollBudgetMs } from '../shared/n8n-internals';
-import { activationRuns, beginTurn, endTurn } from '../shared/polling/turns';
-import { clip } from '../shared/text-readers';
+import { beginHeal, endTurn } from '../shared/polling/turns';
 import { RunScope } from '../shared/run-scope';
+import { clip } from '../shared/text-readers';
 import { DEFAULT_TUNING, type Tuning } from '../shared/tuning';
-import { eventLabel } from './events';
-import { ownText, parseUrl, selectedEvents, state } from './registrations';
+import { eventLabel, selectedEvents } from './events';
+import { readStored, type Stored } from './state';
 import {
 	byAge,
 	deregister,
@@ -62,35 +63,22 @@ export interface EventCheck {
 export function checkEvents(
 	hooks: LiveHook[],
 	events: string[],
-	secrets: Record<string, string>,
+	secrets: ReadonlyMap<string, string>,
 	base: string,
 ): EventCheck[] {
-	// Each URL parsed once: the node's registrations, with the event and secret their URL carries.
-	const atBase = hooks.flatMap((hook) => {
-		const url = parseUrl(hook.webhookUrl);
-		return url?.base === base
-			? [{ hook, event: url.query.get('event'), secret: url.query.get('secret') }]
-			: [];
-	});
+	const atBase = hooks.filter((hook) => hook.url?.base === base);
 	return events.map((eventType) => {
-		const secret = ownText(secrets, eventType);
-		const ofEvent = atBase.filter((h) => h.hook.eventType === eventType && h.event === eventType);
-		const atNode = ofEvent.map((h) => h.hook);
-		const mine = ofEvent
-			.filter((h) => secret !== undefined && h.secret === secret)
-			.map((h) => h.hook)
-			.sort(byAge);
+		const secret = secrets.get(eventType);
+		const atNode = atBase.filter((h) => h.eventType === eventType && h.url!.event === eventType);
+		const mine = atNode.filter((h) => secret !== undefined && h.url!.secret === secret).sort(byAge);
 		return { eventType, atNode, mine };
 	});
 }
 
 /** The node's URL: stored at activation, else the one a live registration of the node shows. */
-function nodeUrl(stored: unknown, hooks: LiveHook[], secrets: Record<string, string>): string {
+function nodeUrl(stored: unknown, hooks: LiveHook[], secrets: ReadonlyMap<string, string>): string {
 	if (typeof stored === 'string' && stored) return stored;
-	for (const h of hooks) {
-		const url = parseUrl(h.webhookUrl);
-		if (url && ownText(secrets, h.eventType) === url.query.get('secret')) return url.base;
-	}
+	for (const h of hooks) if (h.url && secrets.get(h.eventType) === h.url.secret) return h.url.base;
 	return '';
 }
 
@@ -103,26 +91,30 @@ export async function heal(
 	ctx: IPollFunctions,
 	tuning: Tuning = DEFAULT_TUNING,
 ): Promise<INodeExecutionData[][] | null> {
-	const data = state(ctx);
+	const stored = readStored(ctx);
 	const now = tuning.poll.now;
-	const turn = beginTurn(ctx, data, 'heal', now(), pollBudgetMs(ctx));
-	if (typeof turn === 'string') return null;
+	// Not while another heal of the node runs, nor while an activation registers the node's
+	// events itself (registrations.ts activationTurn).
+	const turn = beginHeal(ctx, stored.data, now(), pollBudgetMs(ctx));
+	if (!turn) return null;
 	try {
-		// An activation registers the node's events itself (registrations.ts activationTurn).
-		if (activationRuns(turn, now())) return null;
-		return await healOnce(new RunScope(ctx, tuning), data);
+		return await healOnce(new RunScope(ctx, tuning), stored);
 	} finally {
 		endTurn(turn, false, now());
 	}
 }
 
+/**
+ * The heal's steps: the chosen events the activation stored a secret for; the platform's list;
+ * what each event needs (checkEvents); the repair; what changed, written to static data; the
+ * restored registrations reported.
+ */
 async function healOnce(
 	scope: RunScope<IPollFunctions>,
-	data: ReturnType<typeof state>,
+	{ data, secrets, seenLive: seenBefore }: Stored,
 ): Promise<INodeExecutionData[][] | null> {
 	const ctx = scope.ctx;
-	const secrets = data.secrets ?? {};
-	const events = selectedEvents(ctx).filter((e) => ownText(secrets, e) !== undefined);
+	const events = selectedEvents(ctx).filter((e) => secrets.has(e));
 	if (!events.length) return null;
 
 	const hooks = await listHooks(scope);
@@ -154,7 +146,7 @@ async function healOnce(
 
 	const items: INodeExecutionData[] = [];
 	const report = (eventType: string, restoredAt: string, hookId: HookId | undefined) => {
-		const since = ownText(data.seenLive, eventType) ?? null;
+		const since = seenBefore.get(eventType) ?? null;
 		const json: IDataObject = {
 			eventType,
 			registrationRestored: true,
@@ -190,7 +182,7 @@ async function repair(
 	scope: RunScope<IPollFunctions>,
 	checks: EventCheck[],
 	base: string,
-	secrets: Record<string, string>,
+	secrets: ReadonlyMap<string, string>,
 	at: string,
 ): Promise<Record<string, { hookId: HookId; at: string }>> {
 	const log = scope.ctx.logger;
@@ -208,7 +200,7 @@ async function repair(
 	const tokens = await registrationTokens(scope.ctx);
 	for (const eventType of missing) {
 		try {
-			const kept = await registerHook(scope, tokens, base, eventType, ownText(secrets, eventType));
+			const kept = await registerHook(scope, tokens, base, eventType, secrets.get(eventType));
 			restored[eventType] = { hookId: kept.hookId, at };
 		} catch (error) {
 			log.warn(

@@ -1,14 +1,8 @@
 /**
- * The trigger's webhook registrations on the platform: one per selected event type,
- * each pointing at the node's webhook URL with `?event=<type>&secret=<random>`.
- *
- * Static data of the node (kept by n8n, saved after activation, never in test mode):
- *   hookIds: { <eventType>: <hookId> }   what to deregister later
- *   secrets: { <eventType>: <secret> }   what an incoming call must carry
- *   url:     the node's webhook URL       where the Trigger's poll registers a lost event again
- *   restored: { <eventType>: <when> }     found gone at activation although it had been
- *                                         registered (create registers it): the poll reports it (heal.ts)
- *   seenLive: { <eventType>: <when> }     when the poll last saw it live (heal.ts)
+ * The trigger's webhook registrations on the platform, as its activation hooks (checkExists,
+ * create, delete) make and remove them: one per selected event type, each pointing at the
+ * node's webhook URL with `?event=<type>&secret=<random>`. What they leave in the node's static
+ * data (hookIds, secrets, url, restored) is state.ts.
  *
  * The platform is the source of truth: before registering, the live registrations
  * pointing at this node's URL are listed and reconciled (adopted, deduplicated, or
@@ -16,14 +10,14 @@
  * empty static data or a crash between register and save never leaves duplicates.
  * The platform's endpoints themselves (list, register, deregister) are webhook-api.ts.
  */
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import type { IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { mapConcurrent } from '../shared/map-concurrent';
 import { beginActivation, endActivation, nodeKey, pollsRun } from '../shared/polling/turns';
 import type { RunScope } from '../shared/run-scope';
-import { clip } from '../shared/text-readers';
-import { eventLabel, expandEvents } from './events';
+import { eventLabel, selectedEvents } from './events';
+import { state } from './state';
 import {
 	byAge,
 	deregister,
@@ -31,6 +25,7 @@ import {
 	type Kept,
 	listHooks,
 	messageOf,
+	parseUrl,
 	registerHook,
 	registrationTokens,
 } from './webhook-api';
@@ -38,49 +33,10 @@ import {
 /** Registrations sent at the same time. */
 const CONCURRENCY = 5;
 
-export interface TriggerState {
-	hookIds?: Record<string, HookId>;
-	secrets?: Record<string, string>;
-	url?: string;
-	restored?: Record<string, string>;
-	/** When the poll last saw each event's registration live (heal.ts). */
-	seenLive?: Record<string, string>;
-}
-
 /** The run scope of one activation hook call (checkExists, create, delete). */
 type HookScope = RunScope<IHookFunctions>;
 
 // ------------------------------------------------------------------ helpers --
-
-/** A value stored under `key` in the object itself (never one it inherits, such as toString or constructor). */
-export function ownValue(record: unknown, key: string): unknown {
-	if (!record || typeof record !== 'object' || !Object.prototype.hasOwnProperty.call(record, key))
-		return undefined;
-	return (record as Record<string, unknown>)[key];
-}
-
-/** `ownValue` when it is a non-empty text (a stored secret or time), else undefined. */
-export function ownText(record: unknown, key: string): string | undefined {
-	const value = ownValue(record, key);
-	return typeof value === 'string' && value.length > 0 ? value : undefined;
-}
-
-export const state = (ctx: { getWorkflowStaticData(type: string): IDataObject }) =>
-	ctx.getWorkflowStaticData('node') as TriggerState & IDataObject;
-
-/** The URL without query or fragment, trailing slash removed; undefined when it is not a URL. */
-export function parseUrl(raw: unknown): { base: string; query: URLSearchParams } | undefined {
-	if (typeof raw !== 'string' || !raw) return undefined;
-	try {
-		const u = new URL(raw);
-		return {
-			base: `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`,
-			query: u.searchParams,
-		};
-	} catch {
-		return undefined;
-	}
-}
 
 export function nodeWebhookBase(ctx: IHookFunctions): string {
 	const url = ctx.getNodeWebhookUrl('default');
@@ -91,30 +47,6 @@ export function nodeWebhookBase(ctx: IHookFunctions): string {
 			`n8n gave no usable webhook URL for this node (${String(url)}): check the WEBHOOK_URL setting of n8n`,
 		);
 	return parsed.base;
-}
-
-export function selectedEvents(
-	ctx: Pick<IHookFunctions, 'getNode' | 'getNodeParameter'>,
-): string[] {
-	const { events, unknown } = expandEvents(ctx.getNodeParameter('events', []));
-	if (unknown.length) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Unknown event type in "Events": ${unknown
-				.slice(0, 5)
-				.map((u) => clip(u, 60))
-				.join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}`,
-			{
-				description:
-					'Choose events from the list (for example "Deal Created (Sales)"); an expression must give the platform\'s event names, like CREATE_CRM_DEAL.',
-			},
-		);
-	}
-	if (!events.length)
-		throw new NodeOperationError(ctx.getNode(), 'No event chosen in "Events"', {
-			description: 'Choose at least one event for the trigger to listen to.',
-		});
-	return events;
 }
 
 /** Deregisters every id (a few at a time); returns the ones that failed with their reason. */
@@ -145,9 +77,7 @@ async function deregisterOthers(
 	handled: HookId[],
 ): Promise<Array<{ hookId: HookId; reason: string }>> {
 	const others = (await listHooks(scope)).filter(
-		(h) =>
-			parseUrl(h.webhookUrl)?.base === base &&
-			!handled.some((id) => String(id) === String(h.hookId)),
+		(h) => h.url?.base === base && !handled.some((id) => String(id) === String(h.hookId)),
 	);
 	return await deregisterAll(
 		scope,
@@ -193,7 +123,6 @@ async function reconcile(
 	const ctx = scope.ctx;
 	const stored = state(ctx).hookIds ?? {};
 	const mine = (await listHooks(scope))
-		.map((h) => ({ ...h, url: parseUrl(h.webhookUrl) }))
 		.filter((h) => h.url?.base === base)
 		// Stored ids first, then oldest first (ids grow).
 		.sort((a, b) => {
@@ -204,11 +133,9 @@ async function reconcile(
 	const kept = new Map<string, Kept>();
 	const stale: HookId[] = [];
 	for (const h of mine) {
-		const secret = h.url!.query.get('secret') ?? '';
+		const secret = h.url!.secret ?? '';
 		const usable =
-			events.includes(h.eventType) &&
-			h.url!.query.get('event') === h.eventType &&
-			secret.length > 0;
+			events.includes(h.eventType) && h.url!.event === h.eventType && secret.length > 0;
 		if (usable && !kept.has(h.eventType)) kept.set(h.eventType, { hookId: h.hookId, secret });
 		else stale.push(h.hookId);
 	}

@@ -9,7 +9,7 @@ import { NodeOperationError, randomString } from 'n8n-workflow';
 
 import { readFailure } from '../shared/errors';
 import { CREDENTIAL_TYPE, type RunScope } from '../shared/run-scope';
-import { platformRefreshTokenKey, platformTokenKey } from '../shared/tokens';
+import { platformTokenPair } from '../shared/tokens';
 import { apiRequest } from '../shared/transport';
 
 export type HookId = number | string;
@@ -17,10 +17,39 @@ export type HookId = number | string;
 /** The run scope of one activation hook call (checkExists, create, delete) or of the Trigger's poll (heal.ts). */
 export type HookScope = RunScope<IHookFunctions | IPollFunctions>;
 
+/** Where a registration points: its URL without query or fragment, and the event and secret its query carries. */
+export interface HookUrl {
+	base: string;
+	event: string | null;
+	secret: string | null;
+}
+
 export interface LiveHook {
 	hookId: HookId;
 	eventType: string;
 	webhookUrl: string;
+	/** The URL read (parseUrl); none when it is not a URL. */
+	url?: HookUrl;
+}
+
+/** The URL without query or fragment, trailing slash removed; undefined when it is not a URL. */
+export function parseUrl(raw: unknown): { base: string; query: URLSearchParams } | undefined {
+	if (typeof raw !== 'string' || !raw) return undefined;
+	try {
+		const u = new URL(raw);
+		return {
+			base: `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`,
+			query: u.searchParams,
+		};
+	} catch {
+		return undefined;
+	}
+}
+
+/** A registration's URL as the Trigger compares it (each URL parsed once, when listed). */
+function hookUrl(raw: string): HookUrl | undefined {
+	const url = parseUrl(raw);
+	return url && { base: url.base, event: url.query.get('event'), secret: url.query.get('secret') };
 }
 
 /** The registration kept for an event: its ID on the platform and the secret its URL carries. */
@@ -43,7 +72,7 @@ const isGone = (error: unknown) => readFailure(error).status === 404;
 export const messageOf = (error: unknown) =>
 	error instanceof Error ? error.message : String(error);
 
-/** The live (not deleted) registrations of the tenant. Accepts a bare array or an envelope. */
+/** The live (not deleted) registrations of the tenant, each with its URL read. Accepts a bare array or an envelope. */
 export async function listHooks(scope: HookScope): Promise<LiveHook[]> {
 	const answer = await apiRequest<unknown>(scope, { method: 'GET', path: '/v1/webhooks' });
 	const envelope = answer as IDataObject | undefined;
@@ -61,10 +90,12 @@ export async function listHooks(scope: HookScope): Promise<LiveHook[]> {
 		const hookId = (h.hookId ?? h.id) as HookId | undefined;
 		if (hookId === undefined || hookId === null || h.deleted === true || h.deleted === 'true')
 			continue;
+		const webhookUrl = String(h.webhookUrl ?? '');
 		hooks.push({
 			hookId,
 			eventType: String(h.eventType ?? ''),
-			webhookUrl: String(h.webhookUrl ?? ''),
+			webhookUrl,
+			url: hookUrl(webhookUrl),
 		});
 	}
 	return hooks;
@@ -93,15 +124,10 @@ export interface Tokens {
 /** What the register body needs from the credential (read fresh: a refresh may just have happened). */
 export async function registrationTokens(ctx: IHookFunctions | IPollFunctions): Promise<Tokens> {
 	const creds = await ctx.getCredentials(CREDENTIAL_TYPE);
-	const tokenData = (creds.oauthTokenData ?? {}) as IDataObject;
-	const accessKey = platformTokenKey(tokenData) ?? 'access_token';
-	const refreshKey = platformRefreshTokenKey(tokenData) ?? 'refresh_token';
 	const tokens = {
 		clientId: String(creds.clientId ?? ''),
 		clientSecret: String(creds.clientSecret ?? ''),
-		accessToken: typeof tokenData[accessKey] === 'string' ? (tokenData[accessKey] as string) : '',
-		refreshToken:
-			typeof tokenData[refreshKey] === 'string' ? (tokenData[refreshKey] as string) : '',
+		...platformTokenPair((creds.oauthTokenData ?? {}) as IDataObject),
 	};
 	const missing = [
 		!tokens.clientId && 'Client ID',

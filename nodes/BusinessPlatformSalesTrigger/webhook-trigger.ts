@@ -21,7 +21,8 @@ import { DEFAULT_TUNING, type Tuning } from '../shared/tuning';
 import { apiRequest } from '../shared/transport';
 import { EVENT_BY_VALUE, eventOptions, eventsSubtitle } from './events';
 import { heal } from './heal';
-import { checkExists, create, deleteHooks, ownText, ownValue, state } from './registrations';
+import { checkExists, create, deleteHooks } from './registrations';
+import { ownText, ownValue, state } from './state';
 
 /** Compares two secrets without stopping at the first difference. */
 function sameSecret(given: string, expected: string): boolean {

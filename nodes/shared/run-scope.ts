@@ -23,7 +23,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { credentialSecrets, credentialTenant, platformTokenKey, storedToken } from './tokens';
+import { storedTokens } from './tokens';
 import { DEFAULT_TUNING, type Tuning } from './tuning';
 
 /** The n8n functions a call gets (`this` of execute, a picker, a webhook, a hook or a poll). */
@@ -154,20 +154,19 @@ export async function credentialInfo(scope: RunScope, itemIndex?: number): Promi
 				itemIndex,
 				description: 'Open the Business Platform credential and fix the address.',
 			});
-		const tokenData = creds.oauthTokenData as IDataObject | undefined;
-		const tokenKey = platformTokenKey(tokenData);
+		const tokens = storedTokens(creds);
 		const baseUrl = normaliseBaseUrl(creds.baseUrl);
 		const account = JSON.stringify([
 			scope.node.credentials?.[CREDENTIAL_TYPE]?.id ?? null,
-			credentialTenant(creds),
+			tokens.tenant,
 		]);
 		return {
 			account,
-			secrets: credentialSecrets(creds),
+			secrets: tokens.secrets,
 			baseUrl,
 			regionalBaseUrl: regional || undefined,
-			tokenKey,
-			token: storedToken(tokenData, tokenKey),
+			tokenKey: tokens.tokenKey,
+			token: tokens.token,
 			generation: 0,
 		};
 	});

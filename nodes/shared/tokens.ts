@@ -65,3 +65,38 @@ export function credentialSecrets(creds: IDataObject): string[] {
 		(v): v is string => typeof v === 'string' && v !== '',
 	);
 }
+
+/** A stored credential's tokens as a run scope sends and scrubs them. */
+export interface StoredTokens {
+	/** The oauthTokenData field of the platform token (none with V2: access_token). */
+	tokenKey?: string;
+	/** The platform token; undefined when the credential is not connected. */
+	token?: string;
+	/** The tenant the token is for (credentialTenant). */
+	tenant: number;
+	/** Every secret the credential holds (credentialSecrets). */
+	secrets: string[];
+}
+
+/** What a run scope reads of a stored credential's tokens, in one call. */
+export function storedTokens(creds: IDataObject): StoredTokens {
+	const tokenData = creds.oauthTokenData as IDataObject | undefined;
+	const tokenKey = platformTokenKey(tokenData);
+	return {
+		tokenKey,
+		token: storedToken(tokenData, tokenKey),
+		tenant: credentialTenant(creds),
+		secrets: credentialSecrets(creds),
+	};
+}
+
+/** The platform token and its refresh token as texts ('' when missing): what a webhook registration's body carries. */
+export function platformTokenPair(tokenData: IDataObject): {
+	accessToken: string;
+	refreshToken: string;
+} {
+	const accessKey = platformTokenKey(tokenData) ?? 'access_token';
+	const refreshKey = platformRefreshTokenKey(tokenData) ?? 'refresh_token';
+	const text = (key: string) => (typeof tokenData[key] === 'string' ? tokenData[key] : '');
+	return { accessToken: text(accessKey), refreshToken: text(refreshKey) };
+}

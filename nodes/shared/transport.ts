@@ -29,7 +29,7 @@ import {
 	type FailureFacts,
 } from './errors';
 import { CREDENTIAL_TYPE, credentialInfo, type CredentialInfo, type RunScope } from './run-scope';
-import { credentialSecrets, platformTokenKey, storedToken } from './tokens';
+import { storedTokens } from './tokens';
 import type { RetryTuning } from './tuning';
 
 export interface ApiRequest {
@@ -218,10 +218,10 @@ const oauth2Options = (info: CredentialInfo) => ({
 /** The stored credential's token, read again into the scope. */
 async function readStoredToken(scope: RunScope, info: CredentialInfo): Promise<void> {
 	const creds = await (scope.ctx as IExecuteFunctions).getCredentials(CREDENTIAL_TYPE, 0);
-	const tokenData = creds.oauthTokenData as IDataObject | undefined;
-	info.tokenKey = platformTokenKey(tokenData);
-	info.token = storedToken(tokenData, info.tokenKey);
-	info.secrets = [...new Set([...info.secrets, ...credentialSecrets(creds)])];
+	const tokens = storedTokens(creds);
+	info.tokenKey = tokens.tokenKey;
+	info.token = tokens.token;
+	info.secrets = [...new Set([...info.secrets, ...tokens.secrets])];
 }
 
 /**

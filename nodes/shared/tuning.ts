@@ -75,7 +75,7 @@ export const DEFAULT_TUNING: Tuning = Object.freeze({
 		maxTotalMs: 120_000,
 	}),
 	paging: Object.freeze({ maxPages: 100_000, readAhead: 2 }),
-	poll: Object.freeze({ pageSize: PAGE_SIZE, maxReadings: 3, testPages: 5, now: () => Date.now() }),
+	poll: Object.freeze({ pageSize: PAGE_SIZE, maxReadings: 3, testPages: 5, now: Date.now }),
 	retryClock: Object.freeze({
 		now: Date.now,
 		sleep: async (ms: number) => await sleep(ms),

@@ -135,6 +135,24 @@ export function beginActivation(key: string, now: number): boolean {
 	return !continuing && node.running.size > 0;
 }
 
+/**
+ * The webhook Trigger's heal takes its turn: a poll of the node's, from the start "heal" (P2:
+ * none while another heal of the activation runs), that gives way to an activation (none while
+ * one runs). Undefined when it does not run; else the turn, ended by endTurn on every path.
+ */
+export function beginHeal(
+	ctx: Pick<IPollFunctions, 'getNode' | 'getWorkflow'>,
+	data: object,
+	now: number,
+	budget: number,
+): Turn | undefined {
+	const turn = beginTurn(ctx, data, 'heal', now, budget);
+	if (typeof turn === 'string') return undefined;
+	if (!activationRuns(turn, now)) return turn;
+	endTurn(turn, false, now);
+	return undefined;
+}
+
 /** Whether polls of the node still run (an activation waits for them). */
 export const pollsRun = (key: string): boolean => (followed.get(key)?.running.size ?? 0) > 0;
 
