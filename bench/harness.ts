@@ -8,7 +8,7 @@
  * per request, what n8n's request helpers do), a bulk update and the trigger's activation.
  * Each scenario runs in a fresh process (bench/measure.ts).
  */
-import { startSandboxProcess } from '../scripts/sandbox-process';
+import { startSandboxProcess } from '../testbed/sandbox-process';
 import { admin, measure, say, sized, wireStats, type WireStats } from './common';
 import { asInfo, fmt, row, worstOf, type BenchRow, type InfoRow, type Section } from './rows';
 

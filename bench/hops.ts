@@ -29,7 +29,7 @@ import {
 	createHarness,
 	triggerWorkflow,
 	webhookData,
-} from '../scripts/harness/n8n';
+} from '../testbed/harness/n8n';
 import { countMoves, traceCalls, type TracedFunction } from './call-trace';
 import { ROOT, say } from './common';
 

@@ -18,10 +18,10 @@
  * is above 0, and never waits for answers), so each row also shows the sandbox's count of
  * requests at once and of TCP connections.
  */
-import type { CredentialFile } from '../scripts/n8n-env';
-import type { SandboxReady } from '../scripts/sandbox-process';
-import { buildPack } from '../scripts/build';
-import { startSandboxProcess } from '../scripts/sandbox-process';
+import type { CredentialFile } from '../testbed/n8n/env';
+import type { SandboxReady } from '../testbed/sandbox-process';
+import { buildPack } from '../testbed/pack/build';
+import { startSandboxProcess } from '../testbed/sandbox-process';
 import { admin, say, sized, wireStats, type WireStats } from './common';
 import { fmt, row, worstOf, type BenchRow, type Section } from './rows';
 
@@ -73,7 +73,7 @@ export function httpNode(ready: SandboxReady, variant: Exclude<Variant, 'pack'>,
 const path = (variant: Variant, c: number) => `bench-${variant.toLowerCase()}-${c}`;
 
 async function buildWorkflows(ready: SandboxReady) {
-	const { workflow, webhookStart, pack } = await import('../scripts/n8n-env');
+	const { workflow, webhookStart, pack } = await import('../testbed/n8n/env');
 	const split = {
 		name: 'Items',
 		type: 'n8n-nodes-base.splitOut',
@@ -125,7 +125,7 @@ async function buildWorkflows(ready: SandboxReady) {
 
 /** The pack's credential and the HTTP Request node's two (Header Auth, generic OAuth2), with the same tokens (also used by bench/profile.ts). */
 export async function credentials(ready: SandboxReady, tokens: Record<string, unknown>) {
-	const { credential } = await import('../scripts/n8n-env');
+	const { credential } = await import('../testbed/n8n/env');
 	const sb = {
 		baseUrl: ready.baseUrl,
 		authUrl: ready.authUrl,
@@ -220,7 +220,7 @@ export type StartN8n = (
 
 /** The create matrix in a real n8n; undefined when the runtime is not installed. */
 export async function inN8nSection(rounds = 2, start?: StartN8n): Promise<Section | undefined> {
-	const { runtimeReady } = await import('../scripts/n8n-runtime');
+	const { runtimeReady } = await import('../testbed/runtime/install');
 	if (!runtimeReady()) {
 		say('n8n runtime not installed: the rows inside n8n are skipped (npm run n8n:install).');
 		return undefined;
@@ -236,7 +236,7 @@ export async function inN8nSection(rounds = 2, start?: StartN8n): Promise<Sectio
 	]);
 	try {
 		const tokens = await admin<Record<string, unknown>>(ready.baseUrl, 'POST', '/tokens/issue', {});
-		const { startE2e } = await import('../scripts/n8n-env');
+		const { startE2e } = await import('../testbed/n8n/env');
 		const { wfs, activate } = await buildWorkflows(ready);
 		// n8n's CLI keeps the tokens given: the pack and n8n's OAuth2 path send the same one.
 		const own: StartN8n = async (c, w, a) =>

@@ -3,8 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-import { buildPack } from '../scripts/build';
-import { runtimePaths } from '../scripts/n8n-install';
+import { buildPack } from '../testbed/pack/build';
+import { runtimePaths } from '../testbed/runtime/install';
 import { ROOT, say } from './common';
 import { fmt, row, type Section } from './rows';
 

@@ -13,9 +13,9 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { buildPack } from '../scripts/build';
-import { stopAll } from '../scripts/processes';
-import { startSandboxProcess, type SandboxReady } from '../scripts/sandbox-process';
+import { buildPack } from '../testbed/pack/build';
+import { stopAll } from '../testbed/processes';
+import { startSandboxProcess, type SandboxReady } from '../testbed/sandbox-process';
 import { admin, measure, restoreEnv, ROOT, say } from './common';
 import { readProfile, summarise, summaryMarkdown } from './cpuprofile';
 import { seedForReturnAll } from './harness';
@@ -139,7 +139,7 @@ async function returnAllProfiles(ready: SandboxReady, out: string[]): Promise<vo
 }
 
 async function n8nProfiles(out: string[]): Promise<void> {
-	const { runtimeReady } = await import('../scripts/n8n-runtime');
+	const { runtimeReady } = await import('../testbed/runtime/install');
 	if (!runtimeReady()) {
 		out.push('n8n runtime not installed: no profile inside n8n.');
 		return;
@@ -156,7 +156,7 @@ async function n8nProfiles(out: string[]): Promise<void> {
 	const previous = process.env.NODE_OPTIONS;
 	try {
 		const tokens = await admin<Record<string, unknown>>(ready.baseUrl, 'POST', '/tokens/issue', {});
-		const { startE2e, workflow, webhookStart, pack } = await import('../scripts/n8n-env');
+		const { startE2e, workflow, webhookStart, pack } = await import('../testbed/n8n/env');
 		const split = {
 			name: 'Items',
 			type: 'n8n-nodes-base.splitOut',
@@ -251,7 +251,7 @@ async function n8nProfiles(out: string[]): Promise<void> {
 
 /** n8n turning 1,000 platform deliveries into executions: its Webhook node, then the pack's Trigger (profile of n8n's main process). */
 async function triggerProfiles(out: string[]): Promise<void> {
-	const { runtimeReady } = await import('../scripts/n8n-runtime');
+	const { runtimeReady } = await import('../testbed/runtime/install');
 	if (!runtimeReady()) {
 		out.push('n8n runtime not installed: no profile of the trigger.');
 		return;

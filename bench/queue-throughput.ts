@@ -9,11 +9,12 @@
  */
 import { cpus } from 'node:os';
 
-import { startQueueCluster, type QueueCluster } from '../scripts/n8n-queue';
-import { runtimeReady, type N8nApi } from '../scripts/n8n-runtime';
-import { stopAll } from '../scripts/processes';
-import { ensureRedis, postgresBinaries } from '../scripts/queue-servers';
-import { startSandboxProcess, type SandboxReady } from '../scripts/sandbox-process';
+import { startQueueCluster, type QueueCluster } from '../testbed/queue/cluster';
+import { type N8nApi } from '../testbed/n8n/start';
+import { runtimeReady } from '../testbed/runtime/install';
+import { stopAll } from '../testbed/processes';
+import { ensureRedis, postgresBinaries } from '../testbed/queue/servers';
+import { startSandboxProcess, type SandboxReady } from '../testbed/sandbox-process';
 import {
 	connectCredential,
 	createWorkflow,
@@ -21,8 +22,8 @@ import {
 	eventually,
 	startE2e,
 	type SandboxAddress,
-} from '../scripts/n8n-env';
-import { batch, createMany } from '../scripts/queue-workflows';
+} from '../testbed/n8n/env';
+import { batch, createMany } from '../testbed/queue/workflows';
 import { trackCpu } from './cpu';
 
 /** One benchmark row (the shape bench/run.ts writes to bench/results/latest.json). */

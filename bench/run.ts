@@ -22,7 +22,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 
-import { stopAll } from '../scripts/processes';
+import { stopAll } from '../testbed/processes';
 import { writeChart } from './chart';
 import { ROOT, SMOKE, say } from './common';
 import { fmt, markdown, summaryLines } from './rows';

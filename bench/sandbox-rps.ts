@@ -11,7 +11,7 @@ import { cpus } from 'node:os';
 
 import { Pool } from 'undici';
 
-import { startSandboxProcess } from '../scripts/sandbox-process';
+import { startSandboxProcess } from '../testbed/sandbox-process';
 
 const arg = (name: string, dflt: number) => {
 	const i = process.argv.indexOf(`--${name}`);

@@ -12,9 +12,9 @@ export type Producer = () => Promise<Section | undefined> | Section | undefined;
 
 /** Queue-mode throughput (bench/queue-throughput.ts) as figures without a target, and its CPU table. */
 async function queueSection(): Promise<Section | undefined> {
-	const { buildPack } = await import('../scripts/build');
+	const { buildPack } = await import('../testbed/pack/build');
 	const { queueThroughput } = await import('./queue-throughput');
-	// The package section builds with `npm run build` (n8n-node build), which leaves no stamp of scripts/build.ts.
+	// The package section builds with `npm run build` (n8n-node build), which leaves no stamp of testbed/pack/build.ts.
 	await buildPack();
 	const queue = await queueThroughput(say);
 	if (!queue) return undefined;

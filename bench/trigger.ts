@@ -11,10 +11,10 @@
  * Each leg starts with no executions stored (the last leg's are deleted), and rounds
  * alternate which node goes first (`BENCH_ROUNDS`, default 2); each keeps its best round.
  */
-import type { SandboxReady } from '../scripts/sandbox-process';
-import { buildPack } from '../scripts/build';
-import { packTarball } from '../scripts/pack';
-import { startSandboxProcess } from '../scripts/sandbox-process';
+import type { SandboxReady } from '../testbed/sandbox-process';
+import { buildPack } from '../testbed/pack/build';
+import { packTarball } from '../testbed/pack/tarball';
+import { startSandboxProcess } from '../testbed/sandbox-process';
 import { admin, restoreEnv, say, sized } from './common';
 import { FLOOR_TRIGGER_TYPE, floorTriggerFolder } from './floor-trigger';
 import { asInfo, fmt, row, type Section } from './rows';
@@ -132,7 +132,7 @@ async function deliver(
 }
 
 async function workflows() {
-	const { workflow, pack } = await import('../scripts/n8n-env');
+	const { workflow, pack } = await import('../testbed/n8n/env');
 	const webhook = workflow('benchWebhookNode', 'Bench Webhook node', [
 		{
 			name: 'Webhook',
@@ -202,7 +202,7 @@ export async function withTriggerBench<T>(
 	const previous = process.env.NODE_OPTIONS;
 	try {
 		const tokens = await admin<Record<string, unknown>>(ready.baseUrl, 'POST', '/tokens/issue', {});
-		const { startE2e, credential, eventually } = await import('../scripts/n8n-env');
+		const { startE2e, credential, eventually } = await import('../testbed/n8n/env');
 		const sb = {
 			baseUrl: ready.baseUrl,
 			authUrl: ready.authUrl,
@@ -295,7 +295,7 @@ export async function withTriggerBench<T>(
 
 /** The trigger row in a real n8n; undefined when the runtime is not installed. */
 export async function triggerSection(): Promise<Section | undefined> {
-	const { runtimeReady } = await import('../scripts/n8n-runtime');
+	const { runtimeReady } = await import('../testbed/runtime/install');
 	if (!runtimeReady()) return undefined;
 	say(
 		`Inside n8n: ${fmt(EVENTS)} events to the pack's Trigger, n8n's floor for a credentialed trigger and the Webhook node…`,

@@ -16,7 +16,7 @@ import { join, relative, sep } from 'node:path';
 
 import { build } from 'esbuild';
 
-import { ROOT } from './n8n-install';
+import { ROOT } from '../testbed/root';
 
 export const BUNDLE = 'dist/business-platform.js';
 

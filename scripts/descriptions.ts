@@ -13,15 +13,15 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-import { breakingMessage, compareSnapshots } from './descriptions-compare';
+import { breakingMessage, compareSnapshots } from '../testbed/descriptions/compare';
 import {
 	currentSnapshots,
 	render,
-	ROOT,
 	SNAPSHOT_DIR,
 	snapshotFile,
 	type Snapshot,
-} from './descriptions-snapshot';
+} from '../testbed/descriptions/snapshot';
+import { ROOT } from '../testbed/root';
 
 const acceptBreaking = process.argv.includes('--accept-breaking');
 const current = currentSnapshots();

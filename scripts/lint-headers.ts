@@ -17,9 +17,9 @@ import { join, relative } from 'node:path';
 
 import { ESLint } from 'eslint';
 
-import { ROOT } from './n8n-install';
+import { ROOT } from '../testbed/root';
 
-const DEV_DIRS = ['test', 'sandbox', 'bench', 'scripts'];
+const DEV_DIRS = ['test', 'sandbox', 'bench', 'scripts', 'testbed', 'demo'];
 const REASON = 'development code, not published: linted by eslint.dev.config.mjs';
 const HEADER = /^\/\* eslint-disable ([^*]*?) -- development code, not published[^*]*\*\/\r?\n/;
 

@@ -11,8 +11,8 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-import { ensureRuntime, runtimePaths } from './n8n-install';
-import { DEFAULT_N8N_VERSION, selectedRuntime } from './n8n-versions';
+import { ensureRuntime, runtimePaths } from '../testbed/runtime/install';
+import { DEFAULT_N8N_VERSION, selectedRuntime } from '../testbed/runtime/versions';
 
 async function main(): Promise<number> {
 	const { n8n } = selectedRuntime();

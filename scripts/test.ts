@@ -4,7 +4,7 @@
  *
  * - With the n8n runtime installed: one jest run, three workers, the long files first
  *   (test/global/sequencer.js).
- * - Without it (a fresh clone): the runtime installs in the background (scripts/n8n-install.ts)
+ * - Without it (a fresh clone): the runtime installs in the background (testbed/runtime/install.ts)
  *   while a first jest run takes the layers that need no n8n (unit, sandbox, integration, package;
  *   two workers), so that the minutes of the install are not minutes of an idle core; a second
  *   run takes e2e and queue (four workers) as soon as the runtime is in, beside what is left of
@@ -19,8 +19,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { ensureRuntime, runtimeReady } from './n8n-install';
-import { RUN_ENV } from './processes';
+import { ensureRuntime, runtimeReady } from '../testbed/runtime/install';
+import { RUN_ENV } from '../testbed/processes';
 
 const ALL = ['unit', 'sandbox', 'integration', 'package', 'e2e', 'queue'];
 const WITHOUT_N8N = ['unit', 'sandbox', 'integration', 'package'];

@@ -5,7 +5,7 @@
  */
 import { Agent, fetch as undiciFetch, setGlobalDispatcher } from 'undici';
 
-import { runScratch } from '../scripts/processes';
+import { runScratch } from '../testbed/processes';
 
 // The tests' own HTTP (Node's fetch, undici's request) gives up a connection 10 ms after its last
 // answer instead of keeping it for a next request. A server closes an idle one after its own time
@@ -20,7 +20,7 @@ import { runScratch } from '../scripts/processes';
 setGlobalDispatcher(new Agent({ keepAliveTimeout: 10, keepAliveMaxTimeout: 10 }));
 globalThis.fetch = undiciFetch as unknown as typeof fetch;
 
-// In the run's scratch folder: removed when the run ends (scripts/processes.ts).
+// In the run's scratch folder: removed when the run ends (testbed/processes.ts).
 process.env.N8N_USER_FOLDER ??= runScratch('n8n-bp-test-');
 process.env.N8N_LOG_LEVEL ??= 'silent';
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';

@@ -3,7 +3,7 @@
  * the demo agent workflow (demo/workflows/5-ai-agent-with-tools.json), so the tests prove
  * exactly what the demo ships.
  */
-import { DEMO_AGENT, demoWorkflows } from '../../scripts/start';
+import { DEMO_AGENT, demoWorkflows } from '../../demo/demo';
 
 export interface WfNode {
 	id: string;

@@ -16,8 +16,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { DEFAULT_N8N_VERSION, n8nAtLeast, selectedRuntime } from '../../scripts/n8n-versions';
-import { DEMO_AGENT, demoCredential, demoOpenAiCredential } from '../../scripts/start';
+import { DEFAULT_N8N_VERSION, n8nAtLeast, selectedRuntime } from '../../testbed/runtime/versions';
+import { DEMO_AGENT, demoCredential, demoOpenAiCredential } from '../../demo/demo';
 import {
 	AI_AGENTS_DOC,
 	AI_TOOLS_DOC,
@@ -43,7 +43,7 @@ import {
 	type Wf,
 	type WfNode,
 } from './ai-env';
-import { eventually } from '../../scripts/n8n-env';
+import { eventually } from '../../testbed/n8n/env';
 import { joinSharedN8n, type SharedE2e } from './shared-n8n';
 
 jest.setTimeout(900_000);

@@ -9,9 +9,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { processesOfRun, RUN_FILES_DIR, sweepAbandonedRuns } from '../../scripts/processes';
+import { processesOfRun, RUN_FILES_DIR, sweepAbandonedRuns } from '../../testbed/processes';
 import { exitWithin, nestedRun, ready } from '../helpers/nested-jest';
-import { eventually } from '../../scripts/n8n-env';
+import { eventually } from '../../testbed/n8n/env';
 
 jest.setTimeout(1_200_000);
 

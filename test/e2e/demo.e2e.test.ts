@@ -10,9 +10,9 @@ import {
 	demoWorkflows,
 	DEMO_ACTIVE,
 	DEMO_OPENAI_CREDENTIAL_ID,
-} from '../../scripts/start';
+} from '../../demo/demo';
 import { call, startTestSandbox, type Sandbox } from '../helpers/sandbox';
-import { eventually, startE2e, type E2e } from '../../scripts/n8n-env';
+import { eventually, startE2e, type E2e } from '../../testbed/n8n/env';
 
 jest.setTimeout(900_000);
 

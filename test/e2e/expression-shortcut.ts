@@ -10,7 +10,7 @@
  * isolated-vm has no build for the Node that runs jest.)
  */
 import type { Sandbox } from '../helpers/sandbox';
-import { pack, webhookStart, workflow } from '../../scripts/n8n-env';
+import { pack, webhookStart, workflow } from '../../testbed/n8n/env';
 
 export const SHORTCUT_PATH = 'expression-shortcut';
 

@@ -10,9 +10,9 @@
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ROOT } from '../../scripts/n8n-install';
+import { ROOT } from '../../testbed/root';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
-import { credential, pack, PKG, webhookStart, workflow } from '../../scripts/n8n-env';
+import { credential, pack, PKG, webhookStart, workflow } from '../../testbed/n8n/env';
 import {
 	expectSameOutcomes,
 	SHORTCUT_PATH,

@@ -6,20 +6,20 @@
  * webhook registrations across activation, delivery, restart and deactivation. (A polling
  * trigger across a restart: polling.e2e.test.ts, with n8n's other schedulers.)
  */
-import { n8nAtLeast } from '../../scripts/n8n-versions';
+import { n8nAtLeast } from '../../testbed/runtime/versions';
 import { call, startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import {
 	connectCredential,
 	createWorkflow,
 	credential,
 	eventually,
-	HEADLESS_N8N,
 	pack,
 	startE2e,
 	webhookStart,
 	workflow,
 	type E2e,
-} from '../../scripts/n8n-env';
+} from '../../testbed/n8n/env';
+import { HEADLESS_N8N } from '../../testbed/n8n/start';
 
 jest.setTimeout(900_000);
 
@@ -274,7 +274,7 @@ async function workflowWith(credentialId: string, path: string): Promise<string>
 
 /**
  * What older n8n versions do differently with this credential (README, Compatibility);
- * the tests below assert it on the versions of scripts/n8n-versions.ts that have it.
+ * the tests below assert it on the versions of testbed/runtime/versions.ts that have it.
  * - Before 2.14, n8n refreshes an expired token on a 401 and saves the new one but retries
  *   with the old token in a custom token header (`keyToIncludeInAccessTokenHeader`, here
  *   x-access-token; n8n-core 2.11.1 still does, 2.14.1 no longer): the first execution after

@@ -7,7 +7,7 @@
  * oldest first, no execution empty, and no poll abandoned (the caller checks n8n's log).
  */
 import type { Sandbox } from '../helpers/sandbox';
-import { eventually, pack, workflow } from '../../scripts/n8n-env';
+import { eventually, pack, workflow } from '../../testbed/n8n/env';
 import type { PollingHost } from './polling';
 
 /** The environment the backlog needs besides the durable scheduler's settings. */

@@ -15,16 +15,16 @@
  * 2.41; on the oldest tested n8n, 1.123, only the default lane runs.) The n8ns run other
  * expression engines than the shared one: legacy (default lane), quickjs (durable lane).
  */
-import { n8nAtLeast } from '../../scripts/n8n-versions';
+import { n8nAtLeast } from '../../testbed/runtime/versions';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import {
 	connectCredential,
 	createWorkflow,
 	credential,
-	HEADLESS_N8N,
 	startE2e,
 	type E2e,
-} from '../../scripts/n8n-env';
+} from '../../testbed/n8n/env';
+import { HEADLESS_N8N } from '../../testbed/n8n/start';
 import {
 	expectSameOutcomes,
 	SHORTCUT_PATH,

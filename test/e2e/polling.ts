@@ -10,7 +10,7 @@
  */
 import { makeChanges, POLL_DRIVERS } from '../helpers/poll-drivers';
 import type { Sandbox } from '../helpers/sandbox';
-import { eventually, pack, workflow } from '../../scripts/n8n-env';
+import { eventually, pack, workflow } from '../../testbed/n8n/env';
 
 /** The settings of n8n 2.41's durable scheduler, without and with durable cursors (docs/polling-triggers.md). */
 export const SCHEDULERS = {

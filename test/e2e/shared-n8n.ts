@@ -22,8 +22,8 @@ import {
 	startN8n,
 	type N8nApi,
 	type N8nInstance,
-} from '../../scripts/n8n-runtime';
-import { authorize, eventually, postJson } from '../../scripts/n8n-env';
+} from '../../testbed/n8n/start';
+import { authorize, eventually, postJson } from '../../testbed/n8n/env';
 
 export const SHARED_N8N_ENV = 'BP_SHARED_N8N';
 

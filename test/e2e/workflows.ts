@@ -3,7 +3,7 @@
  * list → delete chain per action node, started by a production webhook whose answer is
  * the last node's items.
  */
-import { pack, webhookStart, workflow } from '../../scripts/n8n-env';
+import { pack, webhookStart, workflow } from '../../testbed/n8n/env';
 
 export const salesCrud = workflow('e2eSalesCrud0001', 'E2E sales CRUD', [
 	webhookStart('sales-crud'),

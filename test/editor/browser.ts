@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * Chromium for the editor tests: Debian's build (scripts/chromium.ts) launched by
+ * Chromium for the editor tests: Debian's build (testbed/chromium.ts) launched by
  * playwright-core with a fresh profile, marked with the run's id (so the run's sweep finds
  * it and its helpers), closed with the test file on every path (onCleanup), and screenshots
  * of every open page when a test fails.
@@ -11,8 +11,8 @@ import { join } from 'node:path';
 
 import { chromium, selectors, type BrowserContext, type Page } from 'playwright-core';
 
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/chromium';
-import { onCleanup, processesOfRun, RUN_ENV, runId } from '../../scripts/processes';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../testbed/chromium';
+import { onCleanup, processesOfRun, RUN_ENV, runId } from '../../testbed/processes';
 
 /** Where failing tests leave their screenshots (git-ignored). */
 export const SCREENSHOTS = join(__dirname, '.screenshots');

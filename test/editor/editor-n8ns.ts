@@ -19,9 +19,9 @@ import {
 	startN8n,
 	type N8nApi,
 	type N8nInstance,
-} from '../../scripts/n8n-runtime';
-import { eventually } from '../../scripts/n8n-env';
-import { alive } from '../../scripts/processes';
+} from '../../testbed/n8n/start';
+import { eventually } from '../../testbed/n8n/env';
+import { alive } from '../../testbed/processes';
 
 export const EDITOR_N8NS_ENV = 'BP_EDITOR_N8NS';
 

@@ -7,8 +7,8 @@
  */
 import type { Locator, Page, Request, Response, Route } from 'playwright-core';
 
-import { OWNER } from '../../scripts/n8n-runtime';
-import { eventually } from '../../scripts/n8n-env';
+import { OWNER } from '../../testbed/n8n/start';
+import { eventually } from '../../testbed/n8n/env';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const exactly = (text: string) => new RegExp(`^\\s*${escape(text)}\\s*$`);

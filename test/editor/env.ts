@@ -9,9 +9,9 @@ import {
 	demoWorkflows,
 	DEMO_CREDENTIAL_ID,
 	DEMO_OPENAI_CREDENTIAL_ID,
-} from '../../scripts/start';
+} from '../../demo/demo';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
-import { connectCredential } from '../../scripts/n8n-env';
+import { connectCredential } from '../../testbed/n8n/env';
 import { launchBrowser, scenarios, type Browser } from './browser';
 import { Editor } from './editor';
 import { claimEditorN8n, type EditorN8n } from './editor-n8ns';

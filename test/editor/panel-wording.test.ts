@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { eventually } from '../../scripts/n8n-env';
+import { eventually } from '../../testbed/n8n/env';
 import { usePanelEditor } from './panel-env';
 
 jest.setTimeout(180_000);

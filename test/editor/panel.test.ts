@@ -4,7 +4,7 @@
  * and [3] of issue 13 (labels and wording, [5], and "Custom API Call", [2]: panel-wording.test.ts,
  * in a file of its own, so that the two halves run on two jest workers).
  */
-import { eventually } from '../../scripts/n8n-env';
+import { eventually } from '../../testbed/n8n/env';
 import { SAMPLE_DEAL_V1, usePanelEditor } from './panel-env';
 
 jest.setTimeout(180_000);

@@ -10,19 +10,15 @@
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-import { buildPack } from '../../scripts/build';
-import { ensureChromium } from '../../scripts/chromium';
-import { ensureRuntime, ROOT } from '../../scripts/n8n-runtime';
-import { packTarball } from '../../scripts/pack';
-import { processesOfRun, runId, stopAll } from '../../scripts/processes';
-import {
-	DEMO_ACTIVE,
-	demoCredential,
-	demoOpenAiCredential,
-	demoWorkflows,
-} from '../../scripts/start';
+import { buildPack } from '../../testbed/pack/build';
+import { ensureChromium } from '../../testbed/chromium';
+import { ROOT } from '../../testbed/root';
+import { ensureRuntime } from '../../testbed/runtime/install';
+import { packTarball } from '../../testbed/pack/tarball';
+import { processesOfRun, runId, stopAll } from '../../testbed/processes';
+import { DEMO_ACTIVE, demoCredential, demoOpenAiCredential, demoWorkflows } from '../../demo/demo';
 import { tableAgent } from '../e2e/ai-env';
-import { eventually, startE2e, type E2e } from '../../scripts/n8n-env';
+import { eventually, startE2e, type E2e } from '../../testbed/n8n/env';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import { launchBrowser, screenshots, type Browser } from './browser';
 import { Editor } from './editor';
@@ -213,7 +209,7 @@ async function main(): Promise<void> {
 	say(`  ${await ensureChromium((l) => say(`  ${l}`))}`);
 
 	// Everything below is stopped in `finally`, also when a step failed; stopAll() then gets whatever
-	// a step cut short had started (every process and server goes through scripts/processes.ts).
+	// a step cut short had started (every process and server goes through testbed/processes.ts).
 	const started: { sb?: Sandbox; e2e?: E2e; browser?: Browser } = {};
 	const failed: string[] = [];
 	try {

@@ -9,9 +9,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { freePort, ROOT } from '../../scripts/n8n-runtime';
-import { processesOfRun, runId, spawnGroup, type Managed } from '../../scripts/processes';
-import { eventually } from '../../scripts/n8n-env';
+import { freePort } from '../../testbed/ports';
+import { ROOT } from '../../testbed/root';
+import { processesOfRun, runId, spawnGroup, type Managed } from '../../testbed/processes';
+import { eventually } from '../../testbed/n8n/env';
 import { launchBrowser, scenarios, type Browser } from './browser';
 import { Editor } from './editor';
 

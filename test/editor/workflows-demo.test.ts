@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { eventually } from '../../scripts/n8n-env';
+import { eventually } from '../../testbed/n8n/env';
 import { call } from '../helpers/sandbox';
 import { useWorkflowsEditor } from './workflows-env';
 

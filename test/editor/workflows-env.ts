@@ -3,7 +3,7 @@
  * demo (test/editor/env.ts) with 10 rows per table and the demo's published workflows active,
  * and what they read of the sandbox's contacts table.
  */
-import { DEMO_ACTIVE } from '../../scripts/start';
+import { DEMO_ACTIVE } from '../../demo/demo';
 import { useEditor } from './env';
 
 /** useEditor with that world (call it at the top of the test file), and the contacts table's readers. */

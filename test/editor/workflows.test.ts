@@ -3,7 +3,7 @@
  * tells a person to use them (the polling triggers and the demo workflows `npm start` imports:
  * workflows-demo.test.ts, on an n8n of its own, so that the two halves run on two jest workers).
  */
-import { eventually } from '../../scripts/n8n-env';
+import { eventually } from '../../testbed/n8n/env';
 import { contractEvents } from '../helpers/contract';
 import { call } from '../helpers/sandbox';
 import { useWorkflowsEditor } from './workflows-env';

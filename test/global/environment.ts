@@ -1,14 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The test environment of every suite: jest's node environment plus a process registry
- * (scripts/processes.ts) for the test file. Everything the file starts through
+ * (testbed/processes.ts) for the test file. Everything the file starts through
  * `spawnGroup` or registers with `onCleanup` is stopped after the file's last hook —
  * also when a hook failed or timed out — and anything a still-running hook starts
  * later is stopped at once.
  */
 import NodeEnvironment from 'jest-environment-node';
 
-import { closeRegistry, createRegistry, type Registry } from '../../scripts/processes';
+import { closeRegistry, createRegistry, type Registry } from '../../testbed/processes';
 
 export default class TestEnvironment extends NodeEnvironment {
 	private readonly registry: Registry = createRegistry();

@@ -1,11 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * One test run, seen from jest's main process: its id (every process the run starts
- * carries it, see scripts/processes.ts) and the progress lines of the global setup.
+ * carries it, see testbed/processes.ts) and the progress lines of the global setup.
  */
 import { randomUUID } from 'node:crypto';
 
-import { ownRun, RUN_ENV, sweepAbandonedRuns } from '../../scripts/processes';
+import { ownRun, RUN_ENV, sweepAbandonedRuns } from '../../testbed/processes';
 
 const started = Date.now();
 const state = globalThis as { __bpRunBegun?: boolean };

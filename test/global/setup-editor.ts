@@ -7,7 +7,7 @@
  */
 import type { Config } from '@jest/types';
 
-import { CHROMIUM, ensureChromium } from '../../scripts/chromium';
+import { CHROMIUM, ensureChromium } from '../../testbed/chromium';
 import { startEditorN8ns } from '../editor/editor-n8ns';
 import { say, step } from './run';
 import { prepareN8n } from './setup-n8n';

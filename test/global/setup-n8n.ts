@@ -7,8 +7,8 @@
  * with one message that names the step and the fix. The e2e project's setup then starts the
  * n8n its files share (test/e2e/shared-n8n.ts).
  */
-import { ensureRuntime, runtimeReady } from '../../scripts/n8n-runtime';
-import { selectedRuntime } from '../../scripts/n8n-versions';
+import { ensureRuntime, runtimeReady } from '../../testbed/runtime/install';
+import { selectedRuntime } from '../../testbed/runtime/versions';
 import { beginRun, say, step } from './run';
 import { buildAndPack } from './setup-pack';
 import { startSharedN8n } from '../e2e/shared-n8n';

@@ -3,8 +3,8 @@
  * before any test file starts, the pack is built and packed with `npm pack` into .pack/
  * (each only when its inputs changed). A failure stops the run with one message.
  */
-import { buildIsCurrent, buildPack } from '../../scripts/build';
-import { packTarball, tarballIsCurrent } from '../../scripts/pack';
+import { buildIsCurrent, buildPack } from '../../testbed/pack/build';
+import { packTarball, tarballIsCurrent } from '../../testbed/pack/tarball';
 import { beginRun, say, step } from './run';
 
 export async function buildAndPack(): Promise<string> {

@@ -11,7 +11,7 @@ import {
 	postgresBinaries,
 	QUEUE_SKIP_ENV as SKIP_ENV,
 	sweepQueueFolders,
-} from '../../scripts/queue-servers';
+} from '../../testbed/queue/servers';
 import { say, step } from './run';
 import { prepareN8n } from './setup-n8n';
 

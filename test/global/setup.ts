@@ -3,7 +3,7 @@
  * jest globalSetup (every run): the run's id, processes of earlier killed runs stopped, and a
  * folder of the run where the platform contract is kept parsed for every test file's sandboxes.
  */
-import { runScratch } from '../../scripts/processes';
+import { runScratch } from '../../testbed/processes';
 import { CONTRACT_CACHE_ENV } from '../../sandbox/src/contract/load';
 import { beginRun } from './run';
 

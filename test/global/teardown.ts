@@ -4,8 +4,8 @@
  * that escaped its group) is stopped, and named, and the data folders of queue-mode
  * clusters whose test worker died are removed, so the run ends with nothing behind.
  */
-import { RUN_ENV, sweepRun } from '../../scripts/processes';
-import { sweepQueueFolders } from '../../scripts/queue-servers';
+import { RUN_ENV, sweepRun } from '../../testbed/processes';
+import { sweepQueueFolders } from '../../testbed/queue/servers';
 import { rmSync } from 'node:fs';
 
 import { stopSharedN8n } from '../e2e/shared-n8n';

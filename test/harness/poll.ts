@@ -27,7 +27,7 @@ import {
 	PACKAGE,
 	triggerWorkflow,
 	type Harness,
-} from '../../scripts/harness/n8n';
+} from '../../testbed/harness/n8n';
 
 export type Scheduler = 'default' | 'durable' | 'durableCursors';
 

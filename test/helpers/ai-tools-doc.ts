@@ -9,7 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ROOT } from '../../scripts/n8n-runtime';
+import { ROOT } from '../../testbed/root';
 
 export const AI_TOOLS_DOC = 'docs/ai-tools.md';
 /** The page about AI agents, whose demo-agent tool list is generated too (it was the README's until the README moved its depth to docs/). */

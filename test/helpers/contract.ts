@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { RUN_ENV } from '../../scripts/processes';
+import { RUN_ENV } from '../../testbed/processes';
 import { loadContract } from '../../sandbox/src/contract/load';
 import type { Sandbox, Violation } from '../../sandbox/src/server';
 

@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { onCleanup } from '../../scripts/processes';
+import { onCleanup } from '../../testbed/processes';
 
 export interface Loopback {
 	/** http://127.0.0.1:<port>, without a trailing slash. */

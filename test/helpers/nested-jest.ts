@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ROOT } from '../../scripts/n8n-install';
-import { runScratch, spawnGroup, type Managed } from '../../scripts/processes';
+import { ROOT } from '../../testbed/root';
+import { runScratch, spawnGroup, type Managed } from '../../testbed/processes';
 
 const CONFIG = join(ROOT, 'test', 'e2e', 'fixtures', 'cleanup', 'jest.config.js');
 const JEST = require.resolve('jest/bin/jest');

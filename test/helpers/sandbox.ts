@@ -4,7 +4,7 @@
  */
 import { request } from 'undici';
 
-import { onCleanup } from '../../scripts/processes';
+import { onCleanup } from '../../testbed/processes';
 import { watchContract } from './contract';
 import {
 	startSandbox,

@@ -34,7 +34,7 @@ import {
 	webhookMethod,
 	type Harness,
 	type NodeRun,
-} from '../../scripts/harness/n8n';
+} from '../../testbed/harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 import { fileTuning } from '../helpers/tuning';
 

@@ -10,7 +10,7 @@ import {
 	searchCategories,
 } from '../../nodes/BusinessPlatformCampaigns/methods/categories';
 import { searchForms } from '../../nodes/BusinessPlatformCampaigns/methods/forms';
-import { createHarness, pickerContext, type Harness } from '../../scripts/harness/n8n';
+import { createHarness, pickerContext, type Harness } from '../../testbed/harness/n8n';
 import { expectDeleted } from '../helpers/outcomes';
 import { useSandbox } from '../helpers/sandbox';
 

@@ -48,7 +48,7 @@ import {
 	webhookMethod,
 	type Harness,
 	type NodeRun,
-} from '../../scripts/harness/n8n';
+} from '../../testbed/harness/n8n';
 import { startReceiver, type Receiver } from '../helpers/receiver';
 import { useLanes, type Lanes } from '../helpers/lanes';
 import { virtualRetryClock } from '../helpers/retry-clock';

@@ -37,7 +37,7 @@ import {
 } from '../../nodes/shared/n8n-internals';
 import { beginTurn, endTurn } from '../../nodes/shared/polling/turns';
 import { platformTokenKey, storedToken } from '../../nodes/shared/tokens';
-import { n8nAtLeast } from '../../scripts/n8n-versions';
+import { n8nAtLeast } from '../../testbed/runtime/versions';
 import {
 	additionalData,
 	createHarness,
@@ -45,7 +45,7 @@ import {
 	PACKAGE,
 	triggerWorkflow,
 	type Harness,
-} from '../../scripts/harness/n8n';
+} from '../../testbed/harness/n8n';
 import { checkProperty, PROTOTYPE_KEYS } from '../helpers/property';
 import { useSandbox } from '../helpers/sandbox';
 

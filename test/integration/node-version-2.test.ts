@@ -14,7 +14,7 @@ import {
 	searchPipelines,
 	searchPipelineStages,
 } from '../../nodes/BusinessPlatformSales/methods/deals';
-import { createHarness, pickerContext, type Harness } from '../../scripts/harness/n8n';
+import { createHarness, pickerContext, type Harness } from '../../testbed/harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();

@@ -10,7 +10,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { createHarness } from '../../scripts/harness/n8n';
+import { createHarness } from '../../testbed/harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();

@@ -9,7 +9,7 @@ import {
 	getPeopleUsers,
 	searchPeopleUsers,
 } from '../../nodes/BusinessPlatformPeople/methods/users';
-import { createHarness, pickerContext, type Harness } from '../../scripts/harness/n8n';
+import { createHarness, pickerContext, type Harness } from '../../testbed/harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox({ rows: 25 });

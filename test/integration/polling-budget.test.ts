@@ -10,7 +10,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { createHarness, type Harness } from '../../scripts/harness/n8n';
+import { createHarness, type Harness } from '../../testbed/harness/n8n';
 import { Poller, type Scheduler } from '../harness/poll';
 import { PageClock } from '../helpers/page-clock';
 import { setClock } from '../helpers/poll-drivers';

@@ -13,7 +13,7 @@ import {
 	CREDENTIAL_TYPE,
 	sandboxCredential,
 	type Harness,
-} from '../../scripts/harness/n8n';
+} from '../../testbed/harness/n8n';
 import { Poller } from '../harness/poll';
 import { makeChanges, POLL_DRIVERS, setClock, type PollDriver } from '../helpers/poll-drivers';
 import { call, useSandbox } from '../helpers/sandbox';

@@ -21,8 +21,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { OWN_POLL_BUDGET_MS } from '../../nodes/shared/n8n-internals';
-import { n8nAtLeast } from '../../scripts/n8n-versions';
-import { createHarness, type Harness } from '../../scripts/harness/n8n';
+import { n8nAtLeast } from '../../testbed/runtime/versions';
+import { createHarness, type Harness } from '../../testbed/harness/n8n';
 import { Poller, type PollerOptions, type Scheduler } from '../harness/poll';
 import { PageClock, recordPagesServed } from '../helpers/page-clock';
 import { setClock } from '../helpers/poll-drivers';

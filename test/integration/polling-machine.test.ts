@@ -18,7 +18,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { OWN_POLL_BUDGET_MS } from '../../nodes/shared/n8n-internals';
-import { createHarness, CREDENTIAL_TYPE, type Harness } from '../../scripts/harness/n8n';
+import { createHarness, CREDENTIAL_TYPE, type Harness } from '../../testbed/harness/n8n';
 import { Poller, type PollerOptions } from '../harness/poll';
 import { PageClock, recordPagesServed } from '../helpers/page-clock';
 import { setClock } from '../helpers/poll-drivers';

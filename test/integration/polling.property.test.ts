@@ -25,7 +25,7 @@ import {
 	CREDENTIAL_TYPE,
 	sandboxCredential,
 	type Harness,
-} from '../../scripts/harness/n8n';
+} from '../../testbed/harness/n8n';
 import { Poller } from '../harness/poll';
 import { setClock } from '../helpers/poll-drivers';
 import { checkProperty } from '../helpers/property';

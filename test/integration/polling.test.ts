@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { request } from 'undici';
 
-import { createHarness, pick, type Harness } from '../../scripts/harness/n8n';
+import { createHarness, pick, type Harness } from '../../testbed/harness/n8n';
 import { Poller } from '../harness/poll';
 import { readBody, serveLoopback } from '../helpers/loopback';
 import { makeChanges, POLL_DRIVERS, type PollDriver } from '../helpers/poll-drivers';

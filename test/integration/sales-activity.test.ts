@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { searchActivities } from '../../nodes/BusinessPlatformSales/methods/activities';
-import { createHarness, pickerContext, type Harness } from '../../scripts/harness/n8n';
+import { createHarness, pickerContext, type Harness } from '../../testbed/harness/n8n';
 import { expectDeleted } from '../helpers/outcomes';
 import { useSandbox } from '../helpers/sandbox';
 

@@ -12,7 +12,7 @@ import {
 	getPipelineStages,
 	searchDeals,
 } from '../../nodes/BusinessPlatformSales/methods/deals';
-import { createHarness, pickerContext, type Harness } from '../../scripts/harness/n8n';
+import { createHarness, pickerContext, type Harness } from '../../testbed/harness/n8n';
 import { expectDeleted } from '../helpers/outcomes';
 import { useSandbox } from '../helpers/sandbox';
 

@@ -9,7 +9,7 @@ import type { IDataObject, INodeListSearchResult } from 'n8n-workflow';
 
 import { columnFields } from '../../nodes/BusinessPlatformSales/methods/tables';
 import type { PlatformTable, TableColumn } from '../../nodes/BusinessPlatformSales/common/tables';
-import { createHarness, pick, type Harness } from '../../scripts/harness/n8n';
+import { createHarness, pick, type Harness } from '../../testbed/harness/n8n';
 import { call, useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox({ regional: true });

@@ -7,7 +7,7 @@ import type { IDataObject, INodeListSearchResult, ResourceMapperFields } from 'n
 
 import { columnFields } from '../../nodes/BusinessPlatformSales/methods/tables';
 import type { PlatformTable } from '../../nodes/BusinessPlatformSales/common/tables';
-import { createHarness, pick, type Harness } from '../../scripts/harness/n8n';
+import { createHarness, pick, type Harness } from '../../testbed/harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox({ regional: true });

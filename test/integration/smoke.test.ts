@@ -1,4 +1,4 @@
-import { createHarness } from '../../scripts/harness/n8n';
+import { createHarness } from '../../testbed/harness/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();

@@ -20,7 +20,7 @@ import {
 	triggerWorkflow,
 	webhookData,
 	webhookMethod,
-} from '../../scripts/harness/n8n';
+} from '../../testbed/harness/n8n';
 import { checkProperty, hostileString, PROTOTYPE_KEYS } from '../helpers/property';
 import { fakeResponse } from '../helpers/receiver';
 import { useSandbox } from '../helpers/sandbox';

@@ -23,7 +23,7 @@ import {
 	webhookData,
 	webhookMethod,
 	type Harness,
-} from '../../scripts/harness/n8n';
+} from '../../testbed/harness/n8n';
 import { propertyParameters } from '../helpers/property';
 import { useReceiver } from '../helpers/receiver';
 import { lastSeq, live, registerCalls } from '../helpers/registrations';

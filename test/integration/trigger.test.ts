@@ -30,7 +30,7 @@ import {
 	webhookData,
 	webhookMethod,
 	type Harness,
-} from '../../scripts/harness/n8n';
+} from '../../testbed/harness/n8n';
 import { contractEvents } from '../helpers/contract';
 import { readBody, serveLoopback, type Loopback } from '../helpers/loopback';
 import { fakeResponse, useReceiver } from '../helpers/receiver';

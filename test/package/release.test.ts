@@ -10,8 +10,8 @@
  */
 import { createServer } from 'node:net';
 
-import { ROOT } from '../../scripts/n8n-install';
-import { spawnGroup } from '../../scripts/processes';
+import { ROOT } from '../../testbed/root';
+import { spawnGroup } from '../../testbed/processes';
 
 jest.setTimeout(120_000);
 

@@ -8,9 +8,9 @@
  */
 import { join } from 'node:path';
 
-import { ROOT } from '../../scripts/n8n-install';
-import { tarballPath } from '../../scripts/pack';
-import { spawnGroup } from '../../scripts/processes';
+import { ROOT } from '../../testbed/root';
+import { tarballPath } from '../../testbed/pack/tarball';
+import { spawnGroup } from '../../testbed/processes';
 
 jest.setTimeout(240_000);
 

@@ -23,8 +23,8 @@ import { join, relative } from 'node:path';
 import { PackageDirectoryLoader } from 'n8n-core';
 
 import { BUNDLE } from '../../scripts/bundle';
-import { ROOT } from '../../scripts/n8n-install';
-import { extractTarball, packageJson, tarballPath } from '../../scripts/pack';
+import { ROOT } from '../../testbed/root';
+import { extractTarball, packageJson, tarballPath } from '../../testbed/pack/tarball';
 
 const NODES = [
 	'businessPlatformCampaigns',

@@ -19,9 +19,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { processesOfRun, RUNS_DIR, runId } from '../../scripts/processes';
-import { QUEUE_TMP_PREFIX, sweepQueueFolders } from '../../scripts/queue-servers';
-import { eventually } from '../../scripts/n8n-env';
+import { processesOfRun, RUNS_DIR, runId } from '../../testbed/processes';
+import { QUEUE_TMP_PREFIX, sweepQueueFolders } from '../../testbed/queue/servers';
+import { eventually } from '../../testbed/n8n/env';
 import { exitWithin, nestedRun, ready } from '../helpers/nested-jest';
 import { describeQueue } from './queue-env';
 

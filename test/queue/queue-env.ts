@@ -1,14 +1,18 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * The queue-mode suite's cluster (scripts/n8n-queue.ts) wired to an in-process sandbox:
+ * The queue-mode suite's cluster (testbed/queue/cluster.ts) wired to an in-process sandbox:
  * credentials connected through n8n's own OAuth flow on main, workflows created through
  * the public API, executions started through the webhook processor, and the executions
  * n8n stored, read back.
  */
-import { startQueueCluster, type QueueCluster, type QueueOptions } from '../../scripts/n8n-queue';
+import {
+	startQueueCluster,
+	type QueueCluster,
+	type QueueOptions,
+} from '../../testbed/queue/cluster';
 import type { Sandbox } from '../helpers/sandbox';
-import { connectCredential, createWorkflow, eventually, postJson } from '../../scripts/n8n-env';
-import { QUEUE_SKIP_ENV } from '../../scripts/queue-servers';
+import { connectCredential, createWorkflow, eventually, postJson } from '../../testbed/n8n/env';
+import { QUEUE_SKIP_ENV } from '../../testbed/queue/servers';
 
 /** `describe`, or `describe.skip` with the reason printed where queue mode cannot run. */
 export const describeQueue: jest.Describe = process.env[QUEUE_SKIP_ENV] ? describe.skip : describe;

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, no-console -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * A polling trigger in n8n's queue mode (scripts/n8n-queue.ts), under each scheduler: n8n's
+ * A polling trigger in n8n's queue mode (testbed/queue/cluster.ts), under each scheduler: n8n's
  * default one and its durable one with and without durable cursors (main and one worker each; on
  * the durable ones main restarted in the middle, and beside it a backlog longer than the poll
  * budget). Every lane runs from the start of the
@@ -9,9 +9,9 @@
  */
 import { stripVTControlCharacters } from 'node:util';
 
-import { n8nAtLeast } from '../../scripts/n8n-versions';
+import { n8nAtLeast } from '../../testbed/runtime/versions';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
-import { connectCredential } from '../../scripts/n8n-env';
+import { connectCredential } from '../../testbed/n8n/env';
 import { pollingExactlyOnce, SCHEDULERS } from '../e2e/polling';
 import { BACKLOG_ENV, backlogExactlyOnce } from '../e2e/polling-backlog';
 import { describeQueue, hiddenByMain, startQueue, type Queue } from './queue-env';

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The pack in n8n's queue mode (main, 2 workers, a webhook processor, Redis, PostgreSQL;
- * scripts/n8n-queue.ts): the three action nodes run on workers, token expiry under load
+ * testbed/queue/cluster.ts): the three action nodes run on workers, token expiry under load
  * in the three OAuth modes, the trigger's registrations and deliveries, a killed worker.
  * One cluster for the file (n8n's default scheduler); each case uses its own credential,
  * workflows and records. The polling trigger under each scheduler has clusters of its own
@@ -10,10 +10,10 @@
 import { randomUUID } from 'node:crypto';
 
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
-import { eventually, pack, workflow } from '../../scripts/n8n-env';
+import { eventually, pack, workflow } from '../../testbed/n8n/env';
 import { campaignsCrud, peopleCrud, salesCrud } from '../e2e/workflows';
 import { contactsByName, describeQueue, startQueue, type Execution, type Queue } from './queue-env';
-import { batch, createMany } from '../../scripts/queue-workflows';
+import { batch, createMany } from '../../testbed/queue/workflows';
 
 jest.setTimeout(900_000);
 const EVENTS = 500;

@@ -13,14 +13,14 @@ import {
 	breakingMessage,
 	compareSnapshots,
 	VERSION_ADVICE,
-} from '../../scripts/descriptions-compare';
+} from '../../testbed/descriptions/compare';
 import {
 	currentSnapshots,
 	SNAPSHOT_DIR,
 	snapshotFile,
 	UPDATE_COMMAND,
 	type Snapshot,
-} from '../../scripts/descriptions-snapshot';
+} from '../../testbed/descriptions/snapshot';
 
 const current = currentSnapshots();
 const committed = readdirSync(SNAPSHOT_DIR)
@@ -63,9 +63,9 @@ it('holds no default that follows the clock: a description built in another year
 	try {
 		let later: Snapshot[] = [];
 		jest.isolateModules(() => {
-			type Module = typeof import('../../scripts/descriptions-snapshot');
+			type Module = typeof import('../../testbed/descriptions/snapshot');
 			// eslint-disable-next-line @typescript-eslint/no-require-imports -- the descriptions built anew under the other clock
-			const fresh = require('../../scripts/descriptions-snapshot') as Module;
+			const fresh = require('../../testbed/descriptions/snapshot') as Module;
 			later = fresh.currentSnapshots();
 		});
 		expect(later).toEqual(current);

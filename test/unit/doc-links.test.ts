@@ -148,7 +148,7 @@ function unknownScripts(text: string, scripts: Set<string>): string[] {
 function missingPaths(text: string): string[] {
 	const paths = [
 		...text.matchAll(
-			/`((?:nodes|credentials|test|scripts|bench|sandbox|docs|demo|contract|\.ci)\/[\w./-]+)`/g,
+			/`((?:nodes|credentials|test|testbed|scripts|bench|sandbox|docs|demo|contract|\.ci)\/[\w./-]+)`/g,
 		),
 	]
 		.map((m) => m[1].replace(/[.,:;]+$/, ''))

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { runScratch } from '../../scripts/processes';
+import { runScratch } from '../../testbed/processes';
 import { claim, claimFolder } from '../editor/editor-n8ns';
 
 const n8ns = () => {

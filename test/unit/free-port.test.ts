@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:net';
 
-import { freePort } from '../../scripts/n8n-runtime';
+import { freePort } from '../../testbed/ports';
 
 describe('freePort', () => {
 	it('picks free ports below the ephemeral range, and the preferred one when it is free', async () => {

@@ -1,13 +1,13 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * The test n8ns that no browser opens start no task runner (HEADLESS_N8N in scripts/n8n-runtime.ts:
+ * The test n8ns that no browser opens start no task runner (HEADLESS_N8N in testbed/n8n/start.ts:
  * n8n's runners in external mode, none started), which only the Code node needs: so no workflow
  * the tests or the scripts build may have one, or it would wait for a runner that never comes.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-import { HEADLESS_N8N } from '../../scripts/n8n-runtime';
+import { HEADLESS_N8N } from '../../testbed/n8n/start';
 
 const ROOT = join(__dirname, '../..');
 const files = (dir: string): string[] =>
@@ -25,7 +25,11 @@ describe('headless test n8ns', () => {
 
 	it('no workflow of the tests or the scripts has a node that needs the task runner (Code, Code Tool)', () => {
 		const code = /["'](n8n-nodes-base\.code|@n8n\/n8n-nodes-langchain\.(code|toolCode))["']/;
-		const users = [...files(join(ROOT, 'test')), ...files(join(ROOT, 'scripts'))]
+		const users = [
+			...files(join(ROOT, 'test')),
+			...files(join(ROOT, 'scripts')),
+			...files(join(ROOT, 'testbed')),
+		]
 			.filter((f) => !f.endsWith('headless-n8n.test.ts') && code.test(readFileSync(f, 'utf8')))
 			.map((f) => relative(ROOT, f));
 		expect(users).toEqual([]);

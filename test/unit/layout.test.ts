@@ -14,7 +14,7 @@ import * as ts from 'typescript';
 import { CUSTOM_CALL } from '../../nodes/shared/engine/custom-call';
 import { mergeMethods } from '../../nodes/shared/engine/methods';
 import type { Resource } from '../../nodes/shared/engine/model';
-import { NODE_TYPES } from '../../scripts/harness/n8n';
+import { NODE_TYPES } from '../../testbed/harness/n8n';
 
 const ROOT = join(__dirname, '../..');
 const MAX_FILE_LINES = 400;
@@ -132,7 +132,9 @@ describe('state', () => {
 	 */
 	it('no test, benchmark or script rewrites a value of the pack (tunables and clocks are passed in)', () => {
 		const found: string[] = [];
-		const devFiles = ['test', 'bench', 'scripts'].flatMap((d) => sourceFiles(join(ROOT, d)));
+		const devFiles = ['test', 'bench', 'scripts', 'testbed'].flatMap((d) =>
+			sourceFiles(join(ROOT, d)),
+		);
 		for (const file of devFiles) {
 			const sf = parse(file);
 			const imported = new Set<string>();

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * The n8n runtime's installer from its lock file (scripts/lockfile-install.ts): what npm would
+ * The n8n runtime's installer from its lock file (testbed/runtime/lockfile-install.ts): what npm would
  * install where, the tarballs' integrity, the archive read as npm reads it (files and folders
  * only, nothing outside the package folder, npm's modes and its .gitignore rule) and `.bin`.
  * That the whole runtime comes out as npm lays it out was checked file by file against
@@ -32,7 +32,7 @@ import {
 	Unsupported,
 	verified,
 	type Lock,
-} from '../../scripts/lockfile-install';
+} from '../../testbed/runtime/lockfile-install';
 import { hostileString, propertyParameters } from '../helpers/property';
 
 const LINUX = { os: 'linux', cpu: 'x64', libc: 'glibc' };

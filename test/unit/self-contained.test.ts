@@ -11,7 +11,18 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '..', '..');
-const FOLDERS = ['test', 'scripts', 'sandbox', 'nodes', 'bench', 'credentials', 'contract', '.ci'];
+const FOLDERS = [
+	'test',
+	'scripts',
+	'testbed',
+	'demo',
+	'sandbox',
+	'nodes',
+	'bench',
+	'credentials',
+	'contract',
+	'.ci',
+];
 const OUTSIDE_NAMES = [['shared', 'spec'].join('/'), ['shared', 'notes'].join('/')];
 
 function files(dir: string): string[] {

@@ -11,8 +11,8 @@ import type { Field, OpContext, Operation, Resource } from '../../nodes/shared/e
 import { collectRequest } from '../../nodes/shared/engine/item';
 import { readItemParameter } from '../../nodes/shared/engine/params';
 import { RunScope } from '../../nodes/shared/run-scope';
-import { compareSnapshots } from '../../scripts/descriptions-compare';
-import { snapshotOfNode } from '../../scripts/descriptions-snapshot';
+import { compareSnapshots } from '../../testbed/descriptions/compare';
+import { snapshotOfNode } from '../../testbed/descriptions/snapshot';
 
 const visibilityV1: Field = {
 	property: {

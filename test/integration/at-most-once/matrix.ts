@@ -30,10 +30,10 @@ import { join } from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { runId } from '../../../scripts/processes';
+import { runId } from '../../../testbed/processes';
 import type { FaultRule } from '../../../sandbox/src/faults';
 import type { LoggedRequest } from '../../../sandbox/src/server';
-import { createHarness, type Harness, type NodeRun } from '../../../scripts/harness/n8n';
+import { createHarness, type Harness, type NodeRun } from '../../../testbed/harness/n8n';
 import { useLanes, type Lanes } from '../../helpers/lanes';
 import { useVirtualRetryClock } from '../../helpers/retry-clock';
 import { startTestSandbox, type Sandbox } from '../../helpers/sandbox';

@@ -112,7 +112,7 @@ export const cellsJsonField: Field = {
  * ['json'] }`), like Search's Conditions (conditions.ts), is hidden only when the new switch is off its
  * default, so a workflow saved before the switch existed keeps its mapper, shown and read. Buys: the
  * JSON input beside the mapper without a new node version; the description guard
- * (scripts/descriptions-compare.ts) accepts only this shape. When it does not hold (a missing switch read
+ * (testbed/descriptions/compare.ts) accepts only this shape. When it does not hold (a missing switch read
  * as empty), `hide` matches only 'json': the mapper still shows.
  */
 export function columnsField(forCreate: boolean): Field {

@@ -18,7 +18,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 
-import { ROOT } from './n8n-install';
+import { ROOT } from '../root';
 
 export const PACK_DIR = join(ROOT, '.pack');
 const BUILT_STAMP = join(ROOT, 'dist', '.built');
@@ -50,7 +50,7 @@ export function tarballIsCurrent(path = tarballPath()): boolean {
 
 /**
  * Packs the built pack unless the tarball is current; returns its path. Needs a build
- * (`npm run build`, or `buildPack()` in scripts/build.ts). Several processes may pack
+ * (`npm run build`, or `buildPack()` in testbed/pack/build.ts). Several processes may pack
  * at once: each packs into its own folder and renames the file into place.
  */
 export function packTarball(force = false): string {

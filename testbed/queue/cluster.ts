@@ -5,7 +5,7 @@
  * every process with the pack installed in its own user folder and one encryption key.
  * For the queue-mode tests (test/queue) and the throughput benchmark. Everything runs
  * on 127.0.0.1 as managed processes; `stop()` (also run by the process registry on every
- * path, see scripts/processes.ts) stops them and removes the cluster's temp folder.
+ * path, see testbed/processes.ts) stops them and removes the cluster's temp folder.
  * Settings and pitfalls: docs/running-at-scale.md.
  */
 import { randomBytes } from 'node:crypto';
@@ -13,7 +13,6 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import {
-	freePort,
 	n8nEnvironment,
 	HEADLESS_N8N,
 	N8N_START_TIMEOUT_MS,
@@ -22,9 +21,10 @@ import {
 	startN8n,
 	type N8nApi,
 	type N8nInstance,
-} from './n8n-runtime';
-import { onCleanup } from './processes';
-import { startQueueServers, type Postgres, type QueueServers, type Server } from './queue-servers';
+} from '../n8n/start';
+import { freePort } from '../ports';
+import { onCleanup } from '../processes';
+import { startQueueServers, type Postgres, type QueueServers, type Server } from './servers';
 
 export type Role = 'main' | 'worker' | 'webhook';
 

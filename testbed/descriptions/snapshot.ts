@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The description snapshot: every parameter of every node version and of the
  * credential, flattened to one entry per parameter path, and the comparison that
@@ -12,7 +12,7 @@
  * option values, and must stay shown where it was shown. See CONTRIBUTING.md.
  */
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 import type {
 	ICredentialType,
@@ -24,7 +24,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-export const ROOT = resolve(__dirname, '..');
+import { ROOT } from '../root';
+
 export const SNAPSHOT_DIR = join(ROOT, 'test/descriptions');
 export const UPDATE_COMMAND = 'npm run descriptions:update';
 const SEP = ' › ';
@@ -222,7 +223,7 @@ function parametersOf(properties: INodeProperties[], version: number): Record<st
 	return out;
 }
 
-const GENERATED_BY = `${UPDATE_COMMAND} (scripts/descriptions-snapshot.ts): do not edit by hand`;
+const GENERATED_BY = `${UPDATE_COMMAND} (testbed/descriptions/snapshot.ts): do not edit by hand`;
 
 export function snapshotOfNode(node: INodeType | IVersionedNodeType): Snapshot {
 	const versions: Record<string, VersionSnapshot> = {};

@@ -2,11 +2,11 @@
 /**
  * The sandbox in a process of its own (as `npm run sandbox` starts it), for the
  * benchmarks: the client under test and the server do not share an event loop.
- * Managed like every process (scripts/processes.ts).
+ * Managed like every process (testbed/processes.ts).
  */
 import { join } from 'node:path';
 
-import { ROOT } from './n8n-install';
+import { ROOT } from './root';
 import { spawnGroup } from './processes';
 
 /** The sandbox's ready line (sandbox/src/cli.ts). */

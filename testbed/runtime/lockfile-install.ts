@@ -342,7 +342,7 @@ export async function installFromLock(
 /** What the command prints once the packages of its `first` argument are in place. */
 export const READY_LINE = 'lockfile-install: first packages ready';
 
-/** `tsx scripts/lockfile-install.ts <folder> <registry> [first lock path]`: exit 3 when the lock needs npm. */
+/** `tsx testbed/runtime/lockfile-install.ts <folder> <registry> [first lock path]`: exit 3 when the lock needs npm. */
 if (require.main === module) {
 	const [folder, registry, first] = process.argv.slice(2);
 	installFromLock(folder, registry ?? 'https://registry.npmjs.org/', {

@@ -1,65 +1,20 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * A real n8n for the demo, the end-to-end tests and the benchmarks: the pinned runtime
- * (scripts/n8n-install.ts) started headless on loopback with this pack loaded, as a
- * managed process (scripts/processes.ts: own process group, stopped on every path).
+ * (testbed/runtime/install.ts) started headless on loopback with this pack loaded, as a
+ * managed process (testbed/processes.ts: own process group, stopped on every path).
  * Facts behind the recipe: docs/development.md, "What `npm test` does on a fresh machine".
  */
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
-import {
-	ensureRuntime,
-	ROOT,
-	RUNTIME_ROOT,
-	runtimeEnv,
-	runtimePaths,
-	runtimeReady,
-	type Log,
-	type RuntimePaths,
-} from './n8n-install';
-import { DEFAULT_N8N_VERSION, selectedRuntime } from './n8n-versions';
-import { installTarball, packTarball } from './pack';
-import { runScratch, spawnGroup, type Managed } from './processes';
-
-export { ensureRuntime, ROOT, RUNTIME_ROOT, runtimeReady, type Log };
+import { freePort } from '../ports';
+import { RUNTIME_ROOT, runtimeEnv, runtimePaths, type RuntimePaths } from '../runtime/install';
+import { DEFAULT_N8N_VERSION, selectedRuntime } from '../runtime/versions';
+import { installTarball, packTarball } from '../pack/tarball';
+import { runScratch, spawnGroup, type Managed } from '../processes';
 
 export const PACKAGE_NAME = 'n8n-nodes-business-platform';
-
-/**
- * Where a port for a later listener is picked: below Linux's ephemeral range (32768–60999 by
- * default), from which every outgoing connection takes its own port. A port the OS handed out as
- * free (port 0) sits in that range, and between the check and n8n's listen, which on a loaded
- * machine is a minute later, a test's connection could take it: the shared n8n once exited with
- * "n8n Task Broker's port … is already in use" so.
- */
-const PICK_FROM = 20_000;
-const PICK_TO = 32_000;
-
-/** Whether a listener on 127.0.0.1 can take `port` now (it is released again). */
-async function bindable(port: number): Promise<number | undefined> {
-	return await new Promise((res) => {
-		const s = createServer();
-		s.once('error', () => res(undefined));
-		s.listen(port, '127.0.0.1', () => {
-			const got = (s.address() as { port: number }).port;
-			s.close(() => res(got));
-		});
-	});
-}
-
-/** A free port on 127.0.0.1: `preferred` when it is free, else one outside the ephemeral range. */
-export async function freePort(preferred = 0): Promise<number> {
-	if (preferred && (await bindable(preferred))) return preferred;
-	for (let i = 0; i < 50; i++) {
-		const port = PICK_FROM + Math.floor(Math.random() * (PICK_TO - PICK_FROM));
-		if (await bindable(port)) return port;
-	}
-	const any = await bindable(0);
-	if (!any) throw new Error('no free port on 127.0.0.1');
-	return any;
-}
 
 export interface N8nInstance {
 	url: string;
@@ -74,7 +29,7 @@ export interface N8nInstance {
 
 /**
  * A user folder with the pack installed from its `npm pack` tarball the way n8n installs a
- * community package (scripts/pack.ts, installTarball), so n8n runs exactly what users get.
+ * community package (testbed/pack/tarball.ts, installTarball), so n8n runs exactly what users get.
  * The tarball is the one the e2e global setup or `npm start` made (packed here if missing
  * or older than the build).
  */

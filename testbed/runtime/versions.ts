@@ -56,7 +56,7 @@ export function selectedRuntime(): N8nRuntimeSpec {
 	const spec = N8N_RUNTIMES[wanted];
 	if (!spec)
 		throw new Error(
-			`N8N_TEST_VERSION=${asked} is not one of the pinned versions (${Object.keys(N8N_RUNTIMES).join(', ')}, or oldest / newest): add it to scripts/n8n-versions.ts`,
+			`N8N_TEST_VERSION=${asked} is not one of the pinned versions (${Object.keys(N8N_RUNTIMES).join(', ')}, or oldest / newest): add it to testbed/runtime/versions.ts`,
 		);
 	return spec;
 }

@@ -8,10 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { sandboxCredentialData } from './credential-data';
-import { n8nAtLeast } from './n8n-versions';
+import { sandboxCredentialData } from '../credential-data';
+import { n8nAtLeast } from '../runtime/versions';
+import { ensureRuntime } from '../runtime/install';
 import {
-	ensureRuntime,
 	n8nCli,
 	n8nEnvironment,
 	ownerApi,
@@ -19,10 +19,8 @@ import {
 	startN8n,
 	type N8nApi,
 	type N8nInstance,
-} from './n8n-runtime';
-import type { Sandbox } from '../sandbox/src/server';
-
-export { HEADLESS_N8N } from './n8n-runtime';
+} from './start';
+import type { Sandbox } from '../../sandbox/src/server';
 
 export const PKG = 'n8n-nodes-business-platform';
 export const CRED_ID = 'bpE2eCredential1';

@@ -2,7 +2,7 @@
  * The workload of the queue-mode tests and of the queue throughput benchmark (no jest
  * globals here: the benchmark imports it too).
  */
-import { pack, webhookStart, workflow } from './n8n-env';
+import { pack, webhookStart, workflow } from '../n8n/env';
 
 /**
  * Webhook → one item per contact in the body → Sales: create contact. The webhook answers

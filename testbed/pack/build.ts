@@ -6,8 +6,8 @@
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ROOT } from './n8n-install';
-import { spawnGroup } from './processes';
+import { ROOT } from '../root';
+import { spawnGroup } from '../processes';
 
 const STAMP = join(ROOT, 'dist', '.built');
 const INPUTS = ['nodes', 'credentials', 'package.json', 'tsconfig.json', 'scripts/bundle.ts'];
