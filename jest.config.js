@@ -7,7 +7,7 @@
  * globalSetup runs only when one of its tests is selected: the package setup builds and packs
  * the pack; the e2e, queue and editor setups do that too and install the n8n runtime (the
  * editor's also Chromium, the queue's also Redis and PostgreSQL) before any of their files starts.
- * Every file runs in test/global/environment.ts, which stops what the file started.
+ * Every file runs in test/jest/environment.ts, which stops what the file started.
  */
 /**
  * BP_N8N_CORE_DIR (scripts/test-internals.ts sets it): a node_modules folder of a pinned n8n
@@ -31,11 +31,11 @@ const otherCore = coreDir
 
 const project = (name, extra = {}) => ({
 	displayName: name,
-	testEnvironment: '<rootDir>/test/global/environment.ts',
+	testEnvironment: '<rootDir>/test/jest/environment.ts',
 	testMatch: [`<rootDir>/test/${name}/**/*.test.ts`],
-	transform: { '^.+\\.ts$': '<rootDir>/test/global/transform.js' },
-	setupFiles: ['<rootDir>/test/setup-env.ts'],
-	setupFilesAfterEnv: ['<rootDir>/test/global/contract-check.ts'],
+	transform: { '^.+\\.ts$': '<rootDir>/test/jest/transform.js' },
+	setupFiles: ['<rootDir>/test/jest/setup-env.ts'],
+	setupFilesAfterEnv: ['<rootDir>/test/jest/contract-check.ts'],
 	modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.n8n-runtime/'],
 	...otherCore,
 	...extra,
@@ -46,17 +46,17 @@ module.exports = {
 	// A ceiling, not a budget: on a loaded 2-core machine 1.5× slower than ours (CI, while the e2e
 	// run's n8n processes boot beside this run) a test that takes 8 s here took more than 30.
 	testTimeout: 120000,
-	// Slow files first (test/global/sequencer.js); `npm test` runs 2 workers (package.json).
-	testSequencer: '<rootDir>/test/global/sequencer.js',
-	globalSetup: '<rootDir>/test/global/setup.ts',
-	globalTeardown: '<rootDir>/test/global/teardown.ts',
+	// Slow files first (test/jest/sequencer.js); `npm test` runs 2 workers (package.json).
+	testSequencer: '<rootDir>/test/jest/sequencer.js',
+	globalSetup: '<rootDir>/test/jest/setup.ts',
+	globalTeardown: '<rootDir>/test/jest/teardown.ts',
 	projects: [
 		project('unit'),
 		project('sandbox'),
 		project('integration'),
-		project('package', { globalSetup: '<rootDir>/test/global/setup-pack.ts' }),
-		project('e2e', { globalSetup: '<rootDir>/test/global/setup-n8n.ts' }),
-		project('queue', { globalSetup: '<rootDir>/test/global/setup-queue.ts' }),
-		project('editor', { globalSetup: '<rootDir>/test/global/setup-editor.ts' }),
+		project('package', { globalSetup: '<rootDir>/test/jest/setup-pack.ts' }),
+		project('e2e', { globalSetup: '<rootDir>/test/jest/setup-n8n.ts' }),
+		project('queue', { globalSetup: '<rootDir>/test/jest/setup-queue.ts' }),
+		project('editor', { globalSetup: '<rootDir>/test/jest/setup-editor.ts' }),
 	],
 };

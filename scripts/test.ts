@@ -3,7 +3,7 @@
  * `npm test`: jest over the layers unit, sandbox, integration, package, e2e and queue.
  *
  * - With the n8n runtime installed: one jest run, three workers, the long files first
- *   (test/global/sequencer.js).
+ *   (test/jest/sequencer.js).
  * - Without it (a fresh clone): the runtime installs in the background (testbed/runtime/install.ts)
  *   while a first jest run takes the layers that need no n8n (unit, sandbox, integration, package;
  *   two workers), so that the minutes of the install are not minutes of an idle core; a second
@@ -32,7 +32,7 @@ const running = new Set<ReturnType<typeof spawn>>();
 /** One jest run; resolves with its exit code. */
 function jest(args: string[]): Promise<number> {
 	const env = { ...process.env };
-	delete env[RUN_ENV]; // each jest run is a run of its own (test/global/run.ts)
+	delete env[RUN_ENV]; // each jest run is a run of its own (test/jest/run.ts)
 	return new Promise((resolve) => {
 		const child = spawn(process.execPath, [JEST, ...args], { stdio: 'inherit', env });
 		running.add(child);

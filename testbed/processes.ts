@@ -72,7 +72,7 @@ export interface Managed {
 
 /**
  * The processes (and in-process servers) to stop. Inside jest the test environment
- * (test/global/environment.ts) puts one registry per test file on the file's global and
+ * (test/jest/environment.ts) puts one registry per test file on the file's global and
  * closes it after the file's last hook, even one that failed or timed out; elsewhere
  * (npm start, the benchmarks) a registry of this module is used.
  */

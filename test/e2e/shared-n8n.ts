@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * One n8n per configuration per run: the e2e files that do not restart n8n share the n8n
- * the e2e global setup starts (test/global/setup-n8n.ts), each with its own sandbox, its
+ * the e2e global setup starts (test/jest/setup-n8n.ts), each with its own sandbox, its
  * own credentials and its own workflows, created through n8n's API and removed again after
  * the file. A file that tests restarts starts an n8n of its own (`startE2e`), so that no
  * other file sees its n8n go away.

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The editor suite's n8ns: one per jest worker, not one per file. The editor's global setup
- * (test/global/setup-editor.ts) starts them without waiting (they boot while the first files
+ * (test/jest/setup-editor.ts) starts them without waiting (they boot while the first files
  * start their sandboxes and Chromium) and tells the workers where they are through
  * `EDITOR_N8NS_ENV`; the global teardown stops them. A file claims a free one for its whole run
  * (a lock folder next to its user folder, holding the claiming worker's pid), finds it emptied

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * The contract check of every test file (test/global/contract-check.ts runs it after
+ * The contract check of every test file (test/jest/contract-check.ts runs it after
  * each test): every sandbox a test starts checks its traffic against
  * contract/openapi.yaml, and a test fails when the nodes sent a request the contract
  * does not describe, or the sandbox answered (or delivered an event) off the contract.

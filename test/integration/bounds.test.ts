@@ -12,7 +12,7 @@ import { request } from 'undici';
 
 import { MAX_CONCURRENCY } from '../../nodes/shared/engine/execute';
 import { createHarness, type Harness } from '../../testbed/harness/n8n';
-import { Poller } from '../harness/poll';
+import { Poller } from '../helpers/poll-harness';
 import { readBody, serveLoopback } from '../helpers/loopback';
 import { makeChanges, POLL_DRIVERS } from '../helpers/poll-drivers';
 import { call, useSandbox } from '../helpers/sandbox';

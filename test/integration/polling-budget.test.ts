@@ -11,7 +11,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { createHarness, type Harness } from '../../testbed/harness/n8n';
-import { Poller, type Scheduler } from '../harness/poll';
+import { Poller, type Scheduler } from '../helpers/poll-harness';
 import { PageClock } from '../helpers/page-clock';
 import { setClock } from '../helpers/poll-drivers';
 import { call, useSandbox } from '../helpers/sandbox';

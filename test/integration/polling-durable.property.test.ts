@@ -1,7 +1,7 @@
 /**
  * Property: exactly once on the scheduler n8n is moving to (issue 34). A Table Trigger on Record
  * Created, polled as n8n's default scheduler, its durable scheduler, or the durable scheduler with
- * durable cursors polls it (test/harness/poll.ts), with a poll budget (getPollBudgetMs) and a
+ * durable cursors polls it (test/helpers/poll-harness.ts), with a poll budget (getPollBudgetMs) and a
  * clock that moves by the time each list page takes. Steps: creates, bursts of one frozen
  * timestamp, deletes (a list that moves while a backlog is read), pages that take longer (a
  * budget that ends in the middle of a page: n8n abandons the poll and throws its result away),
@@ -23,7 +23,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { searchPages } from '../../nodes/shared/polling/backlog';
 import { createHarness, type Harness } from '../../testbed/harness/n8n';
-import { Poller, type Scheduler } from '../harness/poll';
+import { Poller, type Scheduler } from '../helpers/poll-harness';
 import { PageClock } from '../helpers/page-clock';
 import { setClock } from '../helpers/poll-drivers';
 import { checkProperty } from '../helpers/property';

@@ -14,7 +14,7 @@ import {
 	sandboxCredential,
 	type Harness,
 } from '../../testbed/harness/n8n';
-import { Poller } from '../harness/poll';
+import { Poller } from '../helpers/poll-harness';
 import { makeChanges, POLL_DRIVERS, setClock, type PollDriver } from '../helpers/poll-drivers';
 import { call, useSandbox } from '../helpers/sandbox';
 import { fileTuning } from '../helpers/tuning';

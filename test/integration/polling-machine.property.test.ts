@@ -1,7 +1,7 @@
 /**
  * Property: the polling state machine (nodes/shared/polling/machine.ts) delivers each change
  * exactly once past every bound, model-based. A Table Trigger on Record Created, polled as each of
- * n8n's schedulers polls it (test/harness/poll.ts) and on both ends of the tested n8n range (2.41,
+ * n8n's schedulers polls it (test/helpers/poll-harness.ts) and on both ends of the tested n8n range (2.41,
  * with its poll budget and commit hook; 1.x, with neither: the pack's own budget), with a clock
  * that moves by the time each list page takes. Steps: single creates, bursts of one frozen
  * timestamp, bursts of 10^5 to 2·10^5 records in one poll (a bulk import), deletes, clock moves
@@ -23,7 +23,7 @@ import { sleep } from 'n8n-workflow';
 import { OWN_POLL_BUDGET_MS } from '../../nodes/shared/n8n-internals';
 import { n8nAtLeast } from '../../testbed/runtime/versions';
 import { createHarness, type Harness } from '../../testbed/harness/n8n';
-import { Poller, type PollerOptions, type Scheduler } from '../harness/poll';
+import { Poller, type PollerOptions, type Scheduler } from '../helpers/poll-harness';
 import { PageClock, recordPagesServed } from '../helpers/page-clock';
 import { setClock } from '../helpers/poll-drivers';
 import { checkProperty } from '../helpers/property';

@@ -19,7 +19,7 @@ import { sleep } from 'n8n-workflow';
 
 import { OWN_POLL_BUDGET_MS } from '../../nodes/shared/n8n-internals';
 import { createHarness, CREDENTIAL_TYPE, type Harness } from '../../testbed/harness/n8n';
-import { Poller, type PollerOptions } from '../harness/poll';
+import { Poller, type PollerOptions } from '../helpers/poll-harness';
 import { PageClock, recordPagesServed } from '../helpers/page-clock';
 import { setClock } from '../helpers/poll-drivers';
 import { call, useSandbox } from '../helpers/sandbox';

@@ -26,7 +26,7 @@ import {
 	sandboxCredential,
 	type Harness,
 } from '../../testbed/harness/n8n';
-import { Poller } from '../harness/poll';
+import { Poller } from '../helpers/poll-harness';
 import { setClock } from '../helpers/poll-drivers';
 import { checkProperty } from '../helpers/property';
 import { call, useSandbox } from '../helpers/sandbox';

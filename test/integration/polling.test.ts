@@ -11,7 +11,7 @@ import { sleep } from 'n8n-workflow';
 import { request } from 'undici';
 
 import { createHarness, pick, type Harness } from '../../testbed/harness/n8n';
-import { Poller } from '../harness/poll';
+import { Poller } from '../helpers/poll-harness';
 import { readBody, serveLoopback } from '../helpers/loopback';
 import { makeChanges, POLL_DRIVERS, type PollDriver } from '../helpers/poll-drivers';
 import { call, useSandbox } from '../helpers/sandbox';

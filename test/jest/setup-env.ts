@@ -5,7 +5,7 @@
  */
 import { Agent, fetch as undiciFetch, setGlobalDispatcher } from 'undici';
 
-import { runScratch } from '../testbed/processes';
+import { runScratch } from '../../testbed/processes';
 
 // The tests' own HTTP (Node's fetch, undici's request) gives up a connection 10 ms after its last
 // answer instead of keeping it for a next request. A server closes an idle one after its own time
