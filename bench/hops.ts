@@ -23,13 +23,9 @@ import { PollContext } from 'n8n-core';
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../sandbox/src/server';
-import {
-	activateWebhook,
-	additionalData,
-	createHarness,
-	triggerWorkflow,
-	webhookData,
-} from '../testbed/harness/n8n';
+import { activateWebhook, triggerWorkflow, webhookData } from '../testbed/harness/triggers';
+import { additionalData } from '../testbed/harness/additional-data';
+import { createHarness } from '../testbed/harness/run';
 import { countMoves, traceCalls, type TracedFunction } from './call-trace';
 import { ROOT, say } from './common';
 

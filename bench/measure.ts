@@ -89,13 +89,13 @@ function fakeSandbox(a: Args) {
 }
 
 async function harness(a: Args) {
-	const { createHarness } = await import('../testbed/harness/n8n');
+	const { createHarness } = await import('../testbed/harness/run');
 	return createHarness(fakeSandbox(a), a.tokenResponse);
 }
 
 /** The harness with bench/helper-node.ts registered beside the pack's nodes. */
 async function helperHarness(a: Args) {
-	const { NODE_TYPES, PACKAGE } = await import('../testbed/harness/n8n');
+	const { NODE_TYPES, PACKAGE } = await import('../testbed/harness/nodes');
 	const { BenchHelperOnly } = await import('./helper-node');
 	NODE_TYPES[`${PACKAGE}.benchHelperOnly`] = new BenchHelperOnly();
 	return await harness(a);
@@ -373,8 +373,10 @@ const scenarios: Record<string, (a: Args) => Promise<Record<string, unknown>>> =
 		return { ms };
 	},
 	async packTrigger(a) {
-		const { additionalData, triggerWorkflow, webhookData, activateWebhook, webhookMethod } =
-			await import('../testbed/harness/n8n');
+		const { additionalData } = await import('../testbed/harness/additional-data');
+		const { triggerWorkflow, webhookData, activateWebhook, webhookMethod } = await import(
+			'../testbed/harness/triggers'
+		);
 		const h = await harness(a);
 		const node = h.node(
 			'businessPlatformSalesTrigger',

@@ -13,7 +13,8 @@ import { startQueueCluster, type QueueCluster } from '../testbed/queue/cluster';
 import { type N8nApi } from '../testbed/n8n/start';
 import { runtimeReady } from '../testbed/runtime/install';
 import { stopAll } from '../testbed/processes';
-import { ensureRedis, postgresBinaries } from '../testbed/queue/servers';
+import { postgresBinaries } from '../testbed/queue/postgres';
+import { ensureRedis } from '../testbed/queue/redis';
 import { startSandboxProcess, type SandboxReady } from '../testbed/sandbox-process';
 import {
 	connectCredential,

@@ -15,6 +15,7 @@ import { Router } from './http';
 import { Listeners } from './listener';
 import { addRoutes } from './module';
 import { MODULES } from './modules';
+import { registerAuthorizePage } from './oauth-page';
 import { RequestLog, type LoggedRequest } from './requestLog';
 import { newTenant, Store } from './state';
 import { Webhooks } from './webhooks';
@@ -85,6 +86,7 @@ function createPlatform(config: SandboxConfig, initialFaults: FaultRule[]): Plat
 	const env: Env = { store, config, hooks };
 
 	const api = new Router<Session>();
+	registerAuthorizePage(api, auth);
 	auth.register(api);
 	hooks.register(api);
 	for (const m of MODULES) addRoutes(api, env, m);

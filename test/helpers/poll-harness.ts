@@ -20,14 +20,11 @@ import type {
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-import {
-	additionalData,
-	CREDENTIAL_TYPE,
-	harnessNodeTypes,
-	PACKAGE,
-	triggerWorkflow,
-	type Harness,
-} from '../../testbed/harness/n8n';
+import { additionalData } from '../../testbed/harness/additional-data';
+import { CREDENTIAL_TYPE } from '../../testbed/harness/credentials';
+import { harnessNodeTypes, PACKAGE } from '../../testbed/harness/nodes';
+import { type Harness } from '../../testbed/harness/run';
+import { triggerWorkflow } from '../../testbed/harness/triggers';
 
 export type Scheduler = 'default' | 'durable' | 'durableCursors';
 

@@ -10,7 +10,7 @@ import {
 	type PollTuning,
 	type RetryTuning,
 } from '../../nodes/shared/tuning';
-import { useTuning } from '../../testbed/harness/n8n';
+import { useTuning } from '../../testbed/harness/nodes';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 

@@ -24,17 +24,15 @@ import { decodeNotes } from '../../nodes/BusinessPlatformSales/resources/activit
 import { columnFields } from '../../nodes/BusinessPlatformSales/methods/tables';
 import type { PlatformTable } from '../../nodes/BusinessPlatformSales/common/tables';
 import type { LoggedRequest } from '../../sandbox/src/server';
+import { additionalData } from '../../testbed/harness/additional-data';
+import { createHarness, type Harness, type NodeRun } from '../../testbed/harness/run';
 import {
 	activateWebhook,
-	additionalData,
-	createHarness,
 	deliverWebhook,
 	triggerWorkflow,
 	webhookData,
 	webhookMethod,
-	type Harness,
-	type NodeRun,
-} from '../../testbed/harness/n8n';
+} from '../../testbed/harness/triggers';
 import { useSandbox } from '../helpers/sandbox';
 import { fileTuning } from '../helpers/tuning';
 

@@ -11,7 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { request } from 'undici';
 
 import { MAX_CONCURRENCY } from '../../nodes/shared/engine/execute';
-import { createHarness, type Harness } from '../../testbed/harness/n8n';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { Poller } from '../helpers/poll-harness';
 import { readBody, serveLoopback } from '../helpers/loopback';
 import { makeChanges, POLL_DRIVERS } from '../helpers/poll-drivers';

@@ -10,7 +10,8 @@ import {
 	searchCategories,
 } from '../../nodes/BusinessPlatformCampaigns/methods/categories';
 import { searchForms } from '../../nodes/BusinessPlatformCampaigns/methods/forms';
-import { createHarness, pickerContext, type Harness } from '../../testbed/harness/n8n';
+import { pickerContext } from '../../testbed/harness/pickers';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { expectDeleted } from '../helpers/outcomes';
 import { useSandbox } from '../helpers/sandbox';
 

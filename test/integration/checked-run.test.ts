@@ -1,5 +1,5 @@
 /**
- * The harness's retry of n8n's pre-run check (testbed/harness/n8n.ts checkedRun): a run whose
+ * The harness's retry of n8n's pre-run check (testbed/harness/run.ts checkedRun): a run whose
  * check timed out in n8n's safe regex before any node ran is started again, also when the check
  * throws synchronously (as n8n's does, before processRunExecutionData returns its promise), up to
  * CHECK_ATTEMPTS times; any other failure is not retried.
@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import type { IRun } from 'n8n-workflow';
 
-import { CHECK_ATTEMPTS, checkedRun } from '../../testbed/harness/n8n';
+import { CHECK_ATTEMPTS, checkedRun } from '../../testbed/harness/run';
 import { checkProperty } from '../helpers/property';
 
 const run = { finished: true } as unknown as IRun;

@@ -1,7 +1,8 @@
 import { BusinessPlatformOAuth2Api } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
 import { platformRefreshTokenKey, platformTokenKey } from '../../nodes/shared/tokens';
 import { startSandbox, type Sandbox } from '../../sandbox/src/server';
-import { createHarness, testCredential } from '../../testbed/harness/n8n';
+import { testCredential } from '../../testbed/harness/credential-test';
+import { createHarness } from '../../testbed/harness/run';
 import { startReceiver } from '../helpers/receiver';
 
 describe('the credential', () => {

@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { sortBy } from '../../sandbox/src/state';
-import { createHarness, type Harness } from '../../testbed/harness/n8n';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { allowOffContract } from '../helpers/contract';
 import { useSandbox } from '../helpers/sandbox';
 

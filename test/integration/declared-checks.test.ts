@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import type { IBinaryKeyData, IDataObject } from 'n8n-workflow';
 
 import type { PlatformTable } from '../../nodes/BusinessPlatformSales/common/tables';
-import { createHarness, type Harness } from '../../testbed/harness/n8n';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { checkProperty } from '../helpers/property';
 import { useSandbox } from '../helpers/sandbox';
 

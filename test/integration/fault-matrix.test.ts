@@ -38,17 +38,15 @@ import type {
 import { platformRefreshTokenKey } from '../../nodes/shared/tokens';
 import type { FaultRule } from '../../sandbox/src/faults';
 import { Query, type Ctx } from '../../sandbox/src/http';
+import { additionalData } from '../../testbed/harness/additional-data';
+import { createHarness, type Harness, type NodeRun } from '../../testbed/harness/run';
 import {
 	activateWebhook,
-	additionalData,
-	createHarness,
 	deliverWebhook,
 	triggerWorkflow,
 	webhookData,
 	webhookMethod,
-	type Harness,
-	type NodeRun,
-} from '../../testbed/harness/n8n';
+} from '../../testbed/harness/triggers';
 import { startReceiver, type Receiver } from '../helpers/receiver';
 import { useLanes, type Lanes } from '../helpers/lanes';
 import { virtualRetryClock } from '../helpers/retry-clock';

@@ -8,7 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { createHarness, type Harness } from '../../testbed/harness/n8n';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { useSandbox } from '../helpers/sandbox';
 import { operationsOf, TYPES, type FieldValue } from '../helpers/tool-fields';
 import { fileTuning } from '../helpers/tuning';

@@ -13,7 +13,7 @@ import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PlatformTable } from '../../nodes/BusinessPlatformSales/common/tables';
-import { createHarness, type Harness } from '../../testbed/harness/n8n';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { checkProperty } from '../helpers/property';
 import { useSandbox } from '../helpers/sandbox';
 

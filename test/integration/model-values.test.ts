@@ -11,7 +11,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PlatformTable } from '../../nodes/BusinessPlatformSales/common/tables';
-import { createHarness, type Harness } from '../../testbed/harness/n8n';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox({ regional: true });

@@ -38,14 +38,10 @@ import {
 import { beginTurn, endTurn } from '../../nodes/shared/polling/turns';
 import { platformTokenKey, storedToken } from '../../nodes/shared/tokens';
 import { n8nAtLeast } from '../../testbed/runtime/versions';
-import {
-	additionalData,
-	createHarness,
-	NODE_TYPES,
-	PACKAGE,
-	triggerWorkflow,
-	type Harness,
-} from '../../testbed/harness/n8n';
+import { additionalData } from '../../testbed/harness/additional-data';
+import { NODE_TYPES, PACKAGE } from '../../testbed/harness/nodes';
+import { createHarness, type Harness } from '../../testbed/harness/run';
+import { triggerWorkflow } from '../../testbed/harness/triggers';
 import { checkProperty, PROTOTYPE_KEYS } from '../helpers/property';
 import { useSandbox } from '../helpers/sandbox';
 

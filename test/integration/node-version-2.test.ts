@@ -14,7 +14,8 @@ import {
 	searchPipelines,
 	searchPipelineStages,
 } from '../../nodes/BusinessPlatformSales/methods/deals';
-import { createHarness, pickerContext, type Harness } from '../../testbed/harness/n8n';
+import { pickerContext } from '../../testbed/harness/pickers';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 import { request } from 'undici';
 
-import { createHarness } from '../../testbed/harness/n8n';
+import { createHarness } from '../../testbed/harness/run';
 import { readBody, serveLoopback } from '../helpers/loopback';
 import { checkProperty } from '../helpers/property';
 import { call, useSandbox } from '../helpers/sandbox';

@@ -10,7 +10,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { createHarness } from '../../testbed/harness/n8n';
+import { createHarness } from '../../testbed/harness/run';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();

@@ -16,7 +16,7 @@ import { SALES_RESOURCES } from '../../nodes/BusinessPlatformSales/resources';
 import type { Field, Operation, Resource } from '../../nodes/shared/engine/model';
 import { shownInVersion } from '../../nodes/shared/engine/params';
 import { apiUrl, fullyDecoded } from '../../nodes/shared/transport';
-import { createHarness } from '../../testbed/harness/n8n';
+import { createHarness } from '../../testbed/harness/run';
 import { checkProperty, hostileString, propertyParameters } from '../helpers/property';
 import { useSandbox } from '../helpers/sandbox';
 

@@ -9,7 +9,8 @@ import {
 	getPeopleUsers,
 	searchPeopleUsers,
 } from '../../nodes/BusinessPlatformPeople/methods/users';
-import { createHarness, pickerContext, type Harness } from '../../testbed/harness/n8n';
+import { pickerContext } from '../../testbed/harness/pickers';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox({ rows: 25 });

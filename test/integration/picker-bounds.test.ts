@@ -11,7 +11,8 @@ import { getOwners, searchContacts } from '../../nodes/BusinessPlatformSales/met
 import { searchDeals } from '../../nodes/BusinessPlatformSales/methods/deals';
 import { MAX_OPTIONS, PICKER_PAGE } from '../../nodes/shared/pickers';
 import type { Doc } from '../../sandbox/src/state';
-import { createHarness, pickerContext, type Harness } from '../../testbed/harness/n8n';
+import { pickerContext } from '../../testbed/harness/pickers';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { call, useSandbox } from '../helpers/sandbox';
 
 const ROWS = 20;

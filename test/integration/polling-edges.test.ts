@@ -8,12 +8,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_RECENT } from '../../nodes/shared/polling/cursor';
-import {
-	createHarness,
-	CREDENTIAL_TYPE,
-	sandboxCredential,
-	type Harness,
-} from '../../testbed/harness/n8n';
+import { CREDENTIAL_TYPE, sandboxCredential } from '../../testbed/harness/credentials';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { Poller } from '../helpers/poll-harness';
 import { makeChanges, POLL_DRIVERS, setClock, type PollDriver } from '../helpers/poll-drivers';
 import { call, useSandbox } from '../helpers/sandbox';

@@ -22,7 +22,7 @@ import { sleep } from 'n8n-workflow';
 
 import { OWN_POLL_BUDGET_MS } from '../../nodes/shared/n8n-internals';
 import { n8nAtLeast } from '../../testbed/runtime/versions';
-import { createHarness, type Harness } from '../../testbed/harness/n8n';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { Poller, type PollerOptions, type Scheduler } from '../helpers/poll-harness';
 import { PageClock, recordPagesServed } from '../helpers/page-clock';
 import { setClock } from '../helpers/poll-drivers';

@@ -18,7 +18,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { OWN_POLL_BUDGET_MS } from '../../nodes/shared/n8n-internals';
-import { createHarness, CREDENTIAL_TYPE, type Harness } from '../../testbed/harness/n8n';
+import { CREDENTIAL_TYPE } from '../../testbed/harness/credentials';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { Poller, type PollerOptions } from '../helpers/poll-harness';
 import { PageClock, recordPagesServed } from '../helpers/page-clock';
 import { setClock } from '../helpers/poll-drivers';

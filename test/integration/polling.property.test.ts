@@ -20,12 +20,8 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	createHarness,
-	CREDENTIAL_TYPE,
-	sandboxCredential,
-	type Harness,
-} from '../../testbed/harness/n8n';
+import { CREDENTIAL_TYPE, sandboxCredential } from '../../testbed/harness/credentials';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { Poller } from '../helpers/poll-harness';
 import { setClock } from '../helpers/poll-drivers';
 import { checkProperty } from '../helpers/property';

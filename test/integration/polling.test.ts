@@ -10,7 +10,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { request } from 'undici';
 
-import { createHarness, pick, type Harness } from '../../testbed/harness/n8n';
+import { pick } from '../../testbed/harness/pickers';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { Poller } from '../helpers/poll-harness';
 import { readBody, serveLoopback } from '../helpers/loopback';
 import { makeChanges, POLL_DRIVERS, type PollDriver } from '../helpers/poll-drivers';

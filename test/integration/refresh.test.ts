@@ -11,7 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { platformTokenKey } from '../../nodes/shared/tokens';
 import { startSandbox, type Sandbox } from '../../sandbox/src/server';
-import { createHarness, type Harness } from '../../testbed/harness/n8n';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { call } from '../helpers/sandbox';
 
 const TTL = 1;

@@ -6,7 +6,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { searchActivities } from '../../nodes/BusinessPlatformSales/methods/activities';
-import { createHarness, pickerContext, type Harness } from '../../testbed/harness/n8n';
+import { pickerContext } from '../../testbed/harness/pickers';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { expectDeleted } from '../helpers/outcomes';
 import { useSandbox } from '../helpers/sandbox';
 

@@ -1,7 +1,7 @@
 /** Contact and Contact Label operations of the Sales node, through n8n-core, against the sandbox's state. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { createHarness, type Harness } from '../../testbed/harness/n8n';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { expectDeleted } from '../helpers/outcomes';
 import { useSandbox } from '../helpers/sandbox';
 

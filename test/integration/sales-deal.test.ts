@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { createHarness, type Harness } from '../../testbed/harness/n8n';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { expectDeleted } from '../helpers/outcomes';
 import { call, useSandbox } from '../helpers/sandbox';
 

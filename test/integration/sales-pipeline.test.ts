@@ -12,7 +12,8 @@ import {
 	getPipelineStages,
 	searchDeals,
 } from '../../nodes/BusinessPlatformSales/methods/deals';
-import { createHarness, pickerContext, type Harness } from '../../testbed/harness/n8n';
+import { pickerContext } from '../../testbed/harness/pickers';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { expectDeleted } from '../helpers/outcomes';
 import { useSandbox } from '../helpers/sandbox';
 

@@ -9,7 +9,8 @@ import type { IDataObject, INodeListSearchResult } from 'n8n-workflow';
 
 import { columnFields } from '../../nodes/BusinessPlatformSales/methods/tables';
 import type { PlatformTable, TableColumn } from '../../nodes/BusinessPlatformSales/common/tables';
-import { createHarness, pick, type Harness } from '../../testbed/harness/n8n';
+import { pick } from '../../testbed/harness/pickers';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { call, useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox({ regional: true });

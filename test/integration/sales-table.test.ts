@@ -7,7 +7,8 @@ import type { IDataObject, INodeListSearchResult, ResourceMapperFields } from 'n
 
 import { columnFields } from '../../nodes/BusinessPlatformSales/methods/tables';
 import type { PlatformTable } from '../../nodes/BusinessPlatformSales/common/tables';
-import { createHarness, pick, type Harness } from '../../testbed/harness/n8n';
+import { pick } from '../../testbed/harness/pickers';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox({ regional: true });

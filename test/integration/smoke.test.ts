@@ -1,4 +1,4 @@
-import { createHarness } from '../../testbed/harness/n8n';
+import { createHarness } from '../../testbed/harness/run';
 import { useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();

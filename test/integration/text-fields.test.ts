@@ -13,7 +13,7 @@ import { PEOPLE_RESOURCES } from '../../nodes/BusinessPlatformPeople/resources';
 import { SALES_RESOURCES } from '../../nodes/BusinessPlatformSales/resources';
 import type { Field, Operation, Resource } from '../../nodes/shared/engine/model';
 import { loadContract } from '../../sandbox/src/contract/load';
-import { createHarness, type Harness } from '../../testbed/harness/n8n';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import { checkProperty } from '../helpers/property';
 import { useSandbox } from '../helpers/sandbox';
 

@@ -12,15 +12,15 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { EVENTS } from '../../nodes/BusinessPlatformSalesTrigger/events';
+import { additionalData } from '../../testbed/harness/additional-data';
+import { createHarness } from '../../testbed/harness/run';
 import {
 	activateWebhook,
-	additionalData,
-	createHarness,
 	deliverWebhook,
 	triggerWorkflow,
 	webhookData,
 	webhookMethod,
-} from '../../testbed/harness/n8n';
+} from '../../testbed/harness/triggers';
 import { checkProperty, hostileString, PROTOTYPE_KEYS } from '../helpers/property';
 import { fakeResponse } from '../helpers/receiver';
 import { useSandbox } from '../helpers/sandbox';

@@ -14,16 +14,15 @@ import type { IDataObject, INode, IPollFunctions, IWebhookData, Workflow } from 
 import { SEEN_REFRESH_MS } from '../../nodes/BusinessPlatformSalesTrigger/heal';
 import { WAIT_FOR_POLL_MS } from '../../nodes/BusinessPlatformSalesTrigger/registrations';
 import { beginTurn, endTurn, type Turn } from '../../nodes/shared/polling/turns';
+import { additionalData } from '../../testbed/harness/additional-data';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import {
 	activateWebhook,
-	additionalData,
-	createHarness,
 	deliverWebhook,
 	triggerWorkflow,
 	webhookData,
 	webhookMethod,
-	type Harness,
-} from '../../testbed/harness/n8n';
+} from '../../testbed/harness/triggers';
 import { propertyParameters } from '../helpers/property';
 import { useReceiver } from '../helpers/receiver';
 import { lastSeq, live, registerCalls } from '../helpers/registrations';

@@ -21,16 +21,15 @@ import {
 	expandEvents,
 } from '../../nodes/BusinessPlatformSalesTrigger/events';
 import { recordId } from '../../nodes/BusinessPlatformSalesTrigger/webhook-trigger';
+import { additionalData } from '../../testbed/harness/additional-data';
+import { createHarness, type Harness } from '../../testbed/harness/run';
 import {
 	activateWebhook,
-	additionalData,
-	createHarness,
 	deliverWebhook,
 	triggerWorkflow,
 	webhookData,
 	webhookMethod,
-	type Harness,
-} from '../../testbed/harness/n8n';
+} from '../../testbed/harness/triggers';
 import { contractEvents } from '../helpers/contract';
 import { readBody, serveLoopback, type Loopback } from '../helpers/loopback';
 import { fakeResponse, useReceiver } from '../helpers/receiver';

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 
-import { createHarness } from '../../testbed/harness/n8n';
+import { createHarness } from '../../testbed/harness/run';
 import { checkProperty } from '../helpers/property';
 import { useSandbox } from '../helpers/sandbox';
 

@@ -6,12 +6,9 @@
  * a killed earlier run left are removed. On a platform without them (not Linux x64) the
  * suite is skipped, and says why.
  */
-import {
-	ensureRedis,
-	postgresBinaries,
-	QUEUE_SKIP_ENV as SKIP_ENV,
-	sweepQueueFolders,
-} from '../../testbed/queue/servers';
+import { QUEUE_SKIP_ENV as SKIP_ENV, sweepQueueFolders } from '../../testbed/queue/folders';
+import { postgresBinaries } from '../../testbed/queue/postgres';
+import { ensureRedis } from '../../testbed/queue/redis';
 import { say, step } from './run';
 import { prepareN8n } from './setup-n8n';
 

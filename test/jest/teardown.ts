@@ -5,7 +5,7 @@
  * clusters whose test worker died are removed, so the run ends with nothing behind.
  */
 import { RUN_ENV, sweepRun } from '../../testbed/processes';
-import { sweepQueueFolders } from '../../testbed/queue/servers';
+import { sweepQueueFolders } from '../../testbed/queue/folders';
 import { rmSync } from 'node:fs';
 
 import { stopSharedN8n } from '../e2e/shared-n8n';

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { processesOfRun, RUNS_DIR, runId } from '../../testbed/processes';
-import { QUEUE_TMP_PREFIX, sweepQueueFolders } from '../../testbed/queue/servers';
+import { QUEUE_TMP_PREFIX, sweepQueueFolders } from '../../testbed/queue/folders';
 import { eventually } from '../../testbed/n8n/env';
 import { exitWithin, nestedRun, ready } from '../helpers/nested-jest';
 import { describeQueue } from './queue-env';

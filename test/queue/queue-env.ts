@@ -12,7 +12,7 @@ import {
 } from '../../testbed/queue/cluster';
 import type { Sandbox } from '../helpers/sandbox';
 import { connectCredential, createWorkflow, eventually, postJson } from '../../testbed/n8n/env';
-import { QUEUE_SKIP_ENV } from '../../testbed/queue/servers';
+import { QUEUE_SKIP_ENV } from '../../testbed/queue/folders';
 
 /** `describe`, or `describe.skip` with the reason printed where queue mode cannot run. */
 export const describeQueue: jest.Describe = process.env[QUEUE_SKIP_ENV] ? describe.skip : describe;

@@ -2,7 +2,7 @@
 import type { INodeProperties, INodeType } from 'n8n-workflow';
 
 import { shownInVersion } from '../../nodes/shared/engine/params';
-import { NODE_TYPES } from '../../testbed/harness/n8n';
+import { NODE_TYPES } from '../../testbed/harness/nodes';
 
 const packNodes = Object.entries(NODE_TYPES).filter(([name]) => !name.endsWith('.testTransport'));
 

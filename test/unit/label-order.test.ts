@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { INodeType } from 'n8n-workflow';
 
 import { compareLabels } from '../../nodes/shared/field-values';
-import { NODE_TYPES } from '../../testbed/harness/n8n';
+import { NODE_TYPES } from '../../testbed/harness/nodes';
 import { propertyParameters } from '../helpers/property';
 
 const label = fc

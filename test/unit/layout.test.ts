@@ -14,7 +14,7 @@ import * as ts from 'typescript';
 import { CUSTOM_CALL } from '../../nodes/shared/engine/custom-call';
 import { mergeMethods } from '../../nodes/shared/engine/methods';
 import type { Resource } from '../../nodes/shared/engine/model';
-import { NODE_TYPES } from '../../testbed/harness/n8n';
+import { NODE_TYPES } from '../../testbed/harness/nodes';
 
 const ROOT = join(__dirname, '../..');
 const MAX_FILE_LINES = 400;

@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
-import { NODE_TYPES } from '../../testbed/harness/n8n';
+import { NODE_TYPES } from '../../testbed/harness/nodes';
 
 const ROOT = resolve(__dirname, '../..');
 const REMOVED_HELPERS = [

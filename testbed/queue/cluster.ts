@@ -24,7 +24,9 @@ import {
 } from '../n8n/start';
 import { freePort } from '../ports';
 import { onCleanup } from '../processes';
-import { startQueueServers, type Postgres, type QueueServers, type Server } from './servers';
+import { type Postgres } from './postgres';
+import { type Server } from './server-process';
+import { startQueueServers, type QueueServers } from './servers';
 
 export type Role = 'main' | 'worker' | 'webhook';
 

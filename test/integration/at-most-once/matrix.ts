@@ -33,7 +33,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { runId } from '../../../testbed/processes';
 import type { FaultRule } from '../../../sandbox/src/faults';
 import type { LoggedRequest } from '../../../sandbox/src/server';
-import { createHarness, type Harness, type NodeRun } from '../../../testbed/harness/n8n';
+import { createHarness, type Harness, type NodeRun } from '../../../testbed/harness/run';
 import { useLanes, type Lanes } from '../../helpers/lanes';
 import { useVirtualRetryClock } from '../../helpers/retry-clock';
 import { startTestSandbox, type Sandbox } from '../../helpers/sandbox';
