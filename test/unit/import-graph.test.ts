@@ -5,8 +5,11 @@
  * - the folder's children (its files and its subfolders, each as one unit) import each other
  *   without a circle; any circle between files shows as one here, at the folder where its
  *   files part, so this also forbids every file-level circle;
- * - nothing outside `test/` imports from `test/` (the harness, the n8n environment and the
- *   description snapshots that the bench and the scripts use live in `scripts/`).
+ * - the top-level rooms import each other one way, as ROOMS says: the pack (`nodes/`,
+ *   `credentials/`) and the platform's simulator (`sandbox/`) import none of the development
+ *   rooms; `testbed/` (what runs n8n, its servers and Chromium for tests and benchmarks) stands on
+ *   them; the demo on the testbed; the npm scripts' entry points (`scripts/`) and the benchmarks
+ *   (`bench/`) on those; and only `test/` imports `test/`.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -136,13 +139,44 @@ function stronglyConnected(graph: Graph): string[][] {
 	return out;
 }
 
-/** Imports of `test/` from outside it. */
-export function intoTest(graph: Graph): string[] {
-	return [...graph].flatMap(([file, targets]) =>
-		file.startsWith('test/')
-			? []
-			: [...targets].filter((t) => t.startsWith('test/')).map((t) => `${file} → ${t}`),
-	);
+/**
+ * What each top-level room may import besides itself ('.' is the repository's own files, such as
+ * jest.config.js). A room that is not listed fails until it is: a new folder says where it stands.
+ */
+export const ROOMS: Readonly<Record<string, readonly string[]>> = {
+	'.': [],
+	nodes: [],
+	credentials: ['nodes'],
+	sandbox: [],
+	testbed: ['nodes', 'credentials', 'sandbox'],
+	demo: ['testbed', 'sandbox'],
+	scripts: ['demo', 'testbed', 'sandbox', 'nodes', 'credentials'],
+	bench: ['demo', 'testbed', 'sandbox', 'nodes', 'credentials'],
+	test: ['scripts', 'bench', 'demo', 'testbed', 'sandbox', 'nodes', 'credentials'],
+};
+
+const roomOf = (file: string) => (file.includes('/') ? file.split('/')[0] : '.');
+
+/** Imports that run against ROOMS (`rooms`), as "file → target (a may not import b)". */
+export function againstRooms(
+	graph: Graph,
+	rooms: Readonly<Record<string, readonly string[]>> = ROOMS,
+): string[] {
+	const found: string[] = [];
+	for (const [file, targets] of graph) {
+		const a = roomOf(file);
+		const allowed = rooms[a];
+		if (!allowed) {
+			found.push(`${file}: the room ${a}/ has no place in ROOMS`);
+			continue;
+		}
+		for (const target of targets) {
+			const b = roomOf(target);
+			if (b !== a && !allowed.includes(b))
+				found.push(`${file} → ${target} (${a}/ may not import ${b}/)`);
+		}
+	}
+	return found;
 }
 
 describe('the import graph', () => {
@@ -157,22 +191,32 @@ describe('the import graph', () => {
 		expect(circles(graph)).toEqual([]);
 	});
 
-	it('has nothing outside test/ importing from test/', () => {
-		expect(intoTest(graph)).toEqual([]);
+	it('has its top-level rooms import each other one way (ROOMS), nothing outside test/ importing test/', () => {
+		expect(againstRooms(graph)).toEqual([]);
+		for (const room of ['testbed', 'demo', 'scripts', 'bench', 'sandbox'])
+			expect([...graph.keys()].some((f) => f.startsWith(`${room}/`))).toBe(true);
 	});
 
-	it('finds a circle between files, one between folders, and an import into test/', () => {
+	it('finds a circle between files, one between folders, and imports against the rooms', () => {
 		const g: Graph = new Map([
 			['nodes/shared/a.ts', new Set(['nodes/shared/b.ts'])],
 			['nodes/shared/b.ts', new Set(['nodes/shared/a.ts'])],
 			['nodes/shared/engine/x.ts', new Set(['nodes/shared/c.ts'])],
 			['nodes/shared/c.ts', new Set(['nodes/shared/engine/y.ts'])],
-			['bench/run.ts', new Set(['test/harness/n8n.ts'])],
+			['bench/run.ts', new Set(['test/helpers/sandbox.ts', 'testbed/harness/run.ts'])],
+			['testbed/n8n/start.ts', new Set(['scripts/test.ts', 'testbed/processes.ts'])],
+			['sandbox/src/server.ts', new Set(['testbed/ports.ts'])],
+			['tools/x.ts', new Set(['nodes/shared/a.ts'])],
 		]);
 		expect(circles(g)).toEqual([
 			'nodes/shared: a.ts → b.ts, b.ts → a.ts',
 			'nodes/shared: c.ts → engine, engine → c.ts',
 		]);
-		expect(intoTest(g)).toEqual(['bench/run.ts → test/harness/n8n.ts']);
+		expect(againstRooms(g)).toEqual([
+			'bench/run.ts → test/helpers/sandbox.ts (bench/ may not import test/)',
+			'testbed/n8n/start.ts → scripts/test.ts (testbed/ may not import scripts/)',
+			'sandbox/src/server.ts → testbed/ports.ts (sandbox/ may not import testbed/)',
+			'tools/x.ts: the room tools/ has no place in ROOMS',
+		]);
 	});
 });
