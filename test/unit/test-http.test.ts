@@ -1,5 +1,5 @@
 /**
- * The tests' own HTTP gives up a connection 10 ms after its answer (test/setup-env.ts): a second
+ * The tests' own HTTP gives up a connection 10 ms after its answer (test/jest/setup-env.ts): a second
  * request 100 ms later opens a new connection, though the server would keep the first for 30 s.
  */
 import { createServer } from 'node:http';
