@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The tests' own HTTP gives up a connection 10 ms after its answer (test/jest/setup-env.ts): a second
  * request 100 ms later opens a new connection, though the server would keep the first for 30 s.
