@@ -7,8 +7,9 @@
  * oldest first, no execution empty, and no poll abandoned (the caller checks n8n's log).
  */
 import type { Sandbox } from '../helpers/sandbox';
-import { eventually, pack, workflow } from '../../testbed/n8n/env';
-import type { PollingHost } from './polling';
+import { pack, workflow } from '../../testbed/n8n/env';
+import { eventually } from '../helpers/eventually';
+import { LOOK_EVERY_MS, type PollingHost } from './polling';
 
 /** The environment the backlog needs besides the durable scheduler's settings. */
 export const BACKLOG_ENV = { N8N_SCHEDULER_POLL_TIMEOUT: '20' };
@@ -59,7 +60,7 @@ export async function backlogExactlyOnce(
 	]);
 	const pages = () => sb.requests().filter((r) => r.path.endsWith('/paged-record')).length;
 	const id = await host.publish(wf);
-	await eventually(() => expect(pages()).toBeGreaterThan(0), 60_000); // publishing polls once: from now
+	await eventually(() => expect(pages()).toBeGreaterThan(0), 60_000, LOOK_EVERY_MS / 2); // publishing polls once: from now
 	sb.config.maxPageSize = 20;
 	sb.faults.add({
 		kind: 'latency',
@@ -74,12 +75,16 @@ export async function backlogExactlyOnce(
 		);
 	// What the last look found, for the failure's message.
 	let seen = 'nothing yet';
-	const got = await eventually(async () => {
-		const all = await runs();
-		seen = `${all.length} executions, ${new Set(all.flat().map((j) => String(j._id))).size} of ${made.length} records`;
-		expect(all.flat().length).toBeGreaterThanOrEqual(made.length);
-		return all;
-	}, 600_000).catch((e: unknown) => {
+	const got = await eventually(
+		async () => {
+			const all = await runs();
+			seen = `${all.length} executions, ${new Set(all.flat().map((j) => String(j._id))).size} of ${made.length} records`;
+			expect(all.flat().length).toBeGreaterThanOrEqual(made.length);
+			return all;
+		},
+		600_000,
+		LOOK_EVERY_MS,
+	).catch((e: unknown) => {
 		throw new Error(
 			`the backlog was not delivered within 600 s (last look: ${seen}): ${String(e)}`,
 		);

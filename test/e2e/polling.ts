@@ -10,7 +10,8 @@
  */
 import { makeChanges, POLL_DRIVERS } from '../helpers/poll-drivers';
 import type { Sandbox } from '../helpers/sandbox';
-import { eventually, pack, workflow } from '../../testbed/n8n/env';
+import { pack, workflow } from '../../testbed/n8n/env';
+import { eventually } from '../helpers/eventually';
 
 /** The settings of n8n 2.41's durable scheduler, without and with durable cursors (docs/polling-triggers.md). */
 export const SCHEDULERS = {
@@ -59,10 +60,23 @@ const driver = POLL_DRIVERS.find((d) => d.event === 'payrunCreated')!;
  */
 const AFTER_RESTART = 300_000;
 
+/**
+ * How often a lane looks again at what it waits for. What it waits for comes with n8n's minute
+ * ticks, and a look at the executions asks n8n for all of them with their data (n8n's main, its
+ * database and this process then work for each look): every 2 s, not every 200 ms; the polls are
+ * counted from the sandbox's whole request log, every second. No outcome changes, only when a wait
+ * that has already passed notices it (at most 2 s later).
+ */
+export const LOOK_EVERY_MS = 2_000;
+
 /** Waits for the next poll of the payrun list (n8n polls every minute). */
 async function nextPoll(sb: Sandbox): Promise<void> {
 	const before = polls(sb);
-	await eventually(() => expect(polls(sb)).toBeGreaterThan(before), AFTER_RESTART);
+	await eventually(
+		() => expect(polls(sb)).toBeGreaterThan(before),
+		AFTER_RESTART,
+		LOOK_EVERY_MS / 2,
+	);
 }
 
 /** The payrun IDs each of the workflow's executions delivered. */
@@ -94,16 +108,20 @@ export async function pollingExactlyOnce(
 	]);
 	const id = await host.publish(wf);
 	// Publishing polls once: the trigger starts from now.
-	await eventually(() => expect(polls(sb)).toBeGreaterThan(before), 60_000);
+	await eventually(() => expect(polls(sb)).toBeGreaterThan(before), 60_000, LOOK_EVERY_MS / 2);
 	const made = [
 		...(await makeChanges(sb, driver, 2, { sameTime: true })),
 		...(await makeChanges(sb, driver, 1)),
 	];
-	const got = await eventually(async () => {
-		const ids = await delivered(host, id);
-		expect(ids.length).toBeGreaterThanOrEqual(made.length);
-		return ids;
-	}, 150_000);
+	const got = await eventually(
+		async () => {
+			const ids = await delivered(host, id);
+			expect(ids.length).toBeGreaterThanOrEqual(made.length);
+			return ids;
+		},
+		150_000,
+		LOOK_EVERY_MS,
+	);
 	expect([...got].sort()).toEqual([...made].sort());
 	expect((await host.executions(id)).every((e) => e.status === 'success')).toBe(true);
 	if (host.restart) await host.restart();
@@ -113,6 +131,7 @@ export async function pollingExactlyOnce(
 	await eventually(
 		async () => expect((await deliveries(host, id)).length).toBeGreaterThan(held),
 		AFTER_RESTART,
+		LOOK_EVERY_MS,
 	);
 	await nextPoll(sb);
 	const after = await deliveries(host, id);
