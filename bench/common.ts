@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
-/** What the benchmark's producers share: the sandbox's admin API and one measurement in a fresh process. */
+/** What the benchmark's producers share: the sandbox's admin API and one measurement (bench/scenarios.ts). */
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
@@ -74,12 +74,22 @@ export interface MeasureOptions {
 	env?: NodeJS.ProcessEnv;
 }
 
-/** Runs one scenario of bench/measure.ts in a fresh process (so memory figures are its own); returns its JSON line. */
-export function measure(
+/**
+ * Runs one scenario of bench/scenarios.ts and gives its figures: in a fresh process
+ * (bench/measure.ts), so its memory figures are its own; in a smoke run (BENCH_SMOKE=1, no node
+ * flags) in this process, where the tiny counts measure nothing and a process per scenario would
+ * cost `npm test` its start each time, but for the scenarios whose figures are the heap's (OWN_HEAP).
+ */
+export async function measure(
 	name: string,
 	args: Record<string, unknown>,
 	opts: MeasureOptions = {},
-): Record<string, number> {
+): Promise<Record<string, number>> {
+	if (SMOKE && !opts.nodeFlags?.length && !opts.env) {
+		const { OWN_HEAP, scenarios } = await import('./scenarios');
+		if (!OWN_HEAP.has(name))
+			return (await scenarios[name](args as never)) as Record<string, number>;
+	}
 	const r = spawnSync(
 		process.execPath,
 		[

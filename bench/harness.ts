@@ -6,7 +6,7 @@
  * creating contacts, and Return All over records. As information, not targets: the same
  * against a raw undici client with keep-alive (the ideal) and without it (a new connection
  * per request, what n8n's request helpers do), a bulk update and the trigger's activation.
- * Each scenario runs in a fresh process (bench/measure.ts).
+ * Each scenario runs in a fresh process (bench/measure.ts; in a smoke run, in this one).
  */
 import { startSandboxProcess } from '../testbed/sandbox-process';
 import { admin, measure, say, sized, wireStats, type WireStats } from './common';
@@ -36,7 +36,7 @@ async function createRun(
 	args: Record<string, unknown>,
 ): Promise<{ perSecond: number; wire: WireStats }> {
 	await admin(base.baseUrl, 'POST', '/stats/reset');
-	const r = measure(scenario, { ...base, count: N, ...args });
+	const r = await measure(scenario, { ...base, count: N, ...args });
 	return { perSecond: (N / r.ms) * 1000, wire: await wireStats(base.baseUrl) };
 }
 
@@ -205,17 +205,17 @@ async function returnAllRows(
 		],
 	] as const;
 	// n8n's floor for Return All over records: helpers.httpRequest page after page, no pack code (bench/helper-node.ts).
-	const bestOf = (name: string, args: Record<string, unknown>) => {
-		const runs = Array.from({ length: ROUNDS }, () =>
-			measure(name, { ...base, tableId, pageSize: 100, ...args }),
-		);
+	const bestOf = async (name: string, args: Record<string, unknown>) => {
+		const runs: Array<Record<string, number>> = [];
+		for (let i = 0; i < ROUNDS; i++)
+			runs.push(await measure(name, { ...base, tableId, pageSize: 100, ...args }));
 		return runs.reduce((a, b) => (b.ms < a.ms ? b : a));
 	};
-	const floor = bestOf('helperRecords', {});
+	const floor = await bestOf('helperRecords', {});
 	raw.floor = floor;
 	for (const [id, scenario, rawName, packName, extra] of cases) {
-		const r = bestOf(rawName, {});
-		const p = bestOf(packName, extra);
+		const r = await bestOf(rawName, {});
+		const p = await bestOf(packName, extra);
 		raw[id] = { raw: r, pack: p };
 		const outMb = p.bytes / 1048576;
 		const floorNote =
@@ -290,10 +290,10 @@ async function infoRows(base: Base): Promise<{ info: InfoRow[]; raw: Record<stri
 	const ids = (await admin<Array<{ id: number }>>(base.baseUrl, 'GET', '/state/1/deals'))
 		.slice(0, DEALS)
 		.map((d) => d.id);
-	const rawBulk = measure('rawBulkDeals', { ...base, ids });
-	const packBulk = measure('packBulkDeals', { ...base, ids });
-	const rawTrig = measure('rawTrigger', base);
-	const packTrig = measure('packTrigger', base);
+	const rawBulk = await measure('rawBulkDeals', { ...base, ids });
+	const packBulk = await measure('packBulkDeals', { ...base, ids });
+	const rawTrig = await measure('rawTrigger', base);
+	const packTrig = await measure('packTrigger', base);
 	return {
 		info: [
 			{

@@ -74,7 +74,7 @@ async function harnessProfiles(ready: SandboxReady, out: string[]): Promise<void
 	] as const) {
 		say(`  profiling: ${label}…`);
 		const dir = mkdtempSync(join(tmpdir(), 'bp-prof-'));
-		const r = measure(
+		const r = await measure(
 			scenario,
 			{ ...base, count: N, ...args },
 			{ nodeFlags: ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', INTERVAL_US] },
@@ -122,7 +122,7 @@ async function returnAllProfiles(ready: SandboxReady, out: string[]): Promise<vo
 	] as const) {
 		say(`  profiling: ${label}…`);
 		const dir = mkdtempSync(join(tmpdir(), 'bp-prof-'));
-		const r = measure(
+		const r = await measure(
 			scenario,
 			{ ...base, tableId, pageSize: 100, ...args },
 			{ nodeFlags: ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', INTERVAL_US] },

@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The bench cannot rot: its harness section (bench/harness.ts, every scenario of
- * bench/measure.ts in its own process against a sandbox process) and `npm run bench:hops` run
+ * bench/scenarios.ts against a sandbox process; in this process, where `npm run bench` gives each
+ * a process of its own) and `npm run bench:hops` run
  * at tiny counts (BENCH_SMOKE=1, one round), through the same runSections as `npm run bench`.
  * A section that throws or gives no row fails here; the figures are not looked at (tiny counts
  * measure nothing) and nothing is written. The sections inside n8n and the Trigger's run in
@@ -38,7 +39,6 @@ it('the harness section runs and gives its rows and figures', async () => {
 	expect(harness.info?.map((i) => i.id)).toEqual(
 		expect.arrayContaining(['harness-vs-raw-keepalive', 'bulk-update-deals', 'trigger-activation']),
 	);
-	// 23 scenarios, a process each: 30–50 s on a quiet machine, over 180 s under a load average of 20.
 }, 480_000);
 
 it('npm run bench:hops: one item of Deal → Create runs through at most 10 files of the pack and one heal poll of the Trigger through at most 10, each with at most 10 moves back into a file already entered', () => {
