@@ -114,6 +114,21 @@ export function installTarball(
 		...kept
 	} = packageJson(dir);
 	writeFileSync(join(dir, 'package.json'), JSON.stringify(kept, null, 2));
+	// Without dependencies (the pack has none) npm has nothing to install and writes nothing (the
+	// folder's files are the same before and after): its start, about 0.35 CPU-seconds, is spared.
+	if (Object.keys((kept as { dependencies?: object }).dependencies ?? {}).length > 0)
+		npmInstall(dir, env, `${name} into ${nodesDir}`);
+	const ledgerPath = join(nodesDir, 'package.json');
+	const ledger: { dependencies?: Record<string, string> } = existsSync(ledgerPath)
+		? JSON.parse(readFileSync(ledgerPath, 'utf8'))
+		: { name: 'installed-nodes', private: true };
+	ledger.dependencies = { ...ledger.dependencies, [name]: version };
+	writeFileSync(ledgerPath, JSON.stringify(ledger, null, 2));
+	return dir;
+}
+
+/** n8n's `npm install` of a community package's dependencies in its folder, with n8n's flags. */
+function npmInstall(dir: string, env: NodeJS.ProcessEnv, what: string): void {
 	try {
 		execFileSync(
 			'npm',
@@ -135,14 +150,7 @@ export function installTarball(
 	} catch (e) {
 		const err = e as { stderr?: Buffer; message: string };
 		throw new Error(
-			`installing ${name} into ${nodesDir} (npm install in the package folder, as n8n does) failed: ${(err.stderr?.toString() || err.message).trim().slice(-2000)}`,
+			`installing ${what} (npm install in the package folder, as n8n does) failed: ${(err.stderr?.toString() || err.message).trim().slice(-2000)}`,
 		);
 	}
-	const ledgerPath = join(nodesDir, 'package.json');
-	const ledger: { dependencies?: Record<string, string> } = existsSync(ledgerPath)
-		? JSON.parse(readFileSync(ledgerPath, 'utf8'))
-		: { name: 'installed-nodes', private: true };
-	ledger.dependencies = { ...ledger.dependencies, [name]: version };
-	writeFileSync(ledgerPath, JSON.stringify(ledger, null, 2));
-	return dir;
 }
