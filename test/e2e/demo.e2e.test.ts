@@ -1,7 +1,8 @@
 /**
- * The demo that `npm start` sets up, run in a real n8n: the demo credentials and
- * workflows import, the event-driven ones activate, and each one succeeds. The AI agent
- * demo needs a model: ai-agent.e2e.test.ts runs it against a scripted one.
+ * The demo that `npm start` sets up, run in a real n8n (the one the e2e files share, which runs
+ * as `npm start`'s does, with its editor): the demo credentials and workflows import, the
+ * event-driven ones activate, and each one succeeds. The AI agent demo needs a model:
+ * ai-tools.e2e.test.ts runs it against a scripted one.
  */
 import {
 	DEMO_AGENT,
@@ -12,19 +13,19 @@ import {
 	DEMO_OPENAI_CREDENTIAL_ID,
 } from '../../demo/demo';
 import { call, startTestSandbox, type Sandbox } from '../helpers/sandbox';
-import { eventually, startE2e, type E2e } from '../../testbed/n8n/env';
+import { eventually } from '../../testbed/n8n/env';
+import { joinSharedN8n, type SharedE2e } from './shared-n8n';
 
 jest.setTimeout(900_000);
 
 let sb: Sandbox;
-let e2e: E2e;
+let e2e: SharedE2e;
 
 beforeAll(async () => {
 	sb = await startTestSandbox({ rows: 30 });
-	e2e = await startE2e(
+	e2e = await joinSharedN8n(
 		[demoCredential(sb), demoOpenAiCredential()],
 		demoWorkflows() as Array<Record<string, unknown>>,
-		{},
 	);
 	for (const id of DEMO_ACTIVE) await e2e.activate(id);
 	await eventually(() =>
@@ -59,11 +60,11 @@ async function execute(
 ): Promise<Record<string, Array<{ json: Record<string, unknown> }>>> {
 	// n8n 1.x runs the workflow the editor sends (workflowData); 2.x reads it from the database and ignores it.
 	const workflowData = (
-		await e2e.api.rest<{ data: Record<string, unknown> }>('GET', `/workflows/${id}`)
+		await e2e.api.rest<{ data: Record<string, unknown> }>('GET', `/workflows/${e2e.id(id)}`)
 	).data;
 	const started = await e2e.api.rest<{ data: { executionId: string } }>(
 		'POST',
-		`/workflows/${id}/run`,
+		`/workflows/${e2e.id(id)}/run`,
 		{ workflowData, triggerToStartFrom: { name: trigger } },
 	);
 	const executionId = started.data.executionId;
@@ -138,12 +139,12 @@ describe('the npm start demo', () => {
 		const wf = await e2e.api.pub<{
 			active: boolean;
 			nodes: Array<{ type: string; credentials?: Record<string, { id: string }> }>;
-		}>('GET', `/workflows/${DEMO_AGENT}`);
+		}>('GET', `/workflows/${e2e.id(DEMO_AGENT)}`);
 		expect(wf.active).toBe(false);
 		expect(
 			wf.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi')?.credentials
 				?.openAiApi.id,
-		).toBe(e2e.credentialId(DEMO_OPENAI_CREDENTIAL_ID));
+		).toBe(e2e.id(DEMO_OPENAI_CREDENTIAL_ID));
 		expect(
 			wf.nodes.filter(
 				(n) => n.type.startsWith('n8n-nodes-business-platform.') && n.type.endsWith('Tool'),
