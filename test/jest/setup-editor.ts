@@ -10,10 +10,11 @@ import type { Config } from '@jest/types';
 import { CHROMIUM, ensureChromium } from '../../testbed/chromium';
 import { startEditorN8ns } from '../editor/editor-n8ns';
 import { say, step } from './run';
-import { prepareN8n } from './setup-n8n';
+import { prepareDatabase, prepareN8n } from './setup-n8n';
 
 export default async function setupEditor(config: Config.GlobalConfig): Promise<void> {
 	await prepareN8n();
+	await prepareDatabase();
 	// One n8n per worker: files claim one each for their run. One only when a pattern picks files.
 	const count = config.testPathPattern ? 1 : Math.max(1, Math.min(config.maxWorkers, 2));
 	await step(

@@ -7,6 +7,7 @@
  * with one message that names the step and the fix. The e2e project's setup then starts the
  * n8n its files share (test/e2e/shared-n8n.ts).
  */
+import { ensureDatabaseTemplate } from '../../testbed/n8n/database';
 import { ensureRuntime, runtimeReady } from '../../testbed/runtime/install';
 import { selectedRuntime } from '../../testbed/runtime/versions';
 import { beginRun, say, step } from './run';
@@ -31,9 +32,20 @@ export async function prepareN8n(): Promise<void> {
 		);
 }
 
+/**
+ * n8n's migrated database, which a new user folder starts from (testbed/n8n/database.ts): made once
+ * per n8n version, before the first n8n of the run starts.
+ */
+export async function prepareDatabase(): Promise<void> {
+	await step("n8n's database as its migrations leave it, for new user folders", async () =>
+		say(`  ${await ensureDatabaseTemplate()}`),
+	);
+}
+
 /** The e2e project's global setup: the above, and the n8n its files share, booting while the first files run. */
 export default async function setupE2e(): Promise<void> {
 	await prepareN8n();
+	await prepareDatabase();
 	await step(
 		'the shared n8n for the e2e files (started; it boots in the background)',
 		startSharedN8n,

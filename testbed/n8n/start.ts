@@ -6,6 +6,7 @@
  * Facts behind the recipe: docs/development.md, "What `npm test` does on a fresh machine".
  */
 import { randomUUID } from 'node:crypto';
+import { copyFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { freePort } from '../ports';
@@ -33,11 +34,24 @@ export interface N8nInstance {
  * The tarball is the one the e2e global setup or `npm start` made (packed here if missing
  * or older than the build).
  */
-export function prepareUserFolder(userFolder?: string, tarball: string = packTarball()): string {
+export function prepareUserFolder(
+	userFolder?: string,
+	tarball: string = packTarball(),
+	{ sqlite = true }: { sqlite?: boolean } = {},
+): string {
 	const folder = userFolder ?? runScratch('n8n-e2e-');
 	installTarball(tarball, folder, runtimeEnv(runtimePaths()));
+	// A new folder's database starts as n8n's migrations leave it, when that template was made
+	// (testbed/n8n/database.ts); a folder that has one keeps it.
+	const template = databaseTemplate();
+	const database = join(folder, '.n8n', 'database.sqlite');
+	if (sqlite && existsSync(template) && !existsSync(database)) copyFileSync(template, database);
 	return folder;
 }
+
+/** Where n8n's migrated SQLite database of a runtime is kept (testbed/n8n/database.ts makes it). */
+export const databaseTemplate = (paths: RuntimePaths = runtimePaths()) =>
+	join(paths.n8nDir, 'database-template.sqlite');
 
 /**
  * What an n8n that no browser opens and no Code node runs on can leave out (the queue clusters

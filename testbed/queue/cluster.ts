@@ -165,7 +165,7 @@ export async function startQueueCluster(opts: QueueOptions = {}): Promise<QueueC
 			...opts.env,
 		};
 		const define = async (name: string, role: Role, httpPort: number): Promise<QueueProcess> => {
-			const folderOf = prepareUserFolder(join(dir, name));
+			const folderOf = prepareUserFolder(join(dir, name), undefined, { sqlite: false }); // PostgreSQL
 			const env: NodeJS.ProcessEnv = {
 				...(await n8nEnvironment(folderOf, httpPort)),
 				...shared,
