@@ -6,6 +6,7 @@
  * a killed earlier run left are removed. On a platform without them (not Linux x64) the
  * suite is skipped, and says why.
  */
+import { ensurePostgresTemplate } from '../../testbed/queue/database';
 import { QUEUE_SKIP_ENV as SKIP_ENV, sweepQueueFolders } from '../../testbed/queue/folders';
 import { postgresBinaries } from '../../testbed/queue/postgres';
 import { ensureRedis } from '../../testbed/queue/redis';
@@ -30,4 +31,7 @@ export default async function setupQueue(): Promise<void> {
 	);
 	const pg = await step('PostgreSQL binaries for queue mode', () => postgresBinaries());
 	say(`queue mode: ${redis.replace(/ sha=.*/, '')}; PostgreSQL ${pg.version} (${pg.source})`);
+	await step("PostgreSQL as n8n's migrations leave it, for the clusters", async () =>
+		say(`  ${await ensurePostgresTemplate()}`),
+	);
 }

@@ -117,60 +117,23 @@ export interface Postgres extends Server {
 /**
  * A PostgreSQL cluster in `dataDir`, on 127.0.0.1 only (no Unix socket), durability off
  * (a test database). Postgres refuses to run as root: as root, the binaries run as `nobody`.
- * The database is `postgres`, which initdb creates; the superuser is `n8n`.
+ * The database is `postgres`, which initdb creates; the superuser is `n8n`. From a `template`, a
+ * copy of its data folder instead of initdb (n8n's tables already in it).
  */
 export async function startPostgres(
 	dataDir: string,
 	port: number,
 	bins: PostgresBinaries = postgresBinaries(),
+	template?: PostgresTemplate,
 ): Promise<Postgres> {
 	const asNobody = isRoot();
-	const password = randomBytes(12).toString('hex');
 	const data = join(dataDir, 'data');
 	mkdirSync(dataDir, { recursive: true });
 	chmodSync(dirname(dataDir), 0o711); // nobody may pass through, not list
-	const pwfile = join(dataDir, 'pw');
-	writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
-	if (asNobody) {
-		const nobody = Number(
-			spawnSync('id', ['-u', 'nobody'], { encoding: 'utf8' }).stdout.trim() || 65534,
-		);
-		const nogroup = Number(
-			spawnSync('id', ['-g', 'nobody'], { encoding: 'utf8' }).stdout.trim() || 65534,
-		);
-		chownSync(dataDir, nobody, nogroup);
-		chownSync(pwfile, nobody, nogroup);
-	}
 	const env = { ...process.env, LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8' };
-	const as =
-		asNobody && hasCommand('setpriv')
-			? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', '--']
-			: [];
-	if (asNobody && !as.length)
-		throw new Error(
-			'PostgreSQL cannot run as root and setpriv (util-linux) is missing: apt-get install -y util-linux',
-		);
-	const [cmd, ...pre] = [...as, join(bins.bin, 'initdb')];
-	await runToEnd(
-		'initdb',
-		cmd,
-		[
-			...pre,
-			'-D',
-			data,
-			'-U',
-			'n8n',
-			`--pwfile=${pwfile}`,
-			'-A',
-			'scram-sha-256',
-			'-E',
-			'UTF8',
-			'--locale=C.UTF-8',
-			'--no-sync',
-		],
-		env,
-	);
-	rmSync(pwfile, { force: true });
+	const password = template
+		? copyTemplate(template, data)
+		: await initCluster(dataDir, bins, env, asNobody);
 	const args = [
 		'-D',
 		data,
@@ -221,4 +184,73 @@ export async function startPostgres(
 		version: bins.version,
 		stop,
 	};
+}
+
+/** A new cluster in `dataDir`/data by initdb (as root, run as `nobody`): its superuser's password. */
+async function initCluster(
+	dataDir: string,
+	bins: PostgresBinaries,
+	env: NodeJS.ProcessEnv,
+	asNobody: boolean,
+): Promise<string> {
+	const password = randomBytes(12).toString('hex');
+	const data = join(dataDir, 'data');
+	const pwfile = join(dataDir, 'pw');
+	writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+	if (asNobody) {
+		const nobody = Number(
+			spawnSync('id', ['-u', 'nobody'], { encoding: 'utf8' }).stdout.trim() || 65534,
+		);
+		const nogroup = Number(
+			spawnSync('id', ['-g', 'nobody'], { encoding: 'utf8' }).stdout.trim() || 65534,
+		);
+		chownSync(dataDir, nobody, nogroup);
+		chownSync(pwfile, nobody, nogroup);
+	}
+	const as =
+		asNobody && hasCommand('setpriv')
+			? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', '--']
+			: [];
+	if (asNobody && !as.length)
+		throw new Error(
+			'PostgreSQL cannot run as root and setpriv (util-linux) is missing: apt-get install -y util-linux',
+		);
+	const [cmd, ...pre] = [...as, join(bins.bin, 'initdb')];
+	await runToEnd(
+		'initdb',
+		cmd,
+		[
+			...pre,
+			'-D',
+			data,
+			'-U',
+			'n8n',
+			`--pwfile=${pwfile}`,
+			'-A',
+			'scram-sha-256',
+			'-E',
+			'UTF8',
+			'--locale=C.UTF-8',
+			'--no-sync',
+		],
+		env,
+	);
+	rmSync(pwfile, { force: true });
+	return password;
+}
+
+/**
+ * A cluster whose database n8n's migrations already filled, kept beside the n8n runtime
+ * (testbed/queue/database.ts): its data folder and its superuser's password.
+ */
+export interface PostgresTemplate {
+	data: string;
+	password: string;
+}
+
+/** A copy of a template's data folder at `data`, owners and modes kept (`cp -a`); its password. */
+function copyTemplate(template: PostgresTemplate, data: string): string {
+	const r = spawnSync('cp', ['-a', template.data, data], { encoding: 'utf8' });
+	if (r.status !== 0) throw new Error(`copying PostgreSQL's template failed: ${r.stderr}`);
+	return template.password;
 }

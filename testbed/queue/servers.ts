@@ -11,6 +11,7 @@ import { join } from 'node:path';
 
 import { freePort } from '../ports';
 import { onCleanup } from '../processes';
+import { postgresTemplate } from './database';
 import { queueTempFolder } from './folders';
 import { startPostgres, type Postgres } from './postgres';
 import { startRedis } from './redis';
@@ -61,7 +62,7 @@ async function startQueueServersOnce(ownCleanup: boolean): Promise<QueueServers>
 		while (pgPort === redisPort) pgPort = await freePort();
 		const started = await Promise.allSettled([
 			startRedis(join(folder.dir, 'redis'), redisPort),
-			startPostgres(join(folder.dir, 'postgres'), pgPort),
+			startPostgres(join(folder.dir, 'postgres'), pgPort, undefined, postgresTemplate()),
 		]);
 		if (started[0].status === 'fulfilled') redis = started[0].value;
 		if (started[1].status === 'fulfilled') postgres = started[1].value;
