@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { Pool } from 'undici';
 
-import { timed, withMemory } from './timed';
+import { listFigures, timed, withMemory } from './timed';
 
 export interface Args {
 	baseUrl: string;
@@ -74,6 +74,26 @@ async function rawPages(
 		if (list.length < size) break;
 	}
 	return all;
+}
+
+/** A list paged through with undici on one connection, pages of `pageSize`: its figures. */
+async function rawList(
+	a: Args,
+	page: (n: number, size: number) => { method: 'GET' | 'POST'; path: string; body?: string },
+): Promise<Record<string, number>> {
+	const pool = new Pool(a.baseUrl, { connections: 1 });
+	const size = a.pageSize!;
+	const r = await withMemory(() =>
+		rawPages(
+			pool,
+			a.accessToken,
+			(n) => page(n, size),
+			(b) => b.data,
+			size,
+		),
+	);
+	await pool.close();
+	return listFigures(r, r.value);
 }
 
 /**
@@ -193,42 +213,14 @@ export const scenarios: Record<string, (a: Args) => Promise<Record<string, unkno
 		);
 		const r = await withMemory(() => h.run('benchHelperOnly', params));
 		if (r.value.error) throw new Error(r.value.error.message);
-		return {
-			ms: r.ms,
-			items: r.value.json.length,
-			bytes: Buffer.byteLength(JSON.stringify(r.value.json)),
-			peakHeapMb: r.peakHeapMb,
-			retainedMb: r.retainedMb,
-			fromUs: r.fromUs,
-			toUs: r.toUs,
-		};
+		return listFigures(r, r.value.json);
 	},
 	async rawRecords(a) {
-		const pool = new Pool(a.baseUrl, { connections: 1 });
-		const size = a.pageSize!;
-		const r = await withMemory(() =>
-			rawPages(
-				pool,
-				a.accessToken,
-				(n) => ({
-					method: 'POST',
-					path: `/v1/crm/core/table/${a.tableId}/paged-record?pageNo=${n}&pageSize=${size}`,
-					body: '{"logicalOperator":"and","conditions":[]}',
-				}),
-				(b) => b.data,
-				size,
-			),
-		);
-		await pool.close();
-		return {
-			ms: r.ms,
-			items: r.value.length,
-			bytes: Buffer.byteLength(JSON.stringify(r.value)),
-			peakHeapMb: r.peakHeapMb,
-			retainedMb: r.retainedMb,
-			fromUs: r.fromUs,
-			toUs: r.toUs,
-		};
+		return await rawList(a, (n, size) => ({
+			method: 'POST',
+			path: `/v1/crm/core/table/${a.tableId}/paged-record?pageNo=${n}&pageSize=${size}`,
+			body: '{"logicalOperator":"and","conditions":[]}',
+		}));
 	},
 	async packRecords(a) {
 		const h = await harness(a);
@@ -242,38 +234,13 @@ export const scenarios: Record<string, (a: Args) => Promise<Record<string, unkno
 		await h.run('businessPlatformSales', { ...params, returnAll: false, limit: 5 }); // warm up, as a running n8n is
 		const r = await withMemory(() => h.run('businessPlatformSales', params));
 		if (r.value.error) throw new Error(r.value.error.message);
-		return {
-			ms: r.ms,
-			items: r.value.json.length,
-			bytes: Buffer.byteLength(JSON.stringify(r.value.json)),
-			peakHeapMb: r.peakHeapMb,
-			retainedMb: r.retainedMb,
-			fromUs: r.fromUs,
-			toUs: r.toUs,
-		};
+		return listFigures(r, r.value.json);
 	},
 	async rawContacts(a) {
-		const pool = new Pool(a.baseUrl, { connections: 1 });
-		const size = a.pageSize!;
-		const r = await withMemory(() =>
-			rawPages(
-				pool,
-				a.accessToken,
-				(n) => ({ method: 'GET', path: `/v1/crm/contacts?page=${n}&limit=${size}` }),
-				(b) => b.data,
-				size,
-			),
-		);
-		await pool.close();
-		return {
-			ms: r.ms,
-			items: r.value.length,
-			bytes: Buffer.byteLength(JSON.stringify(r.value)),
-			peakHeapMb: r.peakHeapMb,
-			retainedMb: r.retainedMb,
-			fromUs: r.fromUs,
-			toUs: r.toUs,
-		};
+		return await rawList(a, (n, size) => ({
+			method: 'GET',
+			path: `/v1/crm/contacts?page=${n}&limit=${size}`,
+		}));
 	},
 	async packContacts(a) {
 		const h = await harness(a);
@@ -292,15 +259,7 @@ export const scenarios: Record<string, (a: Args) => Promise<Record<string, unkno
 			}),
 		);
 		if (r.value.error) throw new Error(r.value.error.message);
-		return {
-			ms: r.ms,
-			items: r.value.json.length,
-			bytes: Buffer.byteLength(JSON.stringify(r.value.json)),
-			peakHeapMb: r.peakHeapMb,
-			retainedMb: r.retainedMb,
-			fromUs: r.fromUs,
-			toUs: r.toUs,
-		};
+		return listFigures(r, r.value.json);
 	},
 	async rawBulkDeals(a) {
 		const pool = new Pool(a.baseUrl, { connections: 1 });

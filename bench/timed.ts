@@ -43,3 +43,19 @@ export async function withMemory<T>(fn: () => Promise<T>): Promise<{
 		toUs: Number(t1 / 1000n),
 	};
 }
+
+/** A list a scenario read: its time, its length and JSON size, the heap its reading grew and kept. */
+export function listFigures(
+	r: Omit<Awaited<ReturnType<typeof withMemory>>, 'value'>,
+	list: unknown[],
+): Record<string, number> {
+	return {
+		ms: r.ms,
+		items: list.length,
+		bytes: Buffer.byteLength(JSON.stringify(list)),
+		peakHeapMb: r.peakHeapMb,
+		retainedMb: r.retainedMb,
+		fromUs: r.fromUs,
+		toUs: r.toUs,
+	};
+}
