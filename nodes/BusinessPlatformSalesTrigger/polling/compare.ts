@@ -155,3 +155,23 @@ export function deletedItem(
 		record: null,
 	};
 }
+
+/**
+ * The test button's item (a manual run): the newest record the list holds, shaped as a delivery.
+ * Created when it was never updated; what changed and the values before come with real polls.
+ */
+export function sampleItem(record: IDataObject, kind: RecordKind): DeliveredChange {
+	const created = changeTime(record.created_at);
+	return {
+		change:
+			created !== undefined && created === changeTime(record.updated_at) ? 'created' : 'updated',
+		recordType: kind.type,
+		id: record.id,
+		changedAt: typeof record.updated_at === 'string' ? record.updated_at : null,
+		changedFields: null,
+		previous: null,
+		notice:
+			'A test event: the newest record of the list as it is now. Once the workflow is published, each change comes once, with changedFields and previous for the watched fields.',
+		record,
+	};
+}

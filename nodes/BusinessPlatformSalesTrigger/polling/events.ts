@@ -180,10 +180,9 @@ function hookOf(kind: RecordKind, param: ParamReader): RecordsHook {
 	return {
 		fields,
 		seed: remembers,
-		start(items, complete) {
+		start(items, complete, limit) {
 			if (!remembers) return undefined;
-			const memory = new RecordMemory(fields);
-			memory.partial = !complete;
+			const memory = new RecordMemory(fields, new Map(), 0, !complete, 0, limit);
 			for (const item of items) {
 				const id = recordId(item);
 				if (id !== undefined) memory.set(id, keptOf(item, fields));

@@ -141,7 +141,7 @@ async function find(
 		path.rows.push('P6');
 		const seed = hook?.seed ? poll.budget : undefined;
 		const start = await readStartItems(scope, event, list, param, seed);
-		const memory = hook?.start(start.items, start.complete);
+		const memory = hook?.start(start.items, start.complete, scope.tuning.poll.memoryChars);
 		return { fresh: [], cursor: start.cursor, backlog: false, memory, start: true };
 	}
 	if (!cursor) path.rows.push('P7');
@@ -149,8 +149,9 @@ async function find(
 	const found = await readChanges(scope, event, list, param, from, poll.budget);
 	path.rows.push(found.backlog ? 'P9' : 'P8');
 	// A memory of this owner's fields, or (none kept: an earlier build, a lost value) one that says it knows nothing.
+	const limit = scope.tuning.poll.memoryChars;
 	const memory = hook
-		? (RecordMemory.read(poll.stored.memory, hook.fields) ?? hook.start([], !cursor))
+		? (RecordMemory.read(poll.stored.memory, hook.fields, limit) ?? hook.start([], !cursor, limit))
 		: undefined;
 	return { ...found, memory };
 }

@@ -18,13 +18,14 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { MAX_MEMORY_CHARS } from '../tuning';
+
+export { MAX_MEMORY_CHARS };
+
 export const MEMORY_VERSION = 1;
 
 /** A kept value's JSON longer than this is kept as its hash. */
 export const MAX_KEPT_CHARS = 200;
-
-/** The most characters the records' text may hold; past it the least recently changed are forgotten. */
-export const MAX_MEMORY_CHARS = 2_000_000;
 
 /** One field of a record: absent, or present with its value (which may be null). */
 export type FieldValue = { present: false } | { present: true; value: unknown };

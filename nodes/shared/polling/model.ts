@@ -8,7 +8,6 @@ import type { IDataObject, INodeProperties, INodeType } from 'n8n-workflow';
 import type { PageStyle } from '../pagination';
 import type { RunScope } from '../run-scope';
 import type { ApiRequest } from '../transport';
-import type { Budget } from './backlog';
 import type { Change, Cursor } from './cursor';
 import type { RecordMemory } from './memory';
 
@@ -72,14 +71,24 @@ export interface PollEvent {
 	recordId?: (item: IDataObject) => string | undefined;
 }
 
+/** The time a poll may still spend, as the poll measures it. */
+export interface Budget {
+	/** Milliseconds since the poll began. */
+	elapsed(): number;
+	/** The poll budget (n8n's getPollBudgetMs). */
+	readonly limit: number;
+	/** The longest a page took so far in this poll: what the next one may take. */
+	slowest: number;
+}
+
 /** What the state machine asks of an event that remembers records (rows P16 and P17). */
 export interface RecordsHook {
 	/** The fields kept per record, in order: the memory belongs to them. */
 	fields: string[];
 	/** Whether a first poll reads every page once to remember what each record holds now. */
 	seed: boolean;
-	/** A first poll's memory, from the items it read (`complete`: every item of the list). */
-	start: (items: IDataObject[], complete: boolean) => RecordMemory | undefined;
+	/** A first poll's memory, from the items it read (`complete`: every item of the list), within `limit` characters. */
+	start: (items: IDataObject[], complete: boolean, limit: number) => RecordMemory | undefined;
 	/**
 	 * The items of a poll's new changes (oldest first), the memory moved past them. `listed`: the
 	 * record IDs of a whole reading of the list, when the poll read it all (a remembered record

@@ -72,6 +72,80 @@ interface ReadLimits {
 	until?: Budget;
 }
 
+/** What a reading tracks from page to page beside its result. */
+interface Tracking {
+	/** The keys listed so far (one listed twice: the list moved). */
+	listed: Set<string>;
+	/** The time of the last item listed, for a list whose order is checked (PollList.checkOrder). */
+	previous: number;
+}
+
+/** One page's items into the reading: its changes, its newest time, whether the list moved or came out of order, the IDs. */
+function takePage(
+	reading: Reading,
+	track: Tracking,
+	items: IDataObject[],
+	list: PollList,
+	event: PollEvent,
+	param: ParamReader,
+): void {
+	addChanges(reading.changes, items, event, param);
+	for (const item of items) {
+		if (!item || typeof item !== 'object') continue;
+		const time = sortTime(event, item);
+		reading.newest = Math.max(reading.newest, time ?? -1);
+		if (list.checkOrder && time !== undefined) {
+			reading.unsorted ||= time > track.previous;
+			track.previous = time;
+		}
+		const key = event.key(item);
+		reading.moved ||= track.listed.has(key);
+		track.listed.add(key);
+		const id = reading.ids && event.recordId?.(item);
+		if (id !== undefined) reading.ids?.add(id);
+	}
+}
+
+/** Whether the reading stops before the next page: it would not fit in the budget (a backlog read, or a first poll's seeding). */
+function outOfBudget(
+	reading: Reading,
+	list: PollList,
+	limits: ReadLimits,
+	length: number | undefined,
+): boolean {
+	if (limits.until && !pageFits(limits.until)) return true;
+	// A backlog read needs a list sorted newest first whose envelope gives its length; it gets
+	// half the budget, and at least the pages it needs to deliver without a mark (backlog.ts).
+	return (
+		!!limits.budget &&
+		list.newestFirst &&
+		!reading.unsorted &&
+		length !== undefined &&
+		!roomLeft(limits.budget, length, reading.served, limits.atSince ?? 0)
+	);
+}
+
+/**
+ * Whether a list asked for newest first, whose reading stopped before its last page, is not in
+ * that order after all: its last page holds a change newer than the oldest one read. A platform
+ * that ignores the sort and lists by ID would show its first page in order by chance when that
+ * page's records were updated newest first; its last page (the newest IDs) tells. One request.
+ */
+async function outOfOrderBelow(
+	scope: RunScope,
+	list: PollList,
+	event: PollEvent,
+	reading: Reading,
+	oldestRead: number,
+): Promise<boolean> {
+	if (reading.records === undefined || reading.served <= 0) return false;
+	const last = Math.ceil(reading.records / reading.served);
+	if (last <= reading.pages) return false;
+	const size = scope.tuning.poll.pageSize;
+	const { items } = await fetchPage(scope, list.request, list.style, last, size, reading.served);
+	return items.some((i) => !!i && typeof i === 'object' && (sortTime(event, i) ?? -1) > oldestRead);
+}
+
 /** One reading of the list: every page, or (newest first) the pages down to the first item older than `since`. */
 async function read(
 	scope: RunScope,
@@ -90,72 +164,59 @@ async function read(
 		unsorted: false,
 		...(event.recordId ? { ids: new Set<string>() } : {}),
 	};
-	// The time of the last item listed, for a list whose order is checked (PollList.checkOrder).
-	let previous = Number.POSITIVE_INFINITY;
-	const listed = new Set<string>();
+	const track: Tracking = { listed: new Set<string>(), previous: Number.POSITIVE_INFINITY };
 	let length: number | undefined;
-	// The page size the platform really serves (it may be smaller than asked: pagination.ts, fetchPage).
-	let served = 0;
-	const budget = limits.budget;
-	for (let page = 1; page <= (limits.maxPages ?? Number.MAX_SAFE_INTEGER); page++) {
-		if (page > scope.tuning.paging.maxPages) {
-			// A poll that fails delivers nothing and keeps its cursor: better than a part of the changes taken for all.
-			throw new NodeOperationError(
-				scope.ctx.getNode(),
-				`The list did not end after ${scope.tuning.paging.maxPages} pages`,
-				{
-					description: `The platform kept answering full pages of ${list.request.method} ${list.request.path}. The poll delivered nothing and will read the list again at the next poll time.`,
-				},
-			);
-		}
-		// A backlog read needs a list sorted newest first whose envelope gives its length; it gets
-		// half the budget, and at least the pages it needs to deliver without a mark (backlog.ts).
-		if (page > 1 && limits.until && !pageFits(limits.until)) {
-			reading.cut = true;
-			break;
-		}
-		if (
-			page > 1 &&
-			budget &&
-			list.newestFirst &&
-			!reading.unsorted &&
-			length !== undefined &&
-			!roomLeft(budget, length, served, limits.atSince ?? 0)
-		) {
-			reading.cut = true;
-			break;
-		}
-		const timer = budget ?? limits.until;
-		const { items, more, records } = timer
-			? await timedPage(scope, list, page, scope.tuning.poll.pageSize, served, timer)
-			: await fetchPage(scope, list.request, list.style, page, scope.tuning.poll.pageSize, served);
-		served = Math.max(served, items.length);
-		Object.assign(reading, { served, records });
-		reading.pages++;
-		reading.moved ||= records === undefined || (page > 1 && records !== length);
-		length = records;
-		addChanges(reading.changes, items, event, param);
-		for (const item of items) {
-			if (!item || typeof item !== 'object') continue;
-			const time = sortTime(event, item);
-			reading.newest = Math.max(reading.newest, time ?? -1);
-			if (list.checkOrder && time !== undefined) {
-				reading.unsorted ||= time > previous;
-				previous = time;
+	const timer = limits.budget ?? limits.until;
+	/** Pages from `first` on; whether the reading went to the list's end. */
+	const walk = async (first: number): Promise<boolean> => {
+		for (let page = first; page <= (limits.maxPages ?? Number.MAX_SAFE_INTEGER); page++) {
+			if (page > scope.tuning.paging.maxPages) {
+				// A poll that fails delivers nothing and keeps its cursor: better than a part of the changes taken for all.
+				throw new NodeOperationError(
+					scope.ctx.getNode(),
+					`The list did not end after ${scope.tuning.paging.maxPages} pages`,
+					{
+						description: `The platform kept answering full pages of ${list.request.method} ${list.request.path}. The poll delivered nothing and will read the list again at the next poll time.`,
+					},
+				);
 			}
-			const key = event.key(item);
-			reading.moved ||= listed.has(key);
-			listed.add(key);
-			const id = reading.ids && event.recordId?.(item);
-			if (id !== undefined) reading.ids?.add(id);
+			if (page > 1 && outOfBudget(reading, list, limits, length)) {
+				reading.cut = true;
+				return false;
+			}
+			// The page size the platform really serves (it may be smaller than asked: pagination.ts, fetchPage).
+			const { served } = reading;
+			const size = scope.tuning.poll.pageSize;
+			const { items, more, records } = timer
+				? await timedPage(scope, list, page, size, served, timer)
+				: await fetchPage(scope, list.request, list.style, page, size, served);
+			Object.assign(reading, { served: Math.max(served, items.length), records });
+			reading.pages++;
+			reading.moved ||= records === undefined || (page > 1 && records !== length);
+			length = records;
+			takePage(reading, track, items, list, event, param);
+			if (!more || items.length === 0) return true;
+			if (limits.firstFound && reading.changes.length > 0) return false;
+			// A list asked for newest first that is not: every page (the platform ignored the order).
+			if (list.newestFirst && !reading.unsorted) {
+				const last = sortTime(event, items[items.length - 1]);
+				const since = limits.since === 'newest' ? reading.newest : limits.since;
+				if (last === undefined || last < since) return false;
+			}
 		}
-		if (!more || items.length === 0 || (limits.firstFound && reading.changes.length > 0)) break;
-		// A list asked for newest first that is not: every page (the platform ignored the order).
-		if (list.newestFirst && !reading.unsorted) {
-			const last = sortTime(event, items[items.length - 1]);
-			if (last === undefined || last < (limits.since === 'newest' ? reading.newest : limits.since))
-				break;
-		}
+		return false;
+	};
+	const whole = await walk(1);
+	if (
+		!whole &&
+		list.checkOrder &&
+		!reading.unsorted &&
+		!limits.firstFound &&
+		(await outOfOrderBelow(scope, list, event, reading, track.previous))
+	) {
+		reading.unsorted = true;
+		reading.cut = false;
+		await walk(reading.pages + 1);
 	}
 	return reading;
 }
