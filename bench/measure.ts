@@ -436,7 +436,10 @@ const scenarios: Record<string, (a: Args) => Promise<Record<string, unknown>>> =
 
 async function main() {
 	const [name, json] = process.argv.slice(2);
-	const fn = scenarios[name];
+	const { pollScenarios } = await import('./poll-measure');
+	const fn = (scenarios[name] ?? pollScenarios[name]) as
+		| ((a: Args) => Promise<Record<string, unknown>>)
+		| undefined;
 	if (!fn) throw new Error(`unknown scenario ${name}`);
 	const result = await fn(JSON.parse(json) as Args);
 	process.stdout.write(`${JSON.stringify(result)}\n`);

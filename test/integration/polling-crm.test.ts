@@ -10,6 +10,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { n8nAtLeast } from '../../testbed/runtime/versions';
 import { createHarness, type Harness } from '../../testbed/harness/run';
 import { Poller, type Scheduler } from '../helpers/poll-harness';
 import { setClock } from '../helpers/poll-drivers';
@@ -29,7 +30,10 @@ afterEach(async () => {
 	await setClock(ctx.sb, { freeze: false, advanceMs: 1000 });
 });
 
-const SCHEDULERS: Scheduler[] = ['default', 'durable', 'durableCursors'];
+/** n8n's schedulers on the n8n under test: 1.x has only its default one. */
+const SCHEDULERS: Scheduler[] = n8nAtLeast('2.41.0')
+	? ['default', 'durable', 'durableCursors']
+	: ['default'];
 
 const trigger = (parameters: IDataObject, scheduler: Scheduler = 'default') =>
 	new Poller(h, 'businessPlatformSalesTrigger', parameters, { scheduler, typeVersion: 4 });

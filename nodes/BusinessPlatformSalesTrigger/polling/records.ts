@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PageStyle } from '../../shared/pagination';
-import { canonicalJson, textHash, type FieldValue } from '../../shared/polling/memory';
+import { recordHash, type FieldValue } from '../../shared/polling/memory';
 
 export type RecordType = 'contact' | 'deal' | 'activity';
 
@@ -223,11 +223,8 @@ export function fieldValue(record: IDataObject, field: string): FieldValue {
 }
 
 /** The fingerprint of what a record holds of its own (not its update stamp, not what is derived): 11 characters. */
-export function fingerprint(record: IDataObject, kind: RecordKind): string {
-	const content: IDataObject = {};
-	for (const key of Object.keys(record)) if (!kind.derived.has(key)) content[key] = record[key];
-	return textHash(canonicalJson(content));
-}
+export const fingerprint = (record: IDataObject, kind: RecordKind): string =>
+	recordHash(record, kind.derived);
 
 /**
  * The key of a change: the record, its update stamp as the platform wrote it, and its fingerprint,

@@ -180,6 +180,12 @@ async function itemsOf(
 		budget,
 	});
 	if (asked > 0) path.rows.push('P17');
+	// Progress without an item is saved by n8n's default scheduler (in memory) and with durable
+	// cursors (P13), not by its durable scheduler without them: say so where an operator looks.
+	if (found.backlog && found.fresh.length > 0 && items.length === 0)
+		scope.ctx.logger?.warn?.(
+			`Poll of "${scope.ctx.getNode().name}": ${found.fresh.length} changes of a backlog read, none of them watched; under n8n's durable scheduler without durable cursors this progress is not kept (docs/polling-triggers.md)`,
+		);
 	return items;
 }
 

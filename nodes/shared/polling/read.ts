@@ -89,16 +89,18 @@ function takePage(
 	event: PollEvent,
 	param: ParamReader,
 ): void {
-	addChanges(reading.changes, items, event, param);
 	for (const item of items) {
 		if (!item || typeof item !== 'object') continue;
-		const time = sortTime(event, item);
-		reading.newest = Math.max(reading.newest, time ?? -1);
+		const time = event.time(item);
+		// Each item's key once: a key may cost a fingerprint of the record (the Sales Trigger's events).
+		const key = event.key(item);
+		if (time !== undefined && (!event.is || event.is(item, param)))
+			reading.changes.push({ key, time, item });
+		if (time !== undefined && time > reading.newest) reading.newest = time;
 		if (list.checkOrder && time !== undefined) {
 			reading.unsorted ||= time > track.previous;
 			track.previous = time;
 		}
-		const key = event.key(item);
 		reading.moved ||= track.listed.has(key);
 		track.listed.add(key);
 		const id = reading.ids && event.recordId?.(item);
