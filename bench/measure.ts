@@ -1,10 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * One measurement in a fresh process (so memory figures are not polluted by other
- * scenarios): `tsx bench/measure.ts <scenario> <json args>` prints one JSON line.
- * Scenarios drive either a raw undici client or the pack's nodes through n8n-core
- * (the harness of the tests) against a sandbox started by bench/run.ts.
- */
+ * One measurement in a fresh process (so memory figures are not polluted by other scenarios):
+ * `tsx bench/measure.ts <scenario> <json args>` prints one JSON line. Scenarios (these, and the
+ * polls' in bench/poll-measure.ts) drive a raw undici client or the pack's nodes through n8n-core
+ * (the harness of the tests) against a sandbox started by bench/run.ts. */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -436,10 +435,8 @@ const scenarios: Record<string, (a: Args) => Promise<Record<string, unknown>>> =
 
 async function main() {
 	const [name, json] = process.argv.slice(2);
-	const { pollScenarios } = await import('./poll-measure');
-	const fn = (scenarios[name] ?? pollScenarios[name]) as
-		| ((a: Args) => Promise<Record<string, unknown>>)
-		| undefined;
+	const polls = (await import('./poll-measure')).pollScenarios as typeof scenarios;
+	const fn = scenarios[name] ?? polls[name];
 	if (!fn) throw new Error(`unknown scenario ${name}`);
 	const result = await fn(JSON.parse(json) as Args);
 	process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The polling scenarios bench/measure.ts runs in a fresh process (bench/polls.ts reads them): a
  * poll of the Sales Trigger's polling events that finds no change, through n8n-core's PollContext

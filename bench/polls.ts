@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The Sales Trigger's polling events when nothing changed (issue 56): what one poll costs, in
  * requests and CPU, for 10^4 contacts (read newest first: page 1, and the last page that checks

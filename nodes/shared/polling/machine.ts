@@ -1,9 +1,10 @@
 /**
  * The state machine of one poll of a polling trigger: which poll delivers what, and what it
- * commits. docs/polling-triggers.md, "Exactly once: the state machine", is this file as a table; each row
- * (P1 … P17) is named below where it happens, and a poll logs the rows it went through (n8n's
- * log, debug level). Whose turn it is (P2, P3, and who supersedes whom for P11): turns.ts; how
- * the list is read: read.ts and backlog.ts; which changes are new: cursor.ts.
+ * commits. docs/polling-triggers.md, "Exactly once: the state machine", is this file as a table;
+ * each row (P1 … P17; P15 is what n8n does after P12) is named below where it happens, and a poll
+ * logs the rows it went through (n8n's log, debug level). Whose turn it is (P2, P3, and who
+ * supersedes whom for P11): turns.ts; how the list is read: read.ts and backlog.ts; which changes
+ * are new: cursor.ts; what an event remembers of its records (P16, P17): memory.ts.
  *
  * A poll's start is the trigger's owner (the event, the saved values of the fields its list
  * reads, the account) and the cursor of that owner it loaded from the node's static data, if
@@ -189,6 +190,17 @@ async function itemsOf(
 	return items;
 }
 
+/** The memory into the static data with the cursor; records it forgot past its bound are said in n8n's log. */
+function writeMemory(scope: RunScope<IPollFunctions>, stored: Stored, memory: RecordMemory): void {
+	const before = (stored.memory as { forgotten?: unknown } | undefined)?.forgotten;
+	const forgot = memory.forgotten - (typeof before === 'number' ? before : 0);
+	if (forgot > 0)
+		scope.ctx.logger?.warn?.(
+			`Poll of "${scope.ctx.getNode().name}": forgot ${forgot} records changed longest ago to keep what it remembers within its bound; their next change comes without previous, and a forgotten deal's deletion is not seen (docs/polling-triggers.md)`,
+		);
+	stored.memory = memory.toStored();
+}
+
 /** One poll (`poll` of the node): the items to start an execution with, or null. */
 export async function pollOnce(
 	scope: RunScope<IPollFunctions>,
@@ -224,7 +236,7 @@ export async function pollOnce(
 		if (turn.superseded || writtenState(stored) !== loaded) return path.end('P11', null);
 		stored.cursor = found.cursor;
 		stored.of = owner;
-		if (found.memory && (found.memory.changed || !cursor)) stored.memory = found.memory.toStored();
+		if (found.memory && (found.memory.changed || !cursor)) writeMemory(scope, stored, found.memory);
 		if (items.length > 0) {
 			delivered = true;
 			return path.end('P12', [items.map((json) => ({ json }))], items.length);
