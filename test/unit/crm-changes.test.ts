@@ -24,6 +24,7 @@ import {
 } from '../../nodes/BusinessPlatformSalesTrigger/polling/records';
 import { RecordMemory } from '../../nodes/shared/polling/memory';
 import type { Change } from '../../nodes/shared/polling/cursor';
+import { pollingAlternative } from '../../nodes/BusinessPlatformSalesTrigger/events';
 import { PROTOTYPE_KEYS } from '../helpers/property';
 
 const T0 = Date.parse('2026-12-04T10:00:00Z');
@@ -220,5 +221,16 @@ describe('keys and fingerprints', () => {
 		expect(recordId({ id: ' 42 ' })).toBe('42');
 		for (const odd of [2 ** 53, -1.5, '4a', '', null, undefined, {}, '__proto__'])
 			expect(recordId({ id: odd as never })).toBeUndefined();
+	});
+});
+
+describe("the webhook Trigger's restored-registration item", () => {
+	it('names the polling events for a sales contact or deal event, nothing for the others', () => {
+		for (const e of ['CREATE_CRM_CONTACT', 'UPDATE_CRM_DEAL', 'DELETE_CRM_DEAL'])
+			expect(pollingAlternative(e)).toMatch(
+				/Contact Changed and Deal Changed \(Polling\).*exactly once/,
+			);
+		for (const e of ['CREATE_INVOICE', 'STOCK_IN', 'toString', '__proto__', ''])
+			expect(pollingAlternative(e)).toBe('');
 	});
 });
