@@ -5,6 +5,8 @@ import { join, resolve } from 'node:path';
 
 import { request } from 'undici';
 
+import type { SandboxReady } from '../testbed/sandbox-process';
+
 export const ROOT = resolve(__dirname, '..');
 
 export const say = (s: string) => process.stdout.write(`${s}\n`);
@@ -106,4 +108,32 @@ export function measure(
 export function restoreEnv(name: string, previous: string | undefined): void {
 	if (previous === undefined) delete process.env[name];
 	else process.env[name] = previous;
+}
+
+/** What a measurement needs of a sandbox process: its addresses, its app, and tokens it issued. */
+export type Base = {
+	baseUrl: string;
+	authUrl: string;
+	clientId: string;
+	clientSecret: string;
+	tokenResponse: Record<string, unknown>;
+	accessToken: string;
+};
+
+/** A sandbox process's addresses and app, with tokens it issues for the measurements. */
+export async function baseOf(ready: SandboxReady): Promise<Base> {
+	const tokenResponse = await admin<Record<string, unknown>>(
+		ready.baseUrl,
+		'POST',
+		'/tokens/issue',
+		{},
+	);
+	return {
+		baseUrl: ready.baseUrl,
+		authUrl: ready.authUrl,
+		clientId: ready.clientId,
+		clientSecret: ready.clientSecret,
+		tokenResponse,
+		accessToken: String(tokenResponse['platform-token']),
+	};
 }

@@ -9,13 +9,9 @@ import { PollContext } from 'n8n-core';
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { Pool, request } from 'undici';
 
-export interface PollArgs {
-	baseUrl: string;
-	authUrl: string;
-	clientId: string;
-	clientSecret: string;
-	tokenResponse: Record<string, unknown>;
-	accessToken: string;
+import type { Base } from './common';
+
+export interface PollArgs extends Base {
 	/** Which list: contacts (newest first) or deals (read whole). */
 	list: 'contacts' | 'deals';
 	watchFields: string[];

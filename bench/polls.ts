@@ -7,7 +7,7 @@
  * records when it watches fields. Each measurement runs in a fresh process (bench/measure.ts).
  */
 import { startSandboxProcess } from '../testbed/sandbox-process';
-import { admin, measure, say, sized } from './common';
+import { admin, baseOf, measure, say, sized, type Base } from './common';
 import { fmt, row, type BenchRow, type InfoRow, type Section } from './rows';
 
 const CONTACTS = sized(10_000, 300);
@@ -26,8 +26,6 @@ interface Measured {
 	memoryBytes?: number;
 	records?: number;
 }
-
-type Base = Record<string, unknown> & { baseUrl: string };
 
 async function listRows(
 	base: Base,
@@ -70,20 +68,7 @@ export async function pollsSection(): Promise<Section> {
 	say('Polling events of the Sales Trigger (a poll without a change)…');
 	const { ready, stop } = await startSandboxProcess(['--rows', '5', '--max-page-size', '500']);
 	try {
-		const tokenResponse = await admin<Record<string, unknown>>(
-			ready.baseUrl,
-			'POST',
-			'/tokens/issue',
-			{},
-		);
-		const base: Base = {
-			baseUrl: ready.baseUrl,
-			authUrl: ready.authUrl,
-			clientId: ready.clientId,
-			clientSecret: ready.clientSecret,
-			tokenResponse,
-			accessToken: String(tokenResponse['platform-token']),
-		};
+		const base = await baseOf(ready);
 		await admin(ready.baseUrl, 'POST', '/seed', { kind: 'contacts', count: CONTACTS });
 		await admin(ready.baseUrl, 'POST', '/seed', { kind: 'deals', count: DEALS });
 		const contacts = await listRows(base, 'contacts', ['c_field.tier']);

@@ -22,34 +22,19 @@
  */
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
 import { OWN_POLL_BUDGET_MS } from '../../nodes/shared/n8n-internals';
 import { n8nAtLeast } from '../../testbed/runtime/versions';
-import { createHarness, type Harness } from '../../testbed/harness/run';
 import { Poller, type Scheduler } from '../helpers/poll-harness';
 import { PageClock } from '../helpers/page-clock';
 import { setClock } from '../helpers/poll-drivers';
 import { checkProperty } from '../helpers/property';
-import { call, useSandbox } from '../helpers/sandbox';
-import { fileTuning } from '../helpers/tuning';
+import { pollWhileHeld, PROPERTY_PAGE, usePropertyPolls } from '../helpers/poll-property';
+import { call } from '../helpers/sandbox';
 
-const tuning = fileTuning();
-const ctx = useSandbox({ rows: 3 });
-let h: Harness;
-let served: number;
-const realNow = tuning.poll.now;
-const PAGE = 1000;
-beforeAll(() => {
-	h = createHarness(ctx.sb);
-	served = ctx.sb.config.maxPageSize;
-	tuning.poll.pageSize = PAGE;
-});
-afterAll(() => {
-	tuning.poll.pageSize = 100;
-	tuning.poll.now = realNow;
-	ctx.sb.config.maxPageSize = served;
-});
+/** This file's sandbox, tunables and clocks (test/helpers/poll-property.ts): the harness's nodes run with them. */
+const { tuning, ctx, harness } = usePropertyPolls(3);
+const PAGE = PROPERTY_PAGE;
 
 type Kind = 'contact' | 'deal' | 'activity';
 interface Setting {
@@ -197,7 +182,7 @@ async function run(s: Setting, steps: Step[]): Promise<void> {
 	tuning.poll.now = clock.now;
 	const budget = s.budgetMs ?? (s.n8n === 'oldest' ? OWN_POLL_BUDGET_MS : 300_000);
 	const poller = new Poller(
-		h,
+		harness(),
 		'businessPlatformSalesTrigger',
 		{
 			events: [`POLL_CRM_${s.kind.toUpperCase()}S`.replace('ACTIVITYS', 'ACTIVITIES')],
@@ -210,17 +195,8 @@ async function run(s: Setting, steps: Step[]): Promise<void> {
 	const take = (out: IDataObject[] | null) => {
 		for (const i of out ?? []) items.push(i);
 	};
-	const whileHeld = async (meanwhile: () => void) => {
-		ctx.sb.faults.add({ kind: 'latency', ms: 50, count: 1 });
-		let ended = false;
-		const first = poller.poll().finally(() => (ended = true));
-		while (!ended && ctx.sb.faults.list().length > 0) await sleep(2);
-		ctx.sb.faults.clear();
-		meanwhile();
-		const second = await poller.poll();
-		take(await first);
-		take(second);
-	};
+	const whileHeld = async (meanwhile: () => void) =>
+		(await pollWhileHeld(ctx.sb, poller, meanwhile)).forEach(take);
 	// What each record was at the first poll (publishing): the trigger starts from there.
 	take(await poller.poll());
 	expect(items).toEqual([]);
