@@ -77,6 +77,28 @@ describe('kept values and what changed', () => {
 		});
 	});
 
+	it('a watched field named like a prototype key is an own key of previous, and sets no prototype', () => {
+		const fields = ['__proto__', 'constructor', 'toString'];
+		const before = fields.map(() => keep(present({ polluted: true })));
+		const result = changesOf(
+			fields,
+			before,
+			fields.map(() => keep(present(1))),
+		);
+		expect(result.changedFields).toEqual(fields);
+		for (const f of fields)
+			expect(Object.getOwnPropertyDescriptor(result.previous, f)?.value).toEqual({
+				polluted: true,
+			});
+		expect(Object.getPrototypeOf(result.previous)).toBe(Object.prototype);
+		expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+		expect(JSON.parse(JSON.stringify(result.previous))).toEqual(
+			JSON.parse(
+				'{"__proto__":{"polluted":true},"constructor":{"polluted":true},"toString":{"polluted":true}}',
+			),
+		);
+	});
+
 	it('property: a field is in changedFields exactly when its value changed, and previous holds exactly its kept value before', async () => {
 		await checkProperty(
 			300,

@@ -182,7 +182,14 @@ export function changesOf(fields: string[], before: Kept[], now: Kept[]): FieldC
 		const was = before[i];
 		if (same(was, now[i] ?? [])) return;
 		out.changedFields.push(field);
-		if (Array.isArray(was) && was.length === 1) out.previous[field] = was[0] as IDataObject;
+		// An own property whatever the name (`__proto__` assigned would set the object's prototype).
+		if (Array.isArray(was) && was.length === 1)
+			Object.defineProperty(out.previous, field, {
+				value: was[0],
+				enumerable: true,
+				writable: true,
+				configurable: true,
+			});
 		else if (Array.isArray(was) && was.length === 2) out.previousNotKept.push(field);
 	});
 	return out;
