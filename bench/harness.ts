@@ -9,7 +9,7 @@
  * Each scenario runs in a fresh process (bench/measure.ts; in a smoke run, in this one).
  */
 import { startSandboxProcess } from '../testbed/sandbox-process';
-import { admin, measure, say, sized, wireStats, type WireStats } from './common';
+import { admin, baseOf, measure, say, sized, wireStats, type Base, type WireStats } from './common';
 import { asInfo, fmt, row, worstOf, type BenchRow, type InfoRow, type Section } from './rows';
 
 const N = sized(1000, 10);
@@ -20,14 +20,7 @@ const DEALS = sized(5000, 10);
 /** Rounds of each harness measurement (`BENCH_ROUNDS`, default 2); each keeps its best. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2) || 2;
 
-export type Base = {
-	baseUrl: string;
-	authUrl: string;
-	clientId: string;
-	clientSecret: string;
-	tokenResponse: Record<string, unknown>;
-	accessToken: string;
-};
+export type { Base } from './common';
 
 /** One measured create run and what the sandbox saw of it. */
 async function createRun(
@@ -320,20 +313,7 @@ export async function harnessSection(): Promise<Section> {
 	say('Harness (n8n-core in-process) against a sandbox process…');
 	const { ready, stop } = await startSandboxProcess(['--rows', '30', '--max-page-size', '500']);
 	try {
-		const tokenResponse = await admin<Record<string, unknown>>(
-			ready.baseUrl,
-			'POST',
-			'/tokens/issue',
-			{},
-		);
-		const base: Base = {
-			baseUrl: ready.baseUrl,
-			authUrl: ready.authUrl,
-			clientId: ready.clientId,
-			clientSecret: ready.clientSecret,
-			tokenResponse,
-			accessToken: String(tokenResponse['platform-token']),
-		};
+		const base = await baseOf(ready);
 		const create = await createRows(base);
 		const returnAll = await returnAllRows(base);
 		const info = await infoRows(base);

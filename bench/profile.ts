@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { buildPack } from '../testbed/pack/build';
 import { stopAll } from '../testbed/processes';
 import { startSandboxProcess, type SandboxReady } from '../testbed/sandbox-process';
-import { admin, measure, restoreEnv, ROOT, say } from './common';
+import { admin, baseOf, measure, restoreEnv, ROOT, say } from './common';
 import { readProfile, summarise, summaryMarkdown } from './cpuprofile';
 import { seedForReturnAll } from './harness';
 import { credentials, httpNode } from './in-n8n';
@@ -40,20 +40,7 @@ function newestProfile(dir: string, pid?: number): string {
 }
 
 async function harnessProfiles(ready: SandboxReady, out: string[]): Promise<void> {
-	const tokenResponse = await admin<Record<string, unknown>>(
-		ready.baseUrl,
-		'POST',
-		'/tokens/issue',
-		{},
-	);
-	const base = {
-		baseUrl: ready.baseUrl,
-		authUrl: ready.authUrl,
-		clientId: ready.clientId,
-		clientSecret: ready.clientSecret,
-		tokenResponse,
-		accessToken: String(tokenResponse['platform-token']),
-	};
+	const base = await baseOf(ready);
 	for (const [label, scenario, args] of [
 		['The pack in the n8n-core harness', 'packCreate', { concurrency: 5 }],
 		[
@@ -92,20 +79,7 @@ async function harnessProfiles(ready: SandboxReady, out: string[]): Promise<void
 
 /** Return All over 50,000 records (raw cells, then cells by name too), one request per page of 100, next to raw paging. */
 async function returnAllProfiles(ready: SandboxReady, out: string[]): Promise<void> {
-	const tokenResponse = await admin<Record<string, unknown>>(
-		ready.baseUrl,
-		'POST',
-		'/tokens/issue',
-		{},
-	);
-	const base = {
-		baseUrl: ready.baseUrl,
-		authUrl: ready.authUrl,
-		clientId: ready.clientId,
-		clientSecret: ready.clientSecret,
-		tokenResponse,
-		accessToken: String(tokenResponse['platform-token']),
-	};
+	const base = await baseOf(ready);
 	const tableId = await seedForReturnAll(base);
 	for (const [label, scenario, args] of [
 		[

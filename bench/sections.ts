@@ -40,6 +40,7 @@ export const PRODUCERS: Record<string, Producer> = {
 	n8n: async () =>
 		(await import('./in-n8n')).inN8nSection(Number(process.env.BENCH_ROUNDS ?? 2) || 2),
 	trigger: async () => (await import('./trigger')).triggerSection(),
+	polls: async () => (await import('./polls')).pollsSection(),
 	package: async () => (await import('./package')).packageSection(),
 	queue: queueSection,
 };

@@ -2,8 +2,10 @@
 /**
  * `npm run test:internals[:oldest]`: the pinned-behaviour tests of nodes/shared/n8n-internals/
  * (test/integration/n8n-internals.test.ts), the polling state machine's property
- * (test/integration/polling-machine.property.test.ts) and the Trigger's healing poll
- * (test/integration/trigger-heal.test.ts), against one end of the tested n8n range. The newest
+ * (test/integration/polling-machine.property.test.ts), the Sales Trigger's polling events and
+ * their property (test/integration/polling-crm.test.ts, polling-crm.property.test.ts) and the
+ * Trigger's healing poll (test/integration/trigger-heal.test.ts), against one end of the tested
+ * n8n range. The newest
  * end is the devDependencies' n8n-core; any other version (`N8N_TEST_VERSION`, `oldest` for
  * 1.123.81) runs with that version's n8n-core and n8n-workflow from its pinned runtime
  * (installed on first use, as the e2e suite does), through jest's module mapping.
@@ -27,7 +29,7 @@ async function main(): Promise<number> {
 		'--selectProjects',
 		'integration',
 		'--testPathPattern',
-		'test/integration/(n8n-internals|polling-machine.property|trigger-heal)',
+		'test/integration/(n8n-internals|polling-machine.property|polling-crm|trigger-heal)',
 		'--verbose',
 	];
 	// n8n-core 1.x keeps a handle of its own open after the run (jest: "did not exit one second after"); the

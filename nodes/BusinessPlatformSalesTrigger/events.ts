@@ -174,6 +174,15 @@ export function expandEvents(selection: unknown): { events: string[]; unknown: s
 	return { events: EVENTS.map((e) => e.value).filter((v) => picked.has(v)), unknown };
 }
 
+/**
+ * For a sales contact or deal event, what a restored registration's item adds: the Trigger's
+ * polling events close such a gap exactly once (docs/trigger.md, "Instant or polling").
+ */
+export const pollingAlternative = (value: string): string =>
+	EVENT_BY_VALUE.get(value)?.record
+		? " Contacts and deals can be polled instead: Contact Changed and Deal Changed (Polling), in Events from the Trigger's version 4, need no public address and deliver each change exactly once, also what changed while n8n was stopped."
+		: '';
+
 /** "Deal Created (Sales)" for CREATE_CRM_DEAL; the raw value for anything else. */
 export const eventLabel = (value: string) => EVENT_BY_VALUE.get(value)?.name ?? value;
 

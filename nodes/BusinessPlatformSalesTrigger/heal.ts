@@ -29,7 +29,7 @@ import { beginHeal, endTurn } from '../shared/polling/turns';
 import { RunScope } from '../shared/run-scope';
 import { clip } from '../shared/text-readers';
 import { DEFAULT_TUNING, type Tuning } from '../shared/tuning';
-import { eventLabel, selectedEvents } from './events';
+import { eventLabel, pollingAlternative, selectedEvents } from './events';
 import { readStored, type Stored } from './state';
 import {
 	byAge,
@@ -153,7 +153,7 @@ async function healOnce(
 			restoredAt,
 			hookId: hookId ?? null,
 			missedSince: since,
-			message: `The platform no longer held the webhook registration of "${eventLabel(eventType)}"; it was registered again. Events of this type ${since ? `between ${since} and ${restoredAt}` : `before ${restoredAt} (since when is not known: the pack had not yet seen the registration live)`} may not have been delivered.`,
+			message: `The platform no longer held the webhook registration of "${eventLabel(eventType)}"; it was registered again. Events of this type ${since ? `between ${since} and ${restoredAt}` : `before ${restoredAt} (since when is not known: the pack had not yet seen the registration live)`} may not have been delivered.${pollingAlternative(eventType)}`,
 		};
 		items.push({ json });
 	};

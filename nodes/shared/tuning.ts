@@ -29,6 +29,8 @@ export interface PollTuning {
 	readonly maxReadings: number;
 	/** Pages "Fetch Test Event" looks through for a matching item. */
 	readonly testPages: number;
+	/** The characters what an event remembers of its records may take (polling/memory.ts, MAX_MEMORY_CHARS). */
+	readonly memoryChars: number;
 	/** The clock a poll measures its budget and its turn with (milliseconds). */
 	readonly now: () => number;
 }
@@ -62,6 +64,12 @@ export interface Tuning {
 	readonly retryClock: Clock;
 }
 
+/**
+ * The most characters what a polling event remembers of its records may take in the node's static
+ * data (polling/memory.ts): past it, the records changed longest ago are forgotten first.
+ */
+export const MAX_MEMORY_CHARS = 2_000_000;
+
 /** Items asked for per page (Return All, pickers, polls). The spec documents no maximum; 100 is accepted by every list of the sandbox. */
 export const PAGE_SIZE = 100;
 
@@ -75,7 +83,13 @@ export const DEFAULT_TUNING: Tuning = Object.freeze({
 		maxTotalMs: 120_000,
 	}),
 	paging: Object.freeze({ maxPages: 100_000, readAhead: 2 }),
-	poll: Object.freeze({ pageSize: PAGE_SIZE, maxReadings: 3, testPages: 5, now: Date.now }),
+	poll: Object.freeze({
+		pageSize: PAGE_SIZE,
+		maxReadings: 3,
+		testPages: 5,
+		memoryChars: MAX_MEMORY_CHARS,
+		now: Date.now,
+	}),
 	retryClock: Object.freeze({
 		now: Date.now,
 		sleep: async (ms: number) => await sleep(ms),

@@ -40,6 +40,11 @@ export interface SandboxConfig {
 	 * keep the violations (`/__admin/contract`). The tests turn it on; off by default.
 	 */
 	contract: boolean;
+	/**
+	 * Tests only: the contact and activity lists ignore their sort parameters and list in ID order,
+	 * as a platform that cannot sort by update might (the polling trigger then reads them whole).
+	 */
+	unsortedLists?: boolean;
 }
 
 export interface Env {

@@ -55,6 +55,29 @@ export function getByIdRoute(
 	};
 }
 
+/**
+ * The creation and update times of the last `count` documents a bulk generator added, when the
+ * request names them: from `at` (ms, default: `count * every` ms before now), `every` ms apart
+ * (0: one frozen time). Without either, the generator's own times stay.
+ */
+export function stampBulk(
+	env: Env,
+	docs: Doc[],
+	count: number,
+	options: Record<string, unknown>,
+): void {
+	const every = typeof options.every === 'number' && options.every >= 0 ? options.every : undefined;
+	const at = typeof options.at === 'number' && Number.isFinite(options.at) ? options.at : undefined;
+	if (every === undefined && at === undefined) return;
+	const step = every ?? 1;
+	const t0 = at ?? env.store.clock.now() - count * step;
+	docs.slice(-count).forEach((d, i) => {
+		const when = new Date(t0 + i * step).toISOString();
+		d.created_at = when;
+		d.updated_at = when;
+	});
+}
+
 export const pickOne = <T>(rnd: () => number, items: readonly T[]): T =>
 	items[Math.floor(rnd() * items.length)];
 

@@ -15,6 +15,8 @@
  * 2.41; on the oldest tested n8n, 1.123, only the default lane runs.) The n8ns run other
  * expression engines than the shared one: legacy (default lane), quickjs (durable lane).
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import { n8nAtLeast } from '../../testbed/runtime/versions';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import {
@@ -23,6 +25,7 @@ import {
 	credential,
 	startE2e,
 	type E2e,
+	eventually,
 } from '../../testbed/n8n/env';
 import { HEADLESS_N8N } from '../../testbed/n8n/start';
 import {
@@ -33,12 +36,16 @@ import {
 } from './expression-shortcut';
 import { pollingExactlyOnce, SCHEDULERS, type PollingHost } from './polling';
 import { BACKLOG_ENV, backlogExactlyOnce } from './polling-backlog';
+import { crmPollingExactlyOnce, type CrmHost } from './polling-crm';
+import { sharedRestart, type RestartParty, type SharedRestart } from './shared-restart';
 
 jest.setTimeout(900_000);
 
 interface Lane {
 	sb: Sandbox;
 	e2e: E2e;
+	/** One restart of this n8n for the scenarios that run on it (payruns, CRM). */
+	restart: SharedRestart;
 }
 let standard: Lane | undefined;
 let durable: Lane | undefined;
@@ -62,10 +69,10 @@ async function lane(env: Record<string, string>): Promise<Lane> {
 		await createWorkflow(e2e.api, shortcutWorkflow(), e2e.credentialId()),
 		SHORTCUT_PATH,
 	);
-	return { sb, e2e };
+	return { sb, e2e, restart: sharedRestart((whileStopped) => e2e.restart(whileStopped), 2) };
 }
 
-const host = (l: Lane): PollingHost => ({
+const host = (l: Lane, party?: RestartParty): PollingHost => ({
 	async publish(wf) {
 		const id = await createWorkflow(l.e2e.api, wf, l.e2e.credentialId());
 		await l.e2e.activate(id);
@@ -77,7 +84,43 @@ const host = (l: Lane): PollingHost => ({
 				data: never[];
 			}
 		).data,
-	restart: async () => await l.e2e.restart(),
+	...(party ? { restart: async () => await party.join() } : {}),
+});
+
+/** The CRM scenario's host: the same n8n, its restart shared with the payrun lane, and the test button. */
+const crmHost = (l: Lane, party: RestartParty): CrmHost => ({
+	...host(l),
+	restart: async (whileStopped) => await party.join(whileStopped),
+	async runByHand(id, trigger) {
+		// n8n 1.x runs the workflow the editor sends (workflowData); 2.x reads it from the database.
+		const workflowData = (
+			await l.e2e.api.rest<{ data: Record<string, unknown> }>('GET', `/workflows/${id}`)
+		).data;
+		const started = await l.e2e.api.rest<{
+			data: { executionId?: string; waitingForWebhook?: boolean };
+		}>('POST', `/workflows/${id}/run`, { workflowData, triggerToStartFrom: { name: trigger } });
+		if (started.data.waitingForWebhook) return 'waiting';
+		const done = await eventually(async () => {
+			const ex = (await l.e2e.api.pub(
+				'GET',
+				`/executions/${started.data.executionId}?includeData=true`,
+			)) as {
+				status: string;
+				data?: {
+					resultData: {
+						runData: Record<
+							string,
+							Array<{ data?: { main: Array<Array<{ json: IDataObject }>> } }>
+						>;
+					};
+				};
+			};
+			expect(['success', 'error', 'crashed']).toContain(ex.status);
+			return ex;
+		}, 60_000);
+		expect(done.status).toBe('success');
+		return (done.data?.resultData.runData[trigger]?.[0]?.data?.main[0] ?? []).map((i) => i.json);
+	},
 });
 
 /** Publishes on `l`'s n8n with a credential of the backlog's own sandbox. */
@@ -119,6 +162,16 @@ afterAll(async () => {
 	);
 });
 
+/** A scenario on a lane's n8n, a party of its restart: when it ends (or fails) it no longer holds the restart back. */
+async function scenario(l: Lane, run: (party: RestartParty) => Promise<unknown>): Promise<unknown> {
+	const party = l.restart.party();
+	try {
+		return await run(party);
+	} finally {
+		party.leave();
+	}
+}
+
 /** The lanes' results once all have ended; the first failure, if any. */
 function settled(results: PromiseSettledResult<unknown>[]): unknown[] {
 	const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -127,16 +180,27 @@ function settled(results: PromiseSettledResult<unknown>[]): unknown[] {
 }
 
 describe("n8n's schedulers", () => {
-	it('default, durable, durable cursors: payruns made right after publishing, in one second and after a restart, each in exactly one execution; with the durable scheduler, with and without durable cursors, a backlog of 25 s of pages delivered over several polls within the 15 s budget, each record exactly once, in order', async () => {
+	it("default, durable, durable cursors: payruns made right after publishing, in one second and after a restart, each in exactly one execution; with the durable scheduler, with and without durable cursors, a backlog of 25 s of pages delivered over several polls within the 15 s budget, each record exactly once, in order; beside them on each n8n the Sales Trigger's polling events (version 4): a contact, a deal and an activity created and updated, one item each, a deal's stage change with the stage before, 50 contacts made while n8n was stopped, 50 items after its start, none twice; a polling event needs no public address (no webhook asked for, the test button fetches at once)", async () => {
 		if (!DURABLE_N8N) {
-			await pollingExactlyOnce(standard!.sb, host(standard!), 'Single');
+			const l = standard!;
+			await Promise.allSettled([
+				scenario(l, (party) => pollingExactlyOnce(l.sb, host(l, party), 'Single')),
+				scenario(l, (party) => crmPollingExactlyOnce(l.sb, crmHost(l, party), 'Single')),
+			]).then(settled);
 			return;
 		}
 		// Every lane to its end, then the first failure: no lane still running when the n8ns stop.
 		await Promise.allSettled([
-			pollingExactlyOnce(standard!.sb, host(standard!), 'Single'),
-			pollingExactlyOnce(durable!.sb, host(durable!), 'Durable'),
-			pollingExactlyOnce(cursors!.sb, host(cursors!), 'Cursors'),
+			...(
+				[
+					[standard!, 'Single'],
+					[durable!, 'Durable'],
+					[cursors!, 'Cursors'],
+				] as Array<[Lane, string]>
+			).flatMap(([l, tag]) => [
+				scenario(l, (party) => pollingExactlyOnce(l.sb, host(l, party), tag)),
+				scenario(l, (party) => crmPollingExactlyOnce(l.sb, crmHost(l, party), tag)),
+			]),
 			backlogExactlyOnce(backlog!, await backlogHost(cursors!, backlog!), 'Cursors'),
 			backlogExactlyOnce(durableBacklog!, await backlogHost(durable!, durableBacklog!), 'Durable'),
 		]).then(settled);

@@ -150,6 +150,30 @@ describe('Trigger', () => {
 		},
 	);
 
+	scenario(
+		'the nodes panel lists its polling events beside the instant ones; "Execute step" on one fetches the newest change at once (no listening, no webhook registered)',
+		async () => {
+			const { ed, sb } = env;
+			const events = await eventually(async () => {
+				const listed = await triggerEvents();
+				expect(listed.filter((e) => /\(polling, no public address needed\)$/.test(e))).toHaveLength(
+					3,
+				);
+				return listed;
+			}, 30_000);
+			const hooks = sb.store.tenant(1).webhooks.size;
+			await call(sb, 'POST', '/v1/crm/contacts', { body: { name: 'Newest for the editor' } });
+			await ed.creator
+				.getByText(events.find((e) => /^On contact changed \(polling/i.test(e))!, { exact: true })
+				.click();
+			await ed.ndv.waitFor();
+			const output = await ed.executeStep();
+			expect(output).toMatch(/Newest for the editor/);
+			expect(output).not.toMatch(/Listening/);
+			expect(sb.store.tenant(1).webhooks.size).toBe(hooks);
+		},
+	);
+
 	scenario('[5] its panel does not say "Pull in events" (the platform pushes them)', async () => {
 		const { ed } = env;
 		const events = await triggerEvents();

@@ -22,7 +22,7 @@ import type {
 
 import { additionalData } from '../../testbed/harness/additional-data';
 import { CREDENTIAL_TYPE } from '../../testbed/harness/credentials';
-import { harnessNodeTypes, PACKAGE } from '../../testbed/harness/nodes';
+import { harnessNodeTypes, nodeTypeOf, PACKAGE } from '../../testbed/harness/nodes';
 import { type Harness } from '../../testbed/harness/run';
 import { triggerWorkflow } from '../../testbed/harness/triggers';
 
@@ -41,6 +41,8 @@ export interface PollerOptions {
 	budgetMs?: number;
 	/** The clock polls are measured with (past the budget: abandoned, except under `default`). */
 	now?: () => number;
+	/** The node's type version (default 1). */
+	typeVersion?: number;
 }
 
 type Items = IDataObject[] | null;
@@ -225,7 +227,7 @@ export class Poller {
 		activated: boolean,
 		commitCursor?: () => Promise<void>,
 	): Promise<Items> {
-		const node = this.h.node(this.type, this.parameters, 'Poll');
+		const node = this.h.node(this.type, this.parameters, 'Poll', this.options.typeVersion);
 		if (this.credentialId)
 			node.credentials = {
 				[CREDENTIAL_TYPE]: {
@@ -262,7 +264,7 @@ export class Poller {
 		Object.defineProperty(ctx, 'logger', {
 			value: { debug: log, info: quiet, warn: quiet, error: quiet },
 		});
-		const nodeType = harnessNodeTypes()[`${PACKAGE}.${this.type}`];
+		const nodeType = nodeTypeOf(harnessNodeTypes()[`${PACKAGE}.${this.type}`], node.typeVersion);
 		const result = (await nodeType.poll!.call(ctx as unknown as IPollFunctions)) as
 			| INodeExecutionData[][]
 			| null;

@@ -2,7 +2,8 @@
 /**
  * The bench cannot rot: its harness section (bench/harness.ts, every scenario of
  * bench/scenarios.ts against a sandbox process; in this process, where `npm run bench` gives each
- * a process of its own) and `npm run bench:hops` run
+ * a process of its own), its polls section (bench/polls.ts: the Sales Trigger's polling events,
+ * in this process too) and `npm run bench:hops` run
  * at tiny counts (BENCH_SMOKE=1, one round), through the same runSections as `npm run bench`.
  * A section that throws or gives no row fails here; the figures are not looked at (tiny counts
  * measure nothing) and nothing is written. The sections inside n8n and the Trigger's run in
@@ -40,6 +41,18 @@ it('the harness section runs and gives its rows and figures', async () => {
 		expect.arrayContaining(['harness-vs-raw-keepalive', 'bulk-update-deals', 'trigger-activation']),
 	);
 }, 480_000);
+
+it("the polls section runs and gives its rows and figures (a poll of the Sales Trigger's polling events without a change)", async () => {
+	const { runSections } = await import('../../bench/sections');
+	const run = await runSections(['polls'], undefined, () => undefined);
+	expect(run.failed).toEqual([]);
+	const [polls] = run.sections;
+	expect(polls.rows.map((r) => r.id)).toEqual(['poll-contacts-no-change', 'poll-deals-no-change']);
+	expect(polls.info?.map((i) => i.id)).toEqual([
+		'poll-contacts-static-data',
+		'poll-deals-static-data',
+	]);
+}, 240_000);
 
 it('npm run bench:hops: one item of Deal → Create runs through at most 10 files of the pack and one heal poll of the Trigger through at most 10, each with at most 10 moves back into a file already entered', () => {
 	const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/hops.ts')], {

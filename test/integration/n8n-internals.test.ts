@@ -19,6 +19,7 @@ import type {
 	INodeTypeDescription,
 	IPollFunctions,
 } from 'n8n-workflow';
+import * as n8nWorkflow from 'n8n-workflow';
 import { NodeConnectionTypes, NodeHelpers, toCronExpression } from 'n8n-workflow';
 
 import {
@@ -35,11 +36,12 @@ import {
 	OWN_POLL_BUDGET_MS,
 	pollBudgetMs,
 } from '../../nodes/shared/n8n-internals';
+import { WEBHOOK_METHOD } from '../../nodes/BusinessPlatformSalesTrigger/trigger-v4';
 import { beginTurn, endTurn } from '../../nodes/shared/polling/turns';
 import { platformTokenKey, storedToken } from '../../nodes/shared/tokens';
 import { n8nAtLeast } from '../../testbed/runtime/versions';
 import { additionalData } from '../../testbed/harness/additional-data';
-import { NODE_TYPES, PACKAGE } from '../../testbed/harness/nodes';
+import { NODE_TYPES, nodeTypeOf, PACKAGE } from '../../testbed/harness/nodes';
 import { createHarness, type Harness } from '../../testbed/harness/run';
 import { triggerWorkflow } from '../../testbed/harness/triggers';
 import { checkProperty, PROTOTYPE_KEYS } from '../helpers/property';
@@ -481,7 +483,7 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals/)', () =
 	});
 
 	it('8. a parameter hidden only when a new sibling leaves its default: a Record → Create or Search saved without the switch keeps its mapper or conditions', () => {
-		const sales = NODE_TYPES[`${PACKAGE}.businessPlatformSales`].description;
+		const sales = nodeTypeOf(NODE_TYPES[`${PACKAGE}.businessPlatformSales`]).description;
 		const node = (parameters: IDataObject) =>
 			({
 				id: '1',
@@ -602,5 +604,46 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals/)', () =
 		expect(run.error).toBeUndefined();
 		expect(run.json).toEqual([event]);
 		expect(ctx.sb.requests().length).toBe(before);
+	});
+	it("14. version 4's webhook method: n8n's expression engine gives none with a polling event and POST otherwise; n8n 2.41 resolves it without the engine (the native resolver the description carries) when no parameter holds an expression, to the same; 1.x has no such resolver", () => {
+		const type = nodeTypeOf(NODE_TYPES[`${PACKAGE}.businessPlatformSalesTrigger`], 4);
+		const webhook = type.description.webhooks![0];
+		expect(webhook.httpMethod).toBe(WEBHOOK_METHOD);
+		const resolve = (n8nWorkflow as Record<string, unknown>).resolveWebhookDescriptionField as
+			| ((node: INode, d: unknown, field: string) => { resolved: boolean; value?: unknown })
+			| undefined;
+		const cases: Array<[string | string[], string]> = [
+			[['POLL_CRM_DEALS'], ''],
+			[['CREATE_CRM_DEAL', 'UPDATE_INVOICE'], 'POST'],
+			[[], 'POST'],
+			[['ALL_SALES_EVENTS', 'POLL_CRM_CONTACTS'], ''],
+			['={{ ["POLL_CRM_ACTIVITIES"] }}', ''],
+			['={{ ["CREATE_CRM_DEAL"] }}', 'POST'],
+		];
+		for (const [events, method] of cases) {
+			const node = h.node('businessPlatformSalesTrigger', { events }, 'Trigger', 4);
+			const workflow = triggerWorkflow(node, {}, 'wf-internals-14');
+			const own = workflow.getNode('Trigger')!;
+			const engine = workflow.expression.getSimpleParameterValue(
+				own,
+				webhook.httpMethod,
+				'internal',
+				{},
+				undefined,
+				'GET',
+			);
+			expect([events, engine]).toEqual([events, method]);
+			if (!n8nAtLeast('2.41.0')) {
+				expect(resolve).toBeUndefined();
+				continue;
+			}
+			const native = resolve!(workflow.nodes.Trigger, webhook, 'httpMethod');
+			// Resolved: to the engine's answer. Instant events without expressions (what deliveries
+			// meet) are always resolved; an expression (or a picker's value: Deal Changed's pipeline) never.
+			if (native.resolved) expect([events, native.value]).toEqual([events, method]);
+			const instantAndStatic = typeof events !== 'string' && method === 'POST';
+			if (instantAndStatic || typeof events === 'string')
+				expect([events, native.resolved]).toEqual([events, instantAndStatic]);
+		}
 	});
 });

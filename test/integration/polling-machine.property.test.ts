@@ -18,36 +18,19 @@
  */
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
 import { OWN_POLL_BUDGET_MS } from '../../nodes/shared/n8n-internals';
 import { n8nAtLeast } from '../../testbed/runtime/versions';
-import { createHarness, type Harness } from '../../testbed/harness/run';
 import { Poller, type PollerOptions, type Scheduler } from '../helpers/poll-harness';
 import { PageClock, recordPagesServed } from '../helpers/page-clock';
 import { setClock } from '../helpers/poll-drivers';
 import { checkProperty } from '../helpers/property';
-import { call, useSandbox } from '../helpers/sandbox';
-import { fileTuning } from '../helpers/tuning';
+import { pollWhileHeld, PROPERTY_PAGE, usePropertyPolls } from '../helpers/poll-property';
+import { call } from '../helpers/sandbox';
 
-/** This file's tunables and clocks (test/helpers/tuning.ts): the harness's nodes run with them. */
-const tuning = fileTuning();
-
-const ctx = useSandbox({ rows: 2 });
-let h: Harness;
-let served: number;
-const realNow = tuning.poll.now;
-const PAGE = 1000;
-beforeAll(() => {
-	h = createHarness(ctx.sb);
-	served = ctx.sb.config.maxPageSize;
-	tuning.poll.pageSize = PAGE;
-});
-afterAll(() => {
-	tuning.poll.pageSize = 100;
-	tuning.poll.now = realNow;
-	ctx.sb.config.maxPageSize = served;
-});
+/** This file's sandbox, tunables and clocks (test/helpers/poll-property.ts): the harness's nodes run with them. */
+const { tuning, ctx, harness } = usePropertyPolls(2);
+const PAGE = PROPERTY_PAGE;
 
 type Step =
 	| { kind: 'create' }
@@ -153,7 +136,7 @@ async function run(setting: Setting, steps: Step[]): Promise<void> {
 	const budget =
 		setting.budgetMs ?? (setting.n8n === 'oldest' ? OWN_POLL_BUDGET_MS : 5 * POLL_TIME);
 	const poller = new Poller(
-		h,
+		harness(),
 		'businessPlatformTableTrigger',
 		{
 			event: 'recordCreated',
@@ -171,18 +154,8 @@ async function run(setting: Setting, steps: Step[]): Promise<void> {
 		}
 	};
 	/** A poll held by the platform while `meanwhile` happens; both polls' items. */
-	const whileHeld = async (meanwhile: () => void) => {
-		ctx.sb.faults.add({ kind: 'latency', ms: 50, count: 1 });
-		let ended = false;
-		const first = poller.poll().finally(() => (ended = true));
-		// Until the platform holds its page back, or it ended without asking (P2, P3).
-		while (!ended && ctx.sb.faults.list().length > 0) await sleep(2);
-		ctx.sb.faults.clear();
-		meanwhile();
-		const second = await poller.poll();
-		take(await first);
-		take(second);
-	};
+	const whileHeld = async (meanwhile: () => void) =>
+		(await pollWhileHeld(ctx.sb, poller, meanwhile)).forEach(take);
 	// The first poll (publishing) starts from now: what exists then is old.
 	const old = new Set(records().map((r) => String(r._id)));
 	const exempt = new Set<string>();

@@ -251,9 +251,51 @@ describe('every row of the state machine (docs/polling-triggers.md)', () => {
 			expect(ids(await p.poll())).toEqual([made]);
 			expect(await p.poll()).toBeNull();
 		},
+		P16: async () => {
+			const p = dealTrigger();
+			const { deal, stages } = await newDeal(p);
+			await call(ctx.sb, 'PUT', `/v1/crm/deals/${deal}`, { body: { name: 'Renamed' } });
+			await setClock(ctx.sb, { advanceMs: 1000 });
+			expect(await p.poll()).toBeNull(); // not the watched field: the cursor and the memory move on
+			expect(p.lastPath).toBe('P5 → P8 → P16 → P13');
+			await call(ctx.sb, 'PUT', `/v1/crm/deals/${deal}`, { body: { stage_id: stages[1] } });
+			await setClock(ctx.sb, { advanceMs: 1000 });
+			expect(await p.poll()).toEqual([
+				expect.objectContaining({ changedFields: ['stage_id'], previous: { stage_id: stages[0] } }),
+			]);
+			expect(p.lastPath).toBe('P5 → P8 → P16 → P12');
+		},
+		P17: async () => {
+			const p = dealTrigger();
+			const { deal } = await newDeal(p);
+			await call(ctx.sb, 'DELETE', `/v1/crm/deals/${deal}`);
+			expect(await p.poll()).toEqual([expect.objectContaining({ change: 'deleted', id: deal })]);
+			expect(p.lastPath).toBe('P5 → P8 → P16 → P17 → P12');
+			expect(await p.poll()).toBeNull();
+		},
 	};
 
-	it('the table in the docs and the module name the same rows, P1 to P15, each once', () => {
+	/** The Sales Trigger (version 4) on Deal Changed, only when the stage changes. */
+	const dealTrigger = () =>
+		new Poller(
+			h,
+			'businessPlatformSalesTrigger',
+			{ events: ['POLL_CRM_DEALS'], watchFields: ['stage_id'] },
+			{ typeVersion: 4 },
+		);
+	/** A deal in the first pipeline's first stage, made before the trigger's first poll (which remembers it). */
+	const newDeal = async (p: Poller) => {
+		const pipeline = ctx.sb.store.tenant(1).pipelines.values()[0];
+		const stages = (pipeline.stages as IDataObject[]).map((s) => s.id as number);
+		const made = await call(ctx.sb, 'POST', '/v1/crm/deals', {
+			body: { name: 'Row', pipeline_id: pipeline.id, stage_id: stages[0] },
+		});
+		await setClock(ctx.sb, { advanceMs: 1000 });
+		expect(await p.poll()).toBeNull();
+		return { deal: (made.body as IDataObject).id as number, stages };
+	};
+
+	it('the table in the docs and the module name the same rows, P1 to P17, each once', () => {
 		expect(documented).toEqual(Object.keys(ROWS));
 		for (const row of documented) expect(code).toMatch(new RegExp(`\\b${row}\\b`));
 	});

@@ -14,6 +14,8 @@ import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import { connectCredential } from '../../testbed/n8n/env';
 import { pollingExactlyOnce, SCHEDULERS } from '../e2e/polling';
 import { BACKLOG_ENV, backlogExactlyOnce } from '../e2e/polling-backlog';
+import { crmPollingExactlyOnce } from '../e2e/polling-crm';
+import { sharedRestart, type RestartParty } from '../e2e/shared-restart';
 import { describeQueue, hiddenByMain, startQueue, type Queue } from './queue-env';
 
 // The lanes start with their clusters (beforeAll does not wait for them), so the test's limit also covers
@@ -44,32 +46,55 @@ const durables: DurableLane[] = [
 	{ tag: 'QueueDurable', env: SCHEDULERS.durable },
 ];
 
-/** The polling lane (test/e2e/polling.ts) on a cluster; with `restart`, main restarts in the middle. */
+/** Publishing and reading executions on a cluster, with its credential. */
+const queueHost = (cluster: Queue, credential: string) => ({
+	async publish(wf: Record<string, unknown>) {
+		const id = await cluster.create(wf, credential);
+		await cluster.cluster.api.pub('POST', `/workflows/${id}/activate`);
+		return id;
+	},
+	executions: async (id: string) => (await cluster.executions(id, true)) as never,
+});
+
+/** Main's ran no execution of the workflow: the workers ran them all. */
+async function ranOnWorkers(cluster: Queue, id: string) {
+	const ran = new Set(cluster.cluster.workers.flatMap((w) => [...w.started]));
+	const runs = await cluster.executions(id);
+	expect(runs.length).toBeGreaterThan(0);
+	expect(runs.filter((e) => !ran.has(e.id)).map((e) => e.id)).toEqual([]);
+}
+
+/** The polling lane (test/e2e/polling.ts) on a cluster; with a restart party, main restarts in the middle. */
 async function lane(
 	cluster: Queue,
 	sandbox: Sandbox,
 	tag: string,
 	credential: string,
-	restart: boolean,
+	party?: RestartParty,
 ) {
 	const id = await pollingExactlyOnce(
 		sandbox,
 		{
-			async publish(wf) {
-				const id = await cluster.create(wf, credential);
-				await cluster.cluster.api.pub('POST', `/workflows/${id}/activate`);
-				return id;
-			},
-			executions: async (id) => (await cluster.executions(id, true)) as never,
-			...(restart ? { restart: async () => await cluster.cluster.restart('main') } : {}),
+			...queueHost(cluster, credential),
+			...(party ? { restart: async () => await party.join() } : {}),
 		},
 		tag,
 	);
 	// Main polled; the workers ran every execution.
-	const ran = new Set(cluster.cluster.workers.flatMap((w) => [...w.started]));
-	const runs = await cluster.executions(id);
-	expect(runs.length).toBeGreaterThan(0);
-	expect(runs.filter((e) => !ran.has(e.id)).map((e) => e.id)).toEqual([]);
+	await ranOnWorkers(cluster, id);
+}
+
+/** A scenario of a cluster, a party of its one restart of main: when it ends it no longer holds the restart back. */
+async function asParty(
+	restart: ReturnType<typeof sharedRestart>,
+	run: (party: RestartParty) => Promise<void>,
+) {
+	const party = restart.party();
+	try {
+		await run(party);
+	} finally {
+		party.leave();
+	}
 }
 
 /** What main's scheduler said (debug lines of its polls), the last `n`: for a failure's message. */
@@ -109,8 +134,15 @@ async function durableLane(d: DurableLane): Promise<void> {
 		d.backlog,
 		`Backlog, ${d.tag}`,
 	);
+	// The Sales Trigger's polling events beside the payrun lane on one cluster: its main restart shared.
+	const crm = d.tag === CRM_CLUSTER;
+	const restart = sharedRestart(
+		(whileStopped) => q.cluster.restart('main', whileStopped),
+		crm ? 2 : 1,
+	);
 	const results = await Promise.allSettled([
-		lane(q, d.sb, d.tag, credential, true),
+		asParty(restart, (party) => lane(q, d.sb!, d.tag, credential, party)),
+		...(crm ? [crmLane(q, d.sb, credential, restart, d.tag)] : []),
 		backlogExactlyOnce(
 			d.backlog,
 			{
@@ -133,19 +165,49 @@ async function durableLane(d: DurableLane): Promise<void> {
 }
 
 /**
+ * The cluster whose main restart the Sales Trigger's polling events (test/e2e/polling-crm.ts: 50
+ * changes made while main is stopped) share with its payrun lane: no n8n start of their own. On
+ * the oldest tested n8n (no durable scheduler) the default scheduler's cluster, restarted for them.
+ */
+const CRM_CLUSTER = n8nAtLeast('2.41.0') ? 'QueueDurable' : 'Queue';
+
+/** The CRM scenario on a cluster, a party of its main restart. */
+async function crmLane(
+	cluster: Queue,
+	sandbox: Sandbox,
+	credential: string,
+	restart: ReturnType<typeof sharedRestart>,
+	tag: string,
+): Promise<void> {
+	await asParty(restart, (party) =>
+		crmPollingExactlyOnce(
+			sandbox,
+			{ ...queueHost(cluster, credential), restart: async (w) => await party.join(w) },
+			tag,
+		),
+	);
+}
+
+/**
  * The default scheduler's cluster and its lane, no restart: main and one worker, as the durable
  * lanes' (a poll runs on main whatever the workers; a second worker and a webhook processor cost
- * two n8n starts and showed nothing more).
+ * two n8n starts and showed nothing more). On the oldest tested n8n the CRM scenario too (above).
  */
 async function defaultSchedulerLane(): Promise<void> {
 	sb = await startTestSandbox({ rows: 10 });
 	sb.config.mode = 'v1';
 	q = await startQueue(sb, { workers: 1, webhookProcessor: false });
+	const cluster = q;
 	const cred = await q.connect('Queue: polling');
-	const failed = await lane(q, sb, 'Queue', cred, false).then(
-		() => undefined,
-		(e: unknown) => e,
-	);
+	const crm = CRM_CLUSTER === 'Queue';
+	const restart = sharedRestart((whileStopped) => cluster.cluster.restart('main', whileStopped), 1);
+	// The lanes to their end, then the first failure.
+	const results = await Promise.allSettled([
+		lane(q, sb, 'Queue', cred),
+		...(crm ? [crmLane(q, sb, cred, restart, 'Queue')] : []),
+	]);
+	const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+		?.reason as unknown | undefined;
 	if (failed)
 		throw new Error(
 			`Queue: ${String(failed)}\nmain's scheduler, last lines:\n${schedulerLines(q)}`,
@@ -178,7 +240,7 @@ afterAll(async () => {
 });
 
 describeQueue('queue mode: a polling trigger', () => {
-	it("People Trigger on Payrun Created, under n8n's default scheduler (this cluster) and its durable scheduler with and without durable cursors (a cluster each, main and one worker, main restarted, and a backlog of 25 s of pages within a 15 s budget; their lanes run from the start of the file): main polls, the workers run the executions, each change is delivered exactly once", async () => {
+	it("People Trigger on Payrun Created, and beside it on the durable scheduler's cluster the Sales Trigger's polling events (contacts, deals, activities created and updated, one item each; 50 changes while main was stopped, 50 items; main's restart shared), under n8n's default scheduler (this cluster) and its durable scheduler with and without durable cursors (a cluster each, main and one worker, main restarted, and a backlog of 25 s of pages within a 15 s budget; their lanes run from the start of the file): main polls, the workers run the executions, each change is delivered exactly once", async () => {
 		// Every lane to its end, then the first failure.
 		const results = await Promise.allSettled([defaultLane, ...durables.map((d) => d.lane)]);
 		for (const r of results) if (r.status === 'rejected') throw r.reason;

@@ -4,7 +4,18 @@ import type { INodeProperties, INodeType } from 'n8n-workflow';
 import { shownInVersion } from '../../nodes/shared/engine/params';
 import { NODE_TYPES } from '../../testbed/harness/nodes';
 
-const packNodes = Object.entries(NODE_TYPES).filter(([name]) => !name.endsWith('.testTransport'));
+/** Every node type of the pack, a versioned one (the Sales Trigger) once per description it has. */
+const packNodes = Object.entries(NODE_TYPES)
+	.filter(([name]) => !name.endsWith('.testTransport'))
+	.flatMap(
+		([name, node]): Array<[string, INodeType]> =>
+			'nodeVersions' in node
+				? [...new Set(Object.values(node.nodeVersions))].map((v) => [
+						`${name} v${String(v.description.version)}`,
+						v,
+					])
+				: [[name, node]],
+	);
 
 /** Shown for this resource and operation in this node version (a parameter may have one form per version). */
 const visibleFor = (p: INodeProperties, resource: string, operation: string, version: number) => {

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-import type { IDataObject, INodeProperties, INodeType } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import * as ts from 'typescript';
 
 import { CUSTOM_CALL } from '../../nodes/shared/engine/custom-call';
@@ -235,7 +235,7 @@ describe('one hop from an endpoint’s name to its code', () => {
 });
 
 const pollingTriggers = Object.entries(NODE_TYPES).filter(
-	([, node]) => node.description.polling === true,
+	([, node]) => (node.description as INodeTypeDescription).polling === true,
 ) as Array<[string, INodeType]>;
 
 describe('one hop from a polling event’s name to its code', () => {
@@ -292,8 +292,17 @@ function pickerNames(properties: INodeProperties[]): Array<[kind: string, name: 
 	return out;
 }
 
+/** Each version of a versioned node type (the Sales Trigger: versions 1 to 3, and 4). */
+const versionedNodes = Object.entries(NODE_TYPES).flatMap(([name, node]) =>
+	'nodeVersions' in node
+		? [...new Set(Object.values(node.nodeVersions))].map(
+				(v) => [`${name} v${String(v.description.version)}`, v] as [string, INodeType],
+			)
+		: [],
+);
+
 describe('pickers', () => {
-	it.each([...actionNodes, ...pollingTriggers])(
+	it.each([...actionNodes, ...pollingTriggers, ...versionedNodes])(
 		'%s: every picker a field names exists in the node’s methods',
 		(_name, node) => {
 			const methods = node.methods as Record<string, Record<string, unknown>>;

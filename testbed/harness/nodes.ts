@@ -21,7 +21,10 @@ import type { Tuning } from '../../nodes/shared/tuning';
 export const PACKAGE = 'n8n-nodes-business-platform';
 
 /** Every node of the pack, by the name n8n gives it once installed, built with `tuning` (n8n's defaults unless given). */
-export function packNodeTypes(tuning?: Tuning): Record<string, INodeType> {
+/** A node type of the pack: one description, or one per version (the Sales Trigger). */
+export type PackNodeType = INodeType | IVersionedNodeType;
+
+export function packNodeTypes(tuning?: Tuning): Record<string, PackNodeType> {
 	return {
 		[`${PACKAGE}.businessPlatformSales`]: new BusinessPlatformSales(tuning),
 		[`${PACKAGE}.businessPlatformCampaigns`]: new BusinessPlatformCampaigns(tuning),
@@ -38,13 +41,13 @@ export function packNodeTypes(tuning?: Tuning): Record<string, INodeType> {
 }
 
 /** The pack's nodes with n8n's default tuning. */
-export const NODE_TYPES: Record<string, INodeType> = packNodeTypes();
+export const NODE_TYPES: Record<string, PackNodeType> = packNodeTypes();
 
 /**
  * The nodes the harness runs: NODE_TYPES, or, after `useTuning`, nodes built with a test file's
  * own tunables and clocks (test/helpers/tuning.ts), which the file may change between its tests.
  */
-const harnessNodes: { types: Record<string, INodeType> } = { types: NODE_TYPES };
+const harnessNodes: { types: Record<string, PackNodeType> } = { types: NODE_TYPES };
 
 /** From now on (in this test file: jest loads the harness once per file), the harness's nodes run with `tuning`. */
 export function useTuning(tuning: Tuning): void {
@@ -52,10 +55,14 @@ export function useTuning(tuning: Tuning): void {
 }
 
 /** The nodes the harness runs now (NODE_TYPES unless `useTuning` gave others). */
-export const harnessNodeTypes = (): Record<string, INodeType> => harnessNodes.types;
+export const harnessNodeTypes = (): Record<string, PackNodeType> => harnessNodes.types;
+
+/** A node type as n8n runs a workflow node of `version` (the newest when none is given). */
+export const nodeTypeOf = (type: PackNodeType, version?: number): INodeType =>
+	'nodeVersions' in type ? type.getNodeType(version) : type;
 
 export class TestNodeTypes implements INodeTypes {
-	constructor(private readonly nodes: Record<string, INodeType>) {}
+	constructor(private readonly nodes: Record<string, PackNodeType>) {}
 	getByName(type: string): INodeType | IVersionedNodeType {
 		const n = this.nodes[type];
 		if (!n) throw new UnexpectedError(`Unknown node type ${type}`);

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { UnexpectedError, Workflow } from 'n8n-workflow';
 import { additionalData } from './additional-data';
-import { harnessNodeTypes, PACKAGE, TestNodeTypes } from './nodes';
+import { harnessNodeTypes, nodeTypeOf, PACKAGE, TestNodeTypes } from './nodes';
 import type { Harness } from './run';
 
 /**
@@ -51,7 +51,7 @@ export async function pick<T>(
 	parameters: IDataObject,
 	...args: unknown[]
 ): Promise<T> {
-	const methods = harnessNodeTypes()[`${PACKAGE}.${type}`].methods?.[kind] as
+	const methods = nodeTypeOf(harnessNodeTypes()[`${PACKAGE}.${type}`]).methods?.[kind] as
 		| Record<string, (this: ILoadOptionsFunctions, ...a: unknown[]) => Promise<T>>
 		| undefined;
 	const fn = methods?.[method];

@@ -58,8 +58,8 @@ export interface QueueCluster {
 	webhookUrl: string;
 	/** Seconds: servers ready, n8n processes ready. */
 	timings: { servers: number; n8n: number };
-	/** Stops a process (SIGTERM) and starts it again with the same settings; waits until it is ready. */
-	restart(name: string): Promise<void>;
+	/** Stops a process (SIGTERM), runs `whileStopped`, and starts it again with the same settings; waits until it is ready. */
+	restart(name: string, whileStopped?: () => Promise<void>): Promise<void>;
 	/** Sends SIGKILL to a process and everything it started (its task runner): a crashed container. */
 	kill(name: string): Promise<void>;
 	/** Starts a process that was killed or stopped again. */
@@ -228,9 +228,10 @@ export async function startQueueCluster(opts: QueueOptions = {}): Promise<QueueC
 			api: await ownerApi(processes[0].instance),
 			webhookUrl: `http://127.0.0.1:${webhookPort}`,
 			timings: { servers: (t1 - t0) / 1000, n8n: (t2 - t1) / 1000 },
-			async restart(name) {
+			async restart(name, whileStopped) {
 				const p = byName(name);
 				await p.instance.stop();
+				await whileStopped?.();
 				await cluster.start(name);
 			},
 			async kill(name) {

@@ -24,17 +24,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { fetchPage } from '../pagination';
 import type { RunScope } from '../run-scope';
-import type { PollEvent, PollList } from './model';
+import type { Budget, PollEvent, PollList } from './model';
 
-/** The time a poll may still spend, as the poll measures it. */
-export interface Budget {
-	/** Milliseconds since the poll began. */
-	elapsed(): number;
-	/** The poll budget (n8n's getPollBudgetMs). */
-	readonly limit: number;
-	/** The longest a page took so far in this poll: what the next one may take. */
-	slowest: number;
-}
+export type { Budget } from './model';
 
 /**
  * Whether one more page fits in the budget, or in a share of it: a poll gives the first half to

@@ -1,9 +1,10 @@
 /**
  * The state machine of one poll of a polling trigger: which poll delivers what, and what it
- * commits. docs/polling-triggers.md, "Exactly once: the state machine", is this file as a table; each row
- * (P1 … P15) is named below where it happens, and a poll logs the rows it went through (n8n's
- * log, debug level). Whose turn it is (P2, P3, and who supersedes whom for P11): turns.ts; how
- * the list is read: read.ts and backlog.ts; which changes are new: cursor.ts.
+ * commits. docs/polling-triggers.md, "Exactly once: the state machine", is this file as a table;
+ * each row (P1 … P17; P15 is what n8n does after P12) is named below where it happens, and a poll
+ * logs the rows it went through (n8n's log, debug level). Whose turn it is (P2, P3, and who
+ * supersedes whom for P11): turns.ts; how the list is read: read.ts and backlog.ts; which changes
+ * are new: cursor.ts; what an event remembers of its records (P16, P17): memory.ts.
  *
  * A poll's start is the trigger's owner (the event, the saved values of the fields its list
  * reads, the account) and the cursor of that owner it loaded from the node's static data, if
@@ -15,9 +16,11 @@ import type { IDataObject, INode, INodeExecutionData, IPollFunctions } from 'n8n
 import { commitOwnCursor, pollBudgetMs } from '../n8n-internals';
 import type { RunScope } from '../run-scope';
 import { credentialAccount } from '../run-scope';
+import type { Budget } from './backlog';
 import { readCursor, startCursor, type Cursor } from './cursor';
-import type { ParamReader, PollEvent, PollList } from './model';
-import { budgetFrom, readChanges, readStart, testItem, type Found } from './read';
+import { RecordMemory } from './memory';
+import type { ParamReader, PollEvent, PollList, RecordsHook } from './model';
+import { budgetFrom, readChanges, readStartItems, testItem, type Found } from './read';
 import { beginTurn, endTurn } from './turns';
 
 export interface PollOptions {
@@ -76,20 +79,27 @@ function ownerOf(node: INode, event: PollEvent, read: Iterable<string>, account:
 	return JSON.stringify(['v3', event.value, saved, account]);
 }
 
-/** The event's list, and the owner of its cursor: the event reads its fields through a reader that notes their names. */
+/**
+ * The event's list (and, for an event that remembers records, its hook), and the owner of its
+ * cursor: the event reads its fields through a reader that notes their names.
+ */
 async function listAndOwner(
 	scope: RunScope<IPollFunctions>,
 	event: PollEvent,
 	param: ParamReader,
-): Promise<{ list: PollList; owner: string }> {
+): Promise<{ list: PollList; owner: string; hook?: RecordsHook }> {
 	const read = new Set<string>(['event']);
-	const recording = (name: string, fallback?: unknown) => {
-		read.add(name);
-		return param(name, fallback);
-	};
-	const list = event.list(Object.assign(recording, { dateTime: param.dateTime }));
+	const recording = Object.assign(
+		(name: string, fallback?: unknown) => {
+			read.add(name);
+			return param(name, fallback);
+		},
+		{ dateTime: param.dateTime, fail: param.fail },
+	);
+	const list = event.list(recording);
+	const hook = event.records?.(recording);
 	const account = await credentialAccount(scope, list.request.regional === true);
-	return { list, owner: ownerOf(scope.node, event, read, account) };
+	return { list, owner: ownerOf(scope.node, event, read, account), hook };
 }
 
 // ── The machine ─────────────────────────────────────────────────────────────────
@@ -98,35 +108,97 @@ interface Stored {
 	cursor?: unknown;
 	/** The owner the cursor belongs to. */
 	of?: unknown;
+	/** What an event that remembers records keeps of each (memory.ts), written with the cursor. */
+	memory?: unknown;
 }
 
-/** P4 … P10: what the poll finds from its cursor (none: a first poll), within the budget. */
+/** What a poll found, and (an event that remembers records) its memory; `start`: a first poll from now (P6). */
+type Finding = Found & { memory?: RecordMemory; start?: boolean };
+
+/** What decides whether another poll wrote the node's static data meanwhile (P11): the memory by its revision. */
+const writtenState = (stored: Stored) =>
+	JSON.stringify([
+		stored.cursor,
+		stored.of,
+		(stored.memory as { rev?: unknown } | undefined)?.rev ?? null,
+	]);
+
+/**
+ * P4 … P10: what the poll finds from its cursor (none: a first poll), within the budget; for an
+ * event that remembers records, with its memory (a first poll's from what it read: P6).
+ */
 async function find(
 	scope: RunScope<IPollFunctions>,
 	event: PollEvent,
 	list: PollList,
 	param: ParamReader,
 	cursor: Cursor | undefined,
-	options: PollOptions & { budget: number },
+	poll: PollOptions & { budget: Budget; hook?: RecordsHook; stored: Stored },
 	path: Path,
-): Promise<Found> {
+): Promise<Finding> {
+	const { hook } = poll;
 	path.rows.push(cursor ? 'P5' : 'P4');
-	if (!cursor && !options.emitExisting) {
+	if (!cursor && !poll.emitExisting) {
 		path.rows.push('P6');
-		return { fresh: [], cursor: await readStart(scope, event, list, param), backlog: false };
+		const seed = hook?.seed ? poll.budget : undefined;
+		const start = await readStartItems(scope, event, list, param, seed);
+		const memory = hook?.start(start.items, start.complete, scope.tuning.poll.memoryChars);
+		return { fresh: [], cursor: start.cursor, backlog: false, memory, start: true };
 	}
 	if (!cursor) path.rows.push('P7');
 	const from = cursor ?? startCursor([], -1);
-	const found = await readChanges(
-		scope,
-		event,
-		list,
-		param,
-		from,
-		budgetFrom(options.budget, scope.tuning.poll.now),
-	);
+	const found = await readChanges(scope, event, list, param, from, poll.budget);
 	path.rows.push(found.backlog ? 'P9' : 'P8');
-	return found;
+	// A memory of this owner's fields, or (none kept: an earlier build, a lost value) one that says it knows nothing.
+	const limit = scope.tuning.poll.memoryChars;
+	const memory = hook
+		? (RecordMemory.read(poll.stored.memory, hook.fields, limit) ?? hook.start([], !cursor, limit))
+		: undefined;
+	return { ...found, memory };
+}
+
+/**
+ * P16, P17: the items of the new changes; an event that remembers records compares each with what
+ * it remembers (and, after a whole reading, asks for the remembered records it did not list).
+ */
+async function itemsOf(
+	scope: RunScope<IPollFunctions>,
+	found: Finding,
+	hook: RecordsHook | undefined,
+	cursor: Cursor | undefined,
+	budget: Budget,
+	path: Path,
+): Promise<IDataObject[]> {
+	if (!hook) return found.fresh.map((c) => c.item);
+	if (found.start) return [];
+	path.rows.push('P16');
+	const { items, asked } = await hook.deliver({
+		scope,
+		fresh: found.fresh,
+		memory: found.memory,
+		from: cursor ?? startCursor([], -1),
+		listed: found.listed,
+		budget,
+	});
+	if (asked > 0) path.rows.push('P17');
+	// Progress without an item is saved by n8n's default scheduler (in memory) and with durable
+	// cursors (P13), not by its durable scheduler without them: say so where an operator looks.
+	if (found.backlog && found.fresh.length > 0 && items.length === 0)
+		scope.ctx.logger?.warn?.(
+			`Poll of "${scope.ctx.getNode().name}": ${found.fresh.length} changes of a backlog read, none of them watched; under n8n's durable scheduler without durable cursors this progress is not kept (docs/polling-triggers.md)`,
+		);
+	return items;
+}
+
+/** The memory into the static data with the cursor; records it forgot past its bound are said in n8n's log. */
+function writeMemory(scope: RunScope<IPollFunctions>, stored: Stored, memory: RecordMemory): void {
+	const before = (stored.memory as { forgotten?: unknown } | undefined)?.forgotten;
+	const forgot = memory.forgotten - (typeof before === 'number' ? before : 0);
+	if (forgot > 0)
+		scope.ctx.logger?.warn?.(
+			`Poll of "${scope.ctx.getNode().name}": forgot ${forgot} records changed longest ago to keep what it remembers within its bound; their next change comes without previous, and a forgotten deal's deletion is not seen (docs/polling-triggers.md)`,
+		);
+	stored.memory = memory.toStored();
 }
 
 /** One poll (`poll` of the node): the items to start an execution with, or null. */
@@ -141,8 +213,8 @@ export async function pollOnce(
 	if (ctx.getMode() === 'manual')
 		return path.end('P1', await testItem(scope, event, event.list(param), param), 1);
 	const stored = ctx.getWorkflowStaticData('node') as Stored;
-	const { list, owner } = await listAndOwner(scope, event, param);
-	const loaded = JSON.stringify([stored.cursor, stored.of]);
+	const { list, owner, hook } = await listAndOwner(scope, event, param);
+	const loaded = writtenState(stored);
 	const cursor = stored.of === owner ? readCursor(stored.cursor) : undefined;
 	const budget = pollBudgetMs(ctx);
 	const turn = beginTurn(
@@ -156,17 +228,20 @@ export async function pollOnce(
 	if (typeof turn === 'string') return path.end(turn, null);
 	let delivered = false;
 	try {
-		const found = await find(scope, event, list, param, cursor, { ...options, budget }, path);
+		const timer = budgetFrom(budget, scope.tuning.poll.now);
+		const poll = { ...options, budget: timer, hook, stored };
+		const found = await find(scope, event, list, param, cursor, poll, path);
+		const items = await itemsOf(scope, found, hook, cursor, timer, path);
 		// Another poll of this activation wrote the static data, or a later activation (or task) began.
-		if (turn.superseded || JSON.stringify([stored.cursor, stored.of]) !== loaded)
-			return path.end('P11', null);
+		if (turn.superseded || writtenState(stored) !== loaded) return path.end('P11', null);
 		stored.cursor = found.cursor;
 		stored.of = owner;
-		if (found.fresh.length > 0) {
+		if (found.memory && (found.memory.changed || !cursor)) writeMemory(scope, stored, found.memory);
+		if (items.length > 0) {
 			delivered = true;
-			return path.end('P12', [found.fresh.map((c) => ({ json: c.item }))], found.fresh.length);
+			return path.end('P12', [items.map((json) => ({ json }))], items.length);
 		}
-		if (JSON.stringify([stored.cursor, stored.of]) === loaded) return path.end('P14', null);
+		if (writtenState(stored) === loaded) return path.end('P14', null);
 		// With durable cursors n8n commits nothing for the poll at publishing (n8n-internals, 7).
 		await commitOwnCursor(ctx);
 		return path.end('P13', null);

@@ -6,7 +6,10 @@
 import type { IDataObject, INodeProperties, INodeType } from 'n8n-workflow';
 
 import type { PageStyle } from '../pagination';
+import type { RunScope } from '../run-scope';
 import type { ApiRequest } from '../transport';
+import type { Change, Cursor } from './cursor';
+import type { RecordMemory } from './memory';
 
 /**
  * Reads a parameter of the node (the event's own fields), already without expressions; its
@@ -15,6 +18,8 @@ import type { ApiRequest } from '../transport';
  */
 export type ParamReader = ((name: string, fallback?: unknown) => unknown) & {
 	dateTime?: (value: unknown, label: string) => string | undefined;
+	/** The node's error with this message and how to fix it (a value an event cannot use). */
+	fail?: (message: string, description?: string) => Error;
 };
 
 export interface PollList {
@@ -26,6 +31,11 @@ export interface PollList {
 	 * the list has no such order: every poll reads every page.
 	 */
 	newestFirst: boolean;
+	/**
+	 * Check that a list asked for newest first comes so (the spec does not show the sort values):
+	 * a page out of order makes the poll read every page instead (read.ts).
+	 */
+	checkOrder?: boolean;
 }
 
 export interface PollEvent {
@@ -51,6 +61,48 @@ export interface PollEvent {
 	 * is not the time of the change itself (a payrun's updatedAt moves again after its posting).
 	 */
 	remember?: boolean;
+	/**
+	 * An event that remembers what each record holds (memory.ts) and makes its own items from the
+	 * new changes, with what changed (the Sales Trigger's polling events): built per poll from the
+	 * node's parameters, whose names belong to the cursor's owner as the list's do.
+	 */
+	records?: (param: ParamReader) => RecordsHook;
+	/** The record ID of an item of the list (an event with `records`: the IDs of a whole reading). */
+	recordId?: (item: IDataObject) => string | undefined;
+}
+
+/** The time a poll may still spend, as the poll measures it. */
+export interface Budget {
+	/** Milliseconds since the poll began. */
+	elapsed(): number;
+	/** The poll budget (n8n's getPollBudgetMs). */
+	readonly limit: number;
+	/** The longest a page took so far in this poll: what the next one may take. */
+	slowest: number;
+}
+
+/** What the state machine asks of an event that remembers records (rows P16 and P17). */
+export interface RecordsHook {
+	/** The fields kept per record, in order: the memory belongs to them. */
+	fields: string[];
+	/** Whether a first poll reads every page once to remember what each record holds now. */
+	seed: boolean;
+	/** A first poll's memory, from the items it read (`complete`: every item of the list), within `limit` characters. */
+	start: (items: IDataObject[], complete: boolean, limit: number) => RecordMemory | undefined;
+	/**
+	 * The items of a poll's new changes (oldest first), the memory moved past them. `listed`: the
+	 * record IDs of a whole reading of the list, when the poll read it all (a remembered record
+	 * missing there may be deleted: it may ask the platform, within the budget; `asked`: how many
+	 * it asked for).
+	 */
+	deliver: (poll: {
+		scope: RunScope;
+		fresh: Array<Change<IDataObject>>;
+		memory: RecordMemory | undefined;
+		from: Cursor;
+		listed?: ReadonlySet<string>;
+		budget: Budget;
+	}) => Promise<{ items: IDataObject[]; asked: number }>;
 }
 
 /** The description of the node type that holds the events. */

@@ -83,7 +83,7 @@ export function pollingDescription(identity: PollingNodeIdentity): INodeTypeDesc
 }
 
 /** Reads a parameter of the poll; a missing one is `fallback`, any other failure names the parameter. */
-function paramReader(ctx: IPollFunctions): ParamReader {
+export function paramReader(ctx: IPollFunctions): ParamReader {
 	const values = {
 		fail: (message: string, description?: string) =>
 			new NodeOperationError(ctx.getNode(), message, { description }),
@@ -104,6 +104,7 @@ function paramReader(ctx: IPollFunctions): ParamReader {
 	};
 	return Object.assign(read, {
 		dateTime: (value: unknown, label: string) => toUtcIso(value, label, values),
+		fail: values.fail,
 	});
 }
 

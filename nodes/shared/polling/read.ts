@@ -13,7 +13,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { fetchPage } from '../pagination';
 import type { RunScope } from '../run-scope';
-import { readBacklog, roomLeft, timedPage, type Budget } from './backlog';
+import { pageFits, readBacklog, roomLeft, timedPage, type Budget } from './backlog';
 import { advance, byTime, newChanges, startCursor, type Change, type Cursor } from './cursor';
 import type { ParamReader, PollEvent, PollList } from './model';
 
@@ -49,6 +49,10 @@ interface Reading {
 	moved: boolean;
 	/** The newest time of any item listed (a change of this event or not); -1 when none has one. */
 	newest: number;
+	/** A list asked for newest first came in another order: this reading went on to its last page. */
+	unsorted: boolean;
+	/** The record IDs listed (events that remember records: PollEvent.records). */
+	ids?: Set<string>;
 }
 
 interface ReadLimits {
@@ -64,6 +68,84 @@ interface ReadLimits {
 	budget?: Budget;
 	/** The items of the cursor's own timestamp (its `seen`): a backlog read reads through them. */
 	atSince?: number;
+	/** Stop before a page that does not fit in it (a first poll that remembers every record): the reading is then `cut`. */
+	until?: Budget;
+}
+
+/** What a reading tracks from page to page beside its result. */
+interface Tracking {
+	/** The keys listed so far (one listed twice: the list moved). */
+	listed: Set<string>;
+	/** The time of the last item listed, for a list whose order is checked (PollList.checkOrder). */
+	previous: number;
+}
+
+/** One page's items into the reading: its changes, its newest time, whether the list moved or came out of order, the IDs. */
+function takePage(
+	reading: Reading,
+	track: Tracking,
+	items: IDataObject[],
+	list: PollList,
+	event: PollEvent,
+	param: ParamReader,
+): void {
+	for (const item of items) {
+		if (!item || typeof item !== 'object') continue;
+		const time = event.time(item);
+		// Each item's key once: a key may cost a fingerprint of the record (the Sales Trigger's events).
+		const key = event.key(item);
+		if (time !== undefined && (!event.is || event.is(item, param)))
+			reading.changes.push({ key, time, item });
+		if (time !== undefined && time > reading.newest) reading.newest = time;
+		if (list.checkOrder && time !== undefined) {
+			reading.unsorted ||= time > track.previous;
+			track.previous = time;
+		}
+		reading.moved ||= track.listed.has(key);
+		track.listed.add(key);
+		const id = reading.ids && event.recordId?.(item);
+		if (id !== undefined) reading.ids?.add(id);
+	}
+}
+
+/** Whether the reading stops before the next page: it would not fit in the budget (a backlog read, or a first poll's seeding). */
+function outOfBudget(
+	reading: Reading,
+	list: PollList,
+	limits: ReadLimits,
+	length: number | undefined,
+): boolean {
+	if (limits.until && !pageFits(limits.until)) return true;
+	// A backlog read needs a list sorted newest first whose envelope gives its length; it gets
+	// half the budget, and at least the pages it needs to deliver without a mark (backlog.ts).
+	return (
+		!!limits.budget &&
+		list.newestFirst &&
+		!reading.unsorted &&
+		length !== undefined &&
+		!roomLeft(limits.budget, length, reading.served, limits.atSince ?? 0)
+	);
+}
+
+/**
+ * Whether a list asked for newest first, whose reading stopped before its last page, is not in
+ * that order after all: its last page holds a change newer than the oldest one read. A platform
+ * that ignores the sort and lists by ID would show its first page in order by chance when that
+ * page's records were updated newest first; its last page (the newest IDs) tells. One request.
+ */
+async function outOfOrderBelow(
+	scope: RunScope,
+	list: PollList,
+	event: PollEvent,
+	reading: Reading,
+	oldestRead: number,
+): Promise<boolean> {
+	if (reading.records === undefined || reading.served <= 0) return false;
+	const last = Math.ceil(reading.records / reading.served);
+	if (last <= reading.pages) return false;
+	const size = scope.tuning.poll.pageSize;
+	const { items } = await fetchPage(scope, list.request, list.style, last, size, reading.served);
+	return items.some((i) => !!i && typeof i === 'object' && (sortTime(event, i) ?? -1) > oldestRead);
 }
 
 /** One reading of the list: every page, or (newest first) the pages down to the first item older than `since`. */
@@ -81,57 +163,62 @@ async function read(
 		newest: -1,
 		cut: false,
 		served: 0,
+		unsorted: false,
+		...(event.recordId ? { ids: new Set<string>() } : {}),
 	};
-	const listed = new Set<string>();
+	const track: Tracking = { listed: new Set<string>(), previous: Number.POSITIVE_INFINITY };
 	let length: number | undefined;
-	// The page size the platform really serves (it may be smaller than asked: pagination.ts, fetchPage).
-	let served = 0;
-	const budget = limits.budget;
-	for (let page = 1; page <= (limits.maxPages ?? Number.MAX_SAFE_INTEGER); page++) {
-		if (page > scope.tuning.paging.maxPages) {
-			// A poll that fails delivers nothing and keeps its cursor: better than a part of the changes taken for all.
-			throw new NodeOperationError(
-				scope.ctx.getNode(),
-				`The list did not end after ${scope.tuning.paging.maxPages} pages`,
-				{
-					description: `The platform kept answering full pages of ${list.request.method} ${list.request.path}. The poll delivered nothing and will read the list again at the next poll time.`,
-				},
-			);
+	const timer = limits.budget ?? limits.until;
+	/** Pages from `first` on; whether the reading went to the list's end. */
+	const walk = async (first: number): Promise<boolean> => {
+		for (let page = first; page <= (limits.maxPages ?? Number.MAX_SAFE_INTEGER); page++) {
+			if (page > scope.tuning.paging.maxPages) {
+				// A poll that fails delivers nothing and keeps its cursor: better than a part of the changes taken for all.
+				throw new NodeOperationError(
+					scope.ctx.getNode(),
+					`The list did not end after ${scope.tuning.paging.maxPages} pages`,
+					{
+						description: `The platform kept answering full pages of ${list.request.method} ${list.request.path}. The poll delivered nothing and will read the list again at the next poll time.`,
+					},
+				);
+			}
+			if (page > 1 && outOfBudget(reading, list, limits, length)) {
+				reading.cut = true;
+				return false;
+			}
+			// The page size the platform really serves (it may be smaller than asked: pagination.ts, fetchPage).
+			const { served } = reading;
+			const size = scope.tuning.poll.pageSize;
+			const { items, more, records } = timer
+				? await timedPage(scope, list, page, size, served, timer)
+				: await fetchPage(scope, list.request, list.style, page, size, served);
+			Object.assign(reading, { served: Math.max(served, items.length), records });
+			reading.pages++;
+			reading.moved ||= records === undefined || (page > 1 && records !== length);
+			length = records;
+			takePage(reading, track, items, list, event, param);
+			if (!more || items.length === 0) return true;
+			if (limits.firstFound && reading.changes.length > 0) return false;
+			// A list asked for newest first that is not: every page (the platform ignored the order).
+			if (list.newestFirst && !reading.unsorted) {
+				const last = sortTime(event, items[items.length - 1]);
+				const since = limits.since === 'newest' ? reading.newest : limits.since;
+				if (last === undefined || last < since) return false;
+			}
 		}
-		// A backlog read needs a list sorted newest first whose envelope gives its length; it gets
-		// half the budget, and at least the pages it needs to deliver without a mark (backlog.ts).
-		if (
-			page > 1 &&
-			budget &&
-			list.newestFirst &&
-			length !== undefined &&
-			!roomLeft(budget, length, served, limits.atSince ?? 0)
-		) {
-			reading.cut = true;
-			break;
-		}
-		const { items, more, records } = budget
-			? await timedPage(scope, list, page, scope.tuning.poll.pageSize, served, budget)
-			: await fetchPage(scope, list.request, list.style, page, scope.tuning.poll.pageSize, served);
-		served = Math.max(served, items.length);
-		Object.assign(reading, { served, records });
-		reading.pages++;
-		reading.moved ||= records === undefined || (page > 1 && records !== length);
-		length = records;
-		addChanges(reading.changes, items, event, param);
-		for (const item of items) {
-			if (!item || typeof item !== 'object') continue;
-			reading.newest = Math.max(reading.newest, sortTime(event, item) ?? -1);
-			const key = event.key(item);
-			reading.moved ||= listed.has(key);
-			listed.add(key);
-		}
-		if (!more || items.length === 0 || (limits.firstFound && reading.changes.length > 0)) break;
-		if (list.newestFirst) {
-			const last = sortTime(event, items[items.length - 1]);
-			if (last === undefined || last < (limits.since === 'newest' ? reading.newest : limits.since))
-				break;
-		}
+		return false;
+	};
+	const whole = await walk(1);
+	if (
+		!whole &&
+		list.checkOrder &&
+		!reading.unsorted &&
+		!limits.firstFound &&
+		(await outOfOrderBelow(scope, list, event, reading, track.previous))
+	) {
+		reading.unsorted = true;
+		reading.cut = false;
+		await walk(reading.pages + 1);
 	}
 	return reading;
 }
@@ -150,6 +237,7 @@ async function readSettled(
 	const keys = new Set(all.map((c) => c.key));
 	for (let n = 2; n <= scope.tuning.poll.maxReadings; n++) {
 		const again = await read(scope, list, event, param, { since });
+		for (const id of again.ids ?? []) first.ids?.add(id);
 		const before = all.length;
 		for (const c of again.changes) {
 			if (keys.has(c.key)) continue;
@@ -194,18 +282,57 @@ export interface Found {
 	cursor: Cursor;
 	/** The budget ran out before the cursor (or the cursor said so): the oldest part of the backlog was read. */
 	backlog: boolean;
+	/** The record IDs of a whole reading of the list (events that remember records); undefined when the poll read part of it. */
+	listed?: Set<string>;
 }
 
-/** The cursor of a first poll that starts from now: the newest changes are done, nothing is delivered. */
+/** A first poll's start: its cursor, and (events that remember records) the items it read and whether it read them all. */
+export interface Start {
+	cursor: Cursor;
+	items: IDataObject[];
+	complete: boolean;
+}
+
+/** Says once per poll that a list asked for newest first came in another order (n8n's log). */
+function warnUnsorted(scope: RunScope, list: PollList, pages: number): void {
+	scope.ctx.logger?.warn?.(
+		`Business Platform: ${list.request.method} ${list.request.path} did not list the newest change first, as asked; this poll read the whole list (${pages} pages) instead`,
+	);
+}
+
+/**
+ * A first poll that starts from now: its cursor (the newest changes are done, nothing is
+ * delivered). `seed` (an event that remembers what each record holds): every page once, as far
+ * as the budget goes, and the items read.
+ */
+export async function readStartItems(
+	scope: RunScope,
+	event: PollEvent,
+	list: PollList,
+	param: ParamReader,
+	seed?: Budget,
+): Promise<Start> {
+	// A remembering event reads every page once, so that no old change is announced as new later.
+	const first = await read(scope, list, event, param, {
+		since: event.remember || seed ? -1 : 'newest',
+		until: seed,
+	});
+	if (first.unsorted) warnUnsorted(scope, list, first.pages);
+	return {
+		cursor: startCursor(first.changes, first.newest, event.remember),
+		items: seed ? first.changes.map((c) => c.item) : [],
+		complete: !first.cut,
+	};
+}
+
+/** The cursor of a first poll that starts from now (readStartItems without seeding). */
 export async function readStart(
 	scope: RunScope,
 	event: PollEvent,
 	list: PollList,
 	param: ParamReader,
 ): Promise<Cursor> {
-	// A remembering event reads every page once, so that no old change is announced as new later.
-	const first = await read(scope, list, event, param, { since: event.remember ? -1 : 'newest' });
-	return startCursor(first.changes, first.newest, event.remember);
+	return (await readStartItems(scope, event, list, param)).cursor;
 }
 
 /** What is new since `cursor` (an empty one: Emit Existing Items), within the budget. */
@@ -225,7 +352,8 @@ export async function readChanges(
 		atSince: from.seen.length,
 	});
 	// A backlog read needs a list sorted newest first whose envelope gives its length (backlog.ts).
-	const readable = (r: Reading) => list.newestFirst && r.records !== undefined && r.served > 0;
+	const readable = (r: Reading) =>
+		list.newestFirst && !r.unsorted && r.records !== undefined && r.served > 0;
 	// Behind (backlog.ts): page 1 only, for the list's length, then the backlog with the whole budget.
 	let first = await read(scope, list, event, param, limits(behind ? 1 : undefined));
 	if (behind && !readable(first)) first = await read(scope, list, event, param, limits());
@@ -252,7 +380,14 @@ export async function readChanges(
 		changes = got ? addChanges([], got.items, event, param) : [];
 		left = got?.complete ? undefined : (got?.stoppedAt ?? behind ?? 1);
 	}
+	if (first.unsorted) warnUnsorted(scope, list, first.pages);
 	const fresh = newChanges(from, changes);
 	const next = fresh.length === 0 ? from : advance(from, fresh, event.remember);
-	return { fresh, cursor: left ? { ...next, behind: left } : next, backlog };
+	const whole = !backlog && (!list.newestFirst || first.unsorted);
+	return {
+		fresh,
+		cursor: left ? { ...next, behind: left } : next,
+		backlog,
+		...(whole && first.ids ? { listed: first.ids } : {}),
+	};
 }

@@ -284,8 +284,11 @@ function listActivities(env: Env, ctx: Ctx<Session>): Reply {
 	const tenant = tenantOf(env, ctx);
 	const q = ctx.query;
 	const text = q.str('query');
-	const sortField = q.str('sortBy') ?? 'updated_at';
-	const dir = (q.str('sortDir') ?? 'DESC').toUpperCase() === 'ASC' ? 'asc' : 'desc';
+	const sortField = env.config.unsortedLists ? 'id' : (q.str('sortBy') ?? 'updated_at');
+	const dir =
+		env.config.unsortedLists || (q.str('sortDir') ?? 'DESC').toUpperCase() === 'ASC'
+			? 'asc'
+			: 'desc';
 	const predicates = parseQuery(text);
 	const all = tenant.activities.query(JSON.stringify([text, sortField, dir]), (items) =>
 		sortBy(

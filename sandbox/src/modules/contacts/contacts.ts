@@ -164,8 +164,14 @@ export function listContacts(env: Env, ctx: Ctx<Session>): Reply {
 		phone: q.str('phone'),
 		ids: q.intList('contact_ids'),
 		containsEmail: q.bool('contains_email'),
-		sortField: q.str('orderBy') ?? q.str('order_by') ?? q.str('sort') ?? 'created_at',
-		dir: (q.str('order') ?? 'desc').toLowerCase() === 'asc' ? ('asc' as const) : ('desc' as const),
+		sortField: env.config.unsortedLists
+			? 'id'
+			: (q.str('orderBy') ?? q.str('order_by') ?? q.str('sort') ?? 'created_at'),
+		dir: env.config.unsortedLists
+			? ('asc' as const)
+			: (q.str('order') ?? 'desc').toLowerCase() === 'asc'
+				? ('asc' as const)
+				: ('desc' as const),
 	};
 	if (f.type && f.type !== 'person' && f.type !== 'organization')
 		throw badRequest('type must be person or organization', [

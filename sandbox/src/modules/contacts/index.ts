@@ -1,5 +1,5 @@
 /** Contacts (persons and organizations) and contact labels — /v1/crm/contacts… */
-import type { Module } from '../../module';
+import { stampBulk, type Module } from '../../module';
 import {
 	deleteContact,
 	getContactRoute,
@@ -20,7 +20,12 @@ export const contacts: Module = {
 	name: 'contacts',
 	seed: seedContacts,
 	bulk: {
-		contacts: (env, tenant, count) => generateContacts(env, tenant, count),
+		contacts: (env, tenant, count, options) => {
+			const added = generateContacts(env, tenant, count);
+			stampBulk(env, tenant.contacts.values(), added, options);
+			tenant.contacts.touch();
+			return added;
+		},
 	},
 	// The router prefers static segments, so /contacts/labels is never read as /contacts/:id.
 	paths: {

@@ -2,7 +2,7 @@
  * Deals, pipelines and stages — /v1/crm/deals…
  * Each file's header lists the choices made where the spec says "not shown".
  */
-import type { Module } from '../../module';
+import { stampBulk, type Module } from '../../module';
 import {
 	deleteDeal,
 	deleteDeals,
@@ -29,7 +29,12 @@ export const deals: Module = {
 	name: 'deals',
 	seed: seedDeals,
 	bulk: {
-		deals: (env, tenant, count) => generateDeals(env, tenant, count),
+		deals: (env, tenant, count, options) => {
+			const added = generateDeals(env, tenant, count);
+			stampBulk(env, tenant.deals.values(), added, options);
+			tenant.deals.touch();
+			return added;
+		},
 	},
 	paths: {
 		[PIPELINES]: { GET: listPipelines, POST: postPipeline },
