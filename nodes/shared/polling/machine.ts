@@ -87,7 +87,7 @@ async function listAndOwner(
 		read.add(name);
 		return param(name, fallback);
 	};
-	const list = event.list(Object.assign(recording, { dateTime: param.dateTime }));
+	const list = event.list(Object.assign(recording, { dated: param.dated }));
 	const account = await credentialAccount(scope, list.request.regional === true);
 	return { list, owner: ownerOf(scope.node, event, read, account) };
 }
