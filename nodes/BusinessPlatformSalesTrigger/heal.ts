@@ -8,24 +8,42 @@
  * every minute it lists the platform's registrations and, for each chosen event,
  *   - live at this node's URL with the event's secret → noted as seen (at most every 10 minutes);
  *   - missing → registered again with the same secret, so deliveries keep being accepted;
- *   - there twice (two polls healed at once) → the newer ones removed, the oldest kept.
+ *   - there twice (a registration made twice) → the newer ones removed, the oldest kept.
  * Each event registered again, here or by an activation (registrations.ts `restored`), gives one
  * item: which event, when it was restored, and since when its events may have been missed (the
  * last time the pack saw it live). The platform keeps no record of the events it could not
  * deliver, and its documents show no way to list invoices, bills, notes, products or stock
  * moves, so the item says what can be known and guesses nothing (docs/trigger.md, "Healing").
  *
+ * What it may act on (docs/trigger.md, "Healing"):
+ *   - the registrations and secrets of the node's published activation in this process
+ *     (polling/turns.ts setLive), never the static data its poll sees (a frozen copy under n8n's
+ *     durable cursors); without an activation of the node in this process it does nothing;
+ *   - a list that is the contract's (webhook-api.ts listHooks): any other answer, or a row listed
+ *     twice, and it registers and removes nothing;
+ *   - while its activation is still the published one: it checks after its list, before each
+ *     removal and each register, and after each register (a register answered after an unpublish
+ *     is removed again: `late`); one heal of a node at a time, however long it runs.
+ * When it cannot do its work (the platform unreachable, an answer that is not a list, a register
+ * refused, the credential incomplete) it says so once in the log, and with a failed execution
+ * only when that lasts FIRST_SIGNAL_MS, then once every SIGNAL_EVERY_MS: a 60-minute outage costs
+ * one failed execution, not sixty.
+ *
  * It writes static data only when something changed (a restored event, a new hookId, a seen
  * mark older than 10 minutes); n8n saves it with the next execution the poll starts or the next
  * activation, so after a restart a seen mark may be older: "missed since" stays on the safe side.
- * It needs what the activation stored (state.ts: the events' secrets and the node's URL): without
- * them (a workflow activated before the pack healed, until it is published again; n8n's durable
- * cursors, whose poll sees other static data) it lists nothing and returns.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { pollBudgetMs } from '../shared/n8n-internals';
-import { beginHeal, endTurn } from '../shared/polling/turns';
+import {
+	ACTIVATION_MS,
+	beginHeal,
+	endHeal,
+	type HealTurn,
+	healState,
+	liveActivation,
+} from '../shared/polling/turns';
 import { RunScope } from '../shared/run-scope';
 import { clip } from '../shared/text-readers';
 import { DEFAULT_TUNING, type Tuning } from '../shared/tuning';
@@ -45,6 +63,12 @@ import {
 /** How stale a "seen live" mark may get before the poll writes a newer one (a save per 10 minutes, not per poll). */
 export const SEEN_REFRESH_MS = 10 * 60_000;
 
+/** How long the heal's trouble lasts before a poll says so with a failed execution (before: one line in the log). */
+export const FIRST_SIGNAL_MS = 15 * 60_000;
+
+/** While the trouble lasts, a failed execution at most this often after the first. */
+export const SIGNAL_EVERY_MS = 60 * 60_000;
+
 /** What a poll found for one chosen event. */
 export interface EventCheck {
 	eventType: string;
@@ -55,10 +79,10 @@ export interface EventCheck {
 }
 
 /**
- * The node's registrations per chosen event, from the platform's list and the stored secrets
- * (pure). An event counts as registered while any registration of it points at the node's URL
- * (`base`, unique to the node): one with an older secret is an activation's to replace (an
- * activation running beside the poll registers with a new secret), never the poll's.
+ * The node's registrations per chosen event, from the platform's list and the activation's
+ * secrets (pure). An event counts as registered while any registration of it points at the
+ * node's URL (`base`, unique to the node): one with another secret is an activation's to
+ * replace, never the poll's.
  */
 export function checkEvents(
 	hooks: LiveHook[],
@@ -75,59 +99,47 @@ export function checkEvents(
 	});
 }
 
-/** The node's URL: stored at activation, else the one a live registration of the node shows. */
-function nodeUrl(stored: unknown, hooks: LiveHook[], secrets: ReadonlyMap<string, string>): string {
-	if (typeof stored === 'string' && stored) return stored;
-	for (const h of hooks) if (h.url && secrets.get(h.eventType) === h.url.secret) return h.url.base;
-	return '';
-}
-
-/**
- * One poll of the Trigger: heal its registrations, report the restored ones. Polls of the node
- * in this process take turns (the polling state machine's P2, n8n-internals 10): one that starts
- * while another runs returns nothing, so two never register the same event twice here.
- */
+/** One poll of the Trigger: heal its registrations, report the restored ones. */
 export async function heal(
 	ctx: IPollFunctions,
 	tuning: Tuning = DEFAULT_TUNING,
 ): Promise<INodeExecutionData[][] | null> {
-	const stored = readStored(ctx);
-	const now = tuning.poll.now;
-	// Not while another heal of the node runs, nor while an activation registers the node's
-	// events itself (registrations.ts activationTurn).
-	const turn = beginHeal(ctx, stored.data, now(), pollBudgetMs(ctx));
+	const turn = beginHeal(ctx, tuning.poll.now());
 	if (!turn) return null;
 	try {
-		return await healOnce(new RunScope(ctx, tuning), stored);
+		return await healOnce(new RunScope(ctx, tuning), turn, readStored(ctx));
 	} finally {
-		endTurn(turn, false, now());
+		endHeal(turn);
 	}
 }
 
-/**
- * The heal's steps: the chosen events the activation stored a secret for; the platform's list;
- * what each event needs (checkEvents); the repair; what changed, written to static data; the
- * restored registrations reported.
- */
+/** The heal's steps: the chosen events; the platform's list; what each needs; the repair; what changed; the report. */
 async function healOnce(
 	scope: RunScope<IPollFunctions>,
-	{ data, secrets, seenLive: seenBefore }: Stored,
+	turn: HealTurn,
+	{ data, seenLive: seenBefore }: Stored,
 ): Promise<INodeExecutionData[][] | null> {
 	const ctx = scope.ctx;
+	const { base, secrets } = turn.live;
 	const events = selectedEvents(ctx).filter((e) => secrets.has(e));
 	if (!events.length) return null;
+	for (const secret of secrets.values()) scope.secrets.add(secret);
+	const live = () => healState(turn, scope.tuning.poll.now()) === 'live';
 
-	const hooks = await listHooks(scope);
-	const base = nodeUrl(data.url, hooks, secrets);
-	if (!base) return null;
+	let hooks: LiveHook[];
+	try {
+		hooks = await listHooks(scope);
+	} catch (error) {
+		return troubled(scope, turn, messageOf(error));
+	}
+	if (!live()) return null;
 	const now = new Date();
 	const nowIso = now.toISOString();
 	const checks = checkEvents(hooks, events, secrets, base);
+	const { restored: restoredNow, problem } = await repair(scope, turn, checks, nowIso);
+	if (!live()) return null;
 
-	const restoredNow = await repair(scope, checks, base, secrets, nowIso);
-	const missing = checks.filter((c) => c.atNode.length === 0).map((c) => c.eventType);
-
-	// What changes in static data: hookIds of restored events, marks, the reported activations.
+	// What changes in static data: hookIds of restored events, marks.
 	const hookIds = { ...(data.hookIds ?? {}) };
 	const seenLive = { ...(data.seenLive ?? {}) };
 	let changed = false;
@@ -143,9 +155,30 @@ async function healOnce(
 			changed = true;
 		}
 	}
+	if (changed) {
+		data.hookIds = hookIds;
+		data.seenLive = seenLive;
+	}
+	if (data.restored !== undefined) delete data.restored;
 
+	const items = report(turn, events, seenBefore, restoredNow, hookIds);
+	// A problem beside restored events: they are delivered, a failed execution waits for a later poll.
+	if (problem !== undefined) troubled(scope, turn, problem, items.length === 0);
+	else recovered(scope, turn);
+	const reportGaps = ctx.getNodeParameter('options.reportRestored', reportsByDefault(ctx)) === true;
+	return reportGaps && items.length ? [items] : null;
+}
+
+/** One item per event registered again: by this poll, or by the activation (its marks, once). */
+function report(
+	turn: HealTurn,
+	events: string[],
+	seenBefore: ReadonlyMap<string, string>,
+	restoredNow: Record<string, { hookId: HookId; at: string }>,
+	hookIds: Record<string, HookId>,
+): INodeExecutionData[] {
 	const items: INodeExecutionData[] = [];
-	const report = (eventType: string, restoredAt: string, hookId: HookId | undefined) => {
+	const one = (eventType: string, restoredAt: string, hookId: HookId | undefined) => {
 		const since = seenBefore.get(eventType) ?? null;
 		const json: IDataObject = {
 			eventType,
@@ -157,58 +190,159 @@ async function healOnce(
 		};
 		items.push({ json });
 	};
-	const fromActivation = data.restored ?? {};
-	for (const eventType of Object.keys(fromActivation))
+	const fromActivation = turn.live.restored;
+	for (const [eventType, at] of fromActivation)
 		if (events.includes(eventType) && !restoredNow[eventType])
-			report(eventType, fromActivation[eventType], hookIds[eventType]);
-	for (const eventType of missing)
-		if (restoredNow[eventType]) report(eventType, nowIso, restoredNow[eventType].hookId);
-
-	if (changed) {
-		data.hookIds = hookIds;
-		data.seenLive = seenLive;
-	}
-	if (data.restored !== undefined) delete data.restored;
-	const reportGaps = ctx.getNodeParameter('options.reportRestored', reportsByDefault(ctx)) === true;
-	return reportGaps && items.length ? [items] : null;
+			one(eventType, at, hookIds[eventType]);
+	fromActivation.clear();
+	for (const eventType of events)
+		if (restoredNow[eventType])
+			one(eventType, restoredNow[eventType].at, restoredNow[eventType].hookId);
+	return items;
 }
 
 /**
- * Removes the second registrations of an event (two polls healed at once: the oldest stays) and
- * registers the missing events again with their secrets. A failure is logged and tried again at
- * the next poll (not a failed execution). Returns the events registered again.
+ * Removes the second registrations of an event (the oldest stays) and registers the missing
+ * events again with their secrets, while the heal's activation is the published one. Returns the
+ * events registered again, and what went wrong, if anything (tried again at the next poll).
  */
 async function repair(
 	scope: RunScope<IPollFunctions>,
+	turn: HealTurn,
 	checks: EventCheck[],
-	base: string,
-	secrets: ReadonlyMap<string, string>,
 	at: string,
-): Promise<Record<string, { hookId: HookId; at: string }>> {
-	const log = scope.ctx.logger;
+): Promise<{ restored: Record<string, { hookId: HookId; at: string }>; problem?: string }> {
+	const { base, secrets } = turn.live;
+	const live = () => healState(turn, scope.tuning.poll.now()) === 'live';
+	const restored: Record<string, { hookId: HookId; at: string }> = {};
+	let problem: string | undefined;
 	for (const check of checks)
 		for (const extra of check.mine.slice(1)) {
+			if (!live()) return { restored };
 			const reason = await deregister(scope, extra.hookId);
 			if (reason)
-				log.warn(
-					`Business Platform Trigger: could not remove a second registration (${String(extra.hookId)}) of ${check.eventType}: ${clip(reason, 200)}`,
-				);
+				problem ??= `could not remove a second registration (${String(extra.hookId)}) of ${check.eventType}: ${reason}`;
 		}
-	const restored: Record<string, { hookId: HookId; at: string }> = {};
 	const missing = checks.filter((c) => c.atNode.length === 0).map((c) => c.eventType);
-	if (!missing.length) return restored;
-	const tokens = await registrationTokens(scope.ctx);
+	if (!missing.length) return { restored, problem };
+	let tokens;
+	try {
+		tokens = await registrationTokens(scope.ctx);
+	} catch (error) {
+		return { restored, problem: messageOf(error) };
+	}
 	for (const eventType of missing) {
+		if (!live()) break;
+		const secret = secrets.get(eventType)!;
 		try {
-			const kept = await registerHook(scope, tokens, base, eventType, secrets.get(eventType));
+			const kept = await registerHook(scope, tokens, base, eventType, secret);
+			if (!live()) {
+				await late(scope, turn, eventType, secret, kept.hookId);
+				break;
+			}
 			restored[eventType] = { hookId: kept.hookId, at };
 		} catch (error) {
-			log.warn(
-				`Business Platform Trigger: could not register ${eventType} again: ${clip(messageOf(error), 300)}`,
-			);
+			if (!live()) {
+				await late(scope, turn, eventType, secret);
+				break;
+			}
+			problem ??= `could not register ${eventType} again: ${messageOf(error)}`;
 		}
 	}
-	return restored;
+	return { restored, problem };
+}
+
+/**
+ * A register answered (or failed, its outcome unknown) after the heal's activation stopped being
+ * the published one: an activation that still waits for this heal lists after it (it adopts or
+ * removes it); otherwise, once no activation runs, the registration stays only if the published
+ * activation holds its secret, and is removed if the workflow was unpublished or published with
+ * other secrets. So nothing the heal registers outlives an unpublish, whatever the timing.
+ */
+async function late(
+	scope: RunScope<IPollFunctions>,
+	turn: HealTurn,
+	eventType: string,
+	secret: string,
+	hookId?: HookId,
+): Promise<void> {
+	const now = scope.tuning.poll.now;
+	const began = now();
+	let state = healState(turn, now());
+	while (state === 'working' && Math.abs(now() - began) < ACTIVATION_MS) {
+		await sleep(100);
+		state = healState(turn, now());
+	}
+	if (state === 'waiting' || state === 'live') return;
+	const { base } = turn.live;
+	const holder = liveActivation(turn.key);
+	if (holder?.base === base && holder.secrets.get(eventType) === secret) return;
+	const ids =
+		hookId !== undefined
+			? [hookId]
+			: (await listHooks(scope).catch(() => []))
+					.filter(
+						(h) => h.url?.base === base && h.eventType === eventType && h.url.secret === secret,
+					)
+					.map((h) => h.hookId);
+	for (const id of ids) {
+		const reason = await deregister(scope, id);
+		scope.ctx.logger.warn(
+			`Business Platform Trigger: ${eventType} was registered again (${String(id)}) as the workflow was unpublished or published again; ${reason ? `removing it failed: ${clip(reason, 300)}. Publishing the workflow again removes it.` : 'it was removed.'}`,
+		);
+	}
+}
+
+/**
+ * The heal could not do its work: the first poll of the trouble says so in the log; a poll
+ * throws (n8n records a failed execution and runs the error workflow) once the trouble has
+ * lasted FIRST_SIGNAL_MS, then once every SIGNAL_EVERY_MS while it lasts; the others say nothing.
+ */
+function troubled(
+	scope: RunScope<IPollFunctions>,
+	turn: HealTurn,
+	problem: string,
+	mayThrow = true,
+): null {
+	const ctx = scope.ctx;
+	const now = scope.tuning.poll.now();
+	const trouble = turn.trouble;
+	const what = clip(problem, 300);
+	if (!trouble || now < trouble.since) {
+		turn.trouble = { since: now };
+		ctx.logger.warn(
+			`Business Platform Trigger: could not check its webhook registrations: ${what}. It tries again every minute and says so again only if this lasts ${FIRST_SIGNAL_MS / 60_000} minutes.`,
+		);
+		return null;
+	}
+	const due =
+		trouble.signalled === undefined
+			? trouble.since + FIRST_SIGNAL_MS
+			: trouble.signalled + SIGNAL_EVERY_MS;
+	if (now < due || !mayThrow) {
+		ctx.logger.debug(`Business Platform Trigger: still could not check its registrations: ${what}`);
+		return null;
+	}
+	trouble.signalled = now;
+	const minutes = Math.round((now - trouble.since) / 60_000);
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`The Business Platform Trigger could not check its webhook registrations for ${minutes} minutes: ${what}`,
+		{
+			description: `A registration the platform drops cannot be restored until this is resolved (events of it would not reach n8n). The Trigger tries every minute and reports this at most once an hour while it lasts. Check that the platform is reachable from n8n and that the credential is connected.`,
+		},
+	);
+}
+
+/** The heal did its work again: one line if it had not been able to. */
+function recovered(scope: RunScope<IPollFunctions>, turn: HealTurn): void {
+	const trouble = turn.trouble;
+	if (!trouble) return;
+	turn.trouble = undefined;
+	const minutes = Math.round(Math.max(0, scope.tuning.poll.now() - trouble.since) / 60_000);
+	scope.ctx.logger.info(
+		`Business Platform Trigger: can check its webhook registrations again (after ${minutes} minutes)`,
+	);
 }
 
 /** Whether restored registrations are reported when the option is not set: from version 3 on. */

@@ -14,10 +14,20 @@ import type { IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { mapConcurrent } from '../shared/map-concurrent';
-import { beginActivation, endActivation, nodeKey, pollsRun } from '../shared/polling/turns';
+import {
+	activationWorks,
+	beginActivation,
+	endActivation,
+	endLive,
+	liveActivation,
+	nodeKey,
+	pollsRun,
+	setLive,
+} from '../shared/polling/turns';
 import type { RunScope } from '../shared/run-scope';
+import type { Tuning } from '../shared/tuning';
 import { eventLabel, selectedEvents } from './events';
-import { state } from './state';
+import { ownTexts, state } from './state';
 import {
 	byAge,
 	deregister,
@@ -122,6 +132,7 @@ async function reconcile(
 ): Promise<Map<string, Kept>> {
 	const ctx = scope.ctx;
 	const stored = state(ctx).hookIds ?? {};
+	for (const secret of ownTexts(state(ctx).secrets).values()) scope.secrets.add(secret);
 	const mine = (await listHooks(scope))
 		.filter((h) => h.url?.base === base)
 		// Stored ids first, then oldest first (ids grow).
@@ -166,21 +177,51 @@ async function reconcile(
 
 // ------------------------------------------------------- webhook methods --
 
-/** How long an activation waits at most for the node's running poll (heal.ts) to end. */
-export const WAIT_FOR_POLL_MS = 60_000;
+/**
+ * How long an activation waits at most for the node's running heal (heal.ts) to end: the heal
+ * gives way at its next step, so this is the longest one request of it may take (all its
+ * attempts, and one more attempt's wait for an answer). A register answered even later is
+ * removed by the heal itself (heal.ts `late`).
+ */
+export const waitForPollMs = (tuning: Tuning): number =>
+	tuning.retry.maxTotalMs + tuning.retry.timeoutMs;
 
 /**
  * The activation's turn (polling/turns.ts beginActivation): n8n runs the Trigger's first poll
- * beside its checkExists/create, and both would register a missing event, with two secrets. The
- * activation waits for a running poll of the node to end; a poll that begins meanwhile does nothing.
+ * beside its checkExists/create, and a poll may run when it unpublishes (delete): both would
+ * register a missing event, the poll after the delete removed it. The activation waits for a
+ * running heal of the node to end, which it does at its next step; a poll that begins meanwhile
+ * does nothing.
  */
 async function activationTurn(scope: HookScope): Promise<string> {
 	const key = nodeKey(scope.ctx);
 	const now = scope.tuning.poll.now;
 	const started = now();
+	const bound = waitForPollMs(scope.tuning);
 	if (beginActivation(key, started))
-		while (pollsRun(key) && now() - started < WAIT_FOR_POLL_MS) await sleep(100);
+		while (pollsRun(key) && Math.abs(now() - started) < bound) await sleep(100);
+	activationWorks(key);
 	return key;
+}
+
+/**
+ * The activation registered the node's events at `base`: from now on the heal works with them
+ * (polling/turns.ts setLive), and reports the events found dropped (the `restored` marks move
+ * from static data to it). Not for a test listener's registrations ("Listen for test event").
+ */
+function publishLive(scope: HookScope, kept: Map<string, Kept>, base: string): void {
+	const ctx = scope.ctx;
+	if (ctx.getMode() === 'manual') return;
+	const key = nodeKey(ctx);
+	const data = state(ctx);
+	const restored = ownTexts(data.restored);
+	const before = liveActivation(key);
+	if (before?.base === base)
+		for (const [event, at] of before.restored) if (!restored.has(event)) restored.set(event, at);
+	if (data.restored !== undefined) delete data.restored;
+	const secrets = new Map<string, string>();
+	for (const [event, k] of kept) secrets.set(event, k.secret);
+	setLive(key, { base, secrets, restored });
 }
 
 /** `work` in the activation's turn, ended on every path. */
@@ -202,6 +243,7 @@ export async function checkExists(scope: HookScope): Promise<boolean> {
 		const base = nodeWebhookBase(scope.ctx);
 		const kept = await reconcile(scope, events, base);
 		const exists = events.every((e) => kept.has(e));
+		if (exists) publishLive(scope, kept, base);
 		// false: n8n calls create next, which ends the activation's turn.
 		done = exists;
 		return exists;
@@ -245,8 +287,10 @@ async function createHooks(scope: HookScope): Promise<boolean> {
 	const failedAt = missing.findIndex((_, i) => results[i] && !results[i].ok);
 	if (failedAt === -1) {
 		writeState(ctx, kept, base);
+		publishLive(scope, kept, base);
 		return true;
 	}
+	endLive(nodeKey(ctx), base);
 
 	// Roll back: what this call registered, what was adopted, and anything else at this URL
 	// (a register that failed after the platform stored it).
@@ -296,7 +340,11 @@ export async function deleteHooks(scope: HookScope): Promise<boolean> {
 
 async function removeHooks(scope: HookScope): Promise<boolean> {
 	const ctx = scope.ctx;
+	// Nothing to heal at this URL any more (a test listener's URL is not the published one's).
+	const base = parseUrl(ctx.getNodeWebhookUrl('default'))?.base;
+	if (base) endLive(nodeKey(ctx), base);
 	const data = state(ctx);
+	for (const secret of ownTexts(data.secrets).values()) scope.secrets.add(secret);
 	const stored = Object.values(data.hookIds ?? {});
 	const failed = await deregisterAll(scope, stored);
 	try {

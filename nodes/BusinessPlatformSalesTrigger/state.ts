@@ -3,10 +3,14 @@
  * saves it after an activation and with the executions a poll starts, never in test mode:
  *   hookIds:  { <eventType>: <hookId> }  what to deregister later
  *   secrets:  { <eventType>: <secret> }  what an incoming call must carry
- *   url:      the node's webhook URL      where the heal registers a lost event again
+ *   url:      the node's webhook URL      where the registrations point
  *   restored: { <eventType>: <when> }    found gone at activation although it had been
- *                                        registered (create registers it): the heal reports it
+ *                                        registered (create registers it); only while the
+ *                                        activation runs: at its end the marks go to the heal
+ *                                        (polling/turns.ts setLive), which reports each once
  *   seenLive: { <eventType>: <when> }    when the heal last saw it live
+ * The heal registers with what the activation registered in this process (turns.ts), not with
+ * the secrets its poll sees here: under n8n's durable cursors a poll's static data is a copy.
  * The keys are event types, which come from outside (a saved workflow, an expression, the query
  * of a delivery): only a record's own keys count, never one every object inherits (toString,
  * constructor, __proto__).
@@ -42,7 +46,7 @@ export function ownText(record: unknown, key: string): string | undefined {
 }
 
 /** The non-empty texts a record holds under its own keys. */
-function ownTexts(record: unknown): ReadonlyMap<string, string> {
+export function ownTexts(record: unknown): Map<string, string> {
 	const texts = new Map<string, string>();
 	if (!record || typeof record !== 'object') return texts;
 	for (const key of Object.keys(record)) {
@@ -52,16 +56,14 @@ function ownTexts(record: unknown): ReadonlyMap<string, string> {
 	return texts;
 }
 
-/** The static data as the heal reads it, in one call: the object itself (written when something changed) and the texts it compares. */
+/** The static data as the heal reads it, in one call: the object itself (written when something changed) and the marks it compares. */
 export interface Stored {
 	data: TriggerState & IDataObject;
-	/** The events' secrets (those an activation stored). */
-	secrets: ReadonlyMap<string, string>;
 	/** When each event's registration was last seen live. */
 	seenLive: ReadonlyMap<string, string>;
 }
 
 export function readStored(ctx: { getWorkflowStaticData(type: string): IDataObject }): Stored {
 	const data = state(ctx);
-	return { data, secrets: ownTexts(data.secrets), seenLive: ownTexts(data.seenLive) };
+	return { data, seenLive: ownTexts(data.seenLive) };
 }

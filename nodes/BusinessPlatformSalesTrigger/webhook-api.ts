@@ -11,6 +11,7 @@ import { readFailure } from '../shared/errors';
 import { CREDENTIAL_TYPE, type RunScope } from '../shared/run-scope';
 import { platformTokenPair } from '../shared/tokens';
 import { apiRequest } from '../shared/transport';
+import { EVENT_BY_VALUE } from './events';
 
 export type HookId = number | string;
 
@@ -72,31 +73,68 @@ const isGone = (error: unknown) => readFailure(error).status === 404;
 export const messageOf = (error: unknown) =>
 	error instanceof Error ? error.message : String(error);
 
-/** The live (not deleted) registrations of the tenant, each with its URL read. Accepts a bare array or an envelope. */
+/**
+ * An answer to GET /v1/webhooks that is not a list of registration records (the contract: an
+ * array of { hookId: integer, eventType: one of the events, webhookUrl: text, deleted: boolean },
+ * each hookId once). Its message says what is wrong, never a value (a URL carries a secret).
+ */
+export class UntrustedList extends NodeOperationError {}
+
+/** What is wrong with one row of the list (undefined: a registration record). */
+function rowProblem(row: unknown): string | undefined {
+	if (!row || typeof row !== 'object' || Array.isArray(row)) return 'is not an object';
+	const h = row as IDataObject;
+	if (typeof h.hookId !== 'number' || !Number.isSafeInteger(h.hookId)) return 'has no whole hookId';
+	if (typeof h.eventType !== 'string' || !EVENT_BY_VALUE.has(h.eventType))
+		return 'has no known eventType';
+	if (typeof h.webhookUrl !== 'string') return 'has no webhookUrl';
+	if (h.deleted !== undefined && typeof h.deleted !== 'boolean')
+		return "has a 'deleted' that is not true or false";
+	return undefined;
+}
+
+/** What kind of answer came instead of a list, in a few words (never its text). */
+function kindOf(answer: unknown): string {
+	if (answer === undefined || answer === null || answer === '') return 'an empty answer';
+	if (typeof answer === 'string') return /^\s*</.test(answer) ? 'a page of HTML' : 'text';
+	return Array.isArray(answer)
+		? 'a list'
+		: typeof answer === 'object'
+			? 'an object'
+			: typeof answer;
+}
+
+/**
+ * The live (not deleted) registrations of the tenant, each with its URL read; their secrets join
+ * the scope's, so no error repeats them. The answer must be what the contract says, a list of
+ * registration records with each hookId once: anything else throws UntrustedList, so that no
+ * caller reads a maintenance page or a repeated row as "nothing registered" or "registered twice".
+ */
 export async function listHooks(scope: HookScope): Promise<LiveHook[]> {
 	const answer = await apiRequest<unknown>(scope, { method: 'GET', path: '/v1/webhooks' });
-	const envelope = answer as IDataObject | undefined;
-	const rows = Array.isArray(answer)
-		? answer
-		: Array.isArray(envelope?.data)
-			? envelope.data
-			: Array.isArray(envelope?.webhooks)
-				? envelope.webhooks
-				: [];
-	const hooks: LiveHook[] = [];
-	for (const row of rows as unknown[]) {
-		if (!row || typeof row !== 'object') continue;
-		const h = row as IDataObject;
-		const hookId = (h.hookId ?? h.id) as HookId | undefined;
-		if (hookId === undefined || hookId === null || h.deleted === true || h.deleted === 'true')
-			continue;
-		const webhookUrl = String(h.webhookUrl ?? '');
-		hooks.push({
-			hookId,
-			eventType: String(h.eventType ?? ''),
-			webhookUrl,
-			url: hookUrl(webhookUrl),
+	const untrusted = (what: string) =>
+		new UntrustedList(scope.ctx.getNode(), `The platform's answer to GET /v1/webhooks ${what}`, {
+			description:
+				'Nothing was registered or removed: the Trigger acts only on the list the platform documents. The platform may be under maintenance: try again later.',
 		});
+	if (!Array.isArray(answer)) throw untrusted(`is not a list of registrations (${kindOf(answer)})`);
+	const hooks: LiveHook[] = [];
+	const seen = new Set<number>();
+	for (let i = 0; i < answer.length; i++) {
+		const problem = rowProblem(answer[i]);
+		if (problem) throw untrusted(`is not a list of registrations: row ${i + 1} ${problem}`);
+		const h = answer[i] as {
+			hookId: number;
+			eventType: string;
+			webhookUrl: string;
+			deleted?: boolean;
+		};
+		if (seen.has(h.hookId)) throw untrusted(`lists the registration ${h.hookId} twice`);
+		seen.add(h.hookId);
+		const url = hookUrl(h.webhookUrl);
+		if (url?.secret) scope.secrets.add(url.secret);
+		if (h.deleted === true) continue;
+		hooks.push({ hookId: h.hookId, eventType: h.eventType, webhookUrl: h.webhookUrl, url });
 	}
 	return hooks;
 }
@@ -168,6 +206,7 @@ export async function registerHook(
 	secret = randomString(32),
 ): Promise<Kept> {
 	const webhookUrl = `${base}?event=${encodeURIComponent(eventType)}&secret=${secret}`;
+	scope.secrets.add(secret); // a refusal may repeat the URL
 	const answer = await apiRequest(scope, {
 		method: 'POST',
 		path: '/v1/webhooks/register',

@@ -51,6 +51,12 @@ export class RunScope<C extends RequestContext = RequestContext> {
 	/** Saved values each item reads without n8n ("={{ $json.key }}" and collections of such; n8n-internals, 5). */
 	readonly quickParameters = new Map<string, unknown>();
 
+	/**
+	 * Secrets the call holds beyond the credential's (a webhook registration's secret, which its URL
+	 * carries): the transport scrubs them from every error as it scrubs the credential's.
+	 */
+	readonly secrets = new Set<string>();
+
 	/** The node (its type version, its parameters as saved): n8n copies it on every getNode(), so it is read once per call. */
 	readonly node: INode;
 

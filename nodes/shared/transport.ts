@@ -318,7 +318,8 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 					description: `The platform refused the token even after a refresh: n8n renewed it once for this execution and the platform still answered 401 to ${req.method} ${req.path}, so it was not renewed again for the other items. Check that the app registered on the platform may use this endpoint (its scopes), or open the credential and click "Reconnect".`,
 				});
 			}
-			const facts = withoutSecrets(readFailure(error), [...info.secrets, info.token]);
+			const secrets = [...info.secrets, info.token, ...scope.secrets];
+			const facts = withoutSecrets(readFailure(error), secrets);
 			// A DELETE sent again after an attempt whose outcome is unknown: "not found" means that attempt deleted it.
 			if (req.method === 'DELETE' && facts.status === 404 && outcomeUnknown) return undefined as T;
 			outcomeUnknown ||=
@@ -345,7 +346,7 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 				labelOf: req.labelOf,
 				note: rule.note,
 				attempts: attempt,
-				secrets: [...info.secrets, info.token],
+				secrets,
 			});
 		}
 	}

@@ -77,6 +77,8 @@ export function registerAdmin(r: Router<undefined>, d: AdminDeps): void {
 		none,
 	);
 	r.add('DELETE', '/__admin/faults', () => (d.faults.clear(), ok()), none);
+	// The requests `hold` rules keep waiting go on: { released: n }.
+	r.add('POST', '/__admin/faults/release', () => ok({ released: d.faults.release() }), none);
 	r.add('POST', '/__admin/tokens/expire', () => ok({ expired: d.auth.expireAll() }), none);
 	r.add('POST', '/__admin/tokens/revoke', () => ok({ revoked: d.auth.revokeAllRefresh() }), none);
 	// Moves the time tokens and codes expire by (their own clock, not the records'): { advanceMs: number }.

@@ -96,31 +96,55 @@ function faultMessage(status: number): string {
 }
 
 /**
- * Runs the fault hits of one phase in order: latency waits, drop ends the run
- * with 'drop', status builds the error answer (before processing it ends the
- * run; after processing a later rule may still replace it or drop).
+ * Runs the fault hits of one phase in order: latency waits, hold waits for the test's release,
+ * drop ends the run with 'drop', status and body build the answer (before processing it ends
+ * the run; after processing a later rule may still replace it or drop). `body` gives the
+ * request's text, for a status rule that echoes it.
  */
 async function runFaults(
+	faults: Faults,
 	hits: FaultHit[],
 	phase: 'before' | 'after',
 	style: ErrorStyle,
+	body: () => Promise<string>,
 ): Promise<Reply | 'drop' | undefined> {
 	let reply: Reply | undefined;
 	for (const hit of hits.filter((h) => h.phase === phase)) {
 		const r: FaultRule = hit.rule;
 		if (r.kind === 'latency') await sleep(r.ms ?? 0);
+		else if (r.kind === 'hold') await faults.hold();
 		else if (r.kind === 'drop') return 'drop';
-		else {
+		else if (r.kind === 'body') {
+			reply = {
+				status: r.status ?? 200,
+				body: r.body ?? '',
+				contentType: r.contentType ?? 'application/json',
+			};
+			if (phase === 'before') return reply;
+		} else {
 			const debug =
 				phase === 'before'
 					? 'Injected by the sandbox fault rules'
 					: 'Injected by the sandbox fault rules after the request was processed';
-			reply = errorReply(new ApiError(r.status!, faultMessage(r.status!), [], debug), style);
+			const text = r.echo
+				? `${faultMessage(r.status!)}: ${echoed(await body(), r.echo)}`
+				: faultMessage(r.status!);
+			reply = errorReply(new ApiError(r.status!, text, [], debug), style);
 			if (r.retryAfter !== undefined) reply.headers = { 'retry-after': String(r.retryAfter) };
 			if (phase === 'before') return reply;
 		}
 	}
 	return reply;
+}
+
+/** What an echoing fault repeats of the request's body: all of it, or one field of its JSON. */
+function echoed(body: string, echo: true | string): string {
+	if (echo === true) return body;
+	try {
+		return String((JSON.parse(body) as Record<string, unknown>)[echo]);
+	} catch {
+		return body;
+	}
 }
 
 /** A request being dispatched: where it goes and what the log will say about it. */
@@ -173,7 +197,7 @@ function accessToken(req: IncomingMessage, acceptBearer: boolean): string | unde
 async function answer(d: DispatchDeps, i: Incoming): Promise<Reply> {
 	const { req, method, path, matched, isAdmin, entry } = i;
 	try {
-		const raw = await readBody(req, d.config.maxBody);
+		const raw = i.raw ?? (await readBody(req, d.config.maxBody));
 		i.raw = raw;
 		if (!isAdmin && raw) entry.body = raw.length > 65536 ? raw.slice(0, 65536) : raw;
 		if (!matched)
@@ -256,7 +280,9 @@ export function requestHandler(
 	return async (req, res, host) => {
 		const i = incoming(d, req, host);
 		const hits = i.isAdmin ? [] : d.faults.pick(i.method, i.path);
-		const before = await runFaults(hits, 'before', i.style);
+		// The body, read once, for a fault that echoes it before the request is processed.
+		const body = async () => (i.raw ??= await readBody(req, d.config.maxBody).catch(() => ''));
+		const before = await runFaults(d.faults, hits, 'before', i.style, body);
 		if (before === 'drop') return drop(i, 'drop');
 		// The client gave up while a latency fault held its request (its timeout passed): nothing is carried out,
 		// and the log says so, so a test can wait for the sandbox to be done with it.
@@ -264,13 +290,14 @@ export function requestHandler(
 		if (before) {
 			i.entry.status = before.status;
 			i.entry.fault = `status ${before.status}`;
+			i.raw ??= await readBody(req, d.config.maxBody).catch(() => undefined);
+			if (i.raw) i.entry.body = i.raw.length > 65536 ? i.raw.slice(0, 65536) : i.raw;
 			d.log.record(i.entry);
-			i.raw = await readBody(req, d.config.maxBody).catch(() => undefined);
 			checkContract(d, i, before);
 			return send(res, before);
 		}
 		let reply = await answer(d, i);
-		const after = await runFaults(hits, 'after', i.style);
+		const after = await runFaults(d.faults, hits, 'after', i.style, async () => i.raw ?? '');
 		if (after === 'drop') return drop(i, 'drop after processing');
 		if (after) {
 			i.entry.fault = `status ${after.status} after processing`;

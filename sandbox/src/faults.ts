@@ -1,15 +1,19 @@
 /**
  * Faults on demand. A rule matches requests by method and path (prefix, or a
  * regular expression written /.../), fires for a share of them (`rate`) and/or
- * for the next `count` matches, and either delays the request (`latency`),
- * answers an error status (`status`, with Retry-After for 429/503), or drops the
- * connection without an answer (`drop`). `phase: "after"` lets the request be
+ * for the next `count` matches, and either delays the request (`latency`), holds it
+ * until a test releases it (`hold`: a request "slow" for exactly as long as the test
+ * needs, so an interleaving is reproducible), answers an error status (`status`, with
+ * Retry-After for 429/503; `echo: true` repeats the request's body in the error's
+ * text, as a careless platform does), answers a body of the test's choosing (`body`:
+ * a 200 that is not the contract's shape, such as an HTML maintenance page), or drops
+ * the connection without an answer (`drop`). `phase: "after"` lets the request be
  * processed first and only then replaces the answer: the client sees a failure
  * although the change happened (the case that makes blind retries duplicate data).
  */
 export interface FaultRule {
 	id?: number;
-	kind: 'latency' | 'status' | 'drop';
+	kind: 'latency' | 'hold' | 'status' | 'body' | 'drop';
 	method?: string;
 	path?: string;
 	/** 0..1: share of matching requests hit. Default 1. */
@@ -18,8 +22,17 @@ export interface FaultRule {
 	count?: number;
 	/** For latency. */
 	ms?: number;
-	/** For status: 429, 500, 503, … */
+	/** For status: 429, 500, 503, …; for body: the answer's status (default 200). */
 	status?: number;
+	/**
+	 * For status: the error's text repeats the request's body (`true`), or one field of its JSON
+	 * (its name), as a careless platform echoes what it refused.
+	 */
+	echo?: boolean | string;
+	/** For body: the answer's text, sent as is (default empty). */
+	body?: string;
+	/** For body: its content type (default application/json). */
+	contentType?: string;
 	/** Seconds sent as Retry-After with status faults. */
 	retryAfter?: number;
 	phase?: 'before' | 'after';
@@ -47,14 +60,16 @@ export class Faults {
 	private nextId = 1;
 	private random: () => number;
 	fired = 0;
+	/** Requests a `hold` rule keeps waiting, each with what releases it. */
+	private readonly waiting = new Set<() => void>();
 
 	constructor(seed = 42) {
 		this.random = prng(seed);
 	}
 
 	add(rule: FaultRule): FaultRule {
-		if (!['latency', 'status', 'drop'].includes(rule.kind))
-			throw new Error('kind must be latency, status or drop');
+		if (!['latency', 'hold', 'status', 'body', 'drop'].includes(rule.kind))
+			throw new Error('kind must be latency, hold, status, body or drop');
 		if (
 			rule.kind === 'status' &&
 			!(typeof rule.status === 'number' && rule.status >= 400 && rule.status < 600)
@@ -62,6 +77,12 @@ export class Faults {
 			throw new Error('status faults need a status between 400 and 599');
 		if (rule.kind === 'latency' && !(typeof rule.ms === 'number' && rule.ms >= 0))
 			throw new Error('latency faults need ms');
+		if (rule.kind === 'body') {
+			if (rule.body !== undefined && typeof rule.body !== 'string')
+				throw new Error('body faults need a text body');
+			if (rule.status !== undefined && !(rule.status >= 200 && rule.status < 600))
+				throw new Error('body faults need a status between 200 and 599');
+		}
 		const stored = { ...rule, id: this.nextId++ };
 		this.rules.push(stored);
 		return stored;
@@ -69,6 +90,35 @@ export class Faults {
 
 	clear(): void {
 		this.rules = [];
+		this.release();
+	}
+
+	/** Removes one rule (a test's rule for the next request, when that request did not come). */
+	remove(id: number | undefined): void {
+		this.rules = this.rules.filter((r) => r.id !== id);
+	}
+
+	/** Requests held now (a test waits for its request to arrive before it acts). */
+	get held(): number {
+		return this.waiting.size;
+	}
+
+	/** Holds a request until `release` (a `hold` rule fired for it). */
+	async hold(): Promise<void> {
+		await new Promise<void>((resolve) => {
+			const go = () => {
+				this.waiting.delete(go);
+				resolve();
+			};
+			this.waiting.add(go);
+		});
+	}
+
+	/** Lets every held request go on; returns how many. */
+	release(): number {
+		const all = [...this.waiting];
+		for (const go of all) go();
+		return all.length;
 	}
 
 	list(): FaultRule[] {
@@ -100,11 +150,12 @@ export class Faults {
 			if (rule.count !== undefined && rule.count <= 0) continue;
 			if (!this.matches(rule, method, path)) continue;
 			const phase = rule.phase ?? 'before';
-			if (rule.kind !== 'latency' && answered.has(phase)) continue;
+			const answers = rule.kind !== 'latency' && rule.kind !== 'hold';
+			if (answers && answered.has(phase)) continue;
 			if (rule.rate !== undefined && rule.rate < 1 && this.random() >= rule.rate) continue;
 			if (rule.count !== undefined) rule.count--;
 			this.fired++;
-			if (rule.kind !== 'latency') answered.add(phase);
+			if (answers) answered.add(phase);
 			hits.push({ rule, phase });
 		}
 		this.rules = this.rules.filter((r) => r.count === undefined || r.count > 0);

@@ -8,7 +8,7 @@
  * pinned runtime (jest maps both packages there; see jest.config.js).
  */
 import fc from 'fast-check';
-import { PollContext } from 'n8n-core';
+import { HookContext, PollContext } from 'n8n-core';
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -37,7 +37,7 @@ import {
 	pollBudgetMs,
 } from '../../nodes/shared/n8n-internals';
 import { WEBHOOK_METHOD } from '../../nodes/BusinessPlatformSalesTrigger/trigger-v4';
-import { beginTurn, endTurn } from '../../nodes/shared/polling/turns';
+import { beginTurn, endTurn, nodeKey } from '../../nodes/shared/polling/turns';
 import { platformTokenKey, storedToken } from '../../nodes/shared/tokens';
 import { n8nAtLeast } from '../../testbed/runtime/versions';
 import { additionalData } from '../../testbed/harness/additional-data';
@@ -529,7 +529,7 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals/)', () =
 		expect(shown({ ...search, conditionsInput: 'json' })).not.toContain('filters');
 	});
 
-	it("10. a poll's context names its workflow and node (getWorkflow().id, getNode().id): polls of one node in this process are kept apart by them, whatever static data each has", () => {
+	it("10. a poll's context names its workflow and node (getWorkflow().id, getNode().id), as an activation hook's does: polls of one node in this process are kept apart by them, whatever static data each has", () => {
 		const node = h.node(
 			'businessPlatformTableTrigger',
 			{ event: 'recordCreated', tableId: { __rl: true, mode: 'id', value: '1' }, options: {} },
@@ -572,6 +572,20 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals/)', () =
 		const theirs = beginTurn(copy, da, 'cursor C', 8, 36_000);
 		expect(typeof theirs).toBe('object');
 		for (const t of [mine, theirs]) if (typeof t === 'object') endTurn(t, false, 9);
+		// An activation hook of the node names the same workflow and node as its polls (the Trigger's
+		// heal works with what its activation registered), and a test listener's runs in mode manual.
+		const hook = (mode: 'trigger' | 'manual') =>
+			new HookContext(workflow, node, additionalData(h.credentials), mode, 'activate', {
+				httpMethod: 'POST',
+				node: node.name,
+				path: 'p',
+				webhookDescription: { name: 'default', httpMethod: 'POST', path: 'p' },
+				workflowId: workflow.id,
+				workflowExecuteAdditionalData: additionalData(h.credentials),
+			});
+		expect(nodeKey(hook('trigger'))).toBe(nodeKey(a));
+		expect(hook('trigger').getMode()).toBe('trigger');
+		expect(hook('manual').getMode()).toBe('manual');
 	});
 
 	it('11. a webhook trigger that also polls: n8n counts the node among its poll nodes (activated with its webhooks), reads its hidden Poll Times, and runs its execute, not its poll, when an execution passes an event through it', async () => {

@@ -19,11 +19,18 @@ import { OWN_POLL_BUDGET_MS, pollBudgetMs } from '../../nodes/shared/n8n-interna
 import {
 	ACTIVATION_MS,
 	activationRuns,
+	activationWorks,
 	beginActivation,
+	beginHeal,
 	beginTurn,
 	endActivation,
+	endHeal,
+	endLive,
 	endTurn,
 	followedNodes,
+	healState,
+	liveActivation,
+	setLive,
 	MAX_FOLLOWED_NODES,
 	nodeKey,
 	pendingDeliveryMs,
@@ -189,6 +196,51 @@ describe("an activation and the Trigger's poll take turns (beginActivation)", ()
 					expect(activationRuns(after, t0 + later)).toBe(false);
 					endTurn(after, false, t0 + later);
 					expect(pollsRun(key)).toBe(false);
+				},
+			),
+		);
+		expect(followedNodes()).toBe(0);
+	});
+});
+
+describe("the webhook Trigger's heal: one at a time, with its activation's registrations, never beside an activation (beginHeal)", () => {
+	it('no heal without an activation of the node in this process; one heal at a time however long it runs; an activation makes it give way (waiting, then working); an unpublish or another activation ends it; nothing is left followed (property)', async () => {
+		await checkProperty(
+			200,
+			fc.asyncProperty(
+				fc.oneof(hostileString(), fc.constantFrom(...PROTOTYPE_KEYS)),
+				fc.constantFrom(1, 45_001, ACTIVATION_MS + 1, 2 ** 31 + 1, 2 ** 53, -(2 ** 31) - 1),
+				async (id, later) => {
+					const ctx = poll(`wf-heal-${id}`, id);
+					const key = nodeKey(ctx);
+					const t0 = 1_000_000;
+					expect(beginHeal(ctx, t0)).toBeUndefined(); // no activation here: nothing to heal with
+					const live = {
+						base: `https://n8n/webhook/${id}`,
+						secrets: new Map([['E', 's']]),
+						restored: new Map(),
+					};
+					setLive(key, live);
+					const turn = beginHeal(ctx, t0)!;
+					expect(turn.live).toBe(live);
+					expect(beginHeal(ctx, t0 + later)).toBeUndefined(); // however long the first has run
+					expect(healState(turn, t0 + later)).toBe('live');
+					expect(beginActivation(key, t0 + later)).toBe(true); // it waits for the heal
+					expect(healState(turn, t0 + later)).toBe('waiting');
+					activationWorks(key);
+					expect(healState(turn, t0 + later)).toBe('working');
+					endActivation(key);
+					expect(healState(turn, t0 + later)).toBe('live');
+					setLive(key, { ...live, restored: new Map() }); // published again
+					expect(healState(turn, t0 + later)).toBe('gone');
+					endLive(key, 'https://elsewhere/webhook-test/x'); // a test listener's URL: not the published one
+					expect(liveActivation(key)).toBeDefined();
+					endLive(key, live.base);
+					expect(liveActivation(key)).toBeUndefined();
+					turn.trouble = { since: t0 };
+					endHeal(turn);
+					expect(pollsRun(key)).toBe(false);
+					expect(beginHeal(ctx, t0 + later)).toBeUndefined();
 				},
 			),
 		);

@@ -77,7 +77,7 @@ export function watchedChanges(raw: unknown, kind: RecordKind, fail: (message: s
 
 /** Fails the poll with what is wrong and how to fix it (the node's error where the reader has one). */
 const failWith = (param: ParamReader) => (message: string) =>
-	param.fail?.(
+	param.dated?.fail(
 		message,
 		'Fix this field of the Business Platform Trigger, then save the workflow.',
 	) ?? new Error(message);

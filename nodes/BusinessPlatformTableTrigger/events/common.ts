@@ -4,7 +4,13 @@
  * (POST /v1/crm/core/table/{tableId}/paged-record).
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { ApplicationError } from 'n8n-workflow';
 
+import {
+	type ConditionProblem,
+	operatorProblem,
+	readConditionValue,
+} from '../../BusinessPlatformSales/resources/record/condition-value';
 import {
 	CONDITION_COLUMN,
 	CONDITION_OPERATOR,
@@ -65,27 +71,31 @@ export const TABLE_FIELDS: INodeProperties[] = [
 	},
 ];
 
-const RECORD_DATES: ReadonlySet<string> = new Set(['createdAt', 'updatedAt']);
-const LISTS: ReadonlySet<string> = new Set(['in', 'nin', 'emp', 'nemp']);
-
-/** The conditions as the platform's FilterCondition list (rows without a column are left out). */
+/**
+ * The conditions as the platform's FilterCondition list (rows without a column are left out),
+ * each read as Record → Search reads it (condition-value.ts): the columns are not read, so a record
+ * date compares as a date-time, any other column's value as written; a value Search refuses fails
+ * the poll with Search's words.
+ */
 function conditionsOf(param: ParamReader): IDataObject[] {
 	const raw = param('conditions', {}) as { condition?: unknown };
 	const rows = Array.isArray(raw?.condition) ? (raw.condition as IDataObject[]) : [];
+	const dated = param.dated;
+	const fail = (p: ConditionProblem) =>
+		dated ? dated.fail(p.problem, p.hint) : new ApplicationError(p.problem);
 	return rows
 		.filter(
 			(r) => r && typeof r === 'object' && typeof r.column === 'string' && r.column.trim() !== '',
 		)
 		.map((r, i) => {
 			const colId = String(r.column).trim();
-			const opr = String(r.operator ?? 'eq');
-			const value = r.value === undefined || r.value === null ? '' : r.value;
-			// A record date (Created At, Updated At) compared with one value, and any Date or DateTime an
-			// expression gives, is read strictly as a date-time; other values go as written.
-			const asDate =
-				(RECORD_DATES.has(colId) && value !== '' && !LISTS.has(opr)) || typeof value === 'object';
-			const date = asDate ? param.dateTime?.(value, `Condition ${i + 1} (${colId})`) : undefined;
-			return { colId, opr, value: date ?? String(value) };
+			const opr = String(r.operator ?? 'eq').trim();
+			const label = `Condition ${i + 1}`;
+			const read =
+				operatorProblem(opr, colId, label) ??
+				readConditionValue(undefined, colId, opr, r.value, label, dated?.fn.getTimezone() ?? 'UTC');
+			if ('problem' in read) throw fail(read);
+			return { colId, opr, value: read.ok };
 		});
 }
 

@@ -94,7 +94,7 @@ async function listAndOwner(
 			read.add(name);
 			return param(name, fallback);
 		},
-		{ dateTime: param.dateTime, fail: param.fail },
+		{ dated: param.dated },
 	);
 	const list = event.list(recording);
 	const hook = event.records?.(recording);

@@ -5,6 +5,7 @@
  */
 import type { IDataObject, INodeProperties, INodeType } from 'n8n-workflow';
 
+import type { Dated } from '../field-values';
 import type { PageStyle } from '../pagination';
 import type { RunScope } from '../run-scope';
 import type { ApiRequest } from '../transport';
@@ -13,13 +14,11 @@ import type { RecordMemory } from './memory';
 
 /**
  * Reads a parameter of the node (the event's own fields), already without expressions; its
- * `dateTime` reads a date-time a filter holds as UTC ISO, strictly (shared/text-readers.ts: ISO text,
- * without a zone in the workflow's, a Date or a DateTime), failing the poll naming `label`.
+ * `dated` gives what a reader of a filter's value needs: the workflow's time zone (a date-time
+ * without a zone is read in it) and the poll's error for a value it refuses.
  */
 export type ParamReader = ((name: string, fallback?: unknown) => unknown) & {
-	dateTime?: (value: unknown, label: string) => string | undefined;
-	/** The node's error with this message and how to fix it (a value an event cannot use). */
-	fail?: (message: string, description?: string) => Error;
+	dated?: Dated;
 };
 
 export interface PollList {

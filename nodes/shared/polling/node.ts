@@ -4,7 +4,6 @@
  * to every node with `polling: true`) and once more for "Fetch Test Event".
  */
 import type {
-	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
 	INodeType,
@@ -13,7 +12,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { compareLabels, toUtcIso } from '../field-values';
+import { compareLabels, type Dated } from '../field-values';
 import { echo } from '../text-readers';
 import { CREDENTIAL_TYPE, RunScope } from '../run-scope';
 import { DEFAULT_TUNING, type Tuning } from '../tuning';
@@ -84,10 +83,10 @@ export function pollingDescription(identity: PollingNodeIdentity): INodeTypeDesc
 
 /** Reads a parameter of the poll; a missing one is `fallback`, any other failure names the parameter. */
 export function paramReader(ctx: IPollFunctions): ParamReader {
-	const values = {
+	const values: Dated = {
 		fail: (message: string, description?: string) =>
 			new NodeOperationError(ctx.getNode(), message, { description }),
-		fn: { getTimezone: () => ctx.getTimezone() } as IExecuteFunctions,
+		fn: { getTimezone: () => ctx.getTimezone() },
 	};
 	const read = (name: string, fallback?: unknown) => {
 		try {
@@ -102,10 +101,7 @@ export function paramReader(ctx: IPollFunctions): ParamReader {
 			);
 		}
 	};
-	return Object.assign(read, {
-		dateTime: (value: unknown, label: string) => toUtcIso(value, label, values),
-		fail: values.fail,
-	});
+	return Object.assign(read, { dated: values });
 }
 
 export function pollingNode(identity: PollingNodeIdentity): new (tuning?: Tuning) => INodeType {

@@ -1,10 +1,11 @@
 /**
  * The turns of a node's polls in this process: which poll may run now (rows P2 and P3 of the
  * polling state machine, machine.ts; P11 is a turn marked superseded), and the webhook Trigger's
- * activation and heal, one at a time. This is the pack's one piece of process-wide state: the
- * `followed` map, keyed by workflow and node, bounded (MAX_FOLLOWED_NODES), and allowed by
- * test/unit/layout.test.ts by name, because polls of one node in one process can only be kept
- * apart here (n8n-internals 6 and 10 below).
+ * activation and heal, one at a time, with what the heal needs of the activation (its live
+ * registrations' URL and secrets) and of its own past (an outage under way). This is the pack's
+ * one piece of process-wide state: the `followed` map, keyed by workflow and node, bounded
+ * (MAX_FOLLOWED_NODES), and allowed by test/unit/layout.test.ts by name, because polls of one
+ * node in one process can only be kept apart here (n8n-internals 6 and 10 below).
  */
 import type { IPollFunctions } from 'n8n-workflow';
 
@@ -19,8 +20,10 @@ export type Held = 'P2' | 'P3';
 // waiting for the one before (2.x poll-trigger-executor.ts, 1.x active-workflows.ts: no lock).
 // Under the durable scheduler (2.41, opt-in) each poll loads the workflow and gets its own copy.
 // Relies on (10): n8n loads a community package once per process, so this module's memory is
-// shared by every poll the process runs (in queue mode every poll runs on main), and a poll's
-// context names its workflow and node (getWorkflow().id, getNode().id). Under the durable
+// shared by every poll the process runs (in queue mode every poll runs on main, as does every
+// activation: a webhook trigger's checkExists, create and delete), and a poll's context, like an
+// activation hook's, names its workflow and node (getWorkflow().id, getNode().id); a test
+// listener's hooks run in mode "manual". Under the durable
 // scheduler two tasks of one node can run at once (its claim query has no lock per node: a task
 // run again after a restart runs beside the next Poll Time's), and a delivery is committed after
 // its poll returns, so a poll may load the cursor from before the last delivery.
@@ -49,6 +52,38 @@ interface Followed {
 	delivered?: { from: string; at: number };
 	/** When an activation of the node began registering its webhooks (the Trigger's heal waits: beginActivation). */
 	activating?: number;
+	/** The activation stopped waiting for the node's heal and lists, registers or removes (activationWorks). */
+	working?: boolean;
+	/** The webhook Trigger's published activation in this process (setLive): what its heal works with. */
+	live?: LiveActivation;
+	/** The webhook Trigger's heal under way (beginHeal): one at a time, for as long as it runs. */
+	healing?: HealTurn;
+	/** Since when the heal could not do its work, and when it last said so with a failed execution. */
+	trouble?: Trouble;
+}
+
+/** Forgets a node with nothing under way and nothing to remember. */
+function forgetIfIdle(key: string, node: Followed): void {
+	if (
+		node.running.size === 0 &&
+		!node.delivered &&
+		node.activating === undefined &&
+		!node.live &&
+		!node.healing &&
+		!node.trouble
+	)
+		followed.delete(key);
+}
+
+/** The node's entry (`node`, or the one followed, or a new one), made the most recently used; the least recently used past the bound are forgotten. */
+function touch(key: string, node = followed.get(key) ?? { running: new Set<Turn>() }): Followed {
+	followed.delete(key);
+	followed.set(key, node);
+	for (const oldest of followed.keys()) {
+		if (followed.size <= MAX_FOLLOWED_NODES) break;
+		followed.delete(oldest);
+	}
+	return node;
 }
 
 const followed = new Map<string, Followed>();
@@ -87,12 +122,7 @@ export function beginTurn(
 	for (const t of node.running) if (t.data !== data) t.superseded = true;
 	const turn: Turn = { key, from, data, at: now, superseded: false };
 	node.running.add(turn);
-	followed.delete(key);
-	followed.set(key, node); // the most recently polled last
-	for (const oldest of followed.keys()) {
-		if (followed.size <= MAX_FOLLOWED_NODES) break;
-		followed.delete(oldest);
-	}
+	touch(key, node); // the most recently polled last
 	return turn;
 }
 
@@ -102,64 +132,147 @@ export function endTurn(turn: Turn, delivered: boolean, now: number): void {
 	if (!node) return;
 	node.running.delete(turn);
 	if (delivered) node.delivered = { from: turn.from, at: now };
-	if (node.running.size === 0 && !node.delivered && node.activating === undefined)
-		followed.delete(turn.key);
+	forgetIfIdle(turn.key, node);
 }
 
 // ── An activation and the Trigger's heal, one at a time ─────────────────────────
 // A webhook trigger that also polls (n8n-internals 11) is activated (checkExists, create) while
-// n8n runs its first poll: both would register a missing event, with two secrets. So in this
-// process they take turns: an activation waits until the node's running polls end, and a poll
-// that begins while an activation runs (for at most ACTIVATION_MS) does nothing.
+// n8n runs its first poll, and unpublished (delete) while a poll may run: both would register or
+// remove what the other relies on. So in this process they take turns: an activation waits until
+// the node's heal ends (the heal gives way at its next step: beforeEach of its requests), and a
+// heal that begins while an activation runs (for at most ACTIVATION_MS) does nothing. One heal of
+// a node runs at a time, for as long as it runs, whatever n8n's poll budget: no budget to outrun.
+// The heal works with what the activation registered in this process (setLive: the node's URL
+// and each event's secret), not with the static data its poll sees, which under n8n's durable
+// cursors is a copy frozen at the node's first poll (n8n-internals 10); with no activation of the
+// node in this process (another main, a restart that did not activate it) it does nothing.
 
 /** How long an activation keeps the node's polls out at most (a create that never came). */
 export const ACTIVATION_MS = 120_000;
 
-/** Whether an activation of the node runs (the poll then does nothing). */
-export function activationRuns(turn: Turn, now: number): boolean {
-	const at = followed.get(turn.key)?.activating;
-	return at !== undefined && Math.abs(now - at) < ACTIVATION_MS;
+/** What the webhook Trigger's published activation registered, as its heal uses it. */
+export interface LiveActivation {
+	/** The node's webhook URL without query: where its registrations point. */
+	readonly base: string;
+	/** Each chosen event's secret, as the activation kept it. */
+	readonly secrets: ReadonlyMap<string, string>;
+	/** Events the activation found dropped and registered again, and when: the heal reports each once. */
+	readonly restored: Map<string, string>;
 }
 
 /**
- * An activation begins: later polls do nothing until it ends. Returns whether to wait for the
- * node's running polls: not when it continues an activation that already began (n8n's create
- * after a checkExists that said false), which waited once and keeps its start.
+ * A heal under way: its node, the activation it heals for, when it began, and the heal's trouble
+ * (read when it begins, kept by endHeal: one heal of a node at a time, so it is the heal's own).
+ */
+export interface HealTurn {
+	readonly key: string;
+	readonly live: LiveActivation;
+	readonly at: number;
+	trouble?: Trouble;
+}
+
+/** The heal's trouble: since when it could not do its work, when it last said so with a failed execution. */
+export interface Trouble {
+	since: number;
+	signalled?: number;
+}
+
+const activationRunsFor = (node: Followed | undefined, now: number): boolean =>
+	node?.activating !== undefined && Math.abs(now - node.activating) < ACTIVATION_MS;
+
+/** Whether an activation of the node runs (a poll that begins then does nothing). */
+export function activationRuns(turn: { key: string }, now: number): boolean {
+	return activationRunsFor(followed.get(turn.key), now);
+}
+
+/**
+ * An activation begins: later polls do nothing until it ends, and a running heal gives way at
+ * its next step. Returns whether to wait for the node's running polls: not when it continues an
+ * activation that already began (n8n's create after a checkExists that said false), which waited
+ * once and keeps its start.
  */
 export function beginActivation(key: string, now: number): boolean {
-	const node = followed.get(key) ?? { running: new Set<Turn>() };
-	const continuing =
-		node.activating !== undefined && Math.abs(now - node.activating) < ACTIVATION_MS;
-	if (!continuing) node.activating = now;
-	followed.set(key, node);
-	return !continuing && node.running.size > 0;
+	const node = touch(key);
+	const continuing = activationRunsFor(node, now);
+	if (!continuing) {
+		node.activating = now;
+		node.working = false;
+	}
+	return !continuing && (node.running.size > 0 || node.healing !== undefined);
 }
 
-/**
- * The webhook Trigger's heal takes its turn: a poll of the node's, from the start "heal" (P2:
- * none while another heal of the activation runs), that gives way to an activation (none while
- * one runs). Undefined when it does not run; else the turn, ended by endTurn on every path.
- */
-export function beginHeal(
-	ctx: Pick<IPollFunctions, 'getNode' | 'getWorkflow'>,
-	data: object,
-	now: number,
-	budget: number,
-): Turn | undefined {
-	const turn = beginTurn(ctx, data, 'heal', now, budget);
-	if (typeof turn === 'string') return undefined;
-	if (!activationRuns(turn, now)) return turn;
-	endTurn(turn, false, now);
-	return undefined;
+/** The activation stopped waiting and lists, registers or removes: what a heal registers now, it will not see. */
+export function activationWorks(key: string): void {
+	const node = followed.get(key);
+	if (node?.activating !== undefined) node.working = true;
 }
-
-/** Whether polls of the node still run (an activation waits for them). */
-export const pollsRun = (key: string): boolean => (followed.get(key)?.running.size ?? 0) > 0;
 
 /** The activation ended (every path). */
 export function endActivation(key: string): void {
 	const node = followed.get(key);
 	if (!node) return;
 	delete node.activating;
-	if (node.running.size === 0 && !node.delivered) followed.delete(key);
+	delete node.working;
+	forgetIfIdle(key, node);
+}
+
+/** Whether polls of the node still run, its heal included (an activation waits for them). */
+export const pollsRun = (key: string): boolean => {
+	const node = followed.get(key);
+	return (node?.running.size ?? 0) > 0 || node?.healing !== undefined;
+};
+
+/** The node's published activation in this process, if any. */
+export const liveActivation = (key: string): LiveActivation | undefined => followed.get(key)?.live;
+
+/** The activation registered the node's events at `live.base`: the heal works with it from now on. */
+export function setLive(key: string, live: LiveActivation): void {
+	touch(key).live = live;
+}
+
+/** The node's registrations at `base` were removed (unpublished, or a failed create rolled back): nothing to heal there. */
+export function endLive(key: string, base: string): void {
+	const node = followed.get(key);
+	if (node?.live?.base !== base) return;
+	delete node.live;
+	delete node.trouble;
+	forgetIfIdle(key, node);
+}
+
+/**
+ * The webhook Trigger's heal takes its turn: none while another heal of the node runs (however
+ * long it has run), while an activation runs, or without a published activation of the node in
+ * this process. Undefined when it does not run; else the turn, ended by endHeal on every path.
+ */
+export function beginHeal(
+	ctx: Pick<IPollFunctions, 'getNode' | 'getWorkflow'>,
+	now: number,
+): HealTurn | undefined {
+	const key = nodeKey(ctx);
+	const node = followed.get(key);
+	if (!node?.live || node.healing || activationRunsFor(node, now)) return undefined;
+	const turn: HealTurn = { key, live: node.live, at: now, trouble: node.trouble };
+	touch(key).healing = turn;
+	return turn;
+}
+
+/**
+ * Whether the heal may act: its activation is still the node's published one and no activation
+ * runs. `waiting`: an activation began but still waits for this heal, so it will list after
+ * anything the heal registers now.
+ */
+export function healState(turn: HealTurn, now: number): 'live' | 'waiting' | 'working' | 'gone' {
+	const node = followed.get(turn.key);
+	if (activationRunsFor(node, now)) return node!.working ? 'working' : 'waiting';
+	return node?.live === turn.live ? 'live' : 'gone';
+}
+
+/** The heal ended (every path): its trouble is kept for the next heal of the same activation. */
+export function endHeal(turn: HealTurn): void {
+	const node = followed.get(turn.key);
+	if (node?.healing !== turn) return;
+	delete node.healing;
+	if (turn.trouble && node.live === turn.live) node.trouble = turn.trouble;
+	else delete node.trouble;
+	forgetIfIdle(turn.key, node);
 }

@@ -1,9 +1,8 @@
-/** Record → Search: the conditions (FilterCondition) in plain words, checked and converted for their columns. */
+/** Record → Search: the conditions (FilterCondition) in plain words, checked and converted for their columns (condition-value.ts, which the Table Trigger reads its conditions with too). */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
 import { options } from '../../../shared/engine/fields';
-import { DATE_TIME_FORMS, echo, ExactNumber } from '../../../shared/text-readers';
 import {
 	columnKeys,
 	DATE_FIELDS,
@@ -11,35 +10,10 @@ import {
 	type TableColumn,
 	tableFor,
 } from '../../common/tables';
+import { NO_VALUE, OPERATORS, operatorProblem, readConditionValue } from './condition-value';
 import { tableIdFor } from './fields';
 import { type ConditionInput, conditionsFromJson, cut, forModel } from './json-input';
-import { dateValue, findOption, instantIso, listOf, optionNames, shown, toBoolean } from './values';
-
-/** The 14 operators of a FilterCondition, in plain words. */
-export const OPERATORS: Array<[string, string]> = [
-	['Contains', 'c'],
-	['Does Not Contain', 'nc'],
-	['Ends With', 'ew'],
-	['Equals', 'eq'],
-	['Greater Than', 'gt'],
-	['Greater Than or Equal To', 'gte'],
-	['Is Empty', 'emp'],
-	['Is Not Empty', 'nemp'],
-	['Is Not One Of', 'nin'],
-	['Is One Of', 'in'],
-	['Less Than', 'lt'],
-	['Less Than or Equal To', 'lte'],
-	['Not Equals', 'neq'],
-	['Starts With', 'sw'],
-];
-
-const OPERATOR_VALUES: ReadonlySet<string> = new Set(OPERATORS.map(([, v]) => v));
-
-const NO_VALUE: ReadonlySet<string> = new Set(['emp', 'nemp']);
-
-const LIST_OPS: ReadonlySet<string> = new Set(['in', 'nin']);
-
-const EXACT_OPS: ReadonlySet<string> = new Set(['eq', 'neq', 'lt', 'lte', 'gt', 'gte']);
+import { listOf, optionNames } from './values';
 
 /** A condition's column (the chosen table's columns, with the record dates) and operator: also the Table Trigger's. */
 export const CONDITION_COLUMN: INodeProperties = {
@@ -138,88 +112,7 @@ export const filtersField: Field = {
 
 // ------------------------------------------------------------- search -----
 
-/** The value of a condition, checked and converted for its column (option names become option ids). */
-/** One value of a condition as text, or what is wrong with it (a list or an object where one value goes). */
-function partText(v: unknown): string | { problem: string } {
-	if (v === undefined || v === null) return '';
-	// Its digits as written: compared as text, or refused below where a number is compared.
-	if (v instanceof ExactNumber) return v.text;
-	if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v))
-		return { problem: 'is past 2^53, and the expression that gave it rounded it already' };
-	if (typeof v !== 'object') return String(v);
-	return (
-		instantIso(v) ?? { problem: `is ${Array.isArray(v) ? 'a list' : 'an object'}, not one value` }
-	);
-}
-
-/** The values a condition compares with, each as text: one, or several for in/nin (given as a list, or separated by commas). */
-function conditionParts(op: string, raw: unknown, label: string, ctx: OpContext): string[] {
-	const list = LIST_OPS.has(op);
-	if (!list && Array.isArray(raw))
-		throw ctx.fail(
-			`${label}: ${echo(op, 60)} compares with one value, got the list ${shown(raw)}`,
-			'Use "in" (Is One Of) or "nin" (Is Not One Of) for several values.',
-		);
-	const text = (v: unknown) => {
-		const t = partText(v);
-		if (typeof t !== 'string')
-			throw ctx.fail(
-				`${label}: ${shown(v)} ${t.problem}`,
-				'Give one value (text, a number or a date).',
-			);
-		return t;
-	};
-	if (!list) return [text(raw)];
-	// A list given as a list keeps its values whole: one with a comma cannot be sent (the platform splits on commas).
-	const parts = Array.isArray(raw) ? raw.map(text) : listOf(text(raw)).map(String);
-	const comma = Array.isArray(raw) ? parts.find((p) => p.includes(',')) : undefined;
-	if (comma !== undefined)
-		throw ctx.fail(
-			`${label}: ${shown(comma)} holds a comma, which "${op}" cannot send`,
-			'The platform separates the values of a list with commas.',
-		);
-	if (parts.length === 0)
-		throw ctx.fail(`${label}: give at least one value`, 'Separate several values with commas.');
-	return parts;
-}
-
-/** How a value of a column type is compared: as the platform wants it, or undefined when it is not one. */
-const COMPARED: Record<
-	string,
-	{ convert: (p: string, ctx: OpContext) => string | undefined; what: string; hint: string }
-> = {
-	number: {
-		convert: (p) =>
-			p.trim() !== '' &&
-			Number.isFinite(Number(p)) &&
-			(!/^\s*[-+]?[0-9]+\s*$/.test(p) || Number.isSafeInteger(Number(p)))
-				? String(Number(p))
-				: undefined,
-		what: 'a number column',
-		hint: 'Give a number such as 42 (integers up to 2^53).',
-	},
-	date: {
-		convert: (p, ctx) => {
-			const read = dateValue(p, ctx);
-			return 'ok' in read ? read.ok : undefined;
-		},
-		what: 'a date column',
-		hint: `Write it as ${DATE_TIME_FORMS}.`,
-	},
-	boolean: {
-		convert: (p) => (toBoolean(p) === undefined ? undefined : String(toBoolean(p))),
-		what: 'a true/false column',
-		hint: 'Give true or false.',
-	},
-	// Every comparison of a user or select column is of IDs (the platform orders them as numbers).
-	user: {
-		convert: (p) =>
-			/^\d+$/.test(p.trim()) && Number.isSafeInteger(Number(p)) ? p.trim() : undefined,
-		what: 'a user column',
-		hint: 'Give user IDs (whole numbers).',
-	},
-};
-
+/** A condition's value for its column, as the shared reader gives it (condition-value.ts), or the item's error. */
 function conditionValue(
 	col: TableColumn | undefined,
 	colId: string,
@@ -228,32 +121,9 @@ function conditionValue(
 	label: string,
 	ctx: OpContext,
 ): string {
-	const parts = conditionParts(op, raw, label, ctx);
-	if (!LIST_OPS.has(op) && !EXACT_OPS.has(op)) return parts[0]; // starts/ends with, contains: text as written
-	const type = col ? col.type : DATE_FIELDS.includes(colId) ? 'date' : 'text';
-	const name = col ? `"${col.name}"` : colId;
-	if (col && (type === 'select' || type === 'multi-select'))
-		return parts
-			.map((p) => {
-				const option = findOption(col, p);
-				if (!option)
-					throw ctx.fail(
-						`${label}: column ${name} has no option ${shown(p)}`,
-						`Allowed options: ${optionNames(col)}.`,
-					);
-				return String(option.id);
-			})
-			.join(',');
-	const rule = COMPARED[type];
-	if (!rule) return parts.join(',');
-	return parts
-		.map((p) => {
-			const v = rule.convert(p, ctx);
-			if (v === undefined)
-				throw ctx.fail(`${label}: ${name} is ${rule.what}, ${shown(p)} is not`, rule.hint);
-			return v;
-		})
-		.join(',');
+	const read = readConditionValue(col, colId, op, raw, label, ctx.fn.getTimezone());
+	if ('problem' in read) throw ctx.fail(read.problem, read.hint);
+	return read.ok;
 }
 
 /** An operator as a model may write it: its code (eq), its name (Greater Than) or a sign (>). */
@@ -327,11 +197,8 @@ async function prepareConditions(
 		const column = String(c.column ?? '').trim();
 		const op = String(c.operator ?? 'eq').trim();
 		if (!column) throw ctx.fail(`${label} has no column`, 'Choose the column to compare.');
-		if (!OPERATOR_VALUES.has(op))
-			throw ctx.fail(
-				`${label} has an unknown operator ${echo(op, 60)} (column ${echo(column, 60)})`,
-				`Use one of: ${OPERATORS.map(([n, c]) => `${c} (${n})`).join(', ')}.`,
-			);
+		const unknown = operatorProblem(op, column, label);
+		if (unknown) throw ctx.fail(unknown.problem, unknown.hint);
 		return { label, column, op, value: c.value };
 	});
 	const opts = (ctx.param<IDataObject>('options', {}) ?? {}) as IDataObject;
