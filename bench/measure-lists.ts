@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
+/* eslint-disable @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The scenarios of bench/measure.ts that read a whole list (Return All over records and contacts),
  * each with its time and its heap: the pack's node through n8n-core, n8n's floor for paging
