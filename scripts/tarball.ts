@@ -1,9 +1,10 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- development code, not published: linted by eslint.dev.config.mjs */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * `npm run tarball`: the package as n8n installs it, built from this clone (README, Installation →
- * "From a tarball"). Builds dist/ unless it is newer than every source (scripts/build.ts), packs it
- * (scripts/pack.ts), checks that the tarball holds every file package.json's "n8n" section names,
- * copies it into the repository's folder and prints its path and the commands that install it.
+ * "From a tarball"). Builds dist/ unless it is newer than every source (testbed/pack/build.ts),
+ * packs it (testbed/pack/tarball.ts), checks that the tarball holds every file package.json's "n8n"
+ * section names, copies it into the repository's folder and prints its path and the commands that
+ * install it.
  *
  * Why not plain `npm pack`: the repository's .npmrc sets `ignore-scripts=true`, so that `npm ci`
  * builds no native addon of the development dependencies (isolated-vm and others fail to build on
@@ -13,24 +14,12 @@
  * deny dependency scripts by name (`allowScripts` in package.json) instead, but npm 10, which Node 20
  * and 22 ship and this project's CI uses, ignores that field and would run them all.
  */
-import { execFileSync } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
-import { buildPack } from './build';
-import { ROOT } from './n8n-install';
-import { packageJson, packTarball } from './pack';
-
-/** The files package.json's "n8n" section names that the tarball `tgz` lacks (empty when it has them all). */
-export function missingFromTarball(tgz: string, dir = ROOT): string[] {
-	const listed = new Set(
-		execFileSync('tar', ['-tzf', tgz], { encoding: 'utf8' })
-			.split('\n')
-			.map((line) => line.replace(/^package\//, '')),
-	);
-	const { n8n } = packageJson(dir);
-	return [...(n8n.credentials ?? []), ...(n8n.nodes ?? [])].filter((f) => !listed.has(f));
-}
+import { buildPack } from '../testbed/pack/build';
+import { missingFromTarball, packTarball } from '../testbed/pack/tarball';
+import { ROOT } from '../testbed/root';
 
 async function main(): Promise<void> {
 	console.log('Building dist/ (tsc and esbuild; about 15 s the first time)…');

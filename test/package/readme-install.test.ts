@@ -14,10 +14,9 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 
-import { ROOT } from '../../scripts/n8n-install';
-import { packageJson } from '../../scripts/pack';
-import { runScratch, spawnGroup } from '../../scripts/processes';
-import { missingFromTarball } from '../../scripts/tarball';
+import { missingFromTarball, packageJson } from '../../testbed/pack/tarball';
+import { runScratch, spawnGroup } from '../../testbed/processes';
+import { ROOT } from '../../testbed/root';
 
 jest.setTimeout(240_000);
 
