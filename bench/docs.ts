@@ -153,7 +153,8 @@ export const BLOCKS: Record<string, (l: Latest) => string> = {
 	},
 };
 
-const BLOCK = /(<!-- bench:([a-z-]+) -->\n)([\s\S]*?)(\n<!-- \/bench:\2 -->)/g;
+/** A block: its opening mark, its text (none in a new block), its closing mark, each on lines of their own. */
+const BLOCK = /(<!-- bench:([a-z-]+) -->\n)([\s\S]*?\n)?(<!-- \/bench:\2 -->)/g;
 
 /** The names of the blocks in a text, in order. */
 export const blockNames = (text: string): string[] => [...text.matchAll(BLOCK)].map((m) => m[2]);
@@ -164,7 +165,7 @@ export function renderBlocks(text: string, latest: Latest): string {
 		const make = BLOCKS[name];
 		if (!make)
 			throw new Error(`unknown bench block "${name}" (known: ${Object.keys(BLOCKS).join(', ')})`);
-		return `${open}${make(latest)}${close}`;
+		return `${open}${make(latest)}\n${close}`;
 	});
 }
 
