@@ -29,14 +29,11 @@ interface Panel {
 
 const PANELS: Panel[] = [
 	{
-		title: 'Inside n8n: create 1,000 contacts vs the HTTP Request node (higher is better)',
+		title: "Inside n8n: create 1,000 contacts vs n8n's floor for any node (higher is better)",
 		rows: [
-			{ id: 'create-in-n8n-vs-http-oauth-c1', label: 'OAuth2, 1 in parallel' },
-			{ id: 'create-in-n8n-vs-http-oauth-c5', label: 'OAuth2, 5 in parallel' },
-			{ id: 'create-in-n8n-vs-http-oauth-c20', label: 'OAuth2, 20 in parallel' },
-			{ id: 'create-in-n8n-vs-http-static-c1', label: 'Static header, 1 in parallel' },
-			{ id: 'create-in-n8n-vs-http-static-c5', label: 'Static header, 5 in parallel' },
-			{ id: 'create-in-n8n-vs-http-static-c20', label: 'Static header, 20 in parallel' },
+			{ id: 'create-in-n8n-vs-n8n-floor-c1', label: '1 in parallel' },
+			{ id: 'create-in-n8n-vs-n8n-floor-c5', label: '5 in parallel' },
+			{ id: 'create-in-n8n-vs-n8n-floor-c20', label: '20 in parallel' },
 		],
 	},
 	{
@@ -45,6 +42,14 @@ const PANELS: Panel[] = [
 			{ id: 'harness-vs-n8n-floor', label: 'Create in the harness (worst of 5, 20 at once)' },
 			{ id: 'return-all-vs-n8n-floor', label: 'Return All, 50,000 records (time: lower)' },
 			{ id: 'trigger-vs-n8n-floor', label: 'Trigger, finished executions per second' },
+		],
+	},
+	{
+		title: "Return All's peak memory vs a bare client holding the same items (lower is better)",
+		rows: [
+			{ id: 'return-all-records-memory-vs-floor', label: '50,000 records, cells by name' },
+			{ id: 'return-all-records-raw-cells-memory-vs-floor', label: '50,000 records, raw cells' },
+			{ id: 'return-all-contacts-memory-vs-floor', label: '20,000+ contacts' },
 		],
 	},
 ];

@@ -2,20 +2,24 @@
 /**
  * `npm run bench`: the pack against baselines measured in the same run, section by
  * section (each a producer returning rows, see bench/rows.ts):
- * - in the n8n-core harness: creates against raw undici with and without keep-alive,
- *   Return All against raw paging (bench/harness.ts);
- * - inside a real n8n: creates against n8n's HTTP Request node with the pack's OAuth2
- *   credential, a static header and n8n's generic OAuth2 credential (bench/in-n8n.ts),
- *   and the Trigger against n8n's Webhook node (bench/trigger.ts);
+ * - in the n8n-core harness: creates and Return All against n8n's floor for any node, Return
+ *   All's memory against a bare client holding the same items; raw undici as information
+ *   (bench/harness.ts);
+ * - inside a real n8n: creates against n8n's floor (a minimal custom node), n8n's HTTP Request
+ *   node with a static header and through n8n's OAuth2 path as information (bench/in-n8n.ts),
+ *   and the Trigger against n8n's floor for a credentialed trigger (bench/trigger.ts);
  * - the package's load time and size (bench/package.ts);
  * - n8n's queue mode with 1 and 2 workers, as figures (bench/queue-throughput.ts).
  * Prints every row with its ratio and target and writes bench/results/latest.md and
- * latest.json (`rows`: { id, pack, baseline, ratio, target, met, … } as numbers), and the
- * chart of the headline rows, docs/images/bench.svg (bench/chart.ts; `npm run bench:chart`
- * redraws it from latest.json). No assertions: figures. `npm run bench -- harness n8n` runs
- * only those sections (into partial.md and partial.json, no chart). A section that throws
- * gives no rows, is listed under "Failed sections" and the run exits with 1.
- * `BENCH_ROUNDS` (default 2): rounds of each measurement, the best of each kept.
+ * latest.json (`rows`: { id, pack, baseline, ratio, target, met, … } as numbers), the chart of
+ * the headline rows, docs/images/bench.svg (bench/chart.ts; `npm run bench:chart` redraws it
+ * from latest.json), and the figures docs/performance.md and CHANGELOG.md quote (bench/docs.ts;
+ * `npm run bench:docs` writes them again from latest.json). No assertions: figures.
+ * `npm run bench -- harness n8n` runs only those sections (into partial.md and partial.json, no
+ * chart, no docs). A section that throws gives no rows, is listed under "Failed sections" and
+ * the run exits with 1.
+ * `BENCH_ROUNDS`: rounds of each measurement (default 2; 3 inside n8n, whose HTTP Request rows
+ * take the median).
  * `BENCH_SMOKE=1`: tiny counts, nothing written (bench/common.ts).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -24,6 +28,7 @@ import { writeFileSync } from 'node:fs';
 
 import { stopAll } from '../testbed/processes';
 import { writeChart } from './chart';
+import { writeDocs } from './docs';
 import { ROOT, SMOKE, say } from './common';
 import { fmt, markdown, summaryLines } from './rows';
 import { runSections } from './sections';
@@ -61,8 +66,13 @@ async function main() {
 	};
 	writeFileSync(join(ROOT, `bench/results/${file}.json`), `${JSON.stringify(latest, null, 2)}\n`);
 	say(`Written to bench/results/${file}.md and ${file}.json`);
-	// The chart shows the reference run: a full one (`npm run bench:chart` redraws it from latest.json).
-	if (!partial) say(`Chart: ${writeChart(ROOT, latest)}`);
+	// The chart and the docs' figures show the reference run: a full one (`npm run bench:chart` and
+	// `npm run bench:docs` make them again from latest.json).
+	if (!partial) {
+		say(`Chart: ${writeChart(ROOT, latest)}`);
+		const docs = writeDocs(ROOT, latest);
+		say(`Docs' figures (bench/docs.ts): ${docs.length ? docs.join(', ') : 'unchanged'}`);
+	}
 	if (failed.length) {
 		say(`Failed sections (no rows): ${failed.join('; ')}`);
 		process.exitCode = 1;

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The harness section's measurements (bench/harness.ts): each scenario drives either a raw undici
  * client or the pack's nodes through n8n-core (the harness of the tests) against a sandbox, and
@@ -8,93 +8,10 @@
 import type { IDataObject } from 'n8n-workflow';
 import { Pool } from 'undici';
 
-import { listFigures, timed, withMemory } from './timed';
+import { harness, helperHarness, timed, withMemory, type Args } from './measure-kit';
+import { listScenarios } from './measure-lists';
 
-export interface Args {
-	baseUrl: string;
-	tokenResponse: Record<string, unknown>;
-	accessToken: string;
-	clientId: string;
-	clientSecret: string;
-	authUrl: string;
-	count?: number;
-	concurrency?: number;
-	tableId?: string;
-	pageSize?: number;
-	ids?: number[];
-	rawCells?: boolean;
-	/** rawCreate: false opens a new connection for every request (`connection: close`), as n8n's request helpers do. */
-	keepAlive?: boolean;
-	/** packCreate: fixed parameter values instead of `{{ $json.… }}` expressions (what n8n's expression engine costs). */
-	fixedParams?: boolean;
-}
-
-function fakeSandbox(a: Args) {
-	// The harness needs only these fields of a Sandbox to build its stored credential.
-	return {
-		baseUrl: a.baseUrl,
-		authUrl: a.authUrl,
-		config: { clientId: a.clientId, clientSecret: a.clientSecret },
-		demo: { tokenResponse: a.tokenResponse },
-	} as never;
-}
-
-async function harness(a: Args) {
-	const { createHarness } = await import('../testbed/harness/run');
-	return createHarness(fakeSandbox(a), a.tokenResponse);
-}
-
-/** The harness with bench/helper-node.ts registered beside the pack's nodes. */
-async function helperHarness(a: Args) {
-	const { NODE_TYPES, PACKAGE } = await import('../testbed/harness/nodes');
-	const { BenchHelperOnly } = await import('./helper-node');
-	NODE_TYPES[`${PACKAGE}.benchHelperOnly`] = new BenchHelperOnly();
-	return await harness(a);
-}
-
-/** Pages through a list with undici, the way a careful hand-written client would. */
-async function rawPages(
-	pool: Pool,
-	token: string,
-	page: (n: number) => { method: 'GET' | 'POST'; path: string; body?: string },
-	items: (b: any) => unknown[],
-	size: number,
-): Promise<unknown[]> {
-	const all: unknown[] = [];
-	for (let n = 1; ; n++) {
-		const p = page(n);
-		const res = await pool.request({
-			method: p.method,
-			path: p.path,
-			body: p.body,
-			headers: { 'x-access-token': token, 'content-type': 'application/json' },
-		});
-		const list = items(await res.body.json());
-		all.push(...list);
-		if (list.length < size) break;
-	}
-	return all;
-}
-
-/** A list paged through with undici on one connection, pages of `pageSize`: its figures. */
-async function rawList(
-	a: Args,
-	page: (n: number, size: number) => { method: 'GET' | 'POST'; path: string; body?: string },
-): Promise<Record<string, number>> {
-	const pool = new Pool(a.baseUrl, { connections: 1 });
-	const size = a.pageSize!;
-	const r = await withMemory(() =>
-		rawPages(
-			pool,
-			a.accessToken,
-			(n) => page(n, size),
-			(b) => b.data,
-			size,
-		),
-	);
-	await pool.close();
-	return listFigures(r, r.value);
-}
+export type { Args };
 
 /**
  * The scenarios whose figures are the heap's (peak growth, what the output retains): each always
@@ -103,12 +20,14 @@ async function rawList(
 export const OWN_HEAP: ReadonlySet<string> = new Set([
 	'helperRecords',
 	'rawRecords',
+	'rawRecordsByName',
 	'packRecords',
 	'rawContacts',
 	'packContacts',
 ]);
 
 export const scenarios: Record<string, (a: Args) => Promise<Record<string, unknown>>> = {
+	...listScenarios,
 	async rawCreate(a) {
 		const pool = new Pool(a.baseUrl, { connections: a.concurrency });
 		const reset = a.keepAlive === false;
@@ -190,76 +109,6 @@ export const scenarios: Record<string, (a: Args) => Promise<Record<string, unkno
 		if (value.error || value.json.length !== a.count || !value.json.every((j) => j.id))
 			throw new Error(`helper create: ${value.error?.message ?? value.json.length}`);
 		return { ms, fromUs, toUs };
-	},
-	/** n8n's floor for Return All: helpers.httpRequest page after page, the records as items, no pack code. */
-	async helperRecords(a) {
-		const h = await helperHarness(a);
-		const params: IDataObject = {
-			url: `${a.baseUrl}/v1/crm/core/table/${a.tableId}/paged-record`,
-			token: a.accessToken,
-			pageSize: a.pageSize,
-		};
-		// Warm up n8n's request helper (as packRecords does with a 5-record search): three creates.
-		await h.run(
-			'benchHelperOnly',
-			{
-				url: `${a.baseUrl}/v1/crm/contacts`,
-				token: a.accessToken,
-				concurrency: 1,
-				name: 'Warm',
-				email: 'warm@bench.example',
-			},
-			[{ json: {} }, { json: {} }, { json: {} }],
-		);
-		const r = await withMemory(() => h.run('benchHelperOnly', params));
-		if (r.value.error) throw new Error(r.value.error.message);
-		return listFigures(r, r.value.json);
-	},
-	async rawRecords(a) {
-		return await rawList(a, (n, size) => ({
-			method: 'POST',
-			path: `/v1/crm/core/table/${a.tableId}/paged-record?pageNo=${n}&pageSize=${size}`,
-			body: '{"logicalOperator":"and","conditions":[]}',
-		}));
-	},
-	async packRecords(a) {
-		const h = await harness(a);
-		const params: IDataObject = {
-			resource: 'record',
-			operation: 'search',
-			tableId: { __rl: true, mode: 'id', value: a.tableId },
-			returnAll: true,
-		};
-		if (a.rawCells) params.cellsByName = false;
-		await h.run('businessPlatformSales', { ...params, returnAll: false, limit: 5 }); // warm up, as a running n8n is
-		const r = await withMemory(() => h.run('businessPlatformSales', params));
-		if (r.value.error) throw new Error(r.value.error.message);
-		return listFigures(r, r.value.json);
-	},
-	async rawContacts(a) {
-		return await rawList(a, (n, size) => ({
-			method: 'GET',
-			path: `/v1/crm/contacts?page=${n}&limit=${size}`,
-		}));
-	},
-	async packContacts(a) {
-		const h = await harness(a);
-		await h.run('businessPlatformSales', {
-			resource: 'contact',
-			operation: 'getAll',
-			returnAll: false,
-			limit: 5,
-		}); // warm up
-		const r = await withMemory(() =>
-			h.run('businessPlatformSales', {
-				resource: 'contact',
-				operation: 'getAll',
-				returnAll: true,
-				simplify: false,
-			}),
-		);
-		if (r.value.error) throw new Error(r.value.error.message);
-		return listFigures(r, r.value.json);
 	},
 	async rawBulkDeals(a) {
 		const pool = new Pool(a.baseUrl, { connections: 1 });

@@ -38,7 +38,7 @@ async function queueSection(): Promise<Section | undefined> {
 export const PRODUCERS: Record<string, Producer> = {
 	harness: async () => (await import('./harness')).harnessSection(),
 	n8n: async () =>
-		(await import('./in-n8n')).inN8nSection(Number(process.env.BENCH_ROUNDS ?? 2) || 2),
+		(await import('./in-n8n')).inN8nSection(Number(process.env.BENCH_ROUNDS ?? 3) || 3),
 	trigger: async () => (await import('./trigger')).triggerSection(),
 	polls: async () => (await import('./polls')).pollsSection(),
 	package: async () => (await import('./package')).packageSection(),

@@ -4,7 +4,7 @@ import { SALES_RESOURCES } from './resources';
 export class BusinessPlatformSales extends actionNode({
 	displayName: 'Business Platform Sales',
 	name: 'businessPlatformSales',
-	// Version 2: pickers visible when the form opens are resource locators (see README, "Node versions").
+	// Version 2: pickers visible when the form opens are resource locators (docs/operations.md, "Node versions and pickers").
 	version: [1, 2],
 	defaultVersion: 2,
 	description:

@@ -10,7 +10,7 @@
  * empty static data or a crash between register and save never leaves duplicates.
  * The platform's endpoints themselves (list, register, deregister) are webhook-api.ts.
  */
-import type { IHookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { mapConcurrent } from '../shared/map-concurrent';
@@ -24,10 +24,11 @@ import {
 	pollsRun,
 	setLive,
 } from '../shared/polling/turns';
-import type { RunScope } from '../shared/run-scope';
+import { credentialInfo, type RunScope } from '../shared/run-scope';
 import type { Tuning } from '../shared/tuning';
 import { eventLabel, selectedEvents } from './events';
 import { ownTexts, state } from './state';
+import { webhookAddressProblem } from './webhook-address';
 import {
 	byAge,
 	deregister,
@@ -57,6 +58,29 @@ export function nodeWebhookBase(ctx: IHookFunctions): string {
 			`n8n gave no usable webhook URL for this node (${String(url)}): check the WEBHOOK_URL setting of n8n`,
 		);
 	return parsed.base;
+}
+
+/** The Trigger's option (Options → Allow Private Webhook Address) that accepts a private webhook address. */
+export const ALLOW_PRIVATE_ADDRESS = 'allowPrivateWebhookAddress';
+
+/**
+ * The node's webhook URL for an activation (checkExists, create), refused before any request
+ * when the platform at the API Base URL cannot call it (webhook-address.ts): an address on this
+ * machine only, or one in a private network unless Options → Allow Private Webhook Address is on.
+ * n8n shows a trigger's activation nothing but an error (a log line is seen by no one), so a
+ * private address fails once with what to do, rather than registering an address that never
+ * receives an event. Deactivation uses nodeWebhookBase alone: what was registered is removed.
+ */
+async function reachableWebhookBase(scope: HookScope): Promise<string> {
+	const ctx = scope.ctx;
+	const base = nodeWebhookBase(ctx);
+	const problem = webhookAddressProblem(base, (await credentialInfo(scope)).baseUrl);
+	if (!problem) return base;
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	if (problem.kind === 'private' && options?.[ALLOW_PRIVATE_ADDRESS] === true) return base;
+	throw new NodeOperationError(ctx.getNode(), problem.message, {
+		description: problem.description,
+	});
 }
 
 /** Deregisters every id (a few at a time); returns the ones that failed with their reason. */
@@ -240,7 +264,7 @@ export async function checkExists(scope: HookScope): Promise<boolean> {
 	let done = true;
 	try {
 		const events = selectedEvents(scope.ctx);
-		const base = nodeWebhookBase(scope.ctx);
+		const base = await reachableWebhookBase(scope);
 		const kept = await reconcile(scope, events, base);
 		const exists = events.every((e) => kept.has(e));
 		if (exists) publishLive(scope, kept, base);
@@ -264,7 +288,7 @@ export async function create(scope: HookScope): Promise<boolean> {
 async function createHooks(scope: HookScope): Promise<boolean> {
 	const ctx = scope.ctx;
 	const events = selectedEvents(ctx);
-	const base = nodeWebhookBase(ctx);
+	const base = await reachableWebhookBase(scope);
 	await registrationTokens(ctx); // bad credential → clear error before any request
 
 	// Reconcile first: adopts what is already there and, being an authenticated GET, lets n8n

@@ -21,7 +21,7 @@ import { DEFAULT_TUNING, type Tuning } from '../shared/tuning';
 import { apiRequest } from '../shared/transport';
 import { EVENT_BY_VALUE, eventOptions, eventsSubtitle } from './events';
 import { heal } from './heal';
-import { checkExists, create, deleteHooks } from './registrations';
+import { ALLOW_PRIVATE_ADDRESS, checkExists, create, deleteHooks } from './registrations';
 import { ownText, ownValue, state } from './state';
 
 /** Compares two secrets without stopping at the first difference. */
@@ -46,6 +46,14 @@ const OPTIONS: INodeProperties = {
 	placeholder: 'Add option',
 	default: {},
 	options: [
+		{
+			displayName: 'Allow Private Webhook Address',
+			name: ALLOW_PRIVATE_ADDRESS,
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to publish although n8n's webhook address (its WEBHOOK_URL) is in a private network, such as 192.168.x.x, and the API Base URL is not. Turn on only when the platform reaches n8n there, over a VPN or a private link.",
+		},
 		{
 			displayName: 'Fetch Full Record',
 			name: 'fetchFullRecord',

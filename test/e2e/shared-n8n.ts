@@ -24,6 +24,7 @@ import {
 	type N8nInstance,
 } from '../../testbed/n8n/start';
 import { authorize, eventually, postJson } from '../../testbed/n8n/env';
+import { writeFloorCreate } from '../../bench/floor-create';
 
 export const SHARED_N8N_ENV = 'BP_SHARED_N8N';
 
@@ -38,7 +39,9 @@ const state = globalThis as { __bpSharedN8n?: Promise<N8nInstance> };
 export async function startSharedN8n(): Promise<void> {
 	if (state.__bpSharedN8n) return;
 	const folder = prepareUserFolder();
+	// The bench's floor node (bench/floor-create.ts) as a custom node, for the bench smoke test's section inside n8n.
 	const env = await n8nEnvironment(folder);
+	env.N8N_CUSTOM_EXTENSIONS = writeFloorCreate(join(folder, 'bench-custom-nodes'));
 	const where: Where = { url: `http://127.0.0.1:${env.N8N_PORT}`, userFolder: folder };
 	process.env[SHARED_N8N_ENV] = JSON.stringify(where);
 	state.__bpSharedN8n = startN8n(env, { name: 'n8n start (shared by the e2e files)' });

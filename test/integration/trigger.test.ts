@@ -475,6 +475,68 @@ describe('registration lifecycle', () => {
 	});
 });
 
+describe('the webhook address the platform is given (webhook-address.ts)', () => {
+	/** A trigger whose credential's API Base URL is `api`, with n8n's webhook address `n8nBase`. */
+	function addressed(sb: Sandbox, api: string, n8nBase: string, options: IDataObject = {}) {
+		const h = createHarness(sb, undefined, { baseUrl: api });
+		const node = h.node(
+			'businessPlatformSalesTrigger',
+			{ events: ['UPDATE_CRM_DEAL'], options },
+			'Platform Trigger',
+		);
+		node.webhookId = `hook-${++counter}-${Date.now()}`;
+		const wf = triggerWorkflow(node, {});
+		const [wd] = webhookData(wf, node, additionalData(h.credentials, undefined, n8nBase));
+		return { wf, wd };
+	}
+
+	it('publishing fails when n8n gives a localhost address and the platform is elsewhere: the error names WEBHOOK_URL, nothing is sent', async () => {
+		const sb = ctx.sb;
+		const before = lastSeq(sb);
+		const { wf, wd } = addressed(sb, 'https://api.example.com', receiver.rx.url);
+		const error = await activateWebhook(wf, wd).then(
+			() => undefined,
+			(e: unknown) => e as { message: string; description?: string },
+		);
+		expect(error?.message).toMatch(
+			/^n8n's webhook address http:\/\/127\.0\.0\.1:\d+ is on this machine only: the platform at api\.example\.com cannot call it/,
+		);
+		expect(error?.description).toMatch(
+			/Set n8n's WEBHOOK_URL .*WEBHOOK_URL=https:\/\/n8n\.example\.com\//,
+		);
+		expect(sb.requests().filter((r) => r.seq > before)).toEqual([]);
+		expect(nodeState(wf).hookIds).toBeUndefined();
+	});
+
+	it('with the sandbox on this machine too, a localhost webhook address is registered as before', async () => {
+		const sb = ctx.sb;
+		const t = await activeTrigger(sb, { events: ['UPDATE_CRM_DEAL'] });
+		expect(new URL(t.base).hostname).toBe('127.0.0.1');
+		expect(live(sb, t.base).map((w) => w.eventType)).toEqual(['UPDATE_CRM_DEAL']);
+		await deactivate(sb, t);
+	});
+
+	it('a private address with a remote platform fails unless Options → Allow Private Webhook Address is on', async () => {
+		const sb = ctx.sb;
+		const lan = 'http://192.168.1.20:5678';
+		const refused = addressed(sb, 'https://api.example.com', lan);
+		await expect(activateWebhook(refused.wf, refused.wd)).rejects.toThrow(
+			/^n8n's webhook address http:\/\/192\.168\.1\.20:5678 is a private network address/,
+		);
+		// Allowed: the check lets it through, and the activation goes on to the platform (here an address
+		// that resolves nowhere, so it fails there, past the check).
+		const allowed = addressed(sb, 'https://api.example.invalid', lan, {
+			allowPrivateWebhookAddress: true,
+		});
+		const error = await activateWebhook(allowed.wf, allowed.wd).then(
+			() => undefined,
+			(e: unknown) => e as Error,
+		);
+		expect(error?.message).toBeDefined();
+		expect(error?.message).not.toMatch(/webhook address/);
+	});
+});
+
 describe('test mode ("Listen for test event")', () => {
 	it('registers at the /webhook-test/ URL and removes only those registrations when the listener ends', async () => {
 		const sb = ctx.sb;

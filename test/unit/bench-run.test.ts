@@ -98,8 +98,8 @@ describe('the chart', () => {
 		machine: '2 × Test CPU, 4 GiB, Node v20.0.0',
 		failed: ['trigger: boom'],
 		rows: [
-			at('create-in-n8n-vs-http-oauth-c1', 5.2, true),
-			at('create-in-n8n-vs-http-static-c20', 1.5, false),
+			at('create-in-n8n-vs-n8n-floor-c1', 5.2, true),
+			at('create-in-n8n-vs-n8n-floor-c20', 1.5, false),
 			at('return-all-vs-n8n-floor', 1.3, false, 'atMost'),
 		],
 	};
@@ -118,6 +118,8 @@ describe('the chart', () => {
 		expect(svg.match(/✗ not met/g)).toHaveLength(2);
 		// 9 headline rows, 3 in the run.
 		expect(svg.match(/no figure in this run/g)).toHaveLength(6);
+		// A row that is information now (the HTTP Request node's) is not a headline.
+		expect(svg).not.toContain('create-in-n8n-vs-http');
 		expect(svg).toContain('≤ 1.05×');
 		expect(svg).toContain('5.20×');
 	});

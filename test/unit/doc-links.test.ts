@@ -6,6 +6,12 @@
  * `npm run docs:screenshots` no longer makes fails here); a
  * `#anchor` into a Markdown file must name one of its headings (GitHub's slugs: lower case,
  * punctuation dropped, spaces to hyphens, repeats numbered). External links are not fetched.
+ *
+ * So does every link n8n's editor shows for the pack (a node's and the credential's **Docs**
+ * link): the URLs into this repository on GitHub in the nodes' codex files
+ * (`nodes/*\/*.node.json`) and the credential's `documentationUrl`, read as the relative link
+ * they stand for (`<repository>#x` is README.md#x, `<repository>/blob/main/docs/y.md#z` is
+ * docs/y.md#z).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -59,6 +65,16 @@ interface Broken {
 	why: string;
 }
 
+/** Why a relative `link` written in `file` does not resolve, or undefined when it does. */
+function linkProblem(file: string, link: string): string | undefined {
+	const [pathPart, anchor] = link.split('#', 2) as [string, string | undefined];
+	const target = pathPart ? resolve(dirname(file), decodeURIComponent(pathPart)) : file;
+	if (!existsSync(target)) return 'no such file';
+	if (anchor !== undefined && target.endsWith('.md') && !anchors(target).has(anchor.toLowerCase()))
+		return `no heading "#${anchor}" in ${relative(ROOT, target)}`;
+	return undefined;
+}
+
 /** The links of `text` (the contents of `file`) that do not resolve. */
 function brokenLinks(file: string, text = readFileSync(file, 'utf8')): Broken[] {
 	const broken: Broken[] = [];
@@ -69,22 +85,69 @@ function brokenLinks(file: string, text = readFileSync(file, 'utf8')): Broken[] 
 		)) {
 			const link = m[1] ?? m[2] ?? m[3];
 			if (/^[a-z][a-z0-9+.-]*:/i.test(link) || link.startsWith('//')) continue; // external, mailto:
-			const [pathPart, anchor] = link.split('#', 2) as [string, string | undefined];
-			const target = pathPart ? resolve(dirname(file), decodeURIComponent(pathPart)) : file;
-			const where = `${relative(ROOT, file)}:${i + 1}`;
-			if (!existsSync(target)) {
-				broken.push({ where, link, why: 'no such file' });
-				continue;
-			}
-			if (
-				anchor !== undefined &&
-				target.endsWith('.md') &&
-				!anchors(target).has(anchor.toLowerCase())
-			)
-				broken.push({ where, link, why: `no heading "#${anchor}" in ${relative(ROOT, target)}` });
+			const why = linkProblem(file, link);
+			if (why) broken.push({ where: `${relative(ROOT, file)}:${i + 1}`, link, why });
 		}
 	});
 	return broken;
+}
+
+/** The repository's address on GitHub (package.json's homepage without its fragment). */
+const REPOSITORY = (
+	JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { homepage: string }
+).homepage.replace(/#.*$/, '');
+
+/** The relative link (from the repository's root) that a URL into the repository on GitHub stands for; undefined for any other site. */
+export function repositoryLink(url: string): string | undefined {
+	if (!url.startsWith(REPOSITORY)) return undefined;
+	const rest = url.slice(REPOSITORY.length);
+	if (rest !== '' && !/^[/#]/.test(rest)) return undefined; // another repository whose name starts alike
+	if (rest === '' || rest.startsWith('#')) return `README.md${rest}`;
+	const file = /^\/(?:blob|tree)\/main\/([^?]+)$/.exec(rest);
+	// Any other page of the repository (issues, releases, another branch) is not checked here: flag it.
+	return file ? file[1] : `(a page of the repository that is not a file on main: ${rest})`;
+}
+
+/** Every `url` value in a codex file (`*.node.json`), wherever it is nested. */
+function codexUrls(value: unknown): string[] {
+	if (Array.isArray(value)) return value.flatMap(codexUrls);
+	if (!value || typeof value !== 'object') return [];
+	return Object.entries(value).flatMap(([k, v]) =>
+		k === 'url' && typeof v === 'string' ? [v] : codexUrls(v),
+	);
+}
+
+/** The Docs links n8n's editor shows for the pack: every codex file's URLs and the credentials' documentationUrl. */
+function editorDocLinks(): Array<{ where: string; url: string }> {
+	const codex = readdirSync(join(ROOT, 'nodes'), { recursive: true, withFileTypes: true })
+		.filter((e) => e.isFile() && e.name.endsWith('.node.json'))
+		.map((e) => join(e.parentPath, e.name));
+	const credentials = readdirSync(join(ROOT, 'credentials'))
+		.filter((f) => f.endsWith('.credentials.ts'))
+		.map((f) => join(ROOT, 'credentials', f));
+	return [
+		...codex.flatMap((f) =>
+			codexUrls(JSON.parse(readFileSync(f, 'utf8'))).map((url) => ({
+				where: relative(ROOT, f),
+				url,
+			})),
+		),
+		...credentials.flatMap((f) =>
+			[...readFileSync(f, 'utf8').matchAll(/documentationUrl\s*=\s*['"]([^'"]+)['"]/g)].map(
+				(m) => ({ where: relative(ROOT, f), url: m[1] }),
+			),
+		),
+	];
+}
+
+/** The Docs links of `links` that point into this repository and do not resolve. */
+function brokenDocLinks(links: Array<{ where: string; url: string }>): string[] {
+	return links.flatMap(({ where, url }) => {
+		const link = repositoryLink(url);
+		if (link === undefined) return [];
+		const why = link.startsWith('(') ? link : linkProblem(join(ROOT, 'README.md'), link);
+		return why ? [`${where}: ${url} (${why})`] : [];
+	});
 }
 
 test("the slug of a heading is GitHub's", () => {
@@ -123,6 +186,36 @@ test('finds a missing image, in Markdown and in an <img> tag, not one that exist
 		'README.md:2 docs/images/also-missing.png',
 		'README.md:3 docs/images/third-missing.png',
 	]);
+});
+
+test("a node's Docs link in n8n's editor is checked as the link it stands for: a missing file or heading is found", () => {
+	const codex = {
+		node: 'n8n-nodes-business-platform.businessPlatformSales',
+		resources: {
+			credentialDocumentation: [{ url: `${REPOSITORY}#credentials` }],
+			primaryDocumentation: [
+				{ url: `${REPOSITORY}#sales-node` },
+				{ url: `${REPOSITORY}/blob/main/docs/operations.md#sales-node` },
+				{ url: `${REPOSITORY}/blob/main/docs/no-such-file.md` },
+				{ url: `${REPOSITORY}/issues/1` },
+				{ url: 'https://docs.n8n.io/integrations/community-nodes/' },
+			],
+		},
+	};
+	const links = codexUrls(codex).map((url) => ({ where: 'Synthetic.node.json', url }));
+	expect(brokenDocLinks(links)).toEqual([
+		`Synthetic.node.json: ${REPOSITORY}#sales-node (no heading "#sales-node" in README.md)`,
+		`Synthetic.node.json: ${REPOSITORY}/blob/main/docs/no-such-file.md (no such file)`,
+		`Synthetic.node.json: ${REPOSITORY}/issues/1 ((a page of the repository that is not a file on main: /issues/1))`,
+	]);
+	expect(repositoryLink(`${REPOSITORY}-fork#x`)).toBeUndefined();
+});
+
+test("every Docs link n8n's editor shows for the pack (codex files, the credential) resolves", () => {
+	const links = editorDocLinks();
+	// Every node (its codex file) and the credential have one at least.
+	expect(links.length).toBeGreaterThanOrEqual(9);
+	expect(brokenDocLinks(links)).toEqual([]);
 });
 
 test.each(docFiles().map((f) => [relative(ROOT, f), f]))(

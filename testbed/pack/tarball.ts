@@ -79,6 +79,17 @@ export function packTarball(force = false): string {
 	return target;
 }
 
+/** The files package.json's "n8n" section (of the package in `dir`) names that the tarball `tgz` lacks; empty when it has them all. */
+export function missingFromTarball(tgz: string, dir = ROOT): string[] {
+	const listed = new Set(
+		execFileSync('tar', ['-tzf', tgz], { encoding: 'utf8' })
+			.split('\n')
+			.map((line) => line.replace(/^package\//, '')),
+	);
+	const { n8n } = packageJson(dir);
+	return [...(n8n.credentials ?? []), ...(n8n.nodes ?? [])].filter((f) => !listed.has(f));
+}
+
 /** Extracts a tarball into `dir` as n8n does (`tar -xzf <tgz> -C <dir> --strip-components=1`). */
 export function extractTarball(tarball: string, dir: string): void {
 	mkdirSync(dir, { recursive: true });

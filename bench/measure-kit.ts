@@ -1,5 +1,28 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
-/** A scenario's time on the monotonic clock, and the heap it grew and kept (bench/scenarios.ts). */
+/**
+ * What the scenarios of bench/scenarios.ts share: their arguments, a timer, a sampler of the
+ * heap's peak, a list's figures, and the n8n-core harness (with bench/helper-node.ts registered
+ * for n8n's floor).
+ */
+export interface Args {
+	baseUrl: string;
+	tokenResponse: Record<string, unknown>;
+	accessToken: string;
+	clientId: string;
+	clientSecret: string;
+	authUrl: string;
+	count?: number;
+	concurrency?: number;
+	tableId?: string;
+	pageSize?: number;
+	ids?: number[];
+	rawCells?: boolean;
+	/** rawCreate: false opens a new connection for every request (`connection: close`), as n8n's request helpers do. */
+	keepAlive?: boolean;
+	/** packCreate: fixed parameter values instead of `{{ $json.… }}` expressions (what n8n's expression engine costs). */
+	fixedParams?: boolean;
+}
+
 /** Runs `fn`; its time, and its start and end on the monotonic clock in µs (the clock of a --cpu-prof profile). */
 export async function timed<T>(
 	fn: () => Promise<T>,
@@ -44,15 +67,38 @@ export async function withMemory<T>(fn: () => Promise<T>): Promise<{
 	};
 }
 
+function fakeSandbox(a: Args) {
+	// The harness needs only these fields of a Sandbox to build its stored credential.
+	return {
+		baseUrl: a.baseUrl,
+		authUrl: a.authUrl,
+		config: { clientId: a.clientId, clientSecret: a.clientSecret },
+		demo: { tokenResponse: a.tokenResponse },
+	} as never;
+}
+
+export async function harness(a: Args) {
+	const { createHarness } = await import('../testbed/harness/run');
+	return createHarness(fakeSandbox(a), a.tokenResponse);
+}
+
+/** The harness with bench/helper-node.ts registered beside the pack's nodes. */
+export async function helperHarness(a: Args) {
+	const { NODE_TYPES, PACKAGE } = await import('../testbed/harness/nodes');
+	const { BenchHelperOnly } = await import('./helper-node');
+	NODE_TYPES[`${PACKAGE}.benchHelperOnly`] = new BenchHelperOnly();
+	return await harness(a);
+}
+
 /** A list a scenario read: its time, its length and JSON size, the heap its reading grew and kept. */
 export function listFigures(
 	r: Omit<Awaited<ReturnType<typeof withMemory>>, 'value'>,
-	list: unknown[],
+	items: unknown[],
 ): Record<string, number> {
 	return {
 		ms: r.ms,
-		items: list.length,
-		bytes: Buffer.byteLength(JSON.stringify(list)),
+		items: items.length,
+		bytes: Buffer.byteLength(JSON.stringify(items)),
 		peakHeapMb: r.peakHeapMb,
 		retainedMb: r.retainedMb,
 		fromUs: r.fromUs,
