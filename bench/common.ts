@@ -6,6 +6,9 @@ import { join, resolve } from 'node:path';
 import { request } from 'undici';
 
 import type { SandboxReady } from '../testbed/sandbox-process';
+import type { Base } from './measure-kit';
+
+export type { Base };
 
 export const ROOT = resolve(__dirname, '..');
 
@@ -77,7 +80,7 @@ export interface MeasureOptions {
 }
 
 /**
- * Runs one scenario of bench/scenarios.ts (or bench/poll-measure.ts) and gives its figures: in a fresh process
+ * Runs one scenario of bench/scenarios.ts and gives its figures: in a fresh process
  * (bench/measure.ts), so its memory figures are its own; in a smoke run (BENCH_SMOKE=1, no node
  * flags) in this process, where the tiny counts measure nothing and a process per scenario would
  * cost `npm test` its start each time, but for the scenarios whose figures are the heap's (OWN_HEAP).
@@ -89,11 +92,8 @@ export async function measure(
 ): Promise<Record<string, number>> {
 	if (SMOKE && !opts.nodeFlags?.length && !opts.env) {
 		const { OWN_HEAP, scenarios } = await import('./scenarios');
-		const { pollScenarios } = await import('./poll-measure');
-		const fn = { ...scenarios, ...pollScenarios }[name] as
-			| ((a: never) => Promise<Record<string, unknown>>)
-			| undefined;
-		if (fn && !OWN_HEAP.has(name)) return (await fn(args as never)) as Record<string, number>;
+		if (!OWN_HEAP.has(name))
+			return (await scenarios[name](args as never)) as Record<string, number>;
 	}
 	const r = spawnSync(
 		process.execPath,
@@ -122,16 +122,6 @@ export function restoreEnv(name: string, previous: string | undefined): void {
 	if (previous === undefined) delete process.env[name];
 	else process.env[name] = previous;
 }
-
-/** What a measurement needs of a sandbox process: its addresses, its app, and tokens it issued. */
-export type Base = {
-	baseUrl: string;
-	authUrl: string;
-	clientId: string;
-	clientSecret: string;
-	tokenResponse: Record<string, unknown>;
-	accessToken: string;
-};
 
 /** A sandbox process's addresses and app, with tokens it issues for the measurements. */
 export async function baseOf(ready: SandboxReady): Promise<Base> {

@@ -4,6 +4,16 @@
  * heap's peak, a list's figures, and the n8n-core harness (with bench/helper-node.ts registered
  * for n8n's floor).
  */
+/** What a measurement needs of a sandbox process: its addresses, its app, and tokens it issued. */
+export type Base = {
+	baseUrl: string;
+	authUrl: string;
+	clientId: string;
+	clientSecret: string;
+	tokenResponse: Record<string, unknown>;
+	accessToken: string;
+};
+
 export interface Args {
 	baseUrl: string;
 	tokenResponse: Record<string, unknown>;

@@ -9,7 +9,7 @@ import { PollContext } from 'n8n-core';
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { Pool, request } from 'undici';
 
-import type { Base } from './common';
+import type { Base } from './measure-kit';
 
 export interface PollArgs extends Base {
 	/** Which list: contacts (newest first) or deals (read whole). */

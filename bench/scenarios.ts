@@ -2,14 +2,15 @@
 /**
  * The harness section's measurements (bench/harness.ts): each scenario drives either a raw undici
  * client or the pack's nodes through n8n-core (the harness of the tests) against a sandbox, and
- * gives its figures. `npm run bench` runs each in a fresh process (bench/measure.ts), so memory
- * figures are its own; the smoke run of `npm test` runs them in its own process (bench/common.ts).
+ * gives its figures (the polls section's, bench/poll-measure.ts, with them). `npm run bench` runs
+ * each in a fresh process (bench/measure.ts), so memory figures are its own; the smoke run of `npm test` runs them in its own process (bench/common.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
 import { Pool } from 'undici';
 
 import { harness, helperHarness, timed, withMemory, type Args } from './measure-kit';
 import { listScenarios } from './measure-lists';
+import { pollScenarios } from './poll-measure';
 
 export type { Args };
 
@@ -28,6 +29,7 @@ export const OWN_HEAP: ReadonlySet<string> = new Set([
 
 export const scenarios: Record<string, (a: Args) => Promise<Record<string, unknown>>> = {
 	...listScenarios,
+	...(pollScenarios as unknown as Record<string, (a: Args) => Promise<Record<string, unknown>>>),
 	async rawCreate(a) {
 		const pool = new Pool(a.baseUrl, { connections: a.concurrency });
 		const reset = a.keepAlive === false;
