@@ -12,7 +12,7 @@
  *   install's failure stops the second with the install's message. With `--json --outputFile=F` (what .ci/run passes) F holds both runs' results.
  *
  * Any other argument (a file, a pattern, `--selectProjects`) goes to one jest run as it was given,
- * where the runtime installs in jest's global setup, as before.
+ * where the runtime installs in jest's global setup.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -36,8 +36,8 @@ export const RUN_FILES_DIR = join(tmpdir(), 'bp-test-files');
 /**
  * A fresh scratch folder of this run: removed when the run ends (`sweepRun` in jest's global
  * teardown), or by the next run when this one was killed. An n8n's user folder (the pack, its
- * database, the editor's files: about 45–100 MB) is one; before, every n8n start left one in the
- * system's temporary folder.
+ * database, the editor's files) is one, so no n8n start leaves one in the system's temporary
+ * folder (docs/performance.md, What the test machinery spares).
  */
 export function runScratch(prefix: string): string {
 	const dir = join(RUN_FILES_DIR, runId());

@@ -42,9 +42,9 @@ import {
 	toolNodes,
 	type Wf,
 	type WfNode,
-} from './ai-env';
+} from '../helpers/ai-env';
 import { eventually } from '../../testbed/n8n/env';
-import { joinSharedN8n, type SharedE2e } from './shared-n8n';
+import { joinSharedN8n, type SharedE2e } from '../helpers/shared-n8n';
 
 jest.setTimeout(900_000);
 

@@ -11,7 +11,7 @@
  *   its Webhook node; 20 events per leg) on an n8n of its own, which loads the floor trigger as a
  *   custom node.
  */
-import { joinSharedN8n, type SharedE2e } from './shared-n8n';
+import { joinSharedN8n, type SharedE2e } from '../helpers/shared-n8n';
 
 // Read when bench/common.ts and the section load (imported below, in the test).
 process.env.BENCH_SMOKE = '1';

@@ -14,7 +14,7 @@ import {
 } from '../../demo/demo';
 import { call, startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import { eventually } from '../../testbed/n8n/env';
-import { joinSharedN8n, type SharedE2e } from './shared-n8n';
+import { joinSharedN8n, type SharedE2e } from '../helpers/shared-n8n';
 
 jest.setTimeout(900_000);
 

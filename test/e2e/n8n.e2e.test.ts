@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * End to end in a real n8n (the pinned runtime `N8N_TEST_VERSION` picks, installed on
- * first use), the one the e2e files share (test/e2e/shared-n8n.ts): the `npm pack` tarball
+ * first use), the one the e2e files share (test/helpers/shared-n8n.ts): the `npm pack` tarball
  * installed as n8n installs a community package, a credential connected through n8n's OAuth
  * flow and workflows created through n8n's API, workflows run through production webhooks,
  * everything against this file's sandbox. (A polling trigger across a restart:
@@ -18,9 +18,9 @@ import {
 	SHORTCUT_PATH,
 	shortcutOutcomes,
 	shortcutWorkflow,
-} from './expression-shortcut';
-import { joinSharedN8n, type SharedE2e } from './shared-n8n';
-import { campaignsCrud, peopleCrud, salesCrud } from './workflows';
+} from '../helpers/expression-shortcut';
+import { joinSharedN8n, type SharedE2e } from '../helpers/shared-n8n';
+import { campaignsCrud, peopleCrud, salesCrud } from '../helpers/workflows';
 
 jest.setTimeout(900_000);
 
@@ -81,11 +81,20 @@ describe('the package in n8n', () => {
 			iconUrl?: unknown;
 			usableAsTool?: boolean;
 			hidden?: boolean;
+			version?: number | number[];
 		}>;
 		const ours = nodes.filter((n) => n.name.startsWith(`${PKG}.`));
 		// usableAsTool gives each action node an AI-tool twin; the trigger has none. The trigger's
-		// first type name stays loaded for saved workflows, hidden from the nodes panel.
-		expect(ours.map((n) => n.name).sort()).toEqual(
+		// first type name stays loaded for saved workflows, hidden from the nodes panel. A versioned
+		// node type (the Sales Trigger: versions 1 to 3, and 4 with the polling events) is listed
+		// once per description.
+		const versionsOf = (name: string) =>
+			ours
+				.filter((n) => n.name === `${PKG}.${name}`)
+				.flatMap((n) => (Array.isArray(n.version) ? n.version : [n.version]))
+				.sort();
+		expect(versionsOf('businessPlatformSalesTrigger')).toEqual([1, 2, 3, 4]);
+		expect([...new Set(ours.map((n) => n.name))].sort()).toEqual(
 			[
 				'Campaigns',
 				'CampaignsTool',

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * In a real n8n, the e2e file whose n8n restarts (the other files share one that does not,
- * test/e2e/shared-n8n.ts): the OAuth code flow through n8n's own callback, token expiry and
+ * test/helpers/shared-n8n.ts): the OAuth code flow through n8n's own callback, token expiry and
  * refresh across executions and an n8n restart in each sandbox OAuth mode, the trigger's
  * webhook registrations across activation, delivery, restart and deactivation. (A polling
  * trigger across a restart: polling.e2e.test.ts, with n8n's other schedulers.)

@@ -6,7 +6,7 @@
  * - the same with durable cursors (N8N_POLLER_DURABLE_CURSORS_ENABLED), where n8n commits no
  *   cursor for the poll at publishing.
  * The durable ones with a poll timeout of 20 s (a poll budget of 15 s). On each, the polling lane
- * (test/e2e/polling.ts, also the queue suite's: payruns made right after publishing, two in one
+ * (test/helpers/polling.ts, also the queue suite's: payruns made right after publishing, two in one
  * second, one after a restart: each in exactly one execution, no empty execution); on both
  * durable ones also a backlog longer than the poll budget (the polling lane restarts that n8n
  * while it is read): 500 records on pages of 20 that take 1 s each (25 s to read them all),
@@ -33,11 +33,11 @@ import {
 	SHORTCUT_PATH,
 	shortcutOutcomes,
 	shortcutWorkflow,
-} from './expression-shortcut';
-import { pollingExactlyOnce, SCHEDULERS, type PollingHost } from './polling';
-import { BACKLOG_ENV, backlogExactlyOnce } from './polling-backlog';
-import { crmPollingExactlyOnce, type CrmHost } from './polling-crm';
-import { sharedRestart, type RestartParty, type SharedRestart } from './shared-restart';
+} from '../helpers/expression-shortcut';
+import { pollingExactlyOnce, SCHEDULERS, type PollingHost } from '../helpers/polling';
+import { BACKLOG_ENV, backlogExactlyOnce } from '../helpers/polling-backlog';
+import { crmPollingExactlyOnce, type CrmHost } from '../helpers/polling-crm';
+import { sharedRestart, type RestartParty, type SharedRestart } from '../helpers/shared-restart';
 
 jest.setTimeout(900_000);
 

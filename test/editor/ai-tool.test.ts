@@ -4,7 +4,7 @@
  * parameter"), and clicking it hands the field to the model. Every check waits (with a
  * limit) for the state it asserts.
  */
-import { tableAgent } from '../e2e/ai-env';
+import { tableAgent } from '../helpers/ai-env';
 import { useEditor } from './env';
 
 jest.setTimeout(180_000);

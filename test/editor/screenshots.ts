@@ -17,7 +17,7 @@ import { ensureRuntime } from '../../testbed/runtime/install';
 import { packTarball } from '../../testbed/pack/tarball';
 import { processesOfRun, runId, stopAll } from '../../testbed/processes';
 import { DEMO_ACTIVE, demoCredential, demoOpenAiCredential, demoWorkflows } from '../../demo/demo';
-import { tableAgent } from '../e2e/ai-env';
+import { tableAgent } from '../helpers/ai-env';
 import { eventually, startE2e, type E2e } from '../../testbed/n8n/env';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import { launchBrowser, screenshots, type Browser } from './browser';

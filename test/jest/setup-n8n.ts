@@ -5,14 +5,14 @@
  * install that tarball into n8n as users do) and the pinned n8n runtime installed
  * (`N8N_TEST_VERSION` picks it; the first time only: docs/development.md has the time). A failure stops the run
  * with one message that names the step and the fix. The e2e project's setup then starts the
- * n8n its files share (test/e2e/shared-n8n.ts).
+ * n8n its files share (test/helpers/shared-n8n.ts).
  */
 import { ensureDatabaseTemplate } from '../../testbed/n8n/database';
 import { ensureRuntime, runtimeReady } from '../../testbed/runtime/install';
 import { selectedRuntime } from '../../testbed/runtime/versions';
 import { beginRun, say, step } from './run';
 import { buildAndPack } from './setup-pack';
-import { startSharedN8n } from '../e2e/shared-n8n';
+import { startSharedN8n } from '../helpers/shared-n8n';
 
 const state = globalThis as { __bpN8nReady?: boolean };
 

@@ -8,7 +8,7 @@ import { RUN_ENV, sweepRun } from '../../testbed/processes';
 import { sweepQueueFolders } from '../../testbed/queue/folders';
 import { rmSync } from 'node:fs';
 
-import { stopSharedN8n } from '../e2e/shared-n8n';
+import { stopSharedN8n } from '../helpers/shared-n8n';
 import { stopEditorN8ns } from '../editor/editor-n8ns';
 import { contractRunFolder, runContractCounts } from '../helpers/contract';
 import { say } from './run';

@@ -12,14 +12,14 @@ import { stripVTControlCharacters } from 'node:util';
 import { n8nAtLeast } from '../../testbed/runtime/versions';
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import { connectCredential } from '../../testbed/n8n/env';
-import { pollingExactlyOnce, SCHEDULERS } from '../e2e/polling';
-import { BACKLOG_ENV, backlogExactlyOnce } from '../e2e/polling-backlog';
-import { crmPollingExactlyOnce } from '../e2e/polling-crm';
-import { sharedRestart, type RestartParty } from '../e2e/shared-restart';
+import { pollingExactlyOnce, SCHEDULERS } from '../helpers/polling';
+import { BACKLOG_ENV, backlogExactlyOnce } from '../helpers/polling-backlog';
+import { crmPollingExactlyOnce } from '../helpers/polling-crm';
+import { sharedRestart, type RestartParty } from '../helpers/shared-restart';
 import { describeQueue, hiddenByMain, startQueue, type Queue } from './queue-env';
 
 // The lanes start with their clusters (beforeAll does not wait for them), so the test's limit also covers
-// the clusters' start: the limits of the lanes' own waits (test/e2e/polling.ts, polling-backlog.ts) come first.
+// the clusters' start: the limits of the lanes' own waits (test/helpers/polling.ts, polling-backlog.ts) come first.
 jest.setTimeout(900_000);
 
 /** The default scheduler's cluster and its sandbox. */
@@ -36,7 +36,7 @@ interface DurableLane {
 	tag: string;
 	env: NodeJS.ProcessEnv;
 	sb?: Sandbox;
-	/** The backlog's own sandbox (its pages get slow): test/e2e/polling-backlog.ts. */
+	/** The backlog's own sandbox (its pages get slow): test/helpers/polling-backlog.ts. */
 	backlog?: Sandbox;
 	q?: Queue;
 	lane?: Promise<void>;
@@ -64,7 +64,7 @@ async function ranOnWorkers(cluster: Queue, id: string) {
 	expect(runs.filter((e) => !ran.has(e.id)).map((e) => e.id)).toEqual([]);
 }
 
-/** The polling lane (test/e2e/polling.ts) on a cluster; with a restart party, main restarts in the middle. */
+/** The polling lane (test/helpers/polling.ts) on a cluster; with a restart party, main restarts in the middle. */
 async function lane(
 	cluster: Queue,
 	sandbox: Sandbox,
@@ -165,7 +165,7 @@ async function durableLane(d: DurableLane): Promise<void> {
 }
 
 /**
- * The cluster whose main restart the Sales Trigger's polling events (test/e2e/polling-crm.ts: 50
+ * The cluster whose main restart the Sales Trigger's polling events (test/helpers/polling-crm.ts: 50
  * changes made while main is stopped) share with its payrun lane: no n8n start of their own. On
  * the oldest tested n8n (no durable scheduler) the default scheduler's cluster, restarted for them.
  */

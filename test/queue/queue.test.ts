@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 
 import { startTestSandbox, type Sandbox } from '../helpers/sandbox';
 import { eventually, pack, workflow } from '../../testbed/n8n/env';
-import { campaignsCrud, peopleCrud, salesCrud } from '../e2e/workflows';
+import { campaignsCrud, peopleCrud, salesCrud } from '../helpers/workflows';
 import { contactsByName, describeQueue, startQueue, type Execution, type Queue } from './queue-env';
 import { batch, createMany } from '../../testbed/queue/workflows';
 

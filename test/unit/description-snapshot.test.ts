@@ -55,6 +55,10 @@ describe('the snapshot', () => {
 		expect(committed.length).toBeGreaterThanOrEqual(5);
 		for (const s of committed) expect(find(current, s)).toBeDefined();
 	});
+
+	it('names the generator that writes it (a moved generator shows here, not in the next update)', () => {
+		for (const s of committed) expect(s.generatedBy).toBe(find(current, s)?.generatedBy);
+	});
 });
 
 it('holds no default that follows the clock: a description built in another year is the same', () => {

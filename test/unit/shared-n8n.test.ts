@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * The shared e2e n8n (test/e2e/shared-n8n.ts) boots in the global setup while the files run, and
+ * The shared e2e n8n (test/helpers/shared-n8n.ts) boots in the global setup while the files run, and
  * a file waits as long as a start may take (minutes on a loaded machine). A start that fails must
  * not leave every file waiting that long and then failing with "not ready": the files that join
  * learn at once that it did not start, and why.
@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { joinSharedN8n, reportStartFailure, SHARED_N8N_ENV } from '../e2e/shared-n8n';
+import { joinSharedN8n, reportStartFailure, SHARED_N8N_ENV } from '../helpers/shared-n8n';
 
 describe('the shared e2e n8n', () => {
 	const folder = mkdtempSync(join(tmpdir(), 'bp-shared-n8n-'));

@@ -2,8 +2,8 @@
 /**
  * n8n's SQLite database as its migrations leave it, made once per n8n version by n8n's own CLI and
  * kept beside that runtime: a user folder the tests give an n8n starts from a copy of it
- * (`prepareUserFolder`), so each fresh n8n skips its migrations (about 2 of its 6.5 CPU-seconds to
- * ready, measured alone) and starts as a restarted one does. Nothing in it is a secret: n8n keeps
+ * (`prepareUserFolder`), so each fresh n8n skips its migrations and starts as a restarted one does
+ * (docs/performance.md, What the test machinery spares). Nothing in it is a secret: n8n keeps
  * its encryption key in the user folder's config, which each n8n writes for itself at its first start.
  */
 import { spawnSync } from 'node:child_process';

@@ -57,11 +57,11 @@ export const databaseTemplate = (paths: RuntimePaths = runtimePaths()) =>
  * What an n8n that no browser opens and no Code node runs on can leave out (the queue clusters
  * and the e2e files that start their own n8n take it; the shared e2e n8n, whose files read its
  * /types, the editor suite, the screenshots, the demo and the benchmarks run n8n as users do):
- * - the editor's static files, which every start copies into the user folder (about 2.5 of its
- *   12 CPU-seconds), and with them the node types the editor loads (/types/nodes.json);
+ * - the editor's static files, which every start copies into the user folder, and with them the
+ *   node types the editor loads (/types/nodes.json);
  * - the JavaScript task runner, a process n8n starts beside every main and worker for the Code
- *   node alone (about 1.5 CPU-seconds of each start and 115 MB): in external mode n8n starts
- *   none. No workflow of the tests has a Code node (test/unit/layout.test.ts keeps it so); one
+ *   node alone: in external mode n8n starts none (what each spares: docs/performance.md, What the
+ *   test machinery spares). No workflow of the tests has a Code node (test/unit/layout.test.ts keeps it so); one
  *   would wait for a runner that never comes.
  */
 export const HEADLESS_N8N: NodeJS.ProcessEnv = {

@@ -3,8 +3,8 @@
  * PostgreSQL's cluster as n8n's migrations leave it, made once per n8n and PostgreSQL version and
  * kept beside that n8n runtime: each queue cluster's PostgreSQL starts from a copy of its data folder
  * (`postgresTemplate`, testbed/queue/servers.ts) instead of initdb and an empty database, so its main
- * skips n8n's migrations (a first start on PostgreSQL cost 12–15 CPU-seconds to ready, a restart on
- * the migrated database 5.6). Nothing in it is a secret: n8n's encryption key is each cluster's own.
+ * skips n8n's migrations and starts as a restart does (docs/performance.md, What the test machinery
+ * spares). Nothing in it is a secret: n8n's encryption key is each cluster's own.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';

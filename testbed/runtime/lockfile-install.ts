@@ -1,9 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Lays out a folder's node_modules from its package-lock.json exactly as `npm install
- * --ignore-scripts` does from that lock, without npm: the n8n runtime's 2,200 packages in about
- * 15 s and 20 CPU-seconds instead of npm's 100–300 s and 150–280 CPU-seconds (npm's tar
- * extraction in JavaScript is most of its time; docs/development.md has the figures).
+ * --ignore-scripts` does from that lock, without npm, which spends most of its time extracting tar
+ * files in JavaScript (docs/development.md has the figures).
  *
  * What it does, as npm does from a lock file:
  * - installs every entry of `packages` but the extraneous ones and the optional ones whose

@@ -305,7 +305,7 @@ export function isNotShown(error: unknown, name: string, node?: INode): boolean 
 // validateValueAgainstSchema, packages/core/src/execution-engine/node-execution-context/).
 // Whatever engine evaluates expressions (N8N_EXPRESSION_ENGINE: legacy, vm, quickjs in 2.41;
 // legacy, vm in 1.123): pinned in n8n-core under legacy (jest cannot start the others), and in a
-// real n8n under each (test/e2e/expression-shortcut.ts).
+// real n8n under each (test/helpers/expression-shortcut.ts).
 // Buys: n8n 2.x evaluates every expression in an isolate and looks the property up twice among
 // the node's properties on every read (docs/performance.md, "Expressions", has the costs).
 // When it does not hold: only these shapes are read so, and only after n8n itself has read the

@@ -54,7 +54,7 @@ export class ContractChecker {
 	constructor(contract: LoadedContract = loadContract()) {
 		this.contract = contract;
 		// strict off: the document around the schemas (paths, operations) is OpenAPI, not JSON Schema;
-		// test/unit/contract.test.ts checks that every schema keyword is one ajv knows.
+		// test/sandbox/contract.test.ts checks that every schema keyword is one ajv knows.
 		this.ajv = new Ajv2020({ strict: false, allErrors: true });
 		addFormats(this.ajv);
 		this.ajv.addSchema({ ...contract.doc, $id: 'contract' });

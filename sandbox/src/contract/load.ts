@@ -15,8 +15,9 @@ export const CONTRACT_FILE = join(__dirname, '..', '..', '..', 'contract', 'open
 
 /**
  * A folder where the document, parsed, is kept as JSON for other processes (the tests' global
- * setup names one of the run's scratch folders): every sandbox checks its traffic, and reading
- * the YAML took about 0.3 CPU-seconds each time, about 20 of a test run's.
+ * setup names one of the run's scratch folders): every sandbox checks its traffic against it, and
+ * parsing the YAML in each sandbox would be a large share of a test run's CPU (docs/performance.md,
+ * What the test machinery spares).
  */
 export const CONTRACT_CACHE_ENV = 'BP_CONTRACT_CACHE';
 

@@ -3,7 +3,7 @@
  * converted for its column, or what is wrong with it, without throwing. Record → Search
  * (conditions.ts) and the Table Trigger (BusinessPlatformTableTrigger/events/common.ts) read their
  * conditions with it, so both accept and refuse the same values
- * (test/integration/table-conditions.property.test.ts). Search knows the table's columns; the
+ * (test/unit/table-conditions.property.test.ts). Search knows the table's columns; the
  * Table Trigger reads none: a record date (Created At, Updated At) is compared as a date there
  * too, any other column's value goes as written (option and user IDs, as its field says).
  */

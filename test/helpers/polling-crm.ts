@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { call, type Sandbox } from '../helpers/sandbox';
+import { call, type Sandbox } from './sandbox';
 import { eventually, pack, workflow } from '../../testbed/n8n/env';
 import type { PollingHost } from './polling';
 

@@ -8,10 +8,10 @@
  * one execution per poll that found changes, every change in one execution. A poll after that
  * delivers nothing more.
  */
-import { makeChanges, POLL_DRIVERS } from '../helpers/poll-drivers';
-import type { Sandbox } from '../helpers/sandbox';
+import { makeChanges, POLL_DRIVERS } from './poll-drivers';
+import type { Sandbox } from './sandbox';
 import { pack, workflow } from '../../testbed/n8n/env';
-import { eventually } from '../helpers/eventually';
+import { eventually } from './eventually';
 
 /** The settings of n8n 2.41's durable scheduler, without and with durable cursors (docs/polling-triggers.md). */
 export const SCHEDULERS = {

@@ -6,9 +6,9 @@
  * past the budget. They must arrive over several polls, each record in exactly one execution,
  * oldest first, no execution empty, and no poll abandoned (the caller checks n8n's log).
  */
-import type { Sandbox } from '../helpers/sandbox';
+import type { Sandbox } from './sandbox';
 import { pack, workflow } from '../../testbed/n8n/env';
-import { eventually } from '../helpers/eventually';
+import { eventually } from './eventually';
 import { LOOK_EVERY_MS, type PollingHost } from './polling';
 
 /** The environment the backlog needs besides the durable scheduler's settings. */

@@ -9,7 +9,7 @@
  * legacy engine only: jest's module sandbox refuses the dynamic import quickjs needs, and
  * isolated-vm has no build for the Node that runs jest.)
  */
-import type { Sandbox } from '../helpers/sandbox';
+import type { Sandbox } from './sandbox';
 import { pack, webhookStart, workflow } from '../../testbed/n8n/env';
 
 export const SHORTCUT_PATH = 'expression-shortcut';
