@@ -37,7 +37,7 @@ const PANELS: Panel[] = [
 		],
 	},
 	{
-		title: "Against n8n's floor: the least any node can cost in n8n",
+		title: "Against n8n's floors: minimal bench nodes with no pack code",
 		rows: [
 			{ id: 'harness-vs-n8n-floor', label: 'Create in the harness (worst of 5, 20 at once)' },
 			{ id: 'return-all-vs-n8n-floor', label: 'Return All, 50,000 records (time: lower)' },

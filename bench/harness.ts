@@ -2,7 +2,7 @@
 /**
  * Rows measured in the n8n-core harness (the pack's nodes run in-process through
  * n8n-core, as in the integration tests) against a sandbox in its own process, judged
- * against n8n's own floor (bench/helper-node.ts: the least any node can do in n8n):
+ * against n8n's own floor (bench/helper-node.ts: a minimal node, n8n's expressions and request helper):
  * creating contacts, and Return All over records. Return All's memory is judged against a
  * bare undici client that pages the same list and keeps the same items (bench/measure-lists.ts):
  * what any client that returns the list as objects holds at least (V8 keeps parsed JSON at about
@@ -122,7 +122,7 @@ async function createRows(
 				'harness-vs-n8n-floor',
 				`Create ${fmt(N)} contacts in the harness vs n8n's floor for any node (5 and 20 in parallel)`,
 				pick('harness-vs-n8n-floor'),
-				'the pack against the least any node can do in n8n',
+				'the pack against a minimal node that has n8n evaluate its two expressions per item and calls helpers.httpRequest',
 			),
 			...pick('harness-vs-n8n-floor'),
 		],

@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/node-usable-as-tool -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * Bench only: the least any node can do in n8n to create a contact per item — read
- * its two fields (`{{ $json.name }}`, `{{ $json.email }}` or fixed values) and send one
- * request with n8n's `helpers.httpRequest`, a fixed token header, N items at a time —
+ * Bench only: a minimal node that creates a contact per item with n8n's own means — n8n's
+ * expression engine reads its two fields (`{{ $json.name }}`, `{{ $json.email }}` or fixed
+ * values), n8n's `helpers.httpRequest` sends one request, a fixed token header, N at a time —
  * or, with a Page Size, to read a records table to its end (POST paged-record, one page
  * after the other, each page's records as items).
  * No engine, no credential, no retries, no checks: n8n's own cost per item, so the

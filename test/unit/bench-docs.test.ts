@@ -4,10 +4,11 @@
  * block of docs/performance.md and CHANGELOG.md equals what bench/docs.ts makes of the committed
  * bench/results/latest.json (`npm run bench:docs` writes them), every table of docs/performance.md
  * with a Ratio column is such a block, the matrix names every judged row of the run with the
- * target the run judged it by, and the CHANGELOG's Speed section quotes no ratio outside a block
- * unless its sentence says which run it is from. A synthetic change to a figure is shown to fail.
+ * target the run judged it by and no row the run does not have, no placeholder is left in the
+ * docs, and the CHANGELOG's Speed section quotes no ratio outside a block unless its sentence
+ * says which run it is from. A synthetic change to a figure is shown to fail.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { blockNames, BLOCKS, DOC_FILES, renderBlocks, type Latest } from '../../bench/docs';
@@ -45,8 +46,27 @@ it('a figure changed by hand in a block, or a row the run does not have, is foun
 		/unknown bench block "nothing"/,
 	);
 	expect(Object.keys(BLOCKS)).toEqual(
-		expect.arrayContaining(['rows', 'info', 'memory', 'headline', 'changelog']),
+		expect.arrayContaining(['rows', 'info', 'memory', 'run', 'shortfall', 'headline', 'changelog']),
 	);
+});
+
+it('the shortfall names every row the run did not meet, with its figures, and says so when every row met', () => {
+	const unmet = latest.rows.filter((r) => !r.met);
+	const text = BLOCKS.shortfall(latest);
+	for (const r of unmet)
+		expect(text).toContain(`\`${r.id}\`: ${fmt(r.ratio, 2)}× against a target of ${targetText(r)}`);
+	const met = latest.rows.filter((r) => r.met);
+	for (const r of met) expect(text).not.toContain(`- \`${r.id}\``);
+	const allMet = { ...latest, rows: latest.rows.map((r) => ({ ...r, met: true })) };
+	expect(BLOCKS.shortfall(allMet)).toBe(
+		`Every judged row of the run of ${latest.date} met its target.`,
+	);
+	const onlyLoad = {
+		...latest,
+		rows: latest.rows.map((r) => ({ ...r, met: r.id !== 'package-load' })),
+	};
+	expect(BLOCKS.shortfall(onlyLoad)).toContain('- `package-load`:');
+	expect(BLOCKS.shortfall(onlyLoad)).not.toContain('Why the memory rows fall short');
 });
 
 describe('docs/performance.md', () => {
@@ -59,21 +79,52 @@ describe('docs/performance.md', () => {
 		expect(heads).toEqual([]);
 	});
 
-	it("the matrix names every judged row of the run, each with the run's target", () => {
+	/** The matrix's lines, each with the row ids its first cell names (one or more, each in backticks). */
+	const matrix = (() => {
 		const start = text.indexOf('## The matrix');
-		const lines = text
+		return text
 			.slice(start, text.indexOf('\n## ', start + 5))
 			.split('\n')
-			.filter((l) => l.startsWith('| `'));
+			.filter((l) => l.startsWith('| `'))
+			.map((line) => ({
+				line,
+				ids: [...line.split('|')[1].matchAll(/`([^`]+)`/g)].map((m) => m[1]),
+			}));
+	})();
+
+	it("the matrix names every judged row of the run, each with the run's target", () => {
 		const wrong = latest.rows.flatMap((r) => {
-			const line = lines.find((l) => l.startsWith(`| \`${r.id}\` |`));
-			if (!line) return [`${r.id}: not in the matrix`];
-			return line.includes(targetText(r))
+			const found = matrix.find((m) => m.ids.includes(r.id));
+			if (!found) return [`${r.id}: not in the matrix`];
+			return found.line.includes(targetText(r))
 				? []
 				: [`${r.id}: the matrix does not say ${targetText(r)}`];
 		});
 		expect(wrong).toEqual([]);
 	});
+
+	it('every judged row the matrix names is a row of the run (bench/results/latest.json)', () => {
+		const rows = new Set(latest.rows.map((r) => r.id));
+		expect(matrix.flatMap((m) => m.ids).filter((id) => !rows.has(id))).toEqual([]);
+	});
+});
+
+it('no placeholder (@@NAME@@) is left in the docs', () => {
+	const docs = [
+		...new Set([
+			...DOC_FILES,
+			'README.md',
+			'CONTRIBUTING.md',
+			...readdirSync(join(ROOT, 'docs'), { recursive: true })
+				.map(String)
+				.filter((f) => f.endsWith('.md'))
+				.map((f) => join('docs', f)),
+		]),
+	];
+	const left = docs.flatMap((f) =>
+		[...read(f).matchAll(/@@[A-Z][A-Z0-9_]*@@/g)].map((m) => `${f}: ${m[0]}`),
+	);
+	expect(left).toEqual([]);
 });
 
 describe('CHANGELOG.md', () => {
