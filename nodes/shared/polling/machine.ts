@@ -20,7 +20,7 @@ import type { Budget } from './backlog';
 import { readCursor, startCursor, type Cursor } from './cursor';
 import { RecordMemory } from './memory';
 import type { ParamReader, PollEvent, PollList, RecordsHook } from './model';
-import { budgetFrom, readChanges, readStartItems, testItem, type Found } from './read';
+import { budgetFrom, readChanges, readStartItems, readyList, testItem, type Found } from './read';
 import { beginTurn, endTurn } from './turns';
 
 export interface PollOptions {
@@ -138,6 +138,8 @@ async function find(
 ): Promise<Finding> {
 	const { hook } = poll;
 	path.rows.push(cursor ? 'P5' : 'P4');
+	// What the request still needs (the Table Trigger: the table's columns), within the turn and the budget.
+	list = await readyList(scope, list);
 	if (!cursor && !poll.emitExisting) {
 		path.rows.push('P6');
 		const seed = hook?.seed ? poll.budget : undefined;

@@ -35,6 +35,13 @@ export interface PollList {
 	 * a page out of order makes the poll read every page instead (read.ts).
 	 */
 	checkOrder?: boolean;
+	/**
+	 * What `request` still needs from the platform before the list can be asked for (the Table
+	 * Trigger: its table's columns, to read its conditions as Record → Search does): the request
+	 * complete. A poll calls it once, after it took its turn (machine.ts, read.ts readyList); a
+	 * list with it pending is never read.
+	 */
+	prepare?: (scope: RunScope) => Promise<ApiRequest>;
 }
 
 export interface PollEvent {

@@ -9,7 +9,7 @@
  * changes and more (test/unit/layout.test.ts).
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { ApplicationError, NodeOperationError } from 'n8n-workflow';
 
 import { fetchPage } from '../pagination';
 import type { RunScope } from '../run-scope';
@@ -148,6 +148,10 @@ async function outOfOrderBelow(
 	return items.some((i) => !!i && typeof i === 'object' && (sortTime(event, i) ?? -1) > oldestRead);
 }
 
+/** The list with its request complete (PollList.prepare, asked for once): what a poll reads. */
+export const readyList = async (scope: RunScope, list: PollList): Promise<PollList> =>
+	list.prepare ? { ...list, request: await list.prepare(scope), prepare: undefined } : list;
+
 /** One reading of the list: every page, or (newest first) the pages down to the first item older than `since`. */
 async function read(
 	scope: RunScope,
@@ -156,6 +160,7 @@ async function read(
 	param: ParamReader,
 	limits: ReadLimits,
 ): Promise<Reading> {
+	if (list.prepare) throw new ApplicationError('A poll read its list before preparing it'); // unprepared: no filter
 	const reading: Reading = {
 		changes: [],
 		pages: 0,
@@ -256,6 +261,7 @@ export async function testItem(
 	list: PollList,
 	param: ParamReader,
 ): Promise<INodeExecutionData[][]> {
+	list = await readyList(scope, list);
 	const { changes } = await read(scope, list, event, param, {
 		since: -1,
 		maxPages: list.newestFirst ? scope.tuning.poll.testPages : undefined,
