@@ -48,8 +48,14 @@ export interface PlatformTable {
 /** Record fields that are not columns; sorting and filtering also accept createdAt and updatedAt. */
 export const DATE_FIELDS = ['createdAt', 'updatedAt'];
 
+/** A table's columns: those of its list that have an ID (an answer not of the contract's shape gives fewer, or none). */
 export const columnsOf = (table: PlatformTable): TableColumn[] =>
-	Array.isArray(table.columnsMetaData) ? table.columnsMetaData : [];
+	Array.isArray(table.columnsMetaData)
+		? table.columnsMetaData.filter(
+				(c: unknown) =>
+					c !== null && typeof c === 'object' && typeof (c as TableColumn).id === 'string',
+			)
+		: [];
 
 /**
  * The name under which users see and address a column: its display name, or

@@ -1,14 +1,29 @@
 /**
- * One reader of a record condition (FilterCondition): its operator and its value, checked and
- * converted for its column, or what is wrong with it, without throwing. Record → Search
- * (conditions.ts) and the Table Trigger (BusinessPlatformTableTrigger/events/common.ts) read their
- * conditions with it, so both accept and refuse the same values
- * (test/unit/table-conditions.property.test.ts). Search knows the table's columns; the
- * Table Trigger reads none: a record date (Created At, Updated At) is compared as a date there
- * too, any other column's value goes as written (option and user IDs, as its field says).
+ * One reader of record conditions (FilterCondition), without throwing: a condition's column and
+ * operator as given (parseCondition, no table needed), then its column found in the table's
+ * columns and its value checked and converted for that column's type (filterCondition: option
+ * names to their IDs, dates to UTC in the workflow's time zone, numbers, true/false, user IDs),
+ * or what is wrong with it. Record → Search (conditions.ts) and the Table Trigger
+ * (BusinessPlatformTableTrigger/events/common.ts) both read their conditions with it and both
+ * read the table's columns for a condition on a column of the table (a record field, Created At,
+ * Updated At or _id, needs none), so both send the same condition or refuse it with the same
+ * words, whatever the column's type (test/unit/table-conditions.property.test.ts).
  */
-import { DATE_TIME_FORMS, echo, ExactNumber, readDateTime } from '../../../shared/text-readers';
-import { DATE_FIELDS, type TableColumn } from '../../common/tables';
+import {
+	clip,
+	DATE_TIME_FORMS,
+	echo,
+	ExactNumber,
+	readDateTime,
+} from '../../../shared/text-readers';
+import {
+	columnKeys,
+	DATE_FIELDS,
+	findColumn,
+	type PlatformTable,
+	type TableColumn,
+} from '../../common/tables';
+import type { ConditionInput } from './json-input';
 import { findOption, instantIso, listOf, optionNames, shown, toBoolean } from './values';
 
 /** The 14 operators of a FilterCondition, in plain words. */
@@ -176,11 +191,96 @@ export function readConditionValue(
 			out.push(String(option.id));
 			continue;
 		}
-		const rule = COMPARED[type];
+		// Own rules only: a column type the platform names `constructor` or `__proto__` is compared as text.
+		const rule = Object.prototype.hasOwnProperty.call(COMPARED, type) ? COMPARED[type] : undefined;
 		const v = rule ? rule.convert(p, timeZone) : p;
 		if (v === undefined)
-			return { problem: `${label}: ${name} is ${rule.what}, ${shown(p)} is not`, hint: rule.hint };
+			return {
+				problem: `${label}: ${name} is ${rule!.what}, ${shown(p)} is not`,
+				hint: rule!.hint,
+			};
 		out.push(v);
 	}
 	return { ok: out.join(',') };
+}
+
+// ------------------------------------------------------ whole conditions ---
+
+/** A condition whose column is given and whose operator is one of the 14: what the table is read for. */
+export interface ParsedCondition {
+	label: string;
+	column: string;
+	op: string;
+	value: unknown;
+}
+
+/** One condition as the platform's FilterRequest holds it. */
+export interface FilterCondition {
+	colId: string;
+	opr: string;
+	value: string;
+}
+
+/** Record fields every table has: a condition on them needs no columns (Created At, Updated At, _id). */
+export const isRecordField = (id: string) => DATE_FIELDS.includes(id) || id === '_id';
+
+/** Whether reading these conditions needs the table's columns: one of them is on a column of the table. */
+export const needsColumns = (parsed: ParsedCondition[]) =>
+	parsed.some((p) => !isRecordField(p.column));
+
+/** A condition's column and operator, read without the table (an operator Is Equal To when none is given), or what is wrong. */
+export function parseCondition(
+	c: ConditionInput,
+	label: string,
+): ParsedCondition | ConditionProblem {
+	const column = String(c.column ?? '').trim();
+	const op = String(c.operator ?? 'eq').trim();
+	if (!column) return { problem: `${label} has no column`, hint: 'Choose the column to compare.' };
+	return operatorProblem(op, column, label) ?? { label, column, op, value: c.value };
+}
+
+/**
+ * The column of the table a condition (or a sort, a referenced column) names, by its name or ID
+ * (findColumn), or what is wrong: the table's columns, each with its type and options when the
+ * conditions came as JSON (a model reads them back).
+ */
+export function tableColumn(
+	table: PlatformTable,
+	nameOrId: string,
+	label: string,
+	json: boolean,
+): TableColumn | ConditionProblem {
+	const col = findColumn(table, nameOrId);
+	if (col) return col;
+	const list = json
+		? [...columnKeys(table)].map(
+				([c, n]) => `${n} (${c.type}${c.options?.length ? `: ${optionNames(c)}` : ''})`,
+			)
+		: [...columnKeys(table).values()];
+	return {
+		problem: `${label}: column "${clip(nameOrId, 60)}" is not in table "${table.name}"`,
+		hint: `The table's columns are: ${list.join(', ')}${json ? ', and the record fields createdAt, updatedAt, _id' : ''}.`,
+	};
+}
+
+/**
+ * A parsed condition as the platform filters by it: its column found in `table` (undefined only
+ * when no condition needs the columns: needsColumns) and its value read for that column
+ * (readConditionValue), or what is wrong.
+ */
+export function filterCondition(
+	p: ParsedCondition,
+	table: PlatformTable | undefined,
+	timeZone: string,
+	json = false,
+): { ok: FilterCondition } | ConditionProblem {
+	let col: TableColumn | undefined;
+	if (!isRecordField(p.column)) {
+		const found = tableColumn(table!, p.column, p.label, json);
+		if ('problem' in found) return found;
+		col = found;
+	}
+	const colId = col ? col.id : p.column;
+	const read = readConditionValue(col, colId, p.op, p.value, p.label, timeZone);
+	return 'problem' in read ? read : { ok: { colId, opr: p.op, value: read.ok } };
 }

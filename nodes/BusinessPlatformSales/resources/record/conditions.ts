@@ -1,19 +1,21 @@
-/** Record → Search: the conditions (FilterCondition) in plain words, checked and converted for their columns (condition-value.ts, which the Table Trigger reads its conditions with too). */
+/** Record → Search: the conditions (FilterCondition) in plain words, read with condition-value.ts (which the Table Trigger reads its conditions with too) against the table's columns. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field, OpContext } from '../../../shared/engine/model';
 import { options } from '../../../shared/engine/fields';
+import { type TableColumn, tableFor } from '../../common/tables';
 import {
-	columnKeys,
-	DATE_FIELDS,
-	findColumn,
-	type TableColumn,
-	tableFor,
-} from '../../common/tables';
-import { NO_VALUE, OPERATORS, operatorProblem, readConditionValue } from './condition-value';
+	type ConditionProblem,
+	filterCondition,
+	isRecordField,
+	needsColumns,
+	OPERATORS,
+	parseCondition,
+	tableColumn,
+} from './condition-value';
 import { tableIdFor } from './fields';
-import { type ConditionInput, conditionsFromJson, cut, forModel } from './json-input';
-import { listOf, optionNames } from './values';
+import { type ConditionInput, conditionsFromJson, forModel } from './json-input';
+import { listOf } from './values';
 
 /** A condition's column (the chosen table's columns, with the record dates) and operator: also the Table Trigger's. */
 export const CONDITION_COLUMN: INodeProperties = {
@@ -112,20 +114,6 @@ export const filtersField: Field = {
 
 // ------------------------------------------------------------- search -----
 
-/** A condition's value for its column, as the shared reader gives it (condition-value.ts), or the item's error. */
-function conditionValue(
-	col: TableColumn | undefined,
-	colId: string,
-	op: string,
-	raw: unknown,
-	label: string,
-	ctx: OpContext,
-): string {
-	const read = readConditionValue(col, colId, op, raw, label, ctx.fn.getTimezone());
-	if ('problem' in read) throw ctx.fail(read.problem, read.hint);
-	return read.ok;
-}
-
 /** An operator as a model may write it: its code (eq), its name (Greater Than) or a sign (>). */
 const SIGNS: Record<string, string> = {
 	'=': 'eq',
@@ -165,8 +153,6 @@ function conditionsOfItem(ctx: OpContext): { raw: ConditionInput[]; json: boolea
 	};
 }
 
-const isRecordField = (id: string) => DATE_FIELDS.includes(id) || id === '_id';
-
 export async function prepareSearch(
 	req: { body: IDataObject; qs: IDataObject },
 	ctx: OpContext,
@@ -192,14 +178,11 @@ async function prepareConditions(
 	withoutTable: boolean,
 ): Promise<void> {
 	// Checks that need no table first, so a condition left incomplete fails without any request.
+	const fail = (p: ConditionProblem) => ctx.fail(p.problem, p.hint);
 	const parsed = raw.map((c, i) => {
-		const label = `Condition ${i + 1}`;
-		const column = String(c.column ?? '').trim();
-		const op = String(c.operator ?? 'eq').trim();
-		if (!column) throw ctx.fail(`${label} has no column`, 'Choose the column to compare.');
-		const unknown = operatorProblem(op, column, label);
-		if (unknown) throw ctx.fail(unknown.problem, unknown.hint);
-		return { label, column, op, value: c.value };
+		const p = parseCondition(c, `Condition ${i + 1}`);
+		if ('problem' in p) throw fail(p);
+		return p;
 	});
 	const opts = (ctx.param<IDataObject>('options', {}) ?? {}) as IDataObject;
 	const sortCol = String(opts.sortColumn ?? '').trim();
@@ -210,34 +193,22 @@ async function prepareConditions(
 			: [];
 
 	const needsTable =
-		parsed.some((p) => !isRecordField(p.column)) ||
+		needsColumns(parsed) ||
 		(sortCol && !isRecordField(sortCol)) ||
 		(refColumns.length > 0 && opts.fetchAllRef !== true);
 	if (withoutTable && needsTable) return;
 	const table = needsTable ? await tableFor(ctx, await tableIdFor(ctx)) : undefined;
 	const columnIn = (nameOrId: string, label: string): TableColumn => {
-		const col = findColumn(table!, nameOrId);
-		const list = json
-			? [...columnKeys(table!)].map(
-					([c, n]) => `${n} (${c.type}${c.options?.length ? `: ${optionNames(c)}` : ''})`,
-				)
-			: [...columnKeys(table!).values()];
-		if (!col)
-			throw ctx.fail(
-				`${label}: column "${cut(nameOrId)}" is not in table "${table!.name}"`,
-				`The table's columns are: ${list.join(', ')}${json ? ', and the record fields createdAt, updatedAt, _id' : ''}.`,
-			);
+		const col = tableColumn(table!, nameOrId, label, json);
+		if ('problem' in col) throw fail(col);
 		return col;
 	};
 
+	const timeZone = ctx.fn.getTimezone();
 	req.body.conditions = parsed.map((p) => {
-		const col = isRecordField(p.column) ? undefined : columnIn(p.column, p.label);
-		const colId = col ? col.id : p.column;
-		return {
-			colId,
-			opr: p.op,
-			value: NO_VALUE.has(p.op) ? '' : conditionValue(col, colId, p.op, p.value, p.label, ctx),
-		};
+		const read = filterCondition(p, table, timeZone, json);
+		if ('problem' in read) throw fail(read);
+		return read.ok;
 	});
 	if (sortCol) req.qs.sortCol = isRecordField(sortCol) ? sortCol : columnIn(sortCol, 'Sort By').id;
 	if (opts.fetchAllRef === true) req.qs.fetchAllRef = true;

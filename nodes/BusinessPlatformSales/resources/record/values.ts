@@ -10,8 +10,17 @@ export const isBlank = (v: unknown) =>
 /** A value as an error shows it: cut at 80 characters, so a huge value cannot flood the message. */
 export const shown = (v: unknown) => echo(v);
 
+/** A column's options that have a name (an answer not of the contract's shape gives fewer, or none). */
+const optionsOf = (col: TableColumn): ColumnOption[] =>
+	Array.isArray(col.options)
+		? col.options.filter(
+				(o: unknown) =>
+					o !== null && typeof o === 'object' && typeof (o as ColumnOption).name === 'string',
+			)
+		: [];
+
 export function findOption(col: TableColumn, v: unknown): ColumnOption | undefined {
-	const opts = col.options ?? [];
+	const opts = optionsOf(col);
 	if (typeof v === 'number') return opts.find((o) => o.id === v);
 	const s = String(v ?? '').trim();
 	return (
@@ -22,7 +31,9 @@ export function findOption(col: TableColumn, v: unknown): ColumnOption | undefin
 }
 
 export const optionNames = (col: TableColumn) =>
-	(col.options ?? []).map((o) => o.name).join(', ') || 'none';
+	optionsOf(col)
+		.map((o) => o.name)
+		.join(', ') || 'none';
 
 /** A list from an array, or from comma-separated text (unless the whole text is one value). */
 export function listOf(
