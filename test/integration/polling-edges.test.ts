@@ -1,9 +1,10 @@
 /**
  * The polling triggers at the edges (issue 32): past the numbers the pack keeps (keys of one
  * timestamp, remembered postings), against a platform that serves smaller pages than asked, with
- * a filter whose expression gives another value at every poll, and after a switch of credential.
- * Each through n8n-core's PollContext against the sandbox: each change exactly once, nothing old
- * announced as new.
+ * a filter whose expression gives another value at every poll, and after a switch of credential;
+ * and the Table Trigger's conditions on a column of the table, read as Record → Search reads them
+ * (issue 55: "Status is Won" on a select column). Each through n8n-core's PollContext against the
+ * sandbox: each change exactly once, nothing old announced as new.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -193,6 +194,71 @@ describe('a filter whose expression gives another value at every poll (finding 3
 		const [made] = await createRecords(1);
 		expect(ids(await p.poll())).toEqual([made]);
 		expect(String(p.nodeData.of)).toContain('"v3"');
+	});
+});
+
+describe('the Table Trigger’s conditions on a column of the table, as Record → Search sends them (issue 55)', () => {
+	const dealsTable = () =>
+		ctx.sb.store
+			.tenant(1)
+			.tables.values()
+			.find((t) => t.objectType === 'DEAL')!;
+	const columnNamed = (name: string) =>
+		(dealsTable().columnsMetaData as IDataObject[]).find((c) => c.name === name)!;
+	const optionId = (name: string) =>
+		(columnNamed('Status').options as IDataObject[]).find((o) => o.name === name)!.id as number;
+	const deal = async (name: string, status: string): Promise<string> => {
+		const cells = {
+			[String(columnNamed('Name').id)]: name,
+			[String(columnNamed('Status').id)]: [optionId(status)],
+		};
+		const path = `/v1/crm/core/table/${String(dealsTable()._id)}/record`;
+		const res = await call(ctx.sb, 'POST', path, { body: { cells }, token: tenantToken('demo') });
+		expect(res.status).toBe(201);
+		return String(res.body.id);
+	};
+
+	it('"Status is Won" (the column as the picker gives it, the option by its name) delivers the Won deal and no other; the platform gets the option’s ID; one reading of the table a poll', async () => {
+		const status = String(columnNamed('Status').id);
+		const p = new Poller(h, 'businessPlatformTableTrigger', {
+			event: 'recordCreated',
+			tableId: { __rl: true, mode: 'id', value: String(dealsTable()._id) },
+			conditions: { condition: [{ column: status, operator: 'eq', value: 'Won' }] },
+			options: {},
+		});
+		const tablePath = `/v1/crm/core/table/${String(dealsTable()._id)}`;
+		const since = ctx.sb.requests().length;
+		expect(await p.poll()).toBeNull();
+		await deal('Lost deal', 'Lost');
+		const won = await deal('Won deal', 'Won');
+		await deal('Open deal', 'Open');
+		expect(ids(await p.poll())).toEqual([won]);
+		expect(await p.poll()).toBeNull();
+		const polls = ctx.sb
+			.requests()
+			.slice(since)
+			.filter((r) => r.path.startsWith(tablePath));
+		expect(polls.filter((r) => r.method === 'GET' && r.path === tablePath)).toHaveLength(3);
+		const listed = polls.filter((r) => r.path === `${tablePath}/paged-record`);
+		expect(listed.length).toBeGreaterThanOrEqual(3);
+		for (const r of listed)
+			expect(JSON.parse(r.body!)).toEqual({
+				logicalOperator: 'and',
+				conditions: [{ colId: status, opr: 'eq', value: String(optionId('Won')) }],
+			});
+		// Fetch Test Event reads the columns too: the newest Won deal.
+		expect(ids(await p.poll('manual'))).toEqual([won]);
+	});
+
+	it('an option the column does not have fails the poll with Search’s words, before the list is read', async () => {
+		const p = new Poller(h, 'businessPlatformTableTrigger', {
+			event: 'recordCreated',
+			tableId: { __rl: true, mode: 'id', value: String(dealsTable()._id) },
+			conditions: { condition: [{ column: 'Status', operator: 'eq', value: 'Pending' }] },
+			options: {},
+		});
+		await expect(p.poll()).rejects.toThrow('Condition 1: column "Status" has no option "Pending"');
+		expect(p.lastPath).toBe('P4 → P10');
 	});
 });
 

@@ -120,6 +120,11 @@ export async function tableFor(ctx: OpContext, tableId: string): Promise<Platfor
 	);
 }
 
+/** A table's metadata, read once per run scope with the scope's requests (the Table Trigger: once per poll). */
+export async function scopeTable(scope: RunScope, tableId: string): Promise<PlatformTable> {
+	return await scope.once(`table:${tableId}`, async () => await fetchTable(scope, tableId));
+}
+
 /** The text that names a record: its NAME column, else its first text cell, else its id. */
 export function recordTitle(table: PlatformTable, record: IDataObject): string {
 	const cells = (record.cells as IDataObject | undefined) ?? {};

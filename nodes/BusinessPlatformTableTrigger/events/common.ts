@@ -3,21 +3,29 @@
  * platform filters by (FilterRequest), and the record list sorted by a record date, newest first
  * (POST /v1/crm/core/table/{tableId}/paged-record).
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { ApplicationError } from 'n8n-workflow';
 
 import {
 	type ConditionProblem,
-	operatorProblem,
-	readConditionValue,
+	type FilterCondition,
+	filterCondition,
+	needsColumns,
+	type ParsedCondition,
+	parseCondition,
 } from '../../BusinessPlatformSales/resources/record/condition-value';
 import {
 	CONDITION_COLUMN,
 	CONDITION_OPERATOR,
 } from '../../BusinessPlatformSales/resources/record/conditions';
-import { TABLES_PATH } from '../../BusinessPlatformSales/common/tables';
+import {
+	type PlatformTable,
+	scopeTable,
+	TABLES_PATH,
+} from '../../BusinessPlatformSales/common/tables';
 import { locator } from '../../shared/engine/fields';
 import type { ParamReader, PollList } from '../../shared/polling/model';
+import type { ApiRequest } from '../../shared/transport';
 
 export const TABLE_FIELDS: INodeProperties[] = [
 	locator({
@@ -63,7 +71,7 @@ export const TABLE_FIELDS: INodeProperties[] = [
 						default: '',
 						displayOptions: { hide: { operator: ['emp', 'nemp'] } },
 						description:
-							'Value as the platform stores it: select columns hold option IDs, user columns user IDs, date columns ISO dates. Several values (Is One Of): separated by commas.',
+							'Value to compare with, read as Record → Search reads it. For Is One Of and Is Not One Of: values separated by commas. Select columns take option names (or IDs), user columns user IDs, date columns dates such as 2026-03-01.',
 					},
 				],
 			},
@@ -71,49 +79,64 @@ export const TABLE_FIELDS: INodeProperties[] = [
 	},
 ];
 
+/** How a refused condition fails the poll: with the poll's error (n8n shows it), Search's words. */
+const failure = (param: ParamReader) => (p: ConditionProblem) =>
+	param.dated ? param.dated.fail(p.problem, p.hint) : new ApplicationError(p.problem);
+
 /**
- * The conditions as the platform's FilterCondition list (rows without a column are left out),
- * each read as Record → Search reads it (condition-value.ts): the columns are not read, so a record
- * date compares as a date-time, any other column's value as written; a value Search refuses fails
- * the poll with Search's words.
+ * The rows of Conditions, read without the table as Record → Search reads its own (condition-value.ts
+ * parseCondition): a row left without a column is left out, each other is named by its place in the
+ * list ("Condition 2"); an unknown operator fails the poll.
  */
-function conditionsOf(param: ParamReader): IDataObject[] {
+function parsedConditions(param: ParamReader): ParsedCondition[] {
 	const raw = param('conditions', {}) as { condition?: unknown };
-	const rows = Array.isArray(raw?.condition) ? (raw.condition as IDataObject[]) : [];
-	const dated = param.dated;
-	const fail = (p: ConditionProblem) =>
-		dated ? dated.fail(p.problem, p.hint) : new ApplicationError(p.problem);
-	return rows
-		.filter(
-			(r) => r && typeof r === 'object' && typeof r.column === 'string' && r.column.trim() !== '',
-		)
-		.map((r, i) => {
-			const colId = String(r.column).trim();
-			const opr = String(r.operator ?? 'eq').trim();
-			const label = `Condition ${i + 1}`;
-			const read =
-				operatorProblem(opr, colId, label) ??
-				readConditionValue(undefined, colId, opr, r.value, label, dated?.fn.getTimezone() ?? 'UTC');
-			if ('problem' in read) throw fail(read);
-			return { colId, opr, value: read.ok };
-		});
+	const rows: unknown[] = Array.isArray(raw?.condition) ? raw.condition : [];
+	const parsed: ParsedCondition[] = [];
+	for (const [i, row] of rows.entries()) {
+		if (!row || typeof row !== 'object') continue;
+		const r = row as { column?: unknown; operator?: unknown; value?: unknown };
+		if (String(r.column ?? '').trim() === '') continue;
+		const p = parseCondition(r, `Condition ${i + 1}`);
+		if ('problem' in p) throw failure(param)(p);
+		parsed.push(p);
+	}
+	return parsed;
 }
 
-/** The records of the chosen table, sorted by `column` (createdAt or updatedAt), newest first. */
+/**
+ * The records of the chosen table, sorted by `column` (createdAt or updatedAt), newest first,
+ * filtered by the platform with the conditions as Record → Search sends them (condition-value.ts
+ * filterCondition): a condition on a column of the table needs the table's columns, so the list
+ * is prepared with them (one GET of the table per poll, after the poll took its turn: PollList
+ * prepare); conditions only on Created At, Updated At and _id are read at once. A condition Search
+ * refuses fails the poll with Search's words.
+ */
 export function recordList(column: 'createdAt' | 'updatedAt', param: ParamReader): PollList {
 	const tableId = String(param('tableId', '') ?? '').trim();
 	const match = param('match', 'and') === 'or' ? 'or' : 'and';
+	const parsed = parsedConditions(param);
+	const timeZone = param.dated?.fn.getTimezone() ?? 'UTC';
+	const conditions = (table?: PlatformTable): FilterCondition[] =>
+		parsed.map((p) => {
+			const read = filterCondition(p, table, timeZone);
+			if ('problem' in read) throw failure(param)(read);
+			return read.ok;
+		});
+	const request = (filter?: FilterCondition[]): ApiRequest => ({
+		method: 'POST',
+		path: `${TABLES_PATH}/${encodeURIComponent(tableId)}/paged-record`,
+		qs: { sortCol: column, sortDir: -1 },
+		// Until prepared, no body: a list still to prepare is never read (read.ts).
+		body: filter && { logicalOperator: match, conditions: filter },
+		regional: true,
+		// Reading a page changes nothing: a dropped connection may be retried.
+		idempotent: true,
+	});
+	const list = { style: 'records' as const, newestFirst: true };
+	if (!needsColumns(parsed)) return { ...list, request: request(conditions()) };
 	return {
-		request: {
-			method: 'POST',
-			path: `${TABLES_PATH}/${encodeURIComponent(tableId)}/paged-record`,
-			qs: { sortCol: column, sortDir: -1 },
-			body: { logicalOperator: match, conditions: conditionsOf(param) },
-			regional: true,
-			// Reading a page changes nothing: a dropped connection may be retried.
-			idempotent: true,
-		},
-		style: 'records',
-		newestFirst: true,
+		...list,
+		request: request(),
+		prepare: async (scope) => request(conditions(await scopeTable(scope, tableId))),
 	};
 }
