@@ -109,19 +109,20 @@ function listOf(kind: RecordKind, param: ParamReader): PollList {
 	};
 }
 
-type Asked = { gone: true } | { gone: false; record?: IDataObject } | undefined;
+type Asked = { gone: true } | { gone: false; record: IDataObject } | undefined;
 
 /** A deal on its own: gone (404), there (its record), or undefined when the platform did not say (the next poll asks again). */
 async function askDeal(scope: RunScope, id: string, budget: Budget): Promise<Asked> {
 	const began = budget.elapsed();
 	try {
 		const record = await apiRequest<unknown>(scope, { method: 'GET', path: `/v1/crm/deals/${id}` });
-		return {
-			gone: false,
-			...(record && typeof record === 'object' && !Array.isArray(record)
-				? { record: record as IDataObject }
-				: {}),
-		};
+		if (record && typeof record === 'object' && recordId(record as IDataObject) === id)
+			return { gone: false, record: record as IDataObject };
+		// A 200 that is not this deal (an empty body, a maintenance page): not known; asked again.
+		scope.ctx.logger?.warn?.(
+			`Business Platform Trigger: GET /v1/crm/deals/${id} answered 200 without that deal; whether it was deleted is asked again at the next poll`,
+		);
+		return undefined;
 	} catch (error) {
 		if (readFailure(error).status === 404) return { gone: true };
 		scope.ctx.logger?.warn?.(
@@ -160,8 +161,8 @@ async function deletions(
 			continue;
 		}
 		const record = answer.record;
-		const time = record ? changeTime(record.updated_at) : undefined;
-		if (record && recordId(record) === id && time !== undefined && time > from.since) {
+		const time = changeTime(record.updated_at);
+		if (time !== undefined && time > from.since) {
 			const moved = { key: changeKey(record, watch.kind), time, item: record };
 			for (const item of itemsOf([moved], memory, watch, from)) out.push(item);
 		}

@@ -246,7 +246,7 @@ export async function pollOnce(
 		await commitOwnCursor(ctx);
 		return path.end('P13', null);
 	} finally {
-		// A request failed: the error goes to n8n, nothing is delivered or written.
+		// A request failed, or a page held no list (backlog.ts timedPage): the error goes to n8n, nothing is delivered or written.
 		if (!path.done) path.end('P10', null);
 		endTurn(turn, delivered, scope.tuning.poll.now());
 	}

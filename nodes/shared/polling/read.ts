@@ -11,7 +11,6 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { fetchPage } from '../pagination';
 import type { RunScope } from '../run-scope';
 import { pageFits, readBacklog, roomLeft, timedPage, type Budget } from './backlog';
 import { advance, byTime, newChanges, startCursor, type Change, type Cursor } from './cursor';
@@ -53,6 +52,11 @@ interface Reading {
 	unsorted: boolean;
 	/** The record IDs listed (events that remember records: PollEvent.records). */
 	ids?: Set<string>;
+	/**
+	 * The reading went to the list's end and listed as many items as its envelope says it holds
+	 * (where it says): only then is a record missing from it perhaps gone (P17).
+	 */
+	whole: boolean;
 }
 
 interface ReadLimits {
@@ -144,7 +148,7 @@ async function outOfOrderBelow(
 	const last = Math.ceil(reading.records / reading.served);
 	if (last <= reading.pages) return false;
 	const size = scope.tuning.poll.pageSize;
-	const { items } = await fetchPage(scope, list.request, list.style, last, size, reading.served);
+	const { items } = await timedPage(scope, list, last, size, reading.served);
 	return items.some((i) => !!i && typeof i === 'object' && (sortTime(event, i) ?? -1) > oldestRead);
 }
 
@@ -164,6 +168,7 @@ async function read(
 		cut: false,
 		served: 0,
 		unsorted: false,
+		whole: false,
 		...(event.recordId ? { ids: new Set<string>() } : {}),
 	};
 	const track: Tracking = { listed: new Set<string>(), previous: Number.POSITIVE_INFINITY };
@@ -189,9 +194,7 @@ async function read(
 			// The page size the platform really serves (it may be smaller than asked: pagination.ts, fetchPage).
 			const { served } = reading;
 			const size = scope.tuning.poll.pageSize;
-			const { items, more, records } = timer
-				? await timedPage(scope, list, page, size, served, timer)
-				: await fetchPage(scope, list.request, list.style, page, size, served);
+			const { items, more, records } = await timedPage(scope, list, page, size, served, timer);
 			Object.assign(reading, { served: Math.max(served, items.length), records });
 			reading.pages++;
 			reading.moved ||= records === undefined || (page > 1 && records !== length);
@@ -208,9 +211,9 @@ async function read(
 		}
 		return false;
 	};
-	const whole = await walk(1);
+	const ended = await walk(1);
 	if (
-		!whole &&
+		!ended &&
 		list.checkOrder &&
 		!reading.unsorted &&
 		!limits.firstFound &&
@@ -218,8 +221,10 @@ async function read(
 	) {
 		reading.unsorted = true;
 		reading.cut = false;
-		await walk(reading.pages + 1);
-	}
+		reading.whole = await walk(reading.pages + 1);
+	} else reading.whole = ended;
+	// A list whose envelope counts other than what was listed (a 200 with a short or empty page) is not whole.
+	reading.whole &&= reading.records === undefined || reading.records === track.listed.size;
 	return reading;
 }
 
@@ -321,7 +326,7 @@ export async function readStartItems(
 	return {
 		cursor: startCursor(first.changes, first.newest, event.remember),
 		items: seed ? first.changes.map((c) => c.item) : [],
-		complete: !first.cut,
+		complete: !first.cut && first.whole,
 	};
 }
 
@@ -383,7 +388,7 @@ export async function readChanges(
 	if (first.unsorted) warnUnsorted(scope, list, first.pages);
 	const fresh = newChanges(from, changes);
 	const next = fresh.length === 0 ? from : advance(from, fresh, event.remember);
-	const whole = !backlog && (!list.newestFirst || first.unsorted);
+	const whole = !backlog && (!list.newestFirst || first.unsorted) && first.whole;
 	return {
 		fresh,
 		cursor: left ? { ...next, behind: left } : next,

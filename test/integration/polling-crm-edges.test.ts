@@ -1,0 +1,130 @@
+/**
+ * The Sales Trigger's polling events (version 4) where the platform or the user gives odd values,
+ * through n8n-core's PollContext against the sandbox (the default scheduler: the cases are about
+ * what a poll reads, not about who commits it):
+ * - a 200 that is not the contract's shape (`{}`, `{data: null}`, an HTML page, a page shorter
+ *   than its envelope's count, a deal asked for on its own answered without that deal): the poll
+ *   fails or acts on nothing, says so once, and forgets nothing;
+ * - records without `updated_at` (a contract-faithful DealResponse has none), with an impossible
+ *   or far-future one;
+ * - a deal marked `is_deleted`, a deal ID past 2^53, watched field names n8n's deep copy drops;
+ * - what the trigger could not keep (past its memory's bound, a first poll that read part of the
+ *   list) said on the items that follow, and a deal list too long for one poll's budget.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { createHarness, type Harness } from '../../testbed/harness/run';
+import { allowOffContract } from '../helpers/contract';
+import { Poller } from '../helpers/poll-harness';
+import { setClock } from '../helpers/poll-drivers';
+import { call, useSandbox } from '../helpers/sandbox';
+import { fileTuning } from '../helpers/tuning';
+
+const tuning = fileTuning();
+const ctx = useSandbox({ rows: 4 });
+let h: Harness;
+const defaults = { ...tuning.poll };
+beforeAll(() => {
+	h = createHarness(ctx.sb);
+});
+afterEach(async () => {
+	Object.assign(tuning.poll, defaults);
+	ctx.sb.faults.clear();
+	await setClock(ctx.sb, { freeze: false, advanceMs: 1000 });
+});
+
+const trigger = (parameters: IDataObject) =>
+	new Poller(h, 'businessPlatformSalesTrigger', parameters, { typeVersion: 4 });
+const tick = async () => await setClock(ctx.sb, { advanceMs: 1000 });
+const api = async (method: string, path: string, body?: unknown) => {
+	const res = await call(ctx.sb, method, path, body === undefined ? {} : { body });
+	expect(res.status).toBeLessThan(300);
+	await tick();
+	return res.body as IDataObject;
+};
+const pipeline = () => ctx.sb.store.tenant(1).pipelines.values()[0];
+const stages = () => (pipeline().stages as IDataObject[]).map((s) => s.id as number);
+/** The paths the sandbox was asked for since `from` (its request log). */
+const askedSince = (from: number) =>
+	ctx.sb
+		.requests()
+		.slice(from)
+		.map((r) => r.path);
+const dealTrigger = () =>
+	trigger({
+		events: ['POLL_CRM_DEALS'],
+		watchFields: ['stage_id'],
+		changes: ['created', 'updated', 'deleted'],
+	});
+/** The sandbox answers off the contract on purpose (its `body` faults). */
+const offContract = () =>
+	allowOffContract(ctx.sb, /must be|not JSON|required/, 'a 200 that is not the contract’s shape');
+const LIST = { deals: '/^\\/v1\\/crm\\/deals$/', contacts: '/^\\/v1\\/crm\\/contacts$/' };
+
+describe('a 200 that is not the contract’s shape', () => {
+	it.each([
+		['an empty object', '{}'],
+		['a null list', '{"data": null, "number_of_records": 4}'],
+		['an HTML maintenance page', '<html><body>Back soon</body></html>'],
+	])(
+		'deals, %s: the poll fails (P10) with one warning, asks for no deal on its own, delivers and forgets nothing',
+		async (_what, body) => {
+			const p = dealTrigger();
+			const { id } = await api('POST', '/v1/crm/deals', { name: 'Kept', pipeline_id: pipeline().id });
+			expect(await p.poll()).toBeNull();
+			const memory = JSON.stringify(p.nodeData.memory);
+			offContract();
+			ctx.sb.faults.add({ kind: 'body', method: 'GET', path: LIST.deals, body, count: 1 });
+			const from = ctx.sb.requests().length;
+			await expect(p.poll()).rejects.toThrow(/answered without a list/);
+			expect(p.lastPath).toBe('P5 → P10');
+			expect(p.warnings.filter((w) => /without a list of items/.test(w))).toHaveLength(1);
+			expect(askedSince(from).filter((path) => /\/deals\/\d+$/.test(path))).toEqual([]);
+			expect(JSON.stringify(p.nodeData.memory)).toBe(memory);
+			// The platform answers well again: nothing was lost, nothing is announced as deleted.
+			expect(await p.poll()).toBeNull();
+			await api('PUT', `/v1/crm/deals/${String(id)}`, { stage_id: stages()[1] });
+			expect(await p.poll()).toEqual([
+				expect.objectContaining({ change: 'updated', id, previous: { stage_id: stages()[0] } }),
+			]);
+		},
+	);
+
+	it('contacts, an empty object: the poll fails with one warning instead of reading nothing in silence', async () => {
+		const p = trigger({ events: ['POLL_CRM_CONTACTS'] });
+		expect(await p.poll()).toBeNull();
+		const { id } = await api('POST', '/v1/crm/contacts', { name: 'After the junk' });
+		offContract();
+		ctx.sb.faults.add({ kind: 'body', method: 'GET', path: LIST.contacts, body: '{}', count: 1 });
+		await expect(p.poll()).rejects.toThrow(/answered without a list/);
+		expect(p.warnings).toHaveLength(1);
+		expect(await p.poll()).toEqual([expect.objectContaining({ change: 'created', id })]);
+	});
+
+	it('deals, a page that lists fewer deals than its envelope counts: not a whole reading, so no remembered deal counts as missing', async () => {
+		const p = dealTrigger();
+		expect(await p.poll()).toBeNull();
+		offContract();
+		const body = JSON.stringify({ data: [], total_pages: 1, number_of_records: 4 });
+		ctx.sb.faults.add({ kind: 'body', method: 'GET', path: LIST.deals, body, count: 1 });
+		const from = ctx.sb.requests().length;
+		expect(await p.poll()).toBeNull();
+		expect(askedSince(from).filter((path) => /\/deals\/\d+$/.test(path))).toEqual([]);
+		expect(await p.poll()).toBeNull();
+	});
+
+	it('a deal asked for on its own answered 200 without that deal: unknown, asked again at the next poll (not forgotten, not deleted)', async () => {
+		const p = dealTrigger();
+		const { id } = await api('POST', '/v1/crm/deals', { name: 'Gone', pipeline_id: pipeline().id });
+		expect(await p.poll()).toBeNull();
+		await api('DELETE', `/v1/crm/deals/${String(id)}`);
+		offContract();
+		const one = `/^\\/v1\\/crm\\/deals\\/${String(id)}$/`;
+		ctx.sb.faults.add({ kind: 'body', method: 'GET', path: one, body: '{}', count: 1 });
+		expect(await p.poll()).toBeNull();
+		expect(p.warnings.filter((w) => w.includes(`deals/${String(id)}`))).toHaveLength(1);
+		expect(await p.poll()).toEqual([
+			expect.objectContaining({ change: 'deleted', id, previous: { stage_id: stages()[0] } }),
+		]);
+	});
+});
