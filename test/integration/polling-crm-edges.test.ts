@@ -58,7 +58,11 @@ const dealTrigger = () =>
 	});
 /** The sandbox answers off the contract on purpose (its `body` faults). */
 const offContract = () =>
-	allowOffContract(ctx.sb, /must be|not JSON|required/, 'a 200 that is not the contract’s shape');
+	allowOffContract(
+		ctx.sb,
+		/must be|must match|not JSON|required/,
+		'a 200 that is not the contract’s shape',
+	);
 const LIST = { deals: '/^\\/v1\\/crm\\/deals$/', contacts: '/^\\/v1\\/crm\\/contacts$/' };
 
 describe('a 200 that is not the contract’s shape', () => {
@@ -70,7 +74,10 @@ describe('a 200 that is not the contract’s shape', () => {
 		'deals, %s: the poll fails (P10) with one warning, asks for no deal on its own, delivers and forgets nothing',
 		async (_what, body) => {
 			const p = dealTrigger();
-			const { id } = await api('POST', '/v1/crm/deals', { name: 'Kept', pipeline_id: pipeline().id });
+			const { id } = await api('POST', '/v1/crm/deals', {
+				name: 'Kept',
+				pipeline_id: pipeline().id,
+			});
 			expect(await p.poll()).toBeNull();
 			const memory = JSON.stringify(p.nodeData.memory);
 			offContract();
@@ -126,5 +133,52 @@ describe('a 200 that is not the contract’s shape', () => {
 		expect(await p.poll()).toEqual([
 			expect.objectContaining({ change: 'deleted', id, previous: { stage_id: stages()[0] } }),
 		]);
+	});
+});
+
+describe('records without a usable updated_at', () => {
+	/** Contacts of the sandbox with `updated_at` as given (the store written directly: the API always stamps). */
+	const stamp = (count: number, updatedAt: string) => {
+		const contacts = ctx.sb.store.tenant(1).contacts.values().slice(0, count);
+		for (const c of contacts) c.updated_at = updatedAt;
+		return contacts.map((c) => c.id);
+	};
+	const restamp = (ids: unknown[]) => {
+		for (const id of ids)
+			ctx.sb.store.tenant(1).contacts.get(id as number)!.updated_at = new Date().toISOString();
+	};
+
+	it('a first page of contacts without a time: the reading goes on to the next pages, the edit there is delivered, one warning says how many had none', async () => {
+		tuning.poll.pageSize = 2;
+		const p = trigger({ events: ['POLL_CRM_CONTACTS'] });
+		expect(await p.poll()).toBeNull();
+		offContract();
+		// 'unknown' sorts before every date, newest first: the first page holds only these two.
+		const odd = stamp(2, 'unknown');
+		try {
+			const { id } = await api('POST', '/v1/crm/contacts', { name: 'Below the odd ones' });
+			await api('PATCH', `/v1/crm/contacts/${String(id)}`, { phone: '5550101' });
+			const out = await p.poll();
+			expect(out).toEqual([expect.objectContaining({ id, change: 'created' })]);
+			expect(p.warnings.filter((w) => /2 items .* no usable change time/.test(w))).toHaveLength(1);
+		} finally {
+			restamp(odd);
+		}
+	});
+
+	it('a contact dated 9999-12-31 is no change time (warned), and the cursor stays where it was: later edits still come', async () => {
+		const p = trigger({ events: ['POLL_CRM_CONTACTS'] });
+		expect(await p.poll()).toBeNull();
+		offContract();
+		const far = stamp(1, '9999-12-31T00:00:00.000Z');
+		try {
+			const { id } = await api('POST', '/v1/crm/contacts', { name: 'After the far one' });
+			expect(await p.poll()).toEqual([expect.objectContaining({ id, change: 'created' })]);
+			expect(p.warnings.some((w) => /1 items .* more than a day past/.test(w))).toBe(true);
+			await api('PATCH', `/v1/crm/contacts/${String(id)}`, { phone: '5550102' });
+			expect(await p.poll()).toEqual([expect.objectContaining({ id, change: 'updated' })]);
+		} finally {
+			restamp(far);
+		}
 	});
 });

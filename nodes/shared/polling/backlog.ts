@@ -29,6 +29,12 @@ import type { Budget, PollEvent, PollList } from './model';
 
 export type { Budget } from './model';
 
+/** The poll's budget (n8n's, or the pack's where n8n gives none: machine.ts), measured from now. */
+export function budgetFrom(limit: number, now: () => number): Budget {
+	const began = now();
+	return { elapsed: () => now() - began, limit, slowest: 0 };
+}
+
 /**
  * Whether one more page fits in the budget, or in a share of it: a poll gives the first half to
  * reading from the newest change towards the cursor, so that a backlog read has the rest.

@@ -16,11 +16,12 @@ import type { IDataObject, INode, INodeExecutionData, IPollFunctions } from 'n8n
 import { commitOwnCursor, pollBudgetMs } from '../n8n-internals';
 import type { RunScope } from '../run-scope';
 import { credentialAccount } from '../run-scope';
-import type { Budget } from './backlog';
+import { budgetFrom, type Budget } from './backlog';
 import { readCursor, startCursor, type Cursor } from './cursor';
 import { RecordMemory } from './memory';
 import type { ParamReader, PollEvent, PollList, RecordsHook } from './model';
-import { budgetFrom, readChanges, readStartItems, testItem, type Found } from './read';
+import { readChanges, readStartItems, testItem, type Found } from './read';
+import { withUsableTimes } from './times';
 import { beginTurn, endTurn } from './turns';
 
 export interface PollOptions {
@@ -213,6 +214,8 @@ export async function pollOnce(
 	if (ctx.getMode() === 'manual')
 		return path.end('P1', await testItem(scope, event, event.list(param), param), 1);
 	const stored = ctx.getWorkflowStaticData('node') as Stored;
+	// An event that remembers records: a time more than a day past n8n's clock is no change time (times.ts).
+	if (event.records) event = withUsableTimes(event, scope.tuning.poll.now());
 	const { list, owner, hook } = await listAndOwner(scope, event, param);
 	const loaded = writtenState(stored);
 	const cursor = stored.of === owner ? readCursor(stored.cursor) : undefined;

@@ -15,6 +15,7 @@ import type { RunScope } from '../run-scope';
 import { pageFits, readBacklog, roomLeft, timedPage, type Budget } from './backlog';
 import { advance, byTime, newChanges, startCursor, type Change, type Cursor } from './cursor';
 import type { ParamReader, PollEvent, PollList } from './model';
+import { pageTime, sortTime, warnUnsorted, warnUntimed } from './times';
 
 /** The changes on one page of the list (items that are not this event's change are left out), added to `into`. */
 function addChanges(
@@ -32,10 +33,6 @@ function addChanges(
 	return into;
 }
 
-/** An item's time on the list's sort order (changes and non-changes alike): where paging may stop. */
-const sortTime = (event: PollEvent, item: IDataObject) =>
-	item && typeof item === 'object' ? event.time(item) : undefined;
-
 interface Reading {
 	changes: Change<IDataObject>[];
 	pages: number;
@@ -52,6 +49,9 @@ interface Reading {
 	unsorted: boolean;
 	/** The record IDs listed (events that remember records: PollEvent.records). */
 	ids?: Set<string>;
+	/** The items listed without a usable time (times.ts), and (events that remember records) those items. */
+	untimed: number;
+	timeless?: IDataObject[];
 	/**
 	 * The reading went to the list's end and listed as many items as its envelope says it holds
 	 * (where it says): only then is a record missing from it perhaps gone (P17).
@@ -101,6 +101,7 @@ function takePage(
 		if (time !== undefined && (!event.is || event.is(item, param)))
 			reading.changes.push({ key, time, item });
 		if (time !== undefined && time > reading.newest) reading.newest = time;
+		if (time === undefined && ++reading.untimed) reading.timeless?.push(item);
 		if (list.checkOrder && time !== undefined) {
 			reading.unsorted ||= time > track.previous;
 			track.previous = time;
@@ -169,6 +170,8 @@ async function read(
 		served: 0,
 		unsorted: false,
 		whole: false,
+		untimed: 0,
+		...(event.recordId ? { timeless: [] } : {}),
 		...(event.recordId ? { ids: new Set<string>() } : {}),
 	};
 	const track: Tracking = { listed: new Set<string>(), previous: Number.POSITIVE_INFINITY };
@@ -203,10 +206,11 @@ async function read(
 			if (!more || items.length === 0) return true;
 			if (limits.firstFound && reading.changes.length > 0) return false;
 			// A list asked for newest first that is not: every page (the platform ignored the order).
+			// A page is judged by its last item with a usable time; a page without one reads on (times.ts).
 			if (list.newestFirst && !reading.unsorted) {
-				const last = sortTime(event, items[items.length - 1]);
+				const last = pageTime(event, items);
 				const since = limits.since === 'newest' ? reading.newest : limits.since;
-				if (last === undefined || last < since) return false;
+				if (last !== undefined && last < since) return false;
 			}
 		}
 		return false;
@@ -275,12 +279,6 @@ export async function testItem(
 	return [[{ json: newest.item }]];
 }
 
-/** The poll's budget (n8n's, or the pack's where n8n gives none: machine.ts), measured from now. */
-export function budgetFrom(limit: number, now: () => number): Budget {
-	const began = now();
-	return { elapsed: () => now() - began, limit, slowest: 0 };
-}
-
 /** What a poll found: the changes to deliver (oldest first), the cursor past them, and whether it read a backlog. */
 export interface Found {
 	fresh: Change<IDataObject>[];
@@ -289,6 +287,8 @@ export interface Found {
 	backlog: boolean;
 	/** The record IDs of a whole reading of the list (events that remember records); undefined when the poll read part of it. */
 	listed?: Set<string>;
+	/** The records of that whole reading without a usable time (times.ts): an event that remembers records compares them by content. */
+	timeless?: IDataObject[];
 }
 
 /** A first poll's start: its cursor, and (events that remember records) the items it read and whether it read them all. */
@@ -296,13 +296,6 @@ export interface Start {
 	cursor: Cursor;
 	items: IDataObject[];
 	complete: boolean;
-}
-
-/** Says once per poll that a list asked for newest first came in another order (n8n's log). */
-function warnUnsorted(scope: RunScope, list: PollList, pages: number): void {
-	scope.ctx.logger?.warn?.(
-		`Business Platform: ${list.request.method} ${list.request.path} did not list the newest change first, as asked; this poll read the whole list (${pages} pages) instead`,
-	);
 }
 
 /**
@@ -323,9 +316,11 @@ export async function readStartItems(
 		until: seed,
 	});
 	if (first.unsorted) warnUnsorted(scope, list, first.pages);
+	if (!first.timeless) warnUntimed(scope, list, first.untimed, 'they are not delivered');
 	return {
 		cursor: startCursor(first.changes, first.newest, event.remember),
-		items: seed ? first.changes.map((c) => c.item) : [],
+		// Records without a usable time too: an event that remembers records compares them by content.
+		items: seed ? first.changes.map((c) => c.item).concat(first.timeless ?? []) : [],
 		complete: !first.cut && first.whole,
 	};
 }
@@ -389,10 +384,13 @@ export async function readChanges(
 	const fresh = newChanges(from, changes);
 	const next = fresh.length === 0 ? from : advance(from, fresh, event.remember);
 	const whole = !backlog && (!list.newestFirst || first.unsorted) && first.whole;
+	const timeless = whole ? first.timeless : undefined;
+	if (!timeless) warnUntimed(scope, list, first.untimed, 'they are not delivered');
 	return {
 		fresh,
 		cursor: left ? { ...next, behind: left } : next,
 		backlog,
 		...(whole && first.ids ? { listed: first.ids } : {}),
+		...(timeless ? { timeless } : {}),
 	};
 }
