@@ -15,7 +15,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { createHarness, type Harness } from '../../testbed/harness/run';
 import { allowOffContract } from '../helpers/contract';
-import { Poller } from '../helpers/poll-harness';
+import { n8nAtLeast } from '../../testbed/runtime/versions';
+import { Poller, type Scheduler } from '../helpers/poll-harness';
 import { setClock } from '../helpers/poll-drivers';
 import { call, useSandbox } from '../helpers/sandbox';
 import { fileTuning } from '../helpers/tuning';
@@ -33,8 +34,8 @@ afterEach(async () => {
 	await setClock(ctx.sb, { freeze: false, advanceMs: 1000 });
 });
 
-const trigger = (parameters: IDataObject) =>
-	new Poller(h, 'businessPlatformSalesTrigger', parameters, { typeVersion: 4 });
+const trigger = (parameters: IDataObject, scheduler: Scheduler = 'default') =>
+	new Poller(h, 'businessPlatformSalesTrigger', parameters, { typeVersion: 4, scheduler });
 const tick = async () => await setClock(ctx.sb, { advanceMs: 1000 });
 const api = async (method: string, path: string, body?: unknown) => {
 	const res = await call(ctx.sb, method, path, body === undefined ? {} : { body });
@@ -50,12 +51,15 @@ const askedSince = (from: number) =>
 		.requests()
 		.slice(from)
 		.map((r) => r.path);
-const dealTrigger = () =>
-	trigger({
-		events: ['POLL_CRM_DEALS'],
-		watchFields: ['stage_id'],
-		changes: ['created', 'updated', 'deleted'],
-	});
+const dealTrigger = (scheduler: Scheduler = 'default') =>
+	trigger(
+		{
+			events: ['POLL_CRM_DEALS'],
+			watchFields: ['stage_id'],
+			changes: ['created', 'updated', 'deleted'],
+		},
+		scheduler,
+	);
 /** The sandbox answers off the contract on purpose (its `body` faults). */
 const offContract = () =>
 	allowOffContract(
@@ -180,5 +184,56 @@ describe('records without a usable updated_at', () => {
 		} finally {
 			restamp(far);
 		}
+	});
+});
+
+describe('deals as the spec documents them: no updated_at (the sandbox strips it)', () => {
+	beforeEach(() => {
+		ctx.sb.config.dealsWithoutUpdatedAt = true;
+	});
+	afterEach(() => {
+		ctx.sb.config.dealsWithoutUpdatedAt = false;
+	});
+
+	it.each<Scheduler>(n8nAtLeast('2.41.0') ? ['default', 'durable', 'durableCursors'] : ['default'])(
+		'under the %s scheduler, watching the stage: a rename starts nothing, a stage change is one item with the stage before, a new deal is created, a deletion deleted; each once',
+		async (scheduler) => {
+			const p = dealTrigger(scheduler);
+			const { id } = await api('POST', '/v1/crm/deals', {
+				name: 'Plain',
+				pipeline_id: pipeline().id,
+			});
+			expect(await p.poll()).toBeNull();
+			await api('PUT', `/v1/crm/deals/${String(id)}`, { name: 'Plainer' });
+			expect(await p.poll()).toBeNull();
+			await api('PUT', `/v1/crm/deals/${String(id)}`, { stage_id: stages()[1] });
+			expect(await p.poll()).toEqual([
+				expect.objectContaining({
+					change: 'updated',
+					id,
+					changedAt: null,
+					changedFields: ['stage_id'],
+					previous: { stage_id: stages()[0] },
+				}),
+			]);
+			expect(await p.poll()).toBeNull();
+			const made = await api('POST', '/v1/crm/deals', { name: 'New', pipeline_id: pipeline().id });
+			expect(await p.poll()).toEqual([expect.objectContaining({ change: 'created', id: made.id })]);
+			await api('DELETE', `/v1/crm/deals/${String(id)}`);
+			expect(await p.poll()).toEqual([expect.objectContaining({ change: 'deleted', id })]);
+			expect(await p.poll()).toBeNull();
+			expect(p.warnings).toEqual([]);
+		},
+	);
+
+	it('watching no field: any edit of the deal’s own fields is one update', async () => {
+		const p = trigger({ events: ['POLL_CRM_DEALS'] });
+		const { id } = await api('POST', '/v1/crm/deals', { name: 'Any', pipeline_id: pipeline().id });
+		expect(await p.poll()).toBeNull();
+		await api('PUT', `/v1/crm/deals/${String(id)}`, { amount: 1200 });
+		expect(await p.poll()).toEqual([
+			expect.objectContaining({ change: 'updated', id, changedFields: null }),
+		]);
+		expect(await p.poll()).toBeNull();
 	});
 });

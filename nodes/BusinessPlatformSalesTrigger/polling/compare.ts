@@ -10,7 +10,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { changeTime, type Change } from '../../shared/polling/cursor';
 import { changesOf, keep, type Kept, type RecordMemory } from '../../shared/polling/memory';
-import { fieldValue, keyId, recordId, type ChangeKind, type RecordKind } from './records';
+import {
+	fieldValue,
+	fingerprint,
+	keyId,
+	recordId,
+	type ChangeKind,
+	type RecordKind,
+} from './records';
 
 export interface Watch {
 	kind: RecordKind;
@@ -118,6 +125,48 @@ export function itemsOf(
 		});
 	}
 	return items;
+}
+
+/** A record's kept values with its fingerprint after them: how a record without a usable time is remembered. */
+export const printedOf = (record: IDataObject, watch: Watch): Kept[] =>
+	keptOf(record, watch.fields).concat([[0, fingerprint(record, watch.kind)]]);
+
+/**
+ * The items of the records of a whole reading that have no usable time (a deal as the spec's
+ * DealResponse gives it, without `updated_at`): a record whose fingerprint differs from the one
+ * remembered is a change; one remembered without a fingerprint (listed with a time before) gets
+ * one, and no item. A record not remembered is new, unless the memory forgot records past its
+ * bound (it may be one of them): it is then not followed, and counted in `unfollowed`.
+ */
+export function timelessItems(
+	records: IDataObject[],
+	memory: RecordMemory,
+	watch: Watch,
+	from: Position,
+): { items: DeliveredChange[]; unfollowed: number } {
+	const items: DeliveredChange[] = [];
+	let unfollowed = 0;
+	const at = watch.fields.length;
+	for (const record of records) {
+		const id = recordId(record);
+		if (id === undefined) continue;
+		const now = printedOf(record, watch);
+		const before = memory.get(id);
+		if (before && before.length > at && JSON.stringify(before[at]) === JSON.stringify(now[at]))
+			continue;
+		if (!before && memory.forgotten > 0) {
+			unfollowed++;
+			continue;
+		}
+		if (before && before.length <= at) {
+			memory.set(id, now);
+			continue;
+		}
+		const change = { key: `${id}@#${String(now[at][1])}`, time: -1, item: record };
+		for (const item of itemsOf([change], memory, watch, from)) items.push(item);
+		memory.set(id, now);
+	}
+	return { items, unfollowed };
 }
 
 /** The remembered records no reading of a whole list showed: deleted, or moved where the list does not look. */

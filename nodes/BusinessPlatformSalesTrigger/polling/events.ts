@@ -15,7 +15,16 @@ import { RecordMemory } from '../../shared/polling/memory';
 import type { ParamReader, PollEvent, PollList, RecordsHook } from '../../shared/polling/model';
 import type { RunScope } from '../../shared/run-scope';
 import { apiRequest } from '../../shared/transport';
-import { deletedItem, itemsOf, keptOf, missing, type DeliveredChange, type Watch } from './compare';
+import {
+	deletedItem,
+	itemsOf,
+	keptOf,
+	missing,
+	printedOf,
+	timelessItems,
+	type DeliveredChange,
+	type Watch,
+} from './compare';
 import {
 	changeKey,
 	RECORD_KINDS,
@@ -165,7 +174,8 @@ async function deletions(
 		if (time !== undefined && time > from.since) {
 			const moved = { key: changeKey(record, watch.kind), time, item: record };
 			for (const item of itemsOf([moved], memory, watch, from)) out.push(item);
-		}
+		} else if (time === undefined)
+			for (const item of timelessItems([record], memory, watch, from).items) out.push(item);
 		memory.delete(id);
 	}
 	return { items: out, asked };
@@ -186,13 +196,21 @@ function hookOf(kind: RecordKind, param: ParamReader): RecordsHook {
 			const memory = new RecordMemory(fields, new Map(), 0, !complete, 0, limit);
 			for (const item of items) {
 				const id = recordId(item);
-				if (id !== undefined) memory.set(id, keptOf(item, fields));
+				// A deal without a time is remembered with its fingerprint: its next change is one of content.
+				const timed = kind.type !== 'deal' || changeTime(item.updated_at) !== undefined;
+				if (id !== undefined) memory.set(id, timed ? keptOf(item, fields) : printedOf(item, watch));
 			}
 			return memory;
 		},
-		async deliver({ scope, fresh, memory, from, listed, budget }) {
+		async deliver({ scope, fresh, memory, from, listed, timeless, budget }) {
 			const items: IDataObject[] = itemsOf(fresh, memory, watch, from);
 			if (kind.type !== 'deal' || !memory || !listed) return { items, asked: 0 };
+			const byContent = timelessItems(timeless ?? [], memory, watch, from);
+			for (const item of byContent.items) items.push(item);
+			if (byContent.unfollowed > 0)
+				scope.ctx.logger?.warn?.(
+					`Business Platform Trigger: ${byContent.unfollowed} deals without updated_at are not followed: the trigger's memory is past its bound and cannot tell a new deal from one it forgot (docs/polling-triggers.md)`,
+				);
 			const gone = await deletions(scope, memory, listed, watch, from, budget);
 			for (const item of gone.items) items.push(item);
 			return { items, asked: gone.asked };

@@ -116,13 +116,11 @@ interface Stored {
 /** What a poll found, and (an event that remembers records) its memory; `start`: a first poll from now (P6). */
 type Finding = Found & { memory?: RecordMemory; start?: boolean };
 
+const memoryRev = (stored: Stored) => (stored.memory as { rev?: unknown } | undefined)?.rev ?? null;
+
 /** What decides whether another poll wrote the node's static data meanwhile (P11): the memory by its revision. */
 const writtenState = (stored: Stored) =>
-	JSON.stringify([
-		stored.cursor,
-		stored.of,
-		(stored.memory as { rev?: unknown } | undefined)?.rev ?? null,
-	]);
+	JSON.stringify([stored.cursor, stored.of, memoryRev(stored)]);
 
 /**
  * P4 … P10: what the poll finds from its cursor (none: a first poll), within the budget; for an
@@ -179,6 +177,7 @@ async function itemsOf(
 		memory: found.memory,
 		from: cursor ?? startCursor([], -1),
 		listed: found.listed,
+		timeless: found.timeless,
 		budget,
 	});
 	if (asked > 0) path.rows.push('P17');
@@ -223,7 +222,8 @@ export async function pollOnce(
 	const turn = beginTurn(
 		ctx,
 		stored,
-		JSON.stringify([owner, cursor ?? null]),
+		// The start: the cursor, and the memory by its revision (a deal without a time moves the memory, not the cursor).
+		JSON.stringify([owner, cursor ?? null, memoryRev(stored)]),
 		scope.tuning.poll.now(),
 		budget,
 	);
