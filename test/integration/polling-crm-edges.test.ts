@@ -237,3 +237,56 @@ describe('deals as the spec documents them: no updated_at (the sandbox strips it
 		expect(await p.poll()).toBeNull();
 	});
 });
+
+describe('odd records and odd field names', () => {
+	it('a deal the list marks is_deleted: one deletion item with what it held, then nothing', async () => {
+		const p = dealTrigger();
+		const { id } = await api('POST', '/v1/crm/deals', {
+			name: 'Marked',
+			pipeline_id: pipeline().id,
+		});
+		expect(await p.poll()).toBeNull();
+		const listed = await call<IDataObject>(
+			ctx.sb,
+			'GET',
+			'/v1/crm/deals?show_closed_deals=true&page=1&limit=100',
+		);
+		const data = (listed.body.data as IDataObject[]).map((d) =>
+			d.id === id ? { ...d, is_deleted: true } : d,
+		);
+		const body = JSON.stringify({ ...listed.body, data });
+		ctx.sb.faults.add({ kind: 'body', method: 'GET', path: LIST.deals, body, count: 1 });
+		expect(await p.poll()).toEqual([
+			expect.objectContaining({
+				change: 'deleted',
+				id,
+				record: null,
+				previous: { stage_id: stages()[0] },
+			}),
+		]);
+		ctx.sb.faults.add({ kind: 'body', method: 'GET', path: LIST.deals, body, count: 1 });
+		expect(await p.poll()).toBeNull();
+	});
+
+	it('a contact whose ID is past 2^53: delivered once with a notice naming the ID problem, one warning', async () => {
+		const p = trigger({ events: ['POLL_CRM_CONTACTS'] });
+		expect(await p.poll()).toBeNull();
+		offContract();
+		const at = new Date(ctx.sb.store.clock.now() + 1000).toISOString();
+		const body = `{"data":[{"id":9007199254740993,"name":"Big","created_at":"${at}","updated_at":"${at}"}],"paginationInfo":{"totalRecords":1}}`;
+		ctx.sb.faults.add({ kind: 'body', method: 'GET', path: LIST.contacts, body, count: 1 });
+		const out = await p.poll();
+		expect(out).toEqual([
+			expect.objectContaining({ change: 'created', notice: expect.stringMatching(/2\^53/) }),
+		]);
+		expect(p.warnings.filter((w) => /2\^53/.test(w))).toHaveLength(1);
+	});
+
+	it.each(['__proto__', 'constructor', 'prototype'])(
+		'a watched field named %s fails the poll saying why',
+		async (name) => {
+			const p = trigger({ events: ['POLL_CRM_DEALS'], watchFields: ['stage_id', name] });
+			await expect(p.poll()).rejects.toThrow(/n8n drops a key of that name/);
+		},
+	);
+});

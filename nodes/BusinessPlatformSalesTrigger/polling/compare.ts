@@ -113,18 +113,47 @@ export function itemsOf(
 		}
 		const created = isCreated(record, from, seenIds);
 		if (!watch.changes.has(created ? 'created' : 'updated')) continue;
-		const notice = created ? undefined : unknownBecause(memory);
+		const notice = id === undefined ? ID_NOTICE : created ? undefined : unknownBecause(memory);
 		items.push({
 			change: created ? 'created' : 'updated',
 			...base,
 			changedFields:
 				created && fields.length ? fields.filter((f) => fieldValue(record, f).present) : null,
 			previous: created && fields.length ? {} : null,
-			...(notice && fields.length ? { notice } : {}),
+			...(notice && (fields.length || id === undefined) ? { notice } : {}),
 			record,
 		});
 	}
 	return items;
+}
+
+/** The notice of an item whose record ID the trigger cannot keep. */
+export const ID_NOTICE =
+	'The record has no ID the trigger can keep (a whole number below 2^53: past it JSON loses digits): it is not remembered, so what changed, the values before and (deals) its deletion are not known.';
+
+/**
+ * Records the platform marks `is_deleted: true` (DealResponse has the field): a deletion item for
+ * each one remembered (then forgotten), into `into`; the other entries of `list` are returned.
+ */
+export function markedDeleted<T>(
+	list: T[],
+	recordOf: (entry: T) => IDataObject,
+	memory: RecordMemory | undefined,
+	watch: Watch,
+	into: IDataObject[],
+): T[] {
+	const rest: T[] = [];
+	for (const entry of list) {
+		const record = recordOf(entry);
+		if (record.is_deleted !== true) {
+			rest.push(entry);
+			continue;
+		}
+		const id = recordId(record);
+		const item = id !== undefined && memory?.has(id) ? deletedItem(id, memory, watch) : undefined;
+		if (item) into.push(item);
+	}
+	return rest;
 }
 
 /** A record's kept values with its fingerprint after them: how a record without a usable time is remembered. */
