@@ -290,3 +290,20 @@ describe('odd records and odd field names', () => {
 		},
 	);
 });
+
+describe('what the trigger could not keep, said on the items', () => {
+	it('past its bound: the next items say how many records it forgot, once', async () => {
+		tuning.poll.memoryChars = 60;
+		const p = trigger({ events: ['POLL_CRM_CONTACTS'], watchFields: ['phone'] });
+		expect(await p.poll()).toBeNull();
+		const forgotten = (p.nodeData.memory as IDataObject).forgotten as number;
+		expect(forgotten).toBeGreaterThan(0);
+		const newest = ctx.sb.store.tenant(1).contacts.values().at(-1)!;
+		await api('PATCH', `/v1/crm/contacts/${String(newest.id)}`, { phone: '5550111' });
+		const [item] = (await p.poll())!;
+		expect(String(item.memoryNotice)).toContain(`forgot ${forgotten} records`);
+		await api('PATCH', `/v1/crm/contacts/${String(newest.id)}`, { phone: '5550112' });
+		const [next] = (await p.poll())!;
+		expect(next.memoryNotice).toBeUndefined();
+	});
+});

@@ -181,6 +181,9 @@ async function itemsOf(
 		budget,
 	});
 	if (asked > 0) path.rows.push('P17');
+	// What the memory could not keep since the items last said so (past its bound, a partial first poll): on these items.
+	const unsaid = items.length > 0 ? found.memory?.unsaid() : undefined;
+	if (unsaid) for (const item of items) item.memoryNotice = unsaid;
 	// Progress without an item is saved by n8n's default scheduler (in memory) and with durable
 	// cursors (P13), not by its durable scheduler without them: say so where an operator looks.
 	if (found.backlog && found.fresh.length > 0 && items.length === 0)
