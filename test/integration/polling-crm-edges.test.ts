@@ -17,6 +17,7 @@ import { createHarness, type Harness } from '../../testbed/harness/run';
 import { allowOffContract } from '../helpers/contract';
 import { n8nAtLeast } from '../../testbed/runtime/versions';
 import { Poller, type Scheduler } from '../helpers/poll-harness';
+import { PageClock } from '../helpers/page-clock';
 import { setClock } from '../helpers/poll-drivers';
 import { call, useSandbox } from '../helpers/sandbox';
 import { fileTuning } from '../helpers/tuning';
@@ -305,5 +306,29 @@ describe('what the trigger could not keep, said on the items', () => {
 		await api('PATCH', `/v1/crm/contacts/${String(newest.id)}`, { phone: '5550112' });
 		const [next] = (await p.poll())!;
 		expect(next.memoryNotice).toBeUndefined();
+	});
+});
+
+describe('a deal list too long for one poll', () => {
+	it('under the durable scheduler’s budget, a deal list that cannot be read whole fails the poll naming its size and what to do (instead of n8n abandoning it every time)', async () => {
+		const pages = () =>
+			((ctx.sb.stats().byRoute as Record<string, number>)['GET /v1/crm/deals'] ?? 0) as number;
+		const clock = new PageClock(pages);
+		clock.advance(Date.now());
+		tuning.poll.now = clock.now;
+		tuning.poll.pageSize = 1;
+		for (let i = 0; i < 4; i++)
+			await api('POST', '/v1/crm/deals', { name: `Long ${i}`, pipeline_id: pipeline().id });
+		const p = new Poller(
+			h,
+			'businessPlatformSalesTrigger',
+			{ events: ['POLL_CRM_DEALS'] },
+			{ typeVersion: 4, scheduler: 'durable', budgetMs: 2000, now: clock.now },
+		);
+		expect(await p.poll()).toBeNull(); // the first poll remembers what fits, and says it read part
+		await expect(p.poll()).rejects.toThrow(
+			/records\) cannot be read whole within the poll budget of 2 s/,
+		);
+		expect(p.lastPath).toBe('P5 → P10');
 	});
 });

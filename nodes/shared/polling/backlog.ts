@@ -61,6 +61,27 @@ export function roomLeft(budget: Budget, length: number, served: number, atSince
 }
 
 /**
+ * The error of a poll that must read a whole list (Deal Changed: deletions and changes without a
+ * time are seen only so) and cannot within n8n's poll budget: n8n would abandon it every time.
+ */
+export function wholeTooLong(
+	scope: RunScope,
+	list: PollList,
+	pages: number,
+	records: number | undefined,
+	limit: number,
+): NodeOperationError {
+	const size = records === undefined ? `more than ${pages} pages` : `${records} records`;
+	return new NodeOperationError(
+		scope.ctx.getNode(),
+		`${list.request.method} ${list.request.path} (${size}) cannot be read whole within the poll budget of ${Math.round(limit / 1000)} s`,
+		{
+			description: `This event reads the whole list at every poll, and after ${pages} pages its budget was spent: n8n would abandon the poll and deliver nothing, every time. Choose a pipeline to make the list shorter, or give polls more time (N8N_SCHEDULER_POLL_TIMEOUT under n8n's durable scheduler). Nothing was delivered; the next poll tries again (docs/polling-triggers.md).`,
+		},
+	);
+}
+
+/**
  * One page of a poll's list, its time counted in the budget when there is one. A 200 whose items
  * are not a list (`{}`, `{data: null}`, an HTML page) is not an empty page: the poll fails (P10),
  * delivers and commits nothing, and says so once in n8n's log; the next poll reads again.

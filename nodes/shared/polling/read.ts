@@ -12,7 +12,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { RunScope } from '../run-scope';
-import { pageFits, readBacklog, roomLeft, timedPage, type Budget } from './backlog';
+import { pageFits, readBacklog, roomLeft, timedPage, wholeTooLong, type Budget } from './backlog';
 import { advance, byTime, newChanges, startCursor, type Change, type Cursor } from './cursor';
 import type { ParamReader, PollEvent, PollList } from './model';
 import { pageTime, sortTime, warnUnsorted, warnUntimed } from './times';
@@ -190,6 +190,15 @@ async function read(
 					},
 				);
 			}
+			// A whole reading a poll must finish (an event that remembers records): fail before n8n abandons it.
+			if (
+				page > 1 &&
+				event.recordId &&
+				!list.newestFirst &&
+				limits.budget &&
+				!pageFits(limits.budget)
+			)
+				throw wholeTooLong(scope, list, page - 1, length, limits.budget.limit);
 			if (page > 1 && outOfBudget(reading, list, limits, length)) {
 				reading.cut = true;
 				return false;
@@ -323,16 +332,6 @@ export async function readStartItems(
 		items: seed ? first.changes.map((c) => c.item).concat(first.timeless ?? []) : [],
 		complete: !first.cut && first.whole,
 	};
-}
-
-/** The cursor of a first poll that starts from now (readStartItems without seeding). */
-export async function readStart(
-	scope: RunScope,
-	event: PollEvent,
-	list: PollList,
-	param: ParamReader,
-): Promise<Cursor> {
-	return (await readStartItems(scope, event, list, param)).cursor;
 }
 
 /** What is new since `cursor` (an empty one: Emit Existing Items), within the budget. */
