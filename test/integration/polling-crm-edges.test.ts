@@ -297,12 +297,11 @@ describe('what the trigger could not keep, said on the items', () => {
 		tuning.poll.memoryChars = 60;
 		const p = trigger({ events: ['POLL_CRM_CONTACTS'], watchFields: ['phone'] });
 		expect(await p.poll()).toBeNull();
-		const forgotten = (p.nodeData.memory as IDataObject).forgotten as number;
-		expect(forgotten).toBeGreaterThan(0);
+		expect((p.nodeData.memory as IDataObject).forgotten).toBeGreaterThan(0);
 		const newest = ctx.sb.store.tenant(1).contacts.values().at(-1)!;
 		await api('PATCH', `/v1/crm/contacts/${String(newest.id)}`, { phone: '5550111' });
 		const [item] = (await p.poll())!;
-		expect(String(item.memoryNotice)).toContain(`forgot ${forgotten} records`);
+		expect(String(item.memoryNotice)).toMatch(/^The trigger forgot \d+ records/);
 		await api('PATCH', `/v1/crm/contacts/${String(newest.id)}`, { phone: '5550112' });
 		const [next] = (await p.poll())!;
 		expect(next.memoryNotice).toBeUndefined();

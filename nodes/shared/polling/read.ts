@@ -52,10 +52,7 @@ interface Reading {
 	/** The items listed without a usable time (times.ts), and (events that remember records) those items. */
 	untimed: number;
 	timeless?: IDataObject[];
-	/**
-	 * The reading went to the list's end and listed as many items as its envelope says it holds
-	 * (where it says): only then is a record missing from it perhaps gone (P17).
-	 */
+	/** Went to the list's end, as many items listed as its envelope counts (if it does): a record missing may be gone (P17). */
 	whole: boolean;
 }
 
@@ -132,6 +129,19 @@ function outOfBudget(
 	);
 }
 
+/** A whole reading a poll must finish (remembered records) fails before n8n abandons it; one past its budget reads on. */
+function mustFit(
+	scope: RunScope,
+	list: PollList,
+	event: PollEvent,
+	budget: Budget | undefined,
+	page: number,
+	length: number | undefined,
+): void {
+	if (!event.recordId || list.newestFirst || !budget || budget.elapsed() > budget.limit) return;
+	if (!pageFits(budget)) throw wholeTooLong(scope, list, page - 1, length, budget.limit);
+}
+
 /**
  * Whether a list asked for newest first, whose reading stopped before its last page, is not in
  * that order after all: its last page holds a change newer than the oldest one read. A platform
@@ -190,15 +200,7 @@ async function read(
 					},
 				);
 			}
-			// A whole reading a poll must finish (an event that remembers records): fail before n8n abandons it.
-			if (
-				page > 1 &&
-				event.recordId &&
-				!list.newestFirst &&
-				limits.budget &&
-				!pageFits(limits.budget)
-			)
-				throw wholeTooLong(scope, list, page - 1, length, limits.budget.limit);
+			if (page > 1) mustFit(scope, list, event, limits.budget, page, length);
 			if (page > 1 && outOfBudget(reading, list, limits, length)) {
 				reading.cut = true;
 				return false;
