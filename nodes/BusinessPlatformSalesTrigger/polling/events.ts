@@ -50,7 +50,7 @@ export const MAX_DELETION_CHECKS = 100;
 export const MAX_WATCHED_FIELDS = 50;
 const MAX_FIELD_NAME = 200;
 /** Names n8n's deepCopy leaves out of an item downstream: refused as watched fields. */
-const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 const NAMES: Record<RecordType, string> = {
 	contact: 'Contact',
