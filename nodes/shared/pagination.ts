@@ -268,16 +268,18 @@ export async function fetchPage(
 	page: number,
 	size: number,
 	served?: number,
-): Promise<{ items: IDataObject[]; more: boolean; records?: number }> {
+): Promise<{ items: IDataObject[]; more: boolean; records?: number; listed: boolean }> {
 	const style = PAGE_STYLES[styleName];
 	const body = await apiRequest<IDataObject>(scope, {
 		...req,
 		qs: { [style.page]: page, [style.size]: size, ...(req.qs ?? {}) },
 	});
-	const raw = body ? style.items(body) : undefined;
-	const items = Array.isArray(raw) ? (raw as IDataObject[]) : [];
-	const records = body ? style.totalRecords?.(body) : undefined;
-	if (items.length === 0) return { items, more: false, records };
+	const raw = body && typeof body === 'object' ? style.items(body) : undefined;
+	// `listed`: the body held a list where the style says (`{}`, `{data: null}` or an HTML page do not).
+	const listed = Array.isArray(raw);
+	const items = listed ? (raw as IDataObject[]) : [];
+	const records = body && typeof body === 'object' ? style.totalRecords?.(body) : undefined;
+	if (items.length === 0) return { items, more: false, records, listed };
 	const pages = style.totalPages?.(body);
 	// The server's page size: what it served on its largest page so far (never more than asked).
 	const used = Math.min(size, Math.max(served ?? 0, items.length));
@@ -287,5 +289,5 @@ export async function fetchPage(
 			: records !== undefined
 				? page * used < records
 				: items.length >= (served === undefined ? size : used);
-	return { items, more, records };
+	return { items, more, records, listed };
 }

@@ -45,6 +45,11 @@ export interface SandboxConfig {
 	 * as a platform that cannot sort by update might (the polling trigger then reads them whole).
 	 */
 	unsortedLists?: boolean;
+	/**
+	 * Tests only: deals are listed and read without `updated_at`, as the spec's DealResponse
+	 * documents them (the sandbox adds it otherwise; contract/openapi.yaml's x-chosen on it says so).
+	 */
+	dealsWithoutUpdatedAt?: boolean;
 }
 
 export interface Env {

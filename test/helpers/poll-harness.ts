@@ -63,6 +63,9 @@ export class Poller {
 	/** Counts the activations (default scheduler: each has its own static data object, loaded from what was saved). */
 	private activation = 0;
 
+	/** What the polls said in n8n's log at warning level, in order. */
+	readonly warnings: string[] = [];
+
 	/** The rows of the state machine each poll went through (its debug log line), in the order the polls ended. */
 	readonly paths: string[] = [];
 
@@ -261,8 +264,9 @@ export class Poller {
 			if (typeof message === 'string' && message.startsWith('Poll of ')) this.paths.push(message);
 		};
 		const quiet = () => undefined;
+		const warn = (message: unknown) => this.warnings.push(String(message));
 		Object.defineProperty(ctx, 'logger', {
-			value: { debug: log, info: quiet, warn: quiet, error: quiet },
+			value: { debug: log, info: quiet, warn, error: quiet },
 		});
 		const nodeType = nodeTypeOf(harnessNodeTypes()[`${PACKAGE}.${this.type}`], node.typeVersion);
 		const result = (await nodeType.poll!.call(ctx as unknown as IPollFunctions)) as

@@ -88,6 +88,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 		weight: 2,
 		arbitrary: fc.boolean().map((frozen) => ({ kind: 'freeze' as const, frozen })),
 	},
+	// A bulk import between two polls (at most once a run; past a page, within the memory's bound):
+	// rare and small, for the CPU; the 2·10^5 bursts are the fixed runs below.
+	{
+		weight: 1,
+		arbitrary: fc.constantFrom(150, 700).map((count) => ({ kind: 'bulk' as const, count })),
+	},
 	{ weight: 4, arbitrary: fc.constant({ kind: 'poll' as const }) },
 	{
 		weight: 2,
@@ -389,6 +395,44 @@ describe("the Sales Trigger's polling events deliver each change once, with what
 				if (!before.has(c.id)) tenant().contacts.delete(c.id as number);
 		}
 	}, 600_000);
+
+	it('2·10^5 deals under durable cursors with a budget of 3 s: the first poll remembers what fits (its memory says partial); a whole reading that cannot fit fails each later poll with an error naming the list’s size (docs/polling-triggers.md: the deal list must fit in one poll)', async () => {
+		if (!n8nAtLeast('2.41.0')) return;
+		const before = new Set(
+			tenant()
+				.deals.values()
+				.map((d) => d.id),
+		);
+		ctx.sb.config.maxPageSize = PAGE;
+		const clock = new PageClock(listPages);
+		clock.advance(ctx.sb.store.clock.now());
+		clock.pageMs = 100;
+		tuning.poll.now = clock.now;
+		try {
+			const at = ctx.sb.store.clock.now() + 1;
+			await call(ctx.sb, 'POST', '/__admin/seed', {
+				body: { kind: 'deals', count: 200_000, at, every: 1 },
+			});
+			await setClock(ctx.sb, { at: new Date(at + 200_000 + 1000).toISOString() });
+			const poller = new Poller(
+				harness(),
+				'businessPlatformSalesTrigger',
+				{ events: ['POLL_CRM_DEALS'], watchFields: ['stage_id'] },
+				{ scheduler: 'durableCursors', budgetMs: 3000, now: clock.now, typeVersion: 4 },
+			);
+			expect(await poller.poll()).toBeNull();
+			expect(poller.nodeData.memory).toMatchObject({ partial: true });
+			clock.advance(60_000);
+			await expect(poller.poll()).rejects.toThrow(
+				/\(\d+ records\) cannot be read whole within the poll budget of 3 s/,
+			);
+			clock.advance(60_000);
+			await expect(poller.poll()).rejects.toThrow(/cannot be read whole/);
+		} finally {
+			for (const d of tenant().deals.values())
+				if (!before.has(d.id)) tenant().deals.delete(d.id as number);
+		}
+	}, 300_000);
 
 	it('contacts, deals, activities; watching a field or not; each scheduler, both n8n ends, a platform clock ±10 minutes: creates, edits, edits in one second, deletions, overlaps, takeovers, publishing again while a poll runs, restarts, abandoned polls, smaller pages', async () => {
 		await checkProperty(

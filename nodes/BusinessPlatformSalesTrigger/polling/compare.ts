@@ -10,7 +10,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { changeTime, type Change } from '../../shared/polling/cursor';
 import { changesOf, keep, type Kept, type RecordMemory } from '../../shared/polling/memory';
-import { fieldValue, keyId, recordId, type ChangeKind, type RecordKind } from './records';
+import {
+	fieldValue,
+	fingerprint,
+	keyId,
+	recordId,
+	type ChangeKind,
+	type RecordKind,
+} from './records';
 
 export interface Watch {
 	kind: RecordKind;
@@ -106,18 +113,89 @@ export function itemsOf(
 		}
 		const created = isCreated(record, from, seenIds);
 		if (!watch.changes.has(created ? 'created' : 'updated')) continue;
-		const notice = created ? undefined : unknownBecause(memory);
+		const notice = id === undefined ? ID_NOTICE : created ? undefined : unknownBecause(memory);
 		items.push({
 			change: created ? 'created' : 'updated',
 			...base,
 			changedFields:
 				created && fields.length ? fields.filter((f) => fieldValue(record, f).present) : null,
 			previous: created && fields.length ? {} : null,
-			...(notice && fields.length ? { notice } : {}),
+			...(notice && (fields.length || id === undefined) ? { notice } : {}),
 			record,
 		});
 	}
 	return items;
+}
+
+/** The notice of an item whose record ID the trigger cannot keep. */
+export const ID_NOTICE =
+	'The record has no ID the trigger can keep (a whole number below 2^53: past it JSON loses digits): it is not remembered, so what changed, the values before and (deals) its deletion are not known.';
+
+/**
+ * Records the platform marks `is_deleted: true` (DealResponse has the field): a deletion item for
+ * each one remembered (then forgotten), into `into`; the other entries of `list` are returned.
+ */
+export function markedDeleted<T>(
+	list: T[],
+	recordOf: (entry: T) => IDataObject,
+	memory: RecordMemory | undefined,
+	watch: Watch,
+	into: IDataObject[],
+): T[] {
+	const rest: T[] = [];
+	for (const entry of list) {
+		const record = recordOf(entry);
+		if (record.is_deleted !== true) {
+			rest.push(entry);
+			continue;
+		}
+		const id = recordId(record);
+		const item = id !== undefined && memory?.has(id) ? deletedItem(id, memory, watch) : undefined;
+		if (item) into.push(item);
+	}
+	return rest;
+}
+
+/** A record's kept values with its fingerprint after them: how a record without a usable time is remembered. */
+export const printedOf = (record: IDataObject, watch: Watch): Kept[] =>
+	keptOf(record, watch.fields).concat([[0, fingerprint(record, watch.kind)]]);
+
+/**
+ * The items of the records of a whole reading that have no usable time (a deal as the spec's
+ * DealResponse gives it, without `updated_at`): a record whose fingerprint differs from the one
+ * remembered is a change; one remembered without a fingerprint (listed with a time before) gets
+ * one, and no item. A record not remembered is new, unless the memory forgot records past its
+ * bound (it may be one of them): it is then not followed, and counted in `unfollowed`.
+ */
+export function timelessItems(
+	records: IDataObject[],
+	memory: RecordMemory,
+	watch: Watch,
+	from: Position,
+): { items: DeliveredChange[]; unfollowed: number } {
+	const items: DeliveredChange[] = [];
+	let unfollowed = 0;
+	const at = watch.fields.length;
+	for (const record of records) {
+		const id = recordId(record);
+		if (id === undefined) continue;
+		const now = printedOf(record, watch);
+		const before = memory.get(id);
+		if (before && before.length > at && JSON.stringify(before[at]) === JSON.stringify(now[at]))
+			continue;
+		if (!before && memory.forgotten > 0) {
+			unfollowed++;
+			continue;
+		}
+		if (before && before.length <= at) {
+			memory.set(id, now);
+			continue;
+		}
+		const change = { key: `${id}@#${String(now[at][1])}`, time: -1, item: record };
+		for (const item of itemsOf([change], memory, watch, from)) items.push(item);
+		memory.set(id, now);
+	}
+	return { items, unfollowed };
 }
 
 /** The remembered records no reading of a whole list showed: deleted, or moved where the list does not look. */

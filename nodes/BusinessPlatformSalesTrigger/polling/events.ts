@@ -15,7 +15,18 @@ import { RecordMemory } from '../../shared/polling/memory';
 import type { ParamReader, PollEvent, PollList, RecordsHook } from '../../shared/polling/model';
 import type { RunScope } from '../../shared/run-scope';
 import { apiRequest } from '../../shared/transport';
-import { deletedItem, itemsOf, keptOf, missing, type DeliveredChange, type Watch } from './compare';
+import {
+	deletedItem,
+	ID_NOTICE,
+	itemsOf,
+	markedDeleted,
+	keptOf,
+	missing,
+	printedOf,
+	timelessItems,
+	type DeliveredChange,
+	type Watch,
+} from './compare';
 import {
 	changeKey,
 	RECORD_KINDS,
@@ -38,6 +49,8 @@ export const MAX_DELETION_CHECKS = 100;
 /** Watched fields at most, and the longest name. */
 export const MAX_WATCHED_FIELDS = 50;
 const MAX_FIELD_NAME = 200;
+/** Names n8n's deepCopy leaves out of an item downstream: refused as watched fields. */
+const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 const NAMES: Record<RecordType, string> = {
 	contact: 'Contact',
@@ -54,6 +67,11 @@ export function watchedFields(raw: unknown, fail: (message: string) => Error): s
 	if (names.length > MAX_WATCHED_FIELDS)
 		throw fail(
 			`Only When These Fields Change names ${names.length} fields; at most ${MAX_WATCHED_FIELDS}`,
+		);
+	const odd = names.find((n) => PROTOTYPE_KEYS.has(n));
+	if (odd)
+		throw fail(
+			`The field name "${odd}" cannot be watched: n8n drops a key of that name when it copies an item, so previous would lose it`,
 		);
 	const long = names.find((n) => n.length > MAX_FIELD_NAME);
 	if (long)
@@ -109,19 +127,22 @@ function listOf(kind: RecordKind, param: ParamReader): PollList {
 	};
 }
 
-type Asked = { gone: true } | { gone: false; record?: IDataObject } | undefined;
+type Asked = { gone: true } | { gone: false; record: IDataObject } | undefined;
 
 /** A deal on its own: gone (404), there (its record), or undefined when the platform did not say (the next poll asks again). */
 async function askDeal(scope: RunScope, id: string, budget: Budget): Promise<Asked> {
 	const began = budget.elapsed();
 	try {
 		const record = await apiRequest<unknown>(scope, { method: 'GET', path: `/v1/crm/deals/${id}` });
-		return {
-			gone: false,
-			...(record && typeof record === 'object' && !Array.isArray(record)
-				? { record: record as IDataObject }
-				: {}),
-		};
+		if (record && typeof record === 'object' && recordId(record as IDataObject) === id)
+			return (record as IDataObject).is_deleted === true
+				? { gone: true }
+				: { gone: false, record: record as IDataObject };
+		// A 200 that is not this deal (an empty body, a maintenance page): not known; asked again.
+		scope.ctx.logger?.warn?.(
+			`Business Platform Trigger: GET /v1/crm/deals/${id} answered 200 without that deal; whether it was deleted is asked again at the next poll`,
+		);
+		return undefined;
 	} catch (error) {
 		if (readFailure(error).status === 404) return { gone: true };
 		scope.ctx.logger?.warn?.(
@@ -160,14 +181,24 @@ async function deletions(
 			continue;
 		}
 		const record = answer.record;
-		const time = record ? changeTime(record.updated_at) : undefined;
-		if (record && recordId(record) === id && time !== undefined && time > from.since) {
+		const time = changeTime(record.updated_at);
+		if (time !== undefined && time > from.since) {
 			const moved = { key: changeKey(record, watch.kind), time, item: record };
 			for (const item of itemsOf([moved], memory, watch, from)) out.push(item);
-		}
+		} else if (time === undefined)
+			for (const item of timelessItems([record], memory, watch, from).items) out.push(item);
 		memory.delete(id);
 	}
 	return { items: out, asked };
+}
+
+/** Says once per poll how many items came with an ID the trigger cannot keep (n8n's log; each item's notice says it too). */
+function warnIds(scope: RunScope, items: IDataObject[]): void {
+	const odd = items.filter((i) => i.notice === ID_NOTICE).length;
+	if (odd > 0)
+		scope.ctx.logger?.warn?.(
+			`Business Platform Trigger: ${odd} records came with an ID that is not a whole number below 2^53; they are delivered but not remembered (docs/polling-triggers.md)`,
+		);
 }
 
 function hookOf(kind: RecordKind, param: ParamReader): RecordsHook {
@@ -184,14 +215,26 @@ function hookOf(kind: RecordKind, param: ParamReader): RecordsHook {
 			if (!remembers) return undefined;
 			const memory = new RecordMemory(fields, new Map(), 0, !complete, 0, limit);
 			for (const item of items) {
-				const id = recordId(item);
-				if (id !== undefined) memory.set(id, keptOf(item, fields));
+				const id = item.is_deleted === true ? undefined : recordId(item);
+				// A deal without a time is remembered with its fingerprint: its next change is one of content.
+				const timed = kind.type !== 'deal' || changeTime(item.updated_at) !== undefined;
+				if (id !== undefined) memory.set(id, timed ? keptOf(item, fields) : printedOf(item, watch));
 			}
 			return memory;
 		},
-		async deliver({ scope, fresh, memory, from, listed, budget }) {
-			const items: IDataObject[] = itemsOf(fresh, memory, watch, from);
+		async deliver({ scope, fresh, memory, from, listed, timeless, budget }) {
+			const items: IDataObject[] = [];
+			const live = markedDeleted(fresh, (c) => c.item, memory, watch, items);
+			for (const item of itemsOf(live, memory, watch, from)) items.push(item);
+			warnIds(scope, items);
 			if (kind.type !== 'deal' || !memory || !listed) return { items, asked: 0 };
+			const rest = markedDeleted(timeless ?? [], (r) => r, memory, watch, items);
+			const byContent = timelessItems(rest, memory, watch, from);
+			for (const item of byContent.items) items.push(item);
+			if (byContent.unfollowed > 0)
+				scope.ctx.logger?.warn?.(
+					`Business Platform Trigger: ${byContent.unfollowed} deals without updated_at are not followed: the trigger's memory is past its bound and cannot tell a new deal from one it forgot (docs/polling-triggers.md)`,
+				);
 			const gone = await deletions(scope, memory, listed, watch, from, budget);
 			for (const item of gone.items) items.push(item);
 			return { items, asked: gone.asked };

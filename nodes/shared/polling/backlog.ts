@@ -21,12 +21,19 @@
  * read.ts leaves room for a read without it (`roomLeft`).
  */
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { fetchPage } from '../pagination';
 import type { RunScope } from '../run-scope';
 import type { Budget, PollEvent, PollList } from './model';
 
 export type { Budget } from './model';
+
+/** The poll's budget (n8n's, or the pack's where n8n gives none: machine.ts), measured from now. */
+export function budgetFrom(limit: number, now: () => number): Budget {
+	const began = now();
+	return { elapsed: () => now() - began, limit, slowest: 0 };
+}
 
 /**
  * Whether one more page fits in the budget, or in a share of it: a poll gives the first half to
@@ -53,18 +60,53 @@ export function roomLeft(budget: Budget, length: number, served: number, atSince
 	return pageFits(budget, 0.5) && budget.elapsed() + budget.slowest * (1 + pages) <= budget.limit;
 }
 
-/** One page, its time counted in the budget. */
+/**
+ * The error of a poll that must read a whole list (Deal Changed: deletions and changes without a
+ * time are seen only so) and cannot within n8n's poll budget: n8n would abandon it every time.
+ */
+export function wholeTooLong(
+	scope: RunScope,
+	list: PollList,
+	pages: number,
+	records: number | undefined,
+	limit: number,
+): NodeOperationError {
+	const size = records === undefined ? `more than ${pages} pages` : `${records} records`;
+	return new NodeOperationError(
+		scope.ctx.getNode(),
+		`${list.request.method} ${list.request.path} (${size}) cannot be read whole within the poll budget of ${Math.round(limit / 1000)} s`,
+		{
+			description: `This event reads the whole list at every poll, and after ${pages} pages its budget was spent: n8n would abandon the poll and deliver nothing, every time. Choose a pipeline to make the list shorter, or give polls more time (N8N_SCHEDULER_POLL_TIMEOUT under n8n's durable scheduler). Nothing was delivered; the next poll tries again (docs/polling-triggers.md).`,
+		},
+	);
+}
+
+/**
+ * One page of a poll's list, its time counted in the budget when there is one. A 200 whose items
+ * are not a list (`{}`, `{data: null}`, an HTML page) is not an empty page: the poll fails (P10),
+ * delivers and commits nothing, and says so once in n8n's log; the next poll reads again.
+ */
 export async function timedPage(
 	scope: RunScope,
 	list: PollList,
 	page: number,
 	size: number,
 	served: number,
-	budget: Budget,
+	budget?: Budget,
 ) {
-	const began = budget.elapsed();
+	const began = budget?.elapsed() ?? 0;
 	const got = await fetchPage(scope, list.request, list.style, page, size, served);
-	budget.slowest = Math.max(budget.slowest, budget.elapsed() - began);
+	if (budget) budget.slowest = Math.max(budget.slowest, budget.elapsed() - began);
+	if (!got.listed) {
+		const what = `${list.request.method} ${list.request.path} (page ${page})`;
+		scope.ctx.logger?.warn?.(
+			`Business Platform: ${what} answered 200 without a list of items; the poll delivered nothing and reads again at the next poll time`,
+		);
+		throw new NodeOperationError(scope.ctx.getNode(), `${what} answered without a list`, {
+			description:
+				'The platform answered 200 with a body that holds no list of items where its documents put one (an empty object, a null list, or a page that is not JSON, such as a maintenance page). The poll delivered nothing and kept its cursor; the next poll reads the list again. If this lasts, check the API Base URL of the credential.',
+		});
+	}
 	return got;
 }
 

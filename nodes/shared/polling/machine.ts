@@ -16,11 +16,12 @@ import type { IDataObject, INode, INodeExecutionData, IPollFunctions } from 'n8n
 import { commitOwnCursor, pollBudgetMs } from '../n8n-internals';
 import type { RunScope } from '../run-scope';
 import { credentialAccount } from '../run-scope';
-import type { Budget } from './backlog';
+import { budgetFrom, type Budget } from './backlog';
 import { readCursor, startCursor, type Cursor } from './cursor';
 import { RecordMemory } from './memory';
 import type { ParamReader, PollEvent, PollList, RecordsHook } from './model';
-import { budgetFrom, readChanges, readStartItems, readyList, testItem, type Found } from './read';
+import { readChanges, readStartItems, readyList, testItem, type Found } from './read';
+import { withUsableTimes } from './times';
 import { beginTurn, endTurn } from './turns';
 
 export interface PollOptions {
@@ -115,13 +116,11 @@ interface Stored {
 /** What a poll found, and (an event that remembers records) its memory; `start`: a first poll from now (P6). */
 type Finding = Found & { memory?: RecordMemory; start?: boolean };
 
+const memoryRev = (stored: Stored) => (stored.memory as { rev?: unknown } | undefined)?.rev ?? null;
+
 /** What decides whether another poll wrote the node's static data meanwhile (P11): the memory by its revision. */
 const writtenState = (stored: Stored) =>
-	JSON.stringify([
-		stored.cursor,
-		stored.of,
-		(stored.memory as { rev?: unknown } | undefined)?.rev ?? null,
-	]);
+	JSON.stringify([stored.cursor, stored.of, memoryRev(stored)]);
 
 /**
  * P4 … P10: what the poll finds from its cursor (none: a first poll), within the budget; for an
@@ -180,9 +179,13 @@ async function itemsOf(
 		memory: found.memory,
 		from: cursor ?? startCursor([], -1),
 		listed: found.listed,
+		timeless: found.timeless,
 		budget,
 	});
 	if (asked > 0) path.rows.push('P17');
+	// What the memory could not keep since the items last said so (past its bound, a partial first poll): on these items.
+	const unsaid = items.length > 0 ? found.memory?.unsaid() : undefined;
+	if (unsaid) for (const item of items) item.memoryNotice = unsaid;
 	// Progress without an item is saved by n8n's default scheduler (in memory) and with durable
 	// cursors (P13), not by its durable scheduler without them: say so where an operator looks.
 	if (found.backlog && found.fresh.length > 0 && items.length === 0)
@@ -215,6 +218,8 @@ export async function pollOnce(
 	if (ctx.getMode() === 'manual')
 		return path.end('P1', await testItem(scope, event, event.list(param), param), 1);
 	const stored = ctx.getWorkflowStaticData('node') as Stored;
+	// An event that remembers records: a time more than a day past n8n's clock is no change time (times.ts).
+	if (event.records) event = withUsableTimes(event, scope.tuning.poll.now());
 	const { list, owner, hook } = await listAndOwner(scope, event, param);
 	const loaded = writtenState(stored);
 	const cursor = stored.of === owner ? readCursor(stored.cursor) : undefined;
@@ -222,7 +227,8 @@ export async function pollOnce(
 	const turn = beginTurn(
 		ctx,
 		stored,
-		JSON.stringify([owner, cursor ?? null]),
+		// The start: the cursor, and the memory by its revision (a deal without a time moves the memory, not the cursor).
+		JSON.stringify([owner, cursor ?? null, memoryRev(stored)]),
 		scope.tuning.poll.now(),
 		budget,
 	);
@@ -248,7 +254,7 @@ export async function pollOnce(
 		await commitOwnCursor(ctx);
 		return path.end('P13', null);
 	} finally {
-		// A request failed: the error goes to n8n, nothing is delivered or written.
+		// A request failed, or a page held no list (backlog.ts timedPage): the error goes to n8n, nothing is delivered or written.
 		if (!path.done) path.end('P10', null);
 		endTurn(turn, delivered, scope.tuning.poll.now());
 	}

@@ -46,6 +46,8 @@ export interface StoredMemory {
 	forgotten?: number;
 	/** The first poll could not read every record within its budget: some were never remembered. */
 	partial?: boolean;
+	/** What the items already said of `forgotten` and `partial` (memoryNotice): the count, and 1 for partial. */
+	said?: number[];
 }
 
 /** A record ID the memory keeps: one line of text, so no tab, newline or the like, and not endless. */
@@ -220,6 +222,9 @@ export class RecordMemory {
 	/** Whether anything was set or deleted since it was loaded. */
 	changed = false;
 
+	/** What the items already said: of the records forgotten, how many; whether the first poll was partial. */
+	said: [number, boolean] = [0, false];
+
 	constructor(
 		readonly fields: string[],
 		recs: Map<string, string> = new Map(),
@@ -250,7 +255,7 @@ export class RecordMemory {
 			if (keepableId(id)) recs.set(id, line.slice(tab + 1));
 		}
 		const forgotten = Number.isSafeInteger(stored.forgotten) ? Number(stored.forgotten) : 0;
-		return new RecordMemory(
+		const memory = new RecordMemory(
 			fields,
 			recs,
 			Math.max(0, forgotten),
@@ -258,6 +263,32 @@ export class RecordMemory {
 			Number.isSafeInteger(stored.rev) ? stored.rev : 0,
 			limit,
 		);
+		const said = Array.isArray(stored.said) ? stored.said : [];
+		memory.said = [Number.isSafeInteger(said[0]) ? Number(said[0]) : 0, said[1] === 1];
+		return memory;
+	}
+
+	/**
+	 * What the next items should say of what the memory could not keep since they last said it
+	 * (records forgotten past the bound, a first poll that read part of the list), once; undefined
+	 * when nothing is new. Marks it said.
+	 */
+	unsaid(): string | undefined {
+		const forgot = this.forgotten - this.said[0];
+		const partial = this.partial && !this.said[1];
+		if (forgot <= 0 && !partial) return undefined;
+		this.said = [this.forgotten, this.partial];
+		this.changed = true;
+		const out: string[] = [];
+		if (forgot > 0)
+			out.push(
+				`The trigger forgot ${forgot} records changed longest ago to stay within its memory's bound: their next change comes without previous, and a forgotten deal's deletion is not seen.`,
+			);
+		if (partial)
+			out.push(
+				'The first poll could not read every record within the poll budget: a record it did not read comes without previous at its next change.',
+			);
+		return `${out.join(' ')} (docs/polling-triggers.md)`;
 	}
 
 	get size(): number {
@@ -324,6 +355,7 @@ export class RecordMemory {
 			rev: this.rev + 1,
 			...(this.forgotten > 0 ? { forgotten: this.forgotten } : {}),
 			...(this.partial ? { partial: true } : {}),
+			...(this.said[0] > 0 || this.said[1] ? { said: [this.said[0], this.said[1] ? 1 : 0] } : {}),
 		};
 	}
 }

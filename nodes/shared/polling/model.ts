@@ -107,6 +107,8 @@ export interface RecordsHook {
 		memory: RecordMemory | undefined;
 		from: Cursor;
 		listed?: ReadonlySet<string>;
+		/** The records of that whole reading without a usable time: compared by content (deals). */
+		timeless?: IDataObject[];
 		budget: Budget;
 	}) => Promise<{ items: IDataObject[]; asked: number }>;
 }

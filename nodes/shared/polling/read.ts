@@ -11,11 +11,11 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { ApplicationError, NodeOperationError } from 'n8n-workflow';
 
-import { fetchPage } from '../pagination';
 import type { RunScope } from '../run-scope';
-import { pageFits, readBacklog, roomLeft, timedPage, type Budget } from './backlog';
+import { pageFits, readBacklog, roomLeft, timedPage, wholeTooLong, type Budget } from './backlog';
 import { advance, byTime, newChanges, startCursor, type Change, type Cursor } from './cursor';
 import type { ParamReader, PollEvent, PollList } from './model';
+import { pageTime, sortTime, warnUnsorted, warnUntimed } from './times';
 
 /** The changes on one page of the list (items that are not this event's change are left out), added to `into`. */
 function addChanges(
@@ -33,10 +33,6 @@ function addChanges(
 	return into;
 }
 
-/** An item's time on the list's sort order (changes and non-changes alike): where paging may stop. */
-const sortTime = (event: PollEvent, item: IDataObject) =>
-	item && typeof item === 'object' ? event.time(item) : undefined;
-
 interface Reading {
 	changes: Change<IDataObject>[];
 	pages: number;
@@ -53,6 +49,11 @@ interface Reading {
 	unsorted: boolean;
 	/** The record IDs listed (events that remember records: PollEvent.records). */
 	ids?: Set<string>;
+	/** The items listed without a usable time (times.ts), and (events that remember records) those items. */
+	untimed: number;
+	timeless?: IDataObject[];
+	/** Went to the list's end, as many items listed as its envelope counts (if it does): a record missing may be gone (P17). */
+	whole: boolean;
 }
 
 interface ReadLimits {
@@ -97,6 +98,7 @@ function takePage(
 		if (time !== undefined && (!event.is || event.is(item, param)))
 			reading.changes.push({ key, time, item });
 		if (time !== undefined && time > reading.newest) reading.newest = time;
+		if (time === undefined && ++reading.untimed) reading.timeless?.push(item);
 		if (list.checkOrder && time !== undefined) {
 			reading.unsorted ||= time > track.previous;
 			track.previous = time;
@@ -127,6 +129,19 @@ function outOfBudget(
 	);
 }
 
+/** A whole reading a poll must finish (remembered records) fails before n8n abandons it; one past its budget reads on. */
+function mustFit(
+	scope: RunScope,
+	list: PollList,
+	event: PollEvent,
+	budget: Budget | undefined,
+	page: number,
+	length: number | undefined,
+): void {
+	if (!event.recordId || list.newestFirst || !budget || budget.elapsed() > budget.limit) return;
+	if (!pageFits(budget)) throw wholeTooLong(scope, list, page - 1, length, budget.limit);
+}
+
 /**
  * Whether a list asked for newest first, whose reading stopped before its last page, is not in
  * that order after all: its last page holds a change newer than the oldest one read. A platform
@@ -144,7 +159,7 @@ async function outOfOrderBelow(
 	const last = Math.ceil(reading.records / reading.served);
 	if (last <= reading.pages) return false;
 	const size = scope.tuning.poll.pageSize;
-	const { items } = await fetchPage(scope, list.request, list.style, last, size, reading.served);
+	const { items } = await timedPage(scope, list, last, size, reading.served);
 	return items.some((i) => !!i && typeof i === 'object' && (sortTime(event, i) ?? -1) > oldestRead);
 }
 
@@ -169,6 +184,9 @@ async function read(
 		cut: false,
 		served: 0,
 		unsorted: false,
+		whole: false,
+		untimed: 0,
+		...(event.recordId ? { timeless: [] } : {}),
 		...(event.recordId ? { ids: new Set<string>() } : {}),
 	};
 	const track: Tracking = { listed: new Set<string>(), previous: Number.POSITIVE_INFINITY };
@@ -187,6 +205,7 @@ async function read(
 					},
 				);
 			}
+			if (page > 1) mustFit(scope, list, event, limits.budget, page, length);
 			if (page > 1 && outOfBudget(reading, list, limits, length)) {
 				reading.cut = true;
 				return false;
@@ -194,9 +213,7 @@ async function read(
 			// The page size the platform really serves (it may be smaller than asked: pagination.ts, fetchPage).
 			const { served } = reading;
 			const size = scope.tuning.poll.pageSize;
-			const { items, more, records } = timer
-				? await timedPage(scope, list, page, size, served, timer)
-				: await fetchPage(scope, list.request, list.style, page, size, served);
+			const { items, more, records } = await timedPage(scope, list, page, size, served, timer);
 			Object.assign(reading, { served: Math.max(served, items.length), records });
 			reading.pages++;
 			reading.moved ||= records === undefined || (page > 1 && records !== length);
@@ -205,17 +222,18 @@ async function read(
 			if (!more || items.length === 0) return true;
 			if (limits.firstFound && reading.changes.length > 0) return false;
 			// A list asked for newest first that is not: every page (the platform ignored the order).
+			// A page is judged by its last item with a usable time; a page without one reads on (times.ts).
 			if (list.newestFirst && !reading.unsorted) {
-				const last = sortTime(event, items[items.length - 1]);
+				const last = pageTime(event, items);
 				const since = limits.since === 'newest' ? reading.newest : limits.since;
-				if (last === undefined || last < since) return false;
+				if (last !== undefined && last < since) return false;
 			}
 		}
 		return false;
 	};
-	const whole = await walk(1);
+	const ended = await walk(1);
 	if (
-		!whole &&
+		!ended &&
 		list.checkOrder &&
 		!reading.unsorted &&
 		!limits.firstFound &&
@@ -223,8 +241,10 @@ async function read(
 	) {
 		reading.unsorted = true;
 		reading.cut = false;
-		await walk(reading.pages + 1);
-	}
+		reading.whole = await walk(reading.pages + 1);
+	} else reading.whole = ended;
+	// A list whose envelope counts other than what was listed (a 200 with a short or empty page) is not whole.
+	reading.whole &&= reading.records === undefined || reading.records === track.listed.size;
 	return reading;
 }
 
@@ -276,12 +296,6 @@ export async function testItem(
 	return [[{ json: newest.item }]];
 }
 
-/** The poll's budget (n8n's, or the pack's where n8n gives none: machine.ts), measured from now. */
-export function budgetFrom(limit: number, now: () => number): Budget {
-	const began = now();
-	return { elapsed: () => now() - began, limit, slowest: 0 };
-}
-
 /** What a poll found: the changes to deliver (oldest first), the cursor past them, and whether it read a backlog. */
 export interface Found {
 	fresh: Change<IDataObject>[];
@@ -290,6 +304,8 @@ export interface Found {
 	backlog: boolean;
 	/** The record IDs of a whole reading of the list (events that remember records); undefined when the poll read part of it. */
 	listed?: Set<string>;
+	/** The records of that whole reading without a usable time (times.ts): an event that remembers records compares them by content. */
+	timeless?: IDataObject[];
 }
 
 /** A first poll's start: its cursor, and (events that remember records) the items it read and whether it read them all. */
@@ -297,13 +313,6 @@ export interface Start {
 	cursor: Cursor;
 	items: IDataObject[];
 	complete: boolean;
-}
-
-/** Says once per poll that a list asked for newest first came in another order (n8n's log). */
-function warnUnsorted(scope: RunScope, list: PollList, pages: number): void {
-	scope.ctx.logger?.warn?.(
-		`Business Platform: ${list.request.method} ${list.request.path} did not list the newest change first, as asked; this poll read the whole list (${pages} pages) instead`,
-	);
 }
 
 /**
@@ -324,21 +333,13 @@ export async function readStartItems(
 		until: seed,
 	});
 	if (first.unsorted) warnUnsorted(scope, list, first.pages);
+	if (!first.timeless) warnUntimed(scope, list, first.untimed, 'they are not delivered');
 	return {
 		cursor: startCursor(first.changes, first.newest, event.remember),
-		items: seed ? first.changes.map((c) => c.item) : [],
-		complete: !first.cut,
+		// Records without a usable time too: an event that remembers records compares them by content.
+		items: seed ? first.changes.map((c) => c.item).concat(first.timeless ?? []) : [],
+		complete: !first.cut && first.whole,
 	};
-}
-
-/** The cursor of a first poll that starts from now (readStartItems without seeding). */
-export async function readStart(
-	scope: RunScope,
-	event: PollEvent,
-	list: PollList,
-	param: ParamReader,
-): Promise<Cursor> {
-	return (await readStartItems(scope, event, list, param)).cursor;
 }
 
 /** What is new since `cursor` (an empty one: Emit Existing Items), within the budget. */
@@ -389,11 +390,14 @@ export async function readChanges(
 	if (first.unsorted) warnUnsorted(scope, list, first.pages);
 	const fresh = newChanges(from, changes);
 	const next = fresh.length === 0 ? from : advance(from, fresh, event.remember);
-	const whole = !backlog && (!list.newestFirst || first.unsorted);
+	const whole = !backlog && (!list.newestFirst || first.unsorted) && first.whole;
+	const timeless = whole ? first.timeless : undefined;
+	if (!timeless) warnUntimed(scope, list, first.untimed, 'they are not delivered');
 	return {
 		fresh,
 		cursor: left ? { ...next, behind: left } : next,
 		backlog,
 		...(whole && first.ids ? { listed: first.ids } : {}),
+		...(timeless ? { timeless } : {}),
 	};
 }
