@@ -81,6 +81,19 @@ export function wholeTooLong(
 	);
 }
 
+/** A whole reading a poll must finish (remembered records) fails before n8n abandons it; one past its budget reads on. */
+export function mustFit(
+	scope: RunScope,
+	list: PollList,
+	event: PollEvent,
+	budget: Budget | undefined,
+	page: number,
+	length: number | undefined,
+): void {
+	if (!event.recordId || list.newestFirst || !budget || budget.elapsed() > budget.limit) return;
+	if (!pageFits(budget)) throw wholeTooLong(scope, list, page - 1, length, budget.limit);
+}
+
 /**
  * One page of a poll's list, its time counted in the budget when there is one. A 200 whose items
  * are not a list (`{}`, `{data: null}`, an HTML page) is not an empty page: the poll fails (P10),

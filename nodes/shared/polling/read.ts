@@ -12,7 +12,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { ApplicationError, NodeOperationError } from 'n8n-workflow';
 
 import type { RunScope } from '../run-scope';
-import { pageFits, readBacklog, roomLeft, timedPage, wholeTooLong, type Budget } from './backlog';
+import { mustFit, pageFits, readBacklog, roomLeft, timedPage, type Budget } from './backlog';
 import { advance, byTime, newChanges, startCursor, type Change, type Cursor } from './cursor';
 import type { ParamReader, PollEvent, PollList } from './model';
 import { pageTime, sortTime, warnUnsorted, warnUntimed } from './times';
@@ -127,19 +127,6 @@ function outOfBudget(
 		length !== undefined &&
 		!roomLeft(limits.budget, length, reading.served, limits.atSince ?? 0)
 	);
-}
-
-/** A whole reading a poll must finish (remembered records) fails before n8n abandons it; one past its budget reads on. */
-function mustFit(
-	scope: RunScope,
-	list: PollList,
-	event: PollEvent,
-	budget: Budget | undefined,
-	page: number,
-	length: number | undefined,
-): void {
-	if (!event.recordId || list.newestFirst || !budget || budget.elapsed() > budget.limit) return;
-	if (!pageFits(budget)) throw wholeTooLong(scope, list, page - 1, length, budget.limit);
 }
 
 /**
