@@ -92,7 +92,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 	// rare and small, for the CPU; the 2·10^5 bursts are the fixed runs below.
 	{
 		weight: 1,
-		arbitrary: fc.constantFrom(150, 700).map((count) => ({ kind: 'bulk' as const, count })),
+		arbitrary: fc.constantFrom(120, 300).map((count) => ({ kind: 'bulk' as const, count })),
 	},
 	{ weight: 4, arbitrary: fc.constant({ kind: 'poll' as const }) },
 	{
