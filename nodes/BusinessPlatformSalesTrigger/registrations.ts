@@ -14,6 +14,7 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { mapConcurrent } from '../shared/map-concurrent';
+import { ACTIVATION_WAIT_MS } from '../shared/n8n-internals';
 import {
 	activationWorks,
 	beginActivation,
@@ -21,11 +22,11 @@ import {
 	endLive,
 	liveActivation,
 	nodeKey,
+	outwaitHeal,
 	pollsRun,
 	setLive,
 } from '../shared/polling/turns';
 import { credentialInfo, type RunScope } from '../shared/run-scope';
-import type { Tuning } from '../shared/tuning';
 import { eventLabel, selectedEvents } from './events';
 import { ownTexts, state } from './state';
 import { webhookAddressProblem } from './webhook-address';
@@ -202,28 +203,23 @@ async function reconcile(
 // ------------------------------------------------------- webhook methods --
 
 /**
- * How long an activation waits at most for the node's running heal (heal.ts) to end: the heal
- * gives way at its next step, so this is the longest one request of it may take (all its
- * attempts, and one more attempt's wait for an answer). A register answered even later is
- * removed by the heal itself (heal.ts `late`).
- */
-export const waitForPollMs = (tuning: Tuning): number =>
-	tuning.retry.maxTotalMs + tuning.retry.timeoutMs;
-
-/**
  * The activation's turn (polling/turns.ts beginActivation): n8n runs the Trigger's first poll
  * beside its checkExists/create, and a poll may run when it unpublishes (delete): both would
  * register a missing event, the poll after the delete removed it. The activation waits for a
- * running heal of the node to end, which it does at its next step; a poll that begins meanwhile
- * does nothing.
+ * running heal of the node to end, which it does at its next step, for at most
+ * ACTIVATION_WAIT_MS (30 s, well under n8n 2.41's 84 s for a publication: n8n-internals 15), and
+ * once per heal (n8n tries a failed teardown again: the waits do not add up); a register the heal
+ * has under way and the platform answers later still is removed by the heal itself (repair.ts
+ * `late`). A poll that begins meanwhile does nothing.
  */
 async function activationTurn(scope: HookScope): Promise<string> {
 	const key = nodeKey(scope.ctx);
 	const now = scope.tuning.poll.now;
 	const started = now();
-	const bound = waitForPollMs(scope.tuning);
-	if (beginActivation(key, started))
-		while (pollsRun(key) && Math.abs(now() - started) < bound) await sleep(100);
+	if (beginActivation(key, started)) {
+		while (pollsRun(key) && Math.abs(now() - started) < ACTIVATION_WAIT_MS) await sleep(100);
+		if (pollsRun(key)) outwaitHeal(key);
+	}
 	activationWorks(key);
 	return key;
 }
@@ -261,18 +257,17 @@ async function inActivation<T>(scope: HookScope, work: () => Promise<T>): Promis
 /** n8n's checkExists: true only when every selected event has a live registration at this node's URL. */
 export async function checkExists(scope: HookScope): Promise<boolean> {
 	const key = await activationTurn(scope);
-	let done = true;
+	let exists: boolean | undefined;
 	try {
 		const events = selectedEvents(scope.ctx);
 		const base = await reachableWebhookBase(scope);
 		const kept = await reconcile(scope, events, base);
-		const exists = events.every((e) => kept.has(e));
+		exists = events.every((e) => kept.has(e));
 		if (exists) publishLive(scope, kept, base);
-		// false: n8n calls create next, which ends the activation's turn.
-		done = exists;
 		return exists;
 	} finally {
-		if (done) endActivation(key);
+		// false: n8n calls create next, which goes on with the activation's turn.
+		endActivation(key, exists === false ? scope.tuning.poll.now() : undefined);
 	}
 }
 
@@ -358,15 +353,16 @@ async function createHooks(scope: HookScope): Promise<boolean> {
  * does not stop the others; failures are reported together at the end.
  */
 export async function deleteHooks(scope: HookScope): Promise<boolean> {
+	// Nothing to heal at this URL any more (a test listener's URL is not the published one's),
+	// from now on: a heal under way stands down at its next step, before the delete waits for it.
+	const base = parseUrl(scope.ctx.getNodeWebhookUrl('default'))?.base;
+	if (base) endLive(nodeKey(scope.ctx), base);
 	// A poll running beside the deactivation would register again what it removes.
 	return await inActivation(scope, async () => await removeHooks(scope));
 }
 
 async function removeHooks(scope: HookScope): Promise<boolean> {
 	const ctx = scope.ctx;
-	// Nothing to heal at this URL any more (a test listener's URL is not the published one's).
-	const base = parseUrl(ctx.getNodeWebhookUrl('default'))?.base;
-	if (base) endLive(nodeKey(ctx), base);
 	const data = state(ctx);
 	for (const secret of ownTexts(data.secrets).values()) scope.secrets.add(secret);
 	const stored = Object.values(data.hookIds ?? {});

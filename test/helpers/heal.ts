@@ -19,8 +19,11 @@ import type {
 import { additionalData } from '../../testbed/harness/additional-data';
 import { createHarness, type Harness } from '../../testbed/harness/run';
 import { deliverWebhook, triggerWorkflow, webhookData } from '../../testbed/harness/triggers';
+import { eventually } from './eventually';
+import { useReceiver } from './receiver';
 import { live } from './registrations';
-import { call, type Sandbox } from './sandbox';
+import { call, useSandbox, type Sandbox } from './sandbox';
+import { fileTuning } from './tuning';
 
 /** A line the node logged: its level and text. */
 export interface LogLine {
@@ -37,6 +40,28 @@ const logger = Object.fromEntries(
 		(message: unknown) => void logged.push({ level, message: String(message) }),
 	]),
 );
+
+/** Lines the node logged at warn or error level. */
+export const warnings = () => logged.filter((l) => l.level === 'warn' || l.level === 'error');
+
+/**
+ * A heal test file's set-up: its tunables (test/helpers/tuning.ts) with the polls' clock (the
+ * heal's turns, the activation's wait, an outage's length) moved by the tests (`clock.moved`), a
+ * sandbox, a receiver n8n's webhook URLs point at (`at()`), and after each test no fault rule and
+ * no logged line left.
+ */
+export function useHealFile() {
+	const tuning = fileTuning();
+	const clock = { moved: 0 };
+	tuning.poll.now = () => Date.now() + clock.moved;
+	const ctx = useSandbox();
+	const receiver = useReceiver();
+	afterEach(() => {
+		ctx.sb.faults.clear();
+		logged.length = 0;
+	});
+	return { tuning, clock, ctx, receiver, at: () => receiver.rx.url };
+}
 
 /** The context's logger replaced by one that keeps what it is told (n8n-core's is the process's). */
 function withLog<T extends object>(ctx: T): T {
@@ -233,6 +258,29 @@ export async function emitAndDeliver(
 		for (const item of r.workflowData?.[0] ?? []) out.push(item.json);
 	}
 	return out;
+}
+
+/**
+ * A poll whose list or register request the sandbox holds until the test releases it
+ * (`sb.faults.release()`): the poll under way, once its request is held.
+ */
+export async function heldPoll(
+	sb: Sandbox,
+	p: Published,
+	request: 'list' | 'register',
+	opts: { n8n?: 'newest' | 'oldest' } = {},
+): Promise<{ polled: Promise<IDataObject[]> }> {
+	sb.faults.add(
+		request === 'list'
+			? { kind: 'hold', method: 'GET', path: '/v1/webhooks', count: 1 }
+			: { kind: 'hold', method: 'POST', path: '/v1/webhooks/register', count: 1 },
+	);
+	const before = sb.faults.held;
+	const polled = poll(p, opts);
+	await eventually(() => {
+		if (sb.faults.held <= before) throw new Error(`the poll's ${request} request is not held yet`);
+	});
+	return { polled };
 }
 
 /** Turns of the event loop, for a request under way to reach the sandbox (no clock involved). */

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/node-usable-as-tool -- development code, not published: linted by eslint.dev.config.mjs */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/node-usable-as-tool -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * Pins the n8n behaviours the pack's shortcuts rely on (nodes/shared/n8n-internals/), each
  * against the real n8n-core through a probe node that does nothing but ask n8n: a changed
@@ -7,6 +7,9 @@
  * `npm run test:internals:oldest` on n8n 1.123.81's n8n-core and n8n-workflow, from the
  * pinned runtime (jest maps both packages there; see jest.config.js).
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import fc from 'fast-check';
 import { HookContext, PollContext } from 'n8n-core';
 import type {
@@ -32,13 +35,16 @@ import {
 	sameForEveryItem,
 } from '../../nodes/shared/engine/params';
 import {
+	ACTIVATION_WAIT_MS,
 	commitOwnCursor,
 	OWN_POLL_BUDGET_MS,
 	pollBudgetMs,
+	PUBLICATION_DEADLINE_MS,
 } from '../../nodes/shared/n8n-internals';
 import { WEBHOOK_METHOD } from '../../nodes/BusinessPlatformSalesTrigger/trigger-v4';
 import { beginTurn, endTurn, nodeKey } from '../../nodes/shared/polling/turns';
 import { platformTokenKey, storedToken } from '../../nodes/shared/tokens';
+import { ensureRuntime, runtimePaths } from '../../testbed/runtime/install';
 import { n8nAtLeast } from '../../testbed/runtime/versions';
 import { additionalData } from '../../testbed/harness/additional-data';
 import { NODE_TYPES, nodeTypeOf, PACKAGE } from '../../testbed/harness/nodes';
@@ -659,5 +665,41 @@ describe('n8n behaviours the pack relies on (nodes/shared/n8n-internals/)', () =
 			if (instantAndStatic || typeof events === 'string')
 				expect([events, native.resolved]).toEqual([events, instantAndStatic]);
 		}
+	});
+	it("15. the publication deadline: n8n 2.41.1's publication outbox consumer aborts a publish or an unpublish after 0.7 × its lease (120 s by default): 84 s, while the webhook trigger's hook call, raced against the abort, runs on in the background; n8n 1.123.81 has no publication service and awaits the delete hook however long; the pack's activation waits for a heal well under the deadline", async () => {
+		expect(ACTIVATION_WAIT_MS * 2).toBeLessThanOrEqual(PUBLICATION_DEADLINE_MS);
+		// The runtime of the selected n8n (installed by the e2e setup or npm run test:internals:oldest; here once if missing).
+		const { n8nDir } = await ensureRuntime(() => undefined, runtimePaths());
+		const modules = join(n8nDir, 'node_modules');
+		const dist = join(modules, 'n8n', 'dist');
+		const read = (...path: string[]) => readFileSync(join(...path), 'utf8');
+		const consumer = join(dist, 'workflows/publication/workflow-publication-outbox-consumer.js');
+		if (!n8nAtLeast('2.0.0')) {
+			expect(existsSync(consumer)).toBe(false);
+			const manager = read(dist, 'active-workflow-manager.js');
+			const clear = manager.slice(
+				manager.indexOf('async clearWebhooks('),
+				manager.indexOf('getExecutePollFunctions('),
+			);
+			expect(clear).toMatch(/await this\.webhookService\.deleteWebhook\(/);
+			expect(clear).not.toMatch(/race|timeout|abort|signal/i);
+			return;
+		}
+		const code = read(consumer);
+		const fraction = Number(/const ABORT_AFTER_LEASE_FRACTION = ([\d.]+);/.exec(code)?.[1]);
+		expect(code).toContain('const abortAfterMs = leaseMs * ABORT_AFTER_LEASE_FRACTION;');
+		expect(code).toMatch(
+			/raceTimeout\(work, abortAfterMs\)\) !== TIMED_OUT\)\s+return true;\s+controller\.abort\(/,
+		);
+		const config = read(modules, '@n8n/config/dist/configs/workflows.config.js');
+		const minutes = Number(
+			/this\.publicationOutboxLeaseSeconds = (\d+) \* constants_1\.Time\.minutes\.toSeconds;/.exec(
+				config,
+			)?.[1],
+		);
+		expect(Math.round(fraction * minutes * 60_000)).toBe(PUBLICATION_DEADLINE_MS);
+		const activator = read(dist, 'workflows/triggers/workflow-trigger-activator.js');
+		expect(activator).toMatch(/raceAbort\(this\.webhookTriggerRegistrar\.deregister\(/);
+		expect(activator).toMatch(/if \(signal\.aborted\)\s+abort\.onDetached\(promise\);/);
 	});
 });

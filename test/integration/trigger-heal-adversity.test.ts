@@ -8,6 +8,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { FIRST_SIGNAL_MS, SIGNAL_EVERY_MS } from '../../nodes/BusinessPlatformSalesTrigger/heal';
+import { ACTIVATION_WAIT_MS, PUBLICATION_DEADLINE_MS } from '../../nodes/shared/n8n-internals';
+import { ACTIVATION_MS } from '../../nodes/shared/polling/turns';
 import { allowOffContract } from '../helpers/contract';
 import { eventually } from '../helpers/eventually';
 import {
@@ -15,6 +18,7 @@ import {
 	asSaved,
 	drop,
 	emitAndDeliver,
+	heldPoll,
 	hook,
 	liveEvents,
 	logged,
@@ -24,25 +28,13 @@ import {
 	settle,
 	triggerOf,
 	unpublish,
+	useHealFile,
+	warnings,
 } from '../helpers/heal';
-import { useReceiver } from '../helpers/receiver';
 import { lastSeq, live, registerCalls } from '../helpers/registrations';
-import { useSandbox, type Sandbox } from '../helpers/sandbox';
-import { fileTuning } from '../helpers/tuning';
+import type { Sandbox } from '../helpers/sandbox';
 
-const tuning = fileTuning();
-/** The polls' clock (the heal's turns, the activation's wait, an outage's length): moved forward by tests. */
-let moved = 0;
-tuning.poll.now = () => Date.now() + moved;
-
-const ctx = useSandbox();
-const receiver = useReceiver();
-const at = () => receiver.rx.url;
-
-afterEach(() => {
-	ctx.sb.faults.clear();
-	logged.length = 0;
-});
+const { tuning, clock, ctx, receiver, at } = useHealFile();
 
 /** The platform answers the list off the contract on purpose in this test. */
 const allowJunk = (sb: Sandbox) =>
@@ -51,9 +43,6 @@ const allowJunk = (sb: Sandbox) =>
 		/webhook|\/v1\/webhooks|not of type|must be array/i,
 		'junk answers on purpose',
 	);
-
-/** Lines the node logged at warn or error level. */
-const warnings = () => logged.filter((l) => l.level === 'warn' || l.level === 'error');
 
 const JUNK = [
 	{ body: '', contentType: 'application/json', what: 'an empty body' },
@@ -145,19 +134,20 @@ describe('a list the heal can trust, or no action', () => {
 	});
 });
 
-describe('the heal stands down for an unpublish at every step', () => {
-	it("a workflow unpublished while a heal poll's list request is slow: the poll registers nothing after the delete removed the registrations", async () => {
+describe('the heal stands down for an unpublish or an activation at every step, however long it runs', () => {
+	it(`a workflow unpublished while a heal poll's list request is slow: the unpublish waits for it at most ${ACTIVATION_WAIT_MS / 1000} s (n8n 2.41 gives up on a publication after ${PUBLICATION_DEADLINE_MS / 1000} s), then removes the registrations; the poll, answered later, registers and reports nothing`, async () => {
 		const sb = ctx.sb;
-		const p = await publish(sb, at(), ['CREATE_CRM_DEAL', 'CREATE_INVOICE']);
-		await poll(p);
-		sb.faults.add({ kind: 'hold', method: 'GET', path: '/v1/webhooks', count: 1 });
-		const polled = poll(p);
-		await eventually(() => expect(sb.faults.held).toBe(1));
-		const unpublished = unpublish(sb, p);
+		const p = await publish(sb, at(), ['UPDATE_DEBITNOTE', 'DELETE_DEBITNOTE']);
+		await drop(sb, p, 'DELETE_DEBITNOTE');
+		const { polled } = await heldPoll(sb, p, 'list');
+		let done = false;
+		const unpublished = unpublish(sb, p).then(() => (done = true));
 		await settle();
-		moved += 61_000; // past the minute an unpublish used to wait for a running poll
-		// Where the unpublish no longer waits, it removes the registrations now.
-		await eventually(() => expect(live(sb, p.base)).toHaveLength(0), 1_000).catch(() => undefined);
+		expect(done).toBe(false); // it waits for the heal
+		// Past the wait and past ACTIVATION_MS: the heal must not take the unpublish for over.
+		clock.moved += ACTIVATION_MS + 1;
+		await eventually(() => expect(done).toBe(true), 5_000);
+		expect(live(sb, p.base)).toHaveLength(0);
 		const seq = lastSeq(sb);
 		sb.faults.release();
 		expect(await polled).toEqual([]);
@@ -170,17 +160,35 @@ describe('the heal stands down for an unpublish at every step', () => {
 		const sb = ctx.sb;
 		const p = await publish(sb, at(), ['CREATE_CRM_DEAL', 'UPDATE_CRM_DEAL']);
 		await drop(sb, p, 'UPDATE_CRM_DEAL');
-		sb.faults.add({ kind: 'hold', method: 'POST', path: '/v1/webhooks/register', count: 1 });
-		const polled = poll(p);
-		await eventually(() => expect(sb.faults.held).toBe(1));
+		const { polled } = await heldPoll(sb, p, 'register');
 		const unpublished = unpublish(sb, p);
 		await settle();
-		moved += 60 * 60_000; // an hour: past whatever an unpublish waits for
+		clock.moved += 60 * 60_000; // an hour: past whatever an unpublish waits for
 		await unpublished;
 		expect(live(sb, p.base)).toHaveLength(0);
 		sb.faults.release();
 		await polled;
 		await eventually(() => expect(live(sb, p.base)).toHaveLength(0));
+	});
+
+	it(`an activation whose own register is slower than ACTIVATION_MS (${ACTIVATION_MS / 1000} s): a heal poll meanwhile registers nothing, and each event ends with one registration`, async () => {
+		const sb = ctx.sb;
+		const events = ['CREATE_INVOICE', 'STOCK_IN'];
+		const p = await publish(sb, at(), events);
+		await drop(sb, p, 'STOCK_IN');
+		sb.faults.add({ kind: 'hold', method: 'POST', path: '/v1/webhooks/register', count: 1 });
+		const again = triggerOf(sb, at(), events, asSaved(p));
+		const activation = activate(again);
+		await eventually(() => expect(sb.faults.held).toBe(1));
+		clock.moved += ACTIVATION_MS + 1;
+		const seq = lastSeq(sb);
+		expect(await poll(p)).toEqual([]);
+		expect(registerCalls(sb, seq)).toHaveLength(0);
+		sb.faults.release();
+		await activation;
+		expect(liveEvents(sb, p.base)).toEqual(events);
+		expect(await emitAndDeliver(sb, again, receiver.rx.calls, 'STOCK_IN')).toHaveLength(1);
+		await hook(again, 'delete');
 	});
 });
 
@@ -189,10 +197,8 @@ describe('one heal at a time on every n8n', () => {
 		const sb = ctx.sb;
 		const p = await publish(sb, at(), ['CREATE_PRODUCTS']);
 		await drop(sb, p, 'CREATE_PRODUCTS');
-		sb.faults.add({ kind: 'hold', method: 'POST', path: '/v1/webhooks/register', count: 1 });
-		const first = poll(p, { n8n: 'oldest' });
-		await eventually(() => expect(sb.faults.held).toBe(1));
-		moved += 60_000; // the next Poll Time
+		const { polled: first } = await heldPoll(sb, p, 'register', { n8n: 'oldest' });
+		clock.moved += 60_000; // the next Poll Time
 		const second = await poll(p, { n8n: 'oldest' });
 		sb.faults.release();
 		const reports = [...(await first), ...second];
@@ -252,7 +258,7 @@ describe('no secret in any log line, item or error', () => {
 });
 
 describe('an outage costs the user one signal, not one a minute', () => {
-	it('a platform unreachable for an hour: one warning when it begins, one failed execution (at 15 minutes), one line when it ends; 3 failed executions in 3 hours', async () => {
+	it('a platform unreachable for an hour: one warning when it begins, one failed execution (at 15 minutes), one line when it ends; 3 failed executions in 3 hours; a clock that goes back starts the count again', async () => {
 		const sb = ctx.sb;
 		const attempts = tuning.retry.attempts;
 		tuning.retry.attempts = 1; // one request per poll: the outage, not the retries, is under test
@@ -263,10 +269,20 @@ describe('an outage costs the user one signal, not one a minute', () => {
 			const failedAt: number[] = [];
 			for (let minute = 0; minute < 180; minute++) {
 				await poll(p).catch(() => failedAt.push(minute));
-				moved += 60_000;
+				clock.moved += 60_000;
 			}
 			expect(failedAt).toEqual([15, 75, 135]);
 			expect(failedAt.filter((m) => m < 60)).toHaveLength(1);
+			expect(warnings().filter((l) => l.level === 'warn')).toHaveLength(1);
+			// The clock goes back to before the outage began, which goes on: it counts from there, one warning, one failure 15 minutes on.
+			clock.moved -= 4 * SIGNAL_EVERY_MS;
+			logged.length = 0;
+			const afterBack: number[] = [];
+			for (let minute = 0; minute < 20; minute++) {
+				await poll(p).catch(() => afterBack.push(minute));
+				clock.moved += 60_000;
+			}
+			expect(afterBack).toEqual([FIRST_SIGNAL_MS / 60_000]);
 			expect(warnings().filter((l) => l.level === 'warn')).toHaveLength(1);
 			sb.faults.clear();
 			logged.length = 0;

@@ -25,6 +25,7 @@
  * | 12 | n8n 2.41 gives a poll its budget (getPollBudgetMs) | shared/n8n-internals/polls.ts › pollBudgetMs | the pack's own budget, 45 s, below the shortest Poll Time | test/integration/n8n-internals.test.ts › 6. |
  * | 13 | A webhook whose method evaluates to an empty text is no webhook: n8n registers none and calls no webhook method when it publishes, and a manual run runs the node instead of waiting for a test call | BusinessPlatformSalesTrigger/trigger-v4.ts › WEBHOOK_METHOD, webhookMethod | with a polling event chosen, publishing would register a webhook or the test button would wait for a call (the pinned test fails first) | test/e2e/polling.e2e.test.ts › a polling event needs no public address |
  * | 14 | n8n 2.41 resolves a webhook's method without its expression engine through the native resolver the description carries (Symbol.for('n8n.webhookDescriptionResolvers')) when the node's parameters hold no expression | BusinessPlatformSalesTrigger/trigger-v4.ts › WEBHOOK, webhookMethod | each delivery of an instant event to version 4 evaluates one expression, as on 1.x | test/integration/n8n-internals.test.ts › 14. |
+ * | 15 | n8n 2.41's publication service aborts a publish or an unpublish after 0.7 × its lease (120 s by default): 84 s, and lets the webhook trigger's hook call run on in the background while it reports a failure; n8n 1.x awaits the hook however long | shared/n8n-internals/publication.ts › PUBLICATION_DEADLINE_MS, ACTIVATION_WAIT_MS | a longer deadline changes nothing; a lease below about 43 s makes an unpublish beside a slow heal fail in n8n while its hook goes on, and the heal, which stood down when the unpublish began, registers nothing again | test/integration/n8n-internals.test.ts › 15. |
  *
  * 11 in full. Relies on: n8n activates every node whose type has a `poll` method as a poll node
  * (Workflow.getPollNodes; n8n 2.41's publication service counts it as an in-memory trigger and
@@ -38,3 +39,4 @@
  * registrations are checked only when the workflow is published (n8n's documented path).
  */
 export * from './polls';
+export * from './publication';

@@ -50,14 +50,21 @@ interface Followed {
 	running: Set<Turn>;
 	/** The last delivery: the start it was read from, and when it was handed to n8n. */
 	delivered?: { from: string; at: number };
-	/** When an activation of the node began registering its webhooks (the Trigger's heal waits: beginActivation). */
+	/**
+	 * When an activation of the node began registering or removing its webhooks (beginActivation),
+	 * or, between a checkExists that said false and n8n's create, when that checkExists ended.
+	 */
 	activating?: number;
+	/** The activation's hook calls under way (checkExists, create, delete): while one runs, the activation runs. */
+	hooks?: number;
 	/** The activation stopped waiting for the node's heal and lists, registers or removes (activationWorks). */
 	working?: boolean;
 	/** The webhook Trigger's published activation in this process (setLive): what its heal works with. */
 	live?: LiveActivation;
 	/** The webhook Trigger's heal under way (beginHeal): one at a time, for as long as it runs. */
 	healing?: HealTurn;
+	/** The heal an activation already waited for as long as it may: a later hook call does not wait for it again. */
+	outwaited?: HealTurn;
 	/** Since when the heal could not do its work, and when it last said so with a failed execution. */
 	trouble?: Trouble;
 }
@@ -140,14 +147,20 @@ export function endTurn(turn: Turn, delivered: boolean, now: number): void {
 // n8n runs its first poll, and unpublished (delete) while a poll may run: both would register or
 // remove what the other relies on. So in this process they take turns: an activation waits until
 // the node's heal ends (the heal gives way at its next step: beforeEach of its requests), and a
-// heal that begins while an activation runs (for at most ACTIVATION_MS) does nothing. One heal of
-// a node runs at a time, for as long as it runs, whatever n8n's poll budget: no budget to outrun.
+// heal that begins while an activation runs does nothing. An activation runs while one of its hook
+// calls runs, however long, and between a checkExists that said false and n8n's create for at
+// most ACTIVATION_MS (a create that never came). An unpublish ends the heal's activation at once
+// (endLive, before it waits). One heal of a node runs at a time, for as long as it runs, whatever
+// n8n's poll budget: no budget to outrun.
 // The heal works with what the activation registered in this process (setLive: the node's URL
 // and each event's secret), not with the static data its poll sees, which under n8n's durable
 // cursors is a copy frozen at the node's first poll (n8n-internals 10); with no activation of the
 // node in this process (another main, a restart that did not activate it) it does nothing.
 
-/** How long an activation keeps the node's polls out at most (a create that never came). */
+/**
+ * How long the gap between a checkExists that said false and n8n's create keeps the node's polls
+ * out at most (a create that never came); a hook call under way keeps them out however long it runs.
+ */
 export const ACTIVATION_MS = 120_000;
 
 /** What the webhook Trigger's published activation registered, as its heal uses it. */
@@ -178,7 +191,8 @@ export interface Trouble {
 }
 
 const activationRunsFor = (node: Followed | undefined, now: number): boolean =>
-	node?.activating !== undefined && Math.abs(now - node.activating) < ACTIVATION_MS;
+	node?.activating !== undefined &&
+	((node.hooks ?? 0) > 0 || Math.abs(now - node.activating) < ACTIVATION_MS);
 
 /** Whether an activation of the node runs (a poll that begins then does nothing). */
 export function activationRuns(turn: { key: string }, now: number): boolean {
@@ -186,10 +200,10 @@ export function activationRuns(turn: { key: string }, now: number): boolean {
 }
 
 /**
- * An activation begins: later polls do nothing until it ends, and a running heal gives way at
- * its next step. Returns whether to wait for the node's running polls: not when it continues an
- * activation that already began (n8n's create after a checkExists that said false), which waited
- * once and keeps its start.
+ * A hook call of an activation begins: later polls do nothing until the activation ends, and a
+ * running heal gives way at its next step. Returns whether to wait for the node's running polls:
+ * not when it continues an activation that already runs (n8n's create after a checkExists that
+ * said false), which waited once.
  */
 export function beginActivation(key: string, now: number): boolean {
 	const node = touch(key);
@@ -198,7 +212,18 @@ export function beginActivation(key: string, now: number): boolean {
 		node.activating = now;
 		node.working = false;
 	}
-	return !continuing && (node.running.size > 0 || node.healing !== undefined);
+	node.hooks = (node.hooks ?? 0) + 1;
+	const heals = node.healing !== undefined && node.healing !== node.outwaited;
+	return !continuing && (node.running.size > 0 || heals);
+}
+
+/**
+ * The activation stopped waiting for the node's running heal (its bound passed): n8n's next hook
+ * call (a teardown tried again) does not wait for that heal again, so the waits do not add up.
+ */
+export function outwaitHeal(key: string): void {
+	const node = followed.get(key);
+	if (node?.healing) node.outwaited = node.healing;
 }
 
 /** The activation stopped waiting and lists, registers or removes: what a heal registers now, it will not see. */
@@ -207,10 +232,21 @@ export function activationWorks(key: string): void {
 	if (node?.activating !== undefined) node.working = true;
 }
 
-/** The activation ended (every path). */
-export function endActivation(key: string): void {
+/**
+ * A hook call of the activation ended (every path). `awaitsCreateAt`: it was a checkExists that
+ * said false, so n8n calls create next: the activation goes on, for at most ACTIVATION_MS from then.
+ * The activation ends with its last hook call under way.
+ */
+export function endActivation(key: string, awaitsCreateAt?: number): void {
 	const node = followed.get(key);
 	if (!node) return;
+	node.hooks = Math.max(0, (node.hooks ?? 1) - 1);
+	if (node.hooks > 0) return;
+	delete node.hooks;
+	if (awaitsCreateAt !== undefined && node.activating !== undefined) {
+		node.activating = awaitsCreateAt;
+		return;
+	}
 	delete node.activating;
 	delete node.working;
 	forgetIfIdle(key, node);
@@ -272,6 +308,7 @@ export function endHeal(turn: HealTurn): void {
 	const node = followed.get(turn.key);
 	if (node?.healing !== turn) return;
 	delete node.healing;
+	delete node.outwaited;
 	if (turn.trouble && node.live === turn.live) node.trouble = turn.trouble;
 	else delete node.trouble;
 	forgetIfIdle(turn.key, node);
