@@ -1,8 +1,10 @@
 /**
- * The platform's webhook endpoints as the trigger calls them, one request each: list the
- * live registrations, register one event type (its body carries the credential's tokens),
- * deregister one (404 counts as already gone). What to register and remove, and when, is
- * registrations.ts.
+ * The platform's webhook endpoints as the trigger calls them: list the live registrations,
+ * register one event type (its body carries the credential's tokens), deregister one (404 counts
+ * as already gone). Each answer is read as strictly as the contract writes it (a list of
+ * registration records; a register or a removal answered with the record): a register or a
+ * removal answered otherwise has an unknown outcome, which the list settles (one more request),
+ * never taken as done. What to register and remove, and when, is registrations.ts.
  */
 import type { IDataObject, IHookFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError, randomString } from 'n8n-workflow';
@@ -139,17 +141,49 @@ export async function listHooks(scope: HookScope): Promise<LiveHook[]> {
 	return hooks;
 }
 
-/** Deregisters one hook. 404 counts as already gone; any other failure is returned as its reason. */
+/** A registration record as the contract writes it (the list's rows, the register and delete answers), or undefined. */
+function recordOf(answer: unknown): HookRecord | undefined {
+	return rowProblem(answer) === undefined ? (answer as HookRecord) : undefined;
+}
+
+interface HookRecord {
+	hookId: number;
+	eventType: string;
+	webhookUrl: string;
+	deleted?: boolean;
+}
+
+/** One line in n8n's log: an answer off the contract, and what the list said instead. */
+const settledByList = (scope: HookScope, what: string) =>
+	scope.ctx.logger.warn(`Business Platform Trigger: ${what}`);
+
+/**
+ * Deregisters one hook. 404 counts as already gone; an answer that is not the registration record
+ * of `hookId` is settled by the list (gone from it: removed); any other outcome is returned as its reason.
+ */
 export async function deregister(scope: HookScope, hookId: HookId): Promise<string | undefined> {
+	let answer: unknown;
 	try {
-		await apiRequest(scope, {
+		answer = await apiRequest<unknown>(scope, {
 			method: 'DELETE',
 			path: `/v1/webhooks/delete/${encodeURIComponent(String(hookId))}`,
 		});
-		return undefined;
 	} catch (error) {
 		return isGone(error) ? undefined : messageOf(error);
 	}
+	const record = recordOf(answer);
+	if (record && String(record.hookId) === String(hookId) && record.deleted !== false)
+		return undefined;
+	const what = `the platform answered the removal of registration ${String(hookId)} with ${record ? 'a record that does not say it was removed' : kindOf(answer)}, not the record it documents`;
+	let listed: boolean;
+	try {
+		listed = (await listHooks(scope)).some((h) => String(h.hookId) === String(hookId));
+	} catch (error) {
+		return `${what}, and its list could not be read to check (${messageOf(error)}): it may remain`;
+	}
+	if (listed) return `${what}, and its list still holds it`;
+	settledByList(scope, `${what}; its list no longer holds it: removed`);
+	return undefined;
 }
 
 export interface Tokens {
@@ -186,17 +220,12 @@ export async function registrationTokens(ctx: IHookFunctions | IPollFunctions): 
 	return tokens;
 }
 
-/** The hookId of a register answer: at its top level or under `data`, as `hookId` or `id`. */
-function hookIdOf(answer: unknown): HookId | undefined {
-	const a = answer as IDataObject | undefined;
-	const inner = a?.data as IDataObject | undefined;
-	const id = a?.hookId ?? a?.id ?? inner?.hookId ?? inner?.id;
-	return typeof id === 'number' || (typeof id === 'string' && id !== '') ? id : undefined;
-}
-
 /**
  * Registers one event type at the node's URL `base`, with a new secret or the one the event
- * already has (a registration healed: deliveries keep being accepted); a 2xx answer without a hookId fails.
+ * already has (a registration healed: deliveries keep being accepted). The answer must be the
+ * registration record of that event and URL; any other 2xx (a page of HTML, `{ id }`, a record
+ * of something else) leaves the outcome unknown, and the list settles it: the registration there
+ * is kept, none means it was not registered (an error); a list that cannot be read, an error that says so.
  */
 export async function registerHook(
 	scope: HookScope,
@@ -207,16 +236,31 @@ export async function registerHook(
 ): Promise<Kept> {
 	const webhookUrl = `${base}?event=${encodeURIComponent(eventType)}&secret=${secret}`;
 	scope.secrets.add(secret); // a refusal may repeat the URL
-	const answer = await apiRequest(scope, {
+	const answer = await apiRequest<unknown>(scope, {
 		method: 'POST',
 		path: '/v1/webhooks/register',
 		body: { ...tokens, eventType, webhookUrl },
 	});
-	const hookId = hookIdOf(answer);
-	if (hookId === undefined)
-		throw new NodeOperationError(
-			scope.ctx.getNode(),
-			'The platform registered the webhook but returned no hookId',
-		);
-	return { hookId, secret };
+	const record = recordOf(answer);
+	const url = record && hookUrl(record.webhookUrl);
+	const ours = (u: HookUrl | undefined) =>
+		u?.base === base && u.event === eventType && u.secret === secret;
+	if (record?.eventType === eventType && record.deleted !== true && ours(url))
+		return { hookId: record.hookId, secret };
+	const what = `the platform answered the register request of ${eventType} with ${record ? 'the record of another registration' : kindOf(answer)}, not the registration record it documents`;
+	const unknown = (why: string) =>
+		new NodeOperationError(scope.ctx.getNode(), `${what}, and ${why}`, {
+			description:
+				'Whether the webhook was registered is not known; the next check of the registrations settles it.',
+		});
+	let hooks: LiveHook[];
+	try {
+		hooks = await listHooks(scope);
+	} catch (error) {
+		throw unknown(`its list could not be read to check: ${messageOf(error)}`);
+	}
+	const found = hooks.filter((h) => h.eventType === eventType && ours(h.url)).sort(byAge)[0];
+	if (!found) throw unknown('its list holds no such registration: it was not registered');
+	settledByList(scope, `${what}; its list holds it (${found.hookId}): registered`);
+	return { hookId: found.hookId, secret };
 }
