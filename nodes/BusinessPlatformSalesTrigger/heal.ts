@@ -7,7 +7,8 @@
  * then the event is delivered nowhere, silently. So the Trigger also polls (n8n-internals 11):
  * every minute it lists the platform's registrations and, for each chosen event,
  *   - live at this node's URL with the event's secret → noted as seen (at most every 10 minutes);
- *   - missing → registered again with the same secret, so deliveries keep being accepted;
+ *   - none there with the event's secret → registered again with it, so deliveries keep being
+ *     accepted (and one with another secret, which delivers nothing, removed then: repair.ts);
  *   - there twice (a registration made twice) → the newer ones removed, the oldest kept.
  * Each event registered again, here or by an activation (registrations.ts `restored`), gives one
  * item: which event, when it was restored, and since when its events may have been missed (the
@@ -23,7 +24,8 @@
  *     twice, and it registers and removes nothing;
  *   - while its activation is still the published one: it checks after its list, before each
  *     removal and each register, and after each register (a register answered after an unpublish
- *     is removed again: `late`); one heal of a node at a time, however long it runs.
+ *     is removed again: repair.ts `late`); an unpublish ends the activation as it begins; one
+ *     heal of a node at a time, however long it runs.
  * When it cannot do its work (the platform unreachable, an answer that is not a list, a register
  * refused, the credential incomplete) it says so once in the log, and with a failed execution
  * only when that lasts FIRST_SIGNAL_MS, then once every SIGNAL_EVERY_MS: a 60-minute outage costs
@@ -34,31 +36,16 @@
  * activation, so after a restart a seen mark may be older: "missed since" stays on the safe side.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	ACTIVATION_MS,
-	beginHeal,
-	endHeal,
-	type HealTurn,
-	healState,
-	liveActivation,
-} from '../shared/polling/turns';
+import { beginHeal, endHeal, type HealTurn, healState } from '../shared/polling/turns';
 import { RunScope } from '../shared/run-scope';
 import { clip } from '../shared/text-readers';
 import { DEFAULT_TUNING, type Tuning } from '../shared/tuning';
 import { eventLabel, pollingAlternative, selectedEvents } from './events';
+import { checkEvents, repair } from './repair';
 import { readStored, type Stored } from './state';
-import {
-	byAge,
-	deregister,
-	type HookId,
-	type LiveHook,
-	listHooks,
-	messageOf,
-	registerHook,
-	registrationTokens,
-} from './webhook-api';
+import { type HookId, type LiveHook, listHooks, messageOf } from './webhook-api';
 
 /** How stale a "seen live" mark may get before the poll writes a newer one (a save per 10 minutes, not per poll). */
 export const SEEN_REFRESH_MS = 10 * 60_000;
@@ -68,36 +55,6 @@ export const FIRST_SIGNAL_MS = 15 * 60_000;
 
 /** While the trouble lasts, a failed execution at most this often after the first. */
 export const SIGNAL_EVERY_MS = 60 * 60_000;
-
-/** What a poll found for one chosen event. */
-export interface EventCheck {
-	eventType: string;
-	/** The registrations of the event at this node's URL, whatever their secret. */
-	atNode: LiveHook[];
-	/** Those that carry the event's secret (deliveries are accepted), oldest first. */
-	mine: LiveHook[];
-}
-
-/**
- * The node's registrations per chosen event, from the platform's list and the activation's
- * secrets (pure). An event counts as registered while any registration of it points at the
- * node's URL (`base`, unique to the node): one with another secret is an activation's to
- * replace, never the poll's.
- */
-export function checkEvents(
-	hooks: LiveHook[],
-	events: string[],
-	secrets: ReadonlyMap<string, string>,
-	base: string,
-): EventCheck[] {
-	const atBase = hooks.filter((hook) => hook.url?.base === base);
-	return events.map((eventType) => {
-		const secret = secrets.get(eventType);
-		const atNode = atBase.filter((h) => h.eventType === eventType && h.url!.event === eventType);
-		const mine = atNode.filter((h) => secret !== undefined && h.url!.secret === secret).sort(byAge);
-		return { eventType, atNode, mine };
-	});
-}
 
 /** One poll of the Trigger: heal its registrations, report the restored ones. */
 export async function heal(
@@ -136,7 +93,7 @@ async function healOnce(
 	const now = new Date();
 	const nowIso = now.toISOString();
 	const checks = checkEvents(hooks, events, secrets, base);
-	const { restored: restoredNow, problem } = await repair(scope, turn, checks, nowIso);
+	const { restored: restoredNow, problem } = await repair(scope, turn, hooks, checks, nowIso);
 	if (!live()) return null;
 
 	// What changes in static data: hookIds of restored events, marks.
@@ -199,98 +156,6 @@ function report(
 		if (restoredNow[eventType])
 			one(eventType, restoredNow[eventType].at, restoredNow[eventType].hookId);
 	return items;
-}
-
-/**
- * Removes the second registrations of an event (the oldest stays) and registers the missing
- * events again with their secrets, while the heal's activation is the published one. Returns the
- * events registered again, and what went wrong, if anything (tried again at the next poll).
- */
-async function repair(
-	scope: RunScope<IPollFunctions>,
-	turn: HealTurn,
-	checks: EventCheck[],
-	at: string,
-): Promise<{ restored: Record<string, { hookId: HookId; at: string }>; problem?: string }> {
-	const { base, secrets } = turn.live;
-	const live = () => healState(turn, scope.tuning.poll.now()) === 'live';
-	const restored: Record<string, { hookId: HookId; at: string }> = {};
-	let problem: string | undefined;
-	for (const check of checks)
-		for (const extra of check.mine.slice(1)) {
-			if (!live()) return { restored };
-			const reason = await deregister(scope, extra.hookId);
-			if (reason)
-				problem ??= `could not remove a second registration (${String(extra.hookId)}) of ${check.eventType}: ${reason}`;
-		}
-	const missing = checks.filter((c) => c.atNode.length === 0).map((c) => c.eventType);
-	if (!missing.length) return { restored, problem };
-	let tokens;
-	try {
-		tokens = await registrationTokens(scope.ctx);
-	} catch (error) {
-		return { restored, problem: messageOf(error) };
-	}
-	for (const eventType of missing) {
-		if (!live()) break;
-		const secret = secrets.get(eventType)!;
-		try {
-			const kept = await registerHook(scope, tokens, base, eventType, secret);
-			if (!live()) {
-				await late(scope, turn, eventType, secret, kept.hookId);
-				break;
-			}
-			restored[eventType] = { hookId: kept.hookId, at };
-		} catch (error) {
-			if (!live()) {
-				await late(scope, turn, eventType, secret);
-				break;
-			}
-			problem ??= `could not register ${eventType} again: ${messageOf(error)}`;
-		}
-	}
-	return { restored, problem };
-}
-
-/**
- * A register answered (or failed, its outcome unknown) after the heal's activation stopped being
- * the published one: an activation that still waits for this heal lists after it (it adopts or
- * removes it); otherwise, once no activation runs, the registration stays only if the published
- * activation holds its secret, and is removed if the workflow was unpublished or published with
- * other secrets. So nothing the heal registers outlives an unpublish, whatever the timing.
- */
-async function late(
-	scope: RunScope<IPollFunctions>,
-	turn: HealTurn,
-	eventType: string,
-	secret: string,
-	hookId?: HookId,
-): Promise<void> {
-	const now = scope.tuning.poll.now;
-	const began = now();
-	let state = healState(turn, now());
-	while (state === 'working' && Math.abs(now() - began) < ACTIVATION_MS) {
-		await sleep(100);
-		state = healState(turn, now());
-	}
-	if (state === 'waiting' || state === 'live') return;
-	const { base } = turn.live;
-	const holder = liveActivation(turn.key);
-	if (holder?.base === base && holder.secrets.get(eventType) === secret) return;
-	const ids =
-		hookId !== undefined
-			? [hookId]
-			: (await listHooks(scope).catch(() => []))
-					.filter(
-						(h) => h.url?.base === base && h.eventType === eventType && h.url.secret === secret,
-					)
-					.map((h) => h.hookId);
-	for (const id of ids) {
-		const reason = await deregister(scope, id);
-		scope.ctx.logger.warn(
-			`Business Platform Trigger: ${eventType} was registered again (${String(id)}) as the workflow was unpublished or published again; ${reason ? `removing it failed: ${clip(reason, 300)}. Publishing the workflow again removes it.` : 'it was removed.'}`,
-		);
-	}
 }
 
 /**
