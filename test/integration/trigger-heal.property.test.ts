@@ -3,17 +3,25 @@
  * A seeded property over the Trigger's heal (nodes/BusinessPlatformSalesTrigger/heal.ts) and its
  * activation (registrations.ts), through n8n-core's contexts against the sandbox: sequences of
  * what the platform answers to the list (the contract's list, junk of every shape, a repeated row,
- * an error, a dropped connection, a request held for as long as the case wants), of polls (one at a
- * time and overlapping, like n8n 2.41 and like 1.x), of drops and copies of registrations, of the
- * clock moving past every bound the pack keeps, and of unpublishing, publishing again and
+ * an error, a dropped connection, a list of 10^5 rows, a request held for as long as the case
+ * wants), of what it answers to a register and a removal (the record, or junk before or after it
+ * carried the request out), of polls (one at a time and overlapping, like n8n 2.41 and like 1.x),
+ * of drops and copies of registrations and registrations at the node with an old secret, of the
+ * clock moving past every bound the pack keeps and back, and of unpublishing, publishing again and
  * restarting at any step, also while a poll's request is under way. After the last step:
  *   - published: each chosen event has exactly one registration at the node, with the secret the
  *     workflow's static data checks deliveries against; unpublished: none at all;
+ *   - registered at most what was dropped (and what a junk answer left unregistered), reported at
+ *     most the drops; a failed execution at most once per FIRST_SIGNAL_MS the clock moved forward;
  *   - no secret of any registration ever made at the node appears in a log line, an item or an
  *     error; a registration elsewhere is untouched.
  */
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
+
+import { FIRST_SIGNAL_MS, SIGNAL_EVERY_MS } from '../../nodes/BusinessPlatformSalesTrigger/heal';
+import { ACTIVATION_WAIT_MS } from '../../nodes/shared/n8n-internals';
+import { ACTIVATION_MS } from '../../nodes/shared/polling/turns';
 
 import { eventually } from '../helpers/eventually';
 import {
@@ -46,6 +54,13 @@ const receiver = useReceiver();
 
 const EVENTS = ['CREATE_CRM_DEAL', 'UPDATE_CRM_DEAL', 'CREATE_INVOICE', 'STOCK_OUT'];
 
+/** 10^5 registrations of other URLs, hookIds past 2^31 (built once: ~10 MB of JSON). */
+const MANY_ROWS = Array.from(
+	{ length: 100_000 },
+	(_, i) =>
+		`{"hookId":${2 ** 31 + i},"eventType":"CREATE_CRM_DEAL","webhookUrl":"https://elsewhere.example/hooks/${i}","deleted":false}`,
+).join(',');
+
 /** What the platform answers to the poll's list: the contract's list, or not. */
 const ANSWERS: Record<string, (rows: IDataObject[]) => IDataObject> = {
 	good: () => ({}),
@@ -59,9 +74,17 @@ const ANSWERS: Record<string, (rows: IDataObject[]) => IDataObject> = {
 		body: JSON.stringify(rows.map((r, i) => (i === 0 ? { ...r, hookId: 2 ** 53 + 2 } : r))),
 	}),
 	repeated: (rows) => ({ kind: 'body', body: JSON.stringify([...rows, ...rows.slice(-1)]) }),
+	'10^5 rows': (rows) => ({
+		kind: 'body',
+		body: `[${rows.map((r) => JSON.stringify(r)).join(',')}${rows.length ? ',' : ''}${MANY_ROWS}]`,
+	}),
 	error: () => ({ kind: 'status', status: 503 }),
 	dropped: () => ({ kind: 'drop' }),
 };
+
+/** What the platform answers to a register or a removal: the record, or junk before or after it carried the request out. */
+const WRITE_ANSWER = fc.constantFrom('record', 'record', 'junk before', 'junk after');
+const JUNK_BODIES = ['{"id": 99}', '<html>OK</html>', '{}'];
 
 type End = 'newest' | 'oldest';
 const end = fc.constantFrom<End>('newest', 'oldest');
@@ -75,10 +98,20 @@ const step = fc.oneof(
 		arbitrary: fc.record({ kind: fc.constant('twin' as const), event: fc.constantFrom(...EVENTS) }),
 	},
 	{
+		weight: 1,
+		arbitrary: fc.record({
+			kind: fc.constant('stale' as const),
+			event: fc.constantFrom(...EVENTS),
+		}),
+	},
+	{
 		weight: 3,
 		arbitrary: fc.record({
 			kind: fc.constant('poll' as const),
 			answer: fc.constantFrom(...Object.keys(ANSWERS)),
+			register: WRITE_ANSWER,
+			remove: WRITE_ANSWER,
+			junk: fc.constantFrom(...JUNK_BODIES),
 			end,
 		}),
 	},
@@ -98,12 +131,34 @@ const step = fc.oneof(
 		weight: 2,
 		arbitrary: fc.record({
 			kind: fc.constant('clock' as const),
-			ms: fc.constantFrom(61_000, 151_000, 600_000),
+			ms: fc.constantFrom(
+				61_000,
+				151_000,
+				600_000,
+				ACTIVATION_WAIT_MS - 1,
+				ACTIVATION_WAIT_MS + 1,
+				ACTIVATION_MS - 1,
+				ACTIVATION_MS + 1,
+				FIRST_SIGNAL_MS,
+				SIGNAL_EVERY_MS,
+				-61_000,
+				-SIGNAL_EVERY_MS,
+			),
 		}),
 	},
 	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('release' as const) }) },
 );
 type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
+
+/** A poll the platform answers as the contract says (examples start from it). */
+const GOOD_POLL = {
+	kind: 'poll',
+	answer: 'good',
+	register: 'record',
+	remove: 'record',
+	junk: '{}',
+	end: 'newest',
+} as const;
 
 /** The tenant's live rows as the platform lists them. */
 const rowsOf = (sb: Sandbox): IDataObject[] =>
@@ -133,8 +188,13 @@ class Case {
 	/** Registrations the platform dropped, and the events the activations registered: what the pack may register, at most. */
 	drops = 0;
 	activated = 0;
-	/** Registrations the case made itself (copies). */
+	/** Registrations the case made itself (copies, old secrets). */
 	copies = 0;
+	/** Registers answered with junk before the platform carried them out (registered again later). */
+	refused = 0;
+	/** How far the case moved the clock forward, and when it began (the polls' clock also moves with time). */
+	forward = 0;
+	readonly began = Date.now();
 
 	constructor(
 		readonly sb: Sandbox,
@@ -147,6 +207,33 @@ class Case {
 			(error: Error & { description?: string }) =>
 				this.said.push(`${error.message} ${error.description}`),
 		);
+	}
+
+	/** One poll, the list, a register and a removal answered as the step says (rules for requests that did not come are removed). */
+	async pollWith(s: Extract<Step, { kind: 'poll' }>): Promise<void> {
+		const { sb } = this;
+		const rule = ANSWERS[s.answer](rowsOf(sb));
+		const rules = [
+			rule.kind && { ...rule, method: 'GET', path: '/v1/webhooks' },
+			s.register !== 'record' && { method: 'POST', path: '/v1/webhooks/register' },
+			s.remove !== 'record' && { method: 'DELETE', path: '/v1/webhooks/delete/' },
+		];
+		const writes = [undefined, s.register, s.remove];
+		const added = rules.map((r, i) =>
+			r
+				? sb.faults.add({
+						kind: 'body',
+						body: s.junk,
+						...r,
+						count: 1,
+						...(writes[i] === 'junk after' ? { phase: 'after' } : {}),
+					} as never)
+				: undefined,
+		);
+		await this.poll(s.end);
+		const left = new Set(sb.faults.list().map((r) => r.id));
+		if (s.register === 'junk before' && added[1] && !left.has(added[1].id)) this.refused++;
+		for (const a of added) sb.faults.remove(a?.id);
 	}
 
 	/** Lets every held request go on and waits for what runs beside the steps. */
@@ -174,14 +261,17 @@ class Case {
 				});
 				this.copies++;
 			}
-		} else if (s.kind === 'poll') {
-			const rule = ANSWERS[s.answer](rowsOf(sb));
-			const added = rule.kind
-				? sb.faults.add({ ...rule, method: 'GET', path: '/v1/webhooks', count: 1 } as never)
-				: undefined;
-			await this.poll(s.end);
-			sb.faults.remove(added?.id);
-		} else if (s.kind === 'polls at once') await Promise.all([this.poll(s.end), this.poll(s.end)]);
+		} else if (s.kind === 'stale' && this.published) {
+			await call(sb, 'POST', '/v1/webhooks/register', {
+				body: {
+					...registerBody(sb),
+					eventType: s.event,
+					webhookUrl: `${p.base}?event=${s.event}&secret=old${this.copies}secret${Date.now()}`,
+				},
+			});
+			this.copies++;
+		} else if (s.kind === 'poll') await this.pollWith(s);
+		else if (s.kind === 'polls at once') await Promise.all([this.poll(s.end), this.poll(s.end)]);
 		else if (s.kind === 'slow') {
 			const rule = sb.faults.add(
 				s.request === 'list'
@@ -213,6 +303,7 @@ class Case {
 			this.p = await restart(sb, p, this.events);
 		} else if (s.kind === 'clock') {
 			moved += s.ms;
+			if (s.ms > 0) this.forward += s.ms;
 			// An unpublish past its bound goes on at its next look at the clock (every 100 ms).
 			if (this.unpublishing)
 				await Promise.race([this.unpublishing, new Promise((r) => setTimeout(r, 300))]);
@@ -253,9 +344,13 @@ describe('property: whatever the platform answers, however polls, unpublishing a
 					} else expect(live(sb, c.p.base)).toEqual([]);
 					// Nothing registered but what was missing: never twice for one drop, never for a list it could not trust.
 					const registers = registerCalls(sb, seq).length - c.copies;
-					expect(registers).toBeLessThanOrEqual(c.activated + c.drops);
+					expect(registers).toBeLessThanOrEqual(c.activated + c.drops + c.refused);
 					const reported = c.said.flatMap((x) => (Array.isArray(x) ? x : []));
 					expect(reported.length).toBeLessThanOrEqual(c.drops);
+					// A failed execution needs FIRST_SIGNAL_MS of trouble on the clock (SIGNAL_EVERY_MS after another).
+					const failed = c.said.filter((x) => typeof x === 'string').length;
+					const elapsed = c.forward + (Date.now() - c.began);
+					expect(failed).toBeLessThanOrEqual(Math.floor(elapsed / FIRST_SIGNAL_MS));
 					const text = JSON.stringify([logged, c.said]);
 					for (const secret of secretsAt(sb, c.p.base)) expect(text).not.toContain(secret);
 					expect(
@@ -296,7 +391,26 @@ describe('property: whatever the platform answers, however polls, unpublishing a
 							{ kind: 'drop', event: 'STOCK_OUT' },
 							{ kind: 'slow', request: 'register', end: 'oldest' },
 							{ kind: 'clock', ms: 61_000 },
-							{ kind: 'poll', answer: 'good', end: 'oldest' },
+							{ ...GOOD_POLL, end: 'oldest' },
+						],
+					],
+					// An old secret beside a drop, 10^5 rows, a register answered with junk after it was
+					// carried out, an outage past FIRST_SIGNAL_MS and SIGNAL_EVERY_MS, the clock going back.
+					[
+						['CREATE_INVOICE', 'STOCK_OUT'],
+						[
+							{ kind: 'drop', event: 'CREATE_INVOICE' },
+							{ kind: 'stale', event: 'CREATE_INVOICE' },
+							{ ...GOOD_POLL, answer: '10^5 rows', register: 'junk after' },
+							{ ...GOOD_POLL, answer: 'error' },
+							{ kind: 'clock', ms: FIRST_SIGNAL_MS },
+							{ ...GOOD_POLL, answer: 'error' },
+							{ kind: 'clock', ms: -SIGNAL_EVERY_MS },
+							{ ...GOOD_POLL, answer: 'html' },
+							{ kind: 'clock', ms: SIGNAL_EVERY_MS },
+							{ ...GOOD_POLL, answer: 'error' },
+							{ kind: 'drop', event: 'STOCK_OUT' },
+							{ ...GOOD_POLL, register: 'junk before', remove: 'junk before' },
 						],
 					],
 				],
