@@ -11,23 +11,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { n8nAtLeast } from '../../testbed/runtime/versions';
-import { createHarness, type Harness } from '../../testbed/harness/run';
-import { Poller, type Scheduler } from '../helpers/poll-harness';
+import { useCrmPollFile } from '../helpers/crm-poll-file';
+import type { Scheduler } from '../helpers/poll-harness';
 import { setClock } from '../helpers/poll-drivers';
-import { call, useSandbox } from '../helpers/sandbox';
-import { fileTuning } from '../helpers/tuning';
+import { call } from '../helpers/sandbox';
 
-const tuning = fileTuning();
-const ctx = useSandbox({ rows: 6 });
-let h: Harness;
-const defaults = { ...tuning.poll };
-beforeAll(() => {
-	h = createHarness(ctx.sb);
-});
-afterEach(async () => {
-	Object.assign(tuning.poll, defaults);
-	ctx.sb.config.unsortedLists = false;
-	await setClock(ctx.sb, { freeze: false, advanceMs: 1000 });
+const { ctx, tuning, harness, trigger, api } = useCrmPollFile(6, (sb) => {
+	sb.config.unsortedLists = false;
 });
 
 /** n8n's schedulers on the n8n under test: 1.x has only its default one. */
@@ -35,18 +25,6 @@ const SCHEDULERS: Scheduler[] = n8nAtLeast('2.41.0')
 	? ['default', 'durable', 'durableCursors']
 	: ['default'];
 
-const trigger = (parameters: IDataObject, scheduler: Scheduler = 'default') =>
-	new Poller(h, 'businessPlatformSalesTrigger', parameters, { scheduler, typeVersion: 4 });
-
-/** A second on the sandbox's clock, so that each change has a time of its own. */
-const tick = async () => await setClock(ctx.sb, { advanceMs: 1000 });
-
-const api = async (method: string, path: string, body?: unknown) => {
-	const res = await call(ctx.sb, method, path, body === undefined ? {} : { body });
-	expect(res.status).toBeLessThan(300);
-	await tick();
-	return res.body as IDataObject;
-};
 const pipelines = () => ctx.sb.store.tenant(1).pipelines.values();
 const stagesOf = (p: IDataObject) => (p.stages as IDataObject[]).map((s) => s.id as number);
 const summary = (out: IDataObject[] | null) =>
@@ -222,7 +200,7 @@ describe('the test button and the choice of events', () => {
 	it('a manual run with a polling event gives the newest change, shaped as a delivery, and asks for no webhook', async () => {
 		await api('POST', '/v1/crm/contacts', { name: 'Newest for the test' });
 		const before = ctx.sb.requests().length;
-		const run = await h.run(
+		const run = await harness().run(
 			'businessPlatformSalesTrigger',
 			{ events: ['POLL_CRM_CONTACTS'] },
 			[{ json: {} }],
