@@ -38,6 +38,34 @@ describe('changeTime', () => {
 		])
 			expect(changeTime(odd)).toBeUndefined();
 	});
+
+	it('takes no impossible date as a time (Date.parse would read 30 February as 1 March), and every real one', async () => {
+		for (const odd of [
+			'2024-02-30T10:00:00Z',
+			'2023-02-29 10:00:00',
+			'2026-13-01T00:00:00Z',
+			'2026-04-31',
+		])
+			expect(changeTime(odd)).toBeUndefined();
+		expect(changeTime('2024-02-29T10:00:00Z')).toBe(Date.UTC(2024, 1, 29, 10));
+		await checkProperty(
+			500,
+			fc.asyncProperty(
+				fc.integer({ min: 1970, max: 9999 }),
+				fc.integer({ min: 0, max: 13 }),
+				fc.integer({ min: 0, max: 32 }),
+				async (year, month, day) => {
+					const text = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T12:00:00Z`;
+					const real =
+						month >= 1 &&
+						month <= 12 &&
+						day >= 1 &&
+						day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+					expect(changeTime(text)).toBe(real ? Date.UTC(year, month - 1, day, 12) : undefined);
+				},
+			),
+		);
+	});
 });
 
 describe('readCursor', () => {

@@ -45,9 +45,19 @@ export const MAX_RECENT = 1000;
  * the zero time the platform writes for "not yet" (0001-01-01T00:00:00Z).
  */
 export function changeTime(value: unknown): number | undefined {
-	if (typeof value !== 'string' || value.trim() === '') return undefined;
+	if (typeof value !== 'string' || value.trim() === '' || !realDate(value)) return undefined;
 	const ms = Date.parse(value);
 	return Number.isFinite(ms) && ms > 0 ? ms : undefined;
+}
+
+/** Whether a text's leading year-month-day, if it has one, is a day of the calendar: Date.parse reads 2024-02-30 as 1 March. */
+function realDate(text: string): boolean {
+	const ymd = /^\s*(\d{4})-(\d{2})-(\d{2})/.exec(text);
+	if (!ymd) return true;
+	const [year, month, day] = [Number(ymd[1]), Number(ymd[2]), Number(ymd[3])];
+	return (
+		month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate()
+	);
 }
 
 /** A cursor read back from static data, or undefined when there is none (or it is not one this code wrote). */
