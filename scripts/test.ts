@@ -1,13 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
- * `npm test`: jest over the layers unit, sandbox, integration, package, e2e and queue.
+ * `npm test`: jest over the layers unit, sandbox, integration, package, e2e and queue, but for the
+ * files CI runs in a step of its own (OWN_STEP).
  *
  * - With the n8n runtime installed: one jest run, three workers, the long files first
  *   (test/jest/sequencer.js).
  * - Without it (a fresh clone): the runtime installs in the background (testbed/runtime/install.ts)
  *   while a first jest run takes the layers that need no n8n (unit, sandbox, integration, package;
  *   two workers), so that the minutes of the install are not minutes of an idle core; a second
- *   run takes e2e and queue (four workers) as soon as the runtime is in, beside what is left of
+ *   run takes e2e and queue (three workers) as soon as the runtime is in, beside what is left of
  *   the first. Both always run to their end (a failure in one does not hide the other's); the
  *   install's failure stops the second with the install's message. With `--json --outputFile=F` (what .ci/run passes) F holds both runs' results.
  *
@@ -23,6 +24,13 @@ import { ensureRuntime, runtimeReady } from '../testbed/runtime/install';
 import { RUN_ENV } from '../testbed/processes';
 
 const ALL = ['unit', 'sandbox', 'integration', 'package', 'e2e', 'queue'];
+/**
+ * Files of those layers that CI runs in a step of its own instead (.ci/run, README "Two commands"), each
+ * because a file left in `npm test` proves the same behaviour: the polling triggers in queue mode
+ * (`npm run test:queue:polling`), whose schedulers, restarts, backlogs and CRM polling events
+ * polling.e2e runs in one n8n process, while queue.test runs the pack's executions on workers.
+ */
+export const OWN_STEP = ['test/queue/queue-polling\\.test\\.ts$'];
 const WITHOUT_N8N = ['unit', 'sandbox', 'integration', 'package'];
 const WITH_N8N = ['e2e', 'queue'];
 const JEST = require.resolve('jest/bin/jest');
@@ -80,8 +88,10 @@ async function main(): Promise<number> {
 	const args = process.argv.slice(2);
 	const outputFile = args.find((a) => a.startsWith('--outputFile='))?.slice('--outputFile='.length);
 	const known = args.every((a) => a === '--ci' || a === '--json' || a.startsWith('--outputFile='));
-	if (!known || runtimeReady())
-		return await jest(['--selectProjects', ...ALL, '--maxWorkers=3', ...args]);
+	if (!known) return await jest(['--selectProjects', ...ALL, '--maxWorkers=3', ...args]);
+	const ignore = OWN_STEP.map((p) => `--testPathIgnorePatterns=${p}`);
+	if (runtimeReady())
+		return await jest(['--selectProjects', ...ALL, '--maxWorkers=3', ...ignore, ...args]);
 
 	say(
 		'the n8n runtime is not installed: it installs now, while jest runs the tests that need no n8n',
@@ -99,6 +109,7 @@ async function main(): Promise<number> {
 			'--selectProjects',
 			...projects,
 			`--maxWorkers=${workers}`,
+			...ignore,
 			...extra,
 			...(file ? [`--outputFile=${file}`] : []),
 		]);
@@ -120,9 +131,9 @@ async function main(): Promise<number> {
 			: `the n8n runtime is installed (${Math.round((Date.now() - t0) / 1000)} s after it began): a second jest run takes the e2e and queue tests, beside the first`,
 	);
 	if (failed) reports.push({ numRuntimeErrorTestSuites: 1, success: false });
-	// Four workers: the three polling and queue files (minutes each, mostly waiting for n8n's minute
-	// ticks) and oauth-trigger start at once; the short e2e files follow on whichever ends first.
-	const second = failed ? Promise.resolve(1) : run(WITH_N8N, 4);
+	// Three workers: the polling and queue files (minutes each, polling.e2e mostly waiting for n8n's
+	// minute ticks) and oauth-trigger start at once; the short e2e files follow on whichever ends first.
+	const second = failed ? Promise.resolve(1) : run(WITH_N8N, 3);
 	const codes = await Promise.all([first, second]);
 	if (outputFile && reports.length) writeFileSync(outputFile, JSON.stringify(merge(reports)));
 	return codes.find((c) => c !== 0) ?? 0;
