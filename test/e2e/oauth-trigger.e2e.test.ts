@@ -199,13 +199,18 @@ describe('trigger in n8n', () => {
 				expect(out.filter((j) => j.payload !== undefined)).toHaveLength(runs);
 			}, 120_000);
 		};
+		// The heal's report comes with a poll (a minute tick): the executions with their data, every 2 s.
 		const reported = async (eventType: string, times: number) =>
-			await eventually(async () => {
-				const out = await healExecutions();
-				expect(
-					out.filter((j) => j.registrationRestored === true && j.eventType === eventType),
-				).toHaveLength(times);
-			}, 120_000);
+			await eventually(
+				async () => {
+					const out = await healExecutions();
+					expect(
+						out.filter((j) => j.registrationRestored === true && j.eventType === eventType),
+					).toHaveLength(times);
+				},
+				120_000,
+				2000,
+			);
 
 		// n8n's default: the publication service activates the Trigger again at start (it polls).
 		await e2e.restart(dropWhileStopped('CREATE_INVOICE'));

@@ -13,8 +13,9 @@ import { randomUUID } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { call, type Sandbox } from './sandbox';
-import { eventually, pack, workflow } from '../../testbed/n8n/env';
-import type { PollingHost } from './polling';
+import { pack, workflow } from '../../testbed/n8n/env';
+import { eventually } from './eventually';
+import { LOOK_EVERY_MS, type PollingHost } from './polling';
 
 /** How long the changes of a poll may take to show as executions (a minute tick, a loaded machine, a restart's lease). */
 const WITHIN = 300_000;
@@ -51,11 +52,15 @@ async function items(host: CrmHost, id: string, node: string): Promise<IDataObje
 
 /** Waits until the workflow delivered `count` items; gives them all. */
 async function delivered(host: CrmHost, id: string, node: string, count: number) {
-	return await eventually(async () => {
-		const got = await items(host, id, node);
-		expect(got.length).toBeGreaterThanOrEqual(count);
-		return got;
-	}, WITHIN);
+	return await eventually(
+		async () => {
+			const got = await items(host, id, node);
+			expect(got.length).toBeGreaterThanOrEqual(count);
+			return got;
+		},
+		WITHIN,
+		LOOK_EVERY_MS,
+	);
 }
 
 const brief = (i: IDataObject) => [i.change, (i.record as IDataObject | null)?.id ?? i.id];
@@ -83,7 +88,11 @@ export async function crmPollingExactlyOnce(
 		]);
 		ids[list] = await host.publish(wf);
 		// Publishing polls once: the trigger starts from now.
-		await eventually(() => expect(listed(path)).toBeGreaterThan(polled[list]), 120_000);
+		await eventually(
+			() => expect(listed(path)).toBeGreaterThan(polled[list]),
+			120_000,
+			LOOK_EVERY_MS / 2,
+		);
 	}
 	const pipeline = sb.store.tenant(1).pipelines.values()[0];
 	const stages = (pipeline.stages as IDataObject[]).map((s) => s.id as number);
@@ -115,7 +124,11 @@ export async function crmPollingExactlyOnce(
 	// A poll reads the list after the rename (the sandbox's request log) before the stage changes:
 	// one poll would otherwise read both edits and merge them (a stage change either way).
 	const renamed = listed('/v1/crm/deals');
-	await eventually(() => expect(listed('/v1/crm/deals')).toBeGreaterThan(renamed), WITHIN);
+	await eventually(
+		() => expect(listed('/v1/crm/deals')).toBeGreaterThan(renamed),
+		WITHIN,
+		LOOK_EVERY_MS / 2,
+	);
 	await made(sb, 'PUT', `/v1/crm/deals/${String(deal.id)}`, { stage_id: stages[1] });
 	const deals = await delivered(host, ids.deals, 'Changes', 2);
 	expect(deals.length).toBe(2);
@@ -142,10 +155,14 @@ export async function crmPollingExactlyOnce(
 	});
 	const after = await delivered(host, ids.contacts, 'Changes', 52);
 	expect(after.slice(2).map(brief)).toEqual(down.map((id) => ['created', id]));
-	await eventually(async () => {
-		expect(listed('/v1/crm/contacts')).toBeGreaterThan(polled.contacts + 3);
-		expect((await items(host, ids.contacts, 'Changes')).length).toBe(52);
-	}, WITHIN);
+	await eventually(
+		async () => {
+			expect(listed('/v1/crm/contacts')).toBeGreaterThan(polled.contacts + 3);
+			expect((await items(host, ids.contacts, 'Changes')).length).toBe(52);
+		},
+		WITHIN,
+		LOOK_EVERY_MS,
+	);
 	expect((await items(host, ids.deals, 'Changes')).length).toBe(2);
 
 	// A polling event asks for no webhook; the test button runs the trigger at once.

@@ -367,8 +367,16 @@ export async function postJson(
 	return { status: res.status, body: parsed };
 }
 
-/** Waits until `check` passes or the time is up (for asynchronous effects such as webhook deliveries). */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 15_000): Promise<T> {
+/**
+ * Waits until `check` passes or the time is up (for asynchronous effects such as webhook deliveries),
+ * looking every `everyMs`: a check that asks n8n for executions with their data, for what comes with
+ * a minute tick, looks less often.
+ */
+export async function eventually<T>(
+	check: () => Promise<T> | T,
+	timeoutMs = 15_000,
+	everyMs = 200,
+): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	let last: unknown;
 	for (;;) {
@@ -378,6 +386,6 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 15_
 			last = e;
 		}
 		if (Date.now() > deadline) throw last;
-		await new Promise((r) => setTimeout(r, 200));
+		await new Promise((r) => setTimeout(r, everyMs));
 	}
 }
