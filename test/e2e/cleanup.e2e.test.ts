@@ -1,8 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * The cleanup itself, tested: nested jest runs whose test files go wrong on purpose while
- * a real n8n and the sandbox run (a hook that times out, a hook that fails, a failing
- * test that never stops what it started, a crashed worker, Ctrl-C). Afterwards no process
+ * what they started runs (a hook that times out while n8n starts, a hook that fails and a failing
+ * test that never stops the sandbox's process, a worker that crashes and Ctrl-C while a real
+ * n8n runs). Afterwards no process
  * of that run may be left (every process the run starts carries its run id), nor its scratch
  * folder (n8n's user folders), and jest must have exited by itself.
  */
@@ -21,7 +22,8 @@ it('a hook that times out, a hook that fails, a failing test and a crashed worke
 	const out = jest.output();
 	expect(code).toBe(1); // the fixtures fail on purpose
 	expect(out).toMatch(/Test Suites:\s+4 failed, 4 total/);
-	// n8n was up in the three files that waited for it (the timed-out hook was cut off while it started).
+	// What they start was up in the three files that waited for it: the sandbox's process in the failing hook and
+	// test, n8n in the crashed worker (the timed-out hook was cut off while n8n started).
 	const started = ready(dir);
 	if (started.join() !== 'hook-fails,test-fails,worker-crash')
 		console.log(`the nested jest printed:\n${out.slice(-6000)}`);
