@@ -19,6 +19,8 @@ jest.setTimeout(900_000);
 // Enough deliveries, 10 at a time, for both workers and every event type to take many; throughput at volume is
 // `npm run bench:queue`'s.
 const EVENTS = 100;
+/** Creates per execution when the token expires under load: ten executions at once over both workers. */
+const PER_RUN = 25;
 
 let sb: Sandbox;
 let q: Queue;
@@ -142,7 +144,7 @@ describeQueue('queue mode: the action nodes run on workers', () => {
 
 describeQueue('queue mode: token expiry under load', () => {
 	it.each(['v1', 'v1-legacy', 'v2'] as const)(
-		'mode %s: 10 executions of 50 creates over 2 workers, the token expiring mid-run, twice (the second time with the rotated refresh token): 0 failed, 0 duplicates, 1 refresh per expiry',
+		'mode %s: 10 executions of 25 creates over 2 workers, the token expiring mid-run, twice (the second time with the rotated refresh token): 0 failed, 0 duplicates, 1 refresh per expiry',
 		async (mode) => {
 			sb.config.mode = mode;
 			const cred = await q.connect(`Queue: expiry ${mode}`);
@@ -152,11 +154,13 @@ describeQueue('queue mode: token expiry under load', () => {
 				const tag = `exp ${mode} ${round.slice(0, 6)} `;
 				const before = { ...sb.auth.stats };
 				const seen = new Set((await q.executions(wf)).map((e) => e.id));
-				const runs = Array.from({ length: 10 }, (_, e) => q.call(path, batch(tag, e)));
-				// Expire every token once a fifth of the creates went through.
+				const runs = Array.from({ length: 10 }, (_, e) => q.call(path, batch(tag, e, PER_RUN)));
+				// Expire every token once a fifth of the creates went through (looking every 50 ms: the
+				// sandbox's own records, so that the expiry comes well before the last create).
 				await eventually(
-					() => expect(contactsByName(sb, tag).size).toBeGreaterThanOrEqual(100),
+					() => expect(contactsByName(sb, tag).size).toBeGreaterThanOrEqual(2 * PER_RUN),
 					120_000,
+					50,
 				);
 				sb.auth.expireAll();
 				const createdAtExpiry = contactsByName(sb, tag).size;
@@ -164,10 +168,10 @@ describeQueue('queue mode: token expiry under load', () => {
 
 				expect(
 					answers.map((a) => [a.status, Array.isArray(a.body) ? a.body.length : a.body]),
-				).toEqual(Array(10).fill([200, 50]));
+				).toEqual(Array(10).fill([200, PER_RUN]));
 				const counts = contactsByName(sb, tag);
-				expect([counts.size, Math.max(...counts.values())]).toEqual([500, 1]); // every item once: none lost, none twice
-				expect(createdAtExpiry).toBeLessThan(500); // the expiry did happen mid-run
+				expect([counts.size, Math.max(...counts.values())]).toEqual([10 * PER_RUN, 1]); // every item once: none lost, none twice
+				expect(createdAtExpiry).toBeLessThan(10 * PER_RUN); // the expiry did happen mid-run
 				const stats = sb.auth.stats;
 				expect({
 					refreshGrant: stats.refreshGrant - before.refreshGrant,
