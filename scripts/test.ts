@@ -8,7 +8,7 @@
  * - Without it (a fresh clone): the runtime installs in the background (testbed/runtime/install.ts)
  *   while a first jest run takes the layers that need no n8n (unit, sandbox, integration, package;
  *   two workers), so that the minutes of the install are not minutes of an idle core; a second
- *   run takes e2e and queue (three workers) as soon as the runtime is in, beside what is left of
+ *   run takes e2e and queue (two workers) as soon as the runtime is in, beside what is left of
  *   the first. Both always run to their end (a failure in one does not hide the other's); the
  *   install's failure stops the second with the install's message. With `--json --outputFile=F` (what .ci/run passes) F holds both runs' results.
  *
@@ -131,9 +131,10 @@ async function main(): Promise<number> {
 			: `the n8n runtime is installed (${Math.round((Date.now() - t0) / 1000)} s after it began): a second jest run takes the e2e and queue tests, beside the first`,
 	);
 	if (failed) reports.push({ numRuntimeErrorTestSuites: 1, success: false });
-	// Three workers: the polling and queue files (minutes each, polling.e2e mostly waiting for n8n's
-	// minute ticks) and oauth-trigger start at once; the short e2e files follow on whichever ends first.
-	const second = failed ? Promise.resolve(1) : run(WITH_N8N, 3);
+	// Two workers: polling.e2e (minutes, mostly waiting for n8n's minute ticks) on one, queue.test
+	// then oauth-trigger on the other, the short e2e files after whichever ends first: about as soon
+	// as three, with fewer processes beside the first run on two cores.
+	const second = failed ? Promise.resolve(1) : run(WITH_N8N, 2);
 	const codes = await Promise.all([first, second]);
 	if (outputFile && reports.length) writeFileSync(outputFile, JSON.stringify(merge(reports)));
 	return codes.find((c) => c !== 0) ?? 0;
