@@ -9,7 +9,7 @@
 import type { Sandbox } from './sandbox';
 import { pack, workflow } from '../../testbed/n8n/env';
 import { eventually } from './eventually';
-import { LOOK_EVERY_MS, type PollingHost } from './polling';
+import { LOG_EVERY_MS, LOOK_EVERY_MS, type PollingHost } from './polling';
 
 /** The environment the backlog needs besides the durable scheduler's settings. */
 export const BACKLOG_ENV = { N8N_SCHEDULER_POLL_TIMEOUT: '20' };
@@ -60,7 +60,7 @@ export async function backlogExactlyOnce(
 	]);
 	const pages = () => sb.requests().filter((r) => r.path.endsWith('/paged-record')).length;
 	const id = await host.publish(wf);
-	await eventually(() => expect(pages()).toBeGreaterThan(0), 60_000, LOOK_EVERY_MS / 2); // publishing polls once: from now
+	await eventually(() => expect(pages()).toBeGreaterThan(0), 60_000, LOG_EVERY_MS); // publishing polls once: from now
 	sb.config.maxPageSize = 20;
 	sb.faults.add({
 		kind: 'latency',

@@ -15,7 +15,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { call, type Sandbox } from './sandbox';
 import { pack, workflow } from '../../testbed/n8n/env';
 import { eventually } from './eventually';
-import { LOOK_EVERY_MS, type PollingHost } from './polling';
+import { LOG_EVERY_MS, LOOK_EVERY_MS, type PollingHost } from './polling';
 
 /** How long the changes of a poll may take to show as executions (a minute tick, a loaded machine, a restart's lease). */
 const WITHIN = 300_000;
@@ -91,7 +91,7 @@ export async function crmPollingExactlyOnce(
 		await eventually(
 			() => expect(listed(path)).toBeGreaterThan(polled[list]),
 			120_000,
-			LOOK_EVERY_MS / 2,
+			LOG_EVERY_MS,
 		);
 	}
 	const pipeline = sb.store.tenant(1).pipelines.values()[0];
@@ -127,7 +127,7 @@ export async function crmPollingExactlyOnce(
 	await eventually(
 		() => expect(listed('/v1/crm/deals')).toBeGreaterThan(renamed),
 		WITHIN,
-		LOOK_EVERY_MS / 2,
+		LOG_EVERY_MS,
 	);
 	await made(sb, 'PUT', `/v1/crm/deals/${String(deal.id)}`, { stage_id: stages[1] });
 	const deals = await delivered(host, ids.deals, 'Changes', 2);
