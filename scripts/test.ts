@@ -50,7 +50,10 @@ export function withYoungGeneration(options: string | undefined): string {
 
 /** One jest run; resolves with its exit code. */
 function jest(args: string[]): Promise<number> {
-	const env = { ...process.env, NODE_OPTIONS: withYoungGeneration(process.env.NODE_OPTIONS) };
+	const env: NodeJS.ProcessEnv = {
+		...process.env,
+		NODE_OPTIONS: withYoungGeneration(process.env.NODE_OPTIONS),
+	};
 	delete env[RUN_ENV]; // each jest run is a run of its own (test/jest/run.ts)
 	return new Promise((resolve) => {
 		const child = spawn(process.execPath, [JEST, ...args], { stdio: 'inherit', env });
