@@ -251,6 +251,11 @@ export class Editor {
 			.getByText(/\d+ items?|error|problem/i)
 			.first()
 			.waitFor({ timeout: 60_000 });
+		// The item count shows before the items do: n8n's "Loading data" stands in for them a moment.
+		await output
+			.getByText(/Loading data/i)
+			.first()
+			.waitFor({ state: 'hidden', timeout: 30_000 });
 		return await output.innerText();
 	}
 
