@@ -4,9 +4,11 @@
  * served by the regional base URL when the credential has one.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { OpContext } from '../../shared/engine/model';
 import type { RunScope } from '../../shared/run-scope';
+import { echo } from '../../shared/text-readers';
 import { apiRequest } from '../../shared/transport';
 
 export const TABLES_PATH = '/v1/crm/core/table';
@@ -97,26 +99,51 @@ export function findColumn(table: PlatformTable, nameOrId: string): TableColumn 
 
 const tablePath = (tableId: string) => `${TABLES_PATH}/${encodeURIComponent(tableId)}`;
 
+/**
+ * A table's metadata only if the platform answered with a table (a JSON object): any other 200
+ * (`null`, a list, a text) is the caller's error, before anything is read from it or sent with it.
+ */
+function asTable(
+	answer: unknown,
+	tableId: string,
+	fail: (message: string, description: string) => Error,
+): PlatformTable {
+	if (answer !== null && typeof answer === 'object' && !Array.isArray(answer))
+		return answer as PlatformTable;
+	throw fail(
+		`The platform answered the request for table ${echo(tableId, 40)} with ${echo(answer, 40)}, not a table`,
+		'Nothing was read from that answer and nothing was sent with it. Check the table ID (the list of tables shows it); if it is right, try again later: the platform did not answer as documented.',
+	);
+}
+
 /** One table's metadata. */
 export async function fetchTable(
 	scope: RunScope,
 	tableId: string,
 	itemIndex?: number,
 ): Promise<PlatformTable> {
-	return await apiRequest<PlatformTable>(scope, {
+	const answer = await apiRequest<unknown>(scope, {
 		method: 'GET',
 		path: tablePath(tableId),
 		regional: true,
 		itemIndex,
 	});
+	return asTable(
+		answer,
+		tableId,
+		(message, description) =>
+			new NodeOperationError(scope.node, message, { description, itemIndex }),
+	);
 }
 
 /** A table's metadata, read once per execution and table (items share it; a failed read is tried again). */
 export async function tableFor(ctx: OpContext, tableId: string): Promise<PlatformTable> {
-	return await ctx.scope.once(
-		`table:${tableId}`,
-		async () =>
-			await ctx.request<PlatformTable>({ method: 'GET', path: tablePath(tableId), regional: true }),
+	return await ctx.scope.once(`table:${tableId}`, async () =>
+		asTable(
+			await ctx.request<unknown>({ method: 'GET', path: tablePath(tableId), regional: true }),
+			tableId,
+			(message, description) => ctx.fail(message, description),
+		),
 	);
 }
 
