@@ -16,7 +16,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { mapConcurrent } from '../nodes/shared/map-concurrent';
+import { mapConcurrent } from '../nodes/shared/run-scope';
 
 export class BenchHelperOnly implements INodeType {
 	description: INodeTypeDescription = {

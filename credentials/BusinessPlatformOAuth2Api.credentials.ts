@@ -13,7 +13,7 @@ import {
 	jwtClaims,
 	platformRefreshTokenKey,
 	platformTokenKey,
-} from '../nodes/shared/tokens';
+} from '../nodes/shared/transport';
 
 /**
  * OAuth2 (authorization code) for the Business Platform API.
@@ -21,7 +21,7 @@ import {
  * The platform token goes in the `x-access-token` header. In a V1 token response it
  * is the `<brand>-token` field (the spec writes `platform-token`); with OAuth V2 it is
  * `access_token` itself. Nodes find the right field with `platformTokenKey()` in
- * nodes/shared/tokens.ts and pass it to n8n's OAuth2 request path, which refreshes
+ * nodes/shared/transport.ts and pass it to n8n's OAuth2 request path, which refreshes
  * on 401 (refresh_token grant, Basic client auth), saves the new tokens and retries.
  *
  * `preAuthentication` covers legacy V1 apps whose refresh grant renews only the OAuth
@@ -31,7 +31,7 @@ import {
 
 /**
  * One rule for every address the credential sends a secret to, the transport's (baseUrlProblem in
- * nodes/shared/run-scope.ts): https, or plain http only on loopback (the local sandbox). In the
+ * nodes/shared/transport.ts): https, or plain http only on loopback (the local sandbox). In the
  * expressions of the Test request and of Connect's token URL (where n8n sends the client secret),
  * a base URL outside the rule becomes an address that cannot resolve (the reserved .invalid
  * domain, whose name says the fix), and the Test request's token header is left empty: no secret

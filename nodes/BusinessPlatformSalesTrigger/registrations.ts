@@ -13,7 +13,6 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { mapConcurrent } from '../shared/map-concurrent';
 import { ACTIVATION_WAIT_MS } from '../shared/n8n-internals';
 import {
 	activationWorks,
@@ -26,7 +25,8 @@ import {
 	pollsRun,
 	setLive,
 } from '../shared/polling/turns';
-import { credentialInfo, type RunScope } from '../shared/run-scope';
+import { mapConcurrent, type RunScope } from '../shared/run-scope';
+import { credentialInfo } from '../shared/transport';
 import { eventLabel, selectedEvents } from './events';
 import { ownTexts, state } from './state';
 import { webhookAddressProblem } from './webhook-address';

@@ -10,9 +10,13 @@ import type { IDataObject, IHookFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError, randomString } from 'n8n-workflow';
 
 import { readFailure } from '../shared/errors';
-import { CREDENTIAL_TYPE, type RunScope } from '../shared/run-scope';
-import { platformTokenPair } from '../shared/tokens';
-import { apiRequest } from '../shared/transport';
+import type { RunScope } from '../shared/run-scope';
+import {
+	apiRequest,
+	CREDENTIAL_TYPE,
+	platformRefreshTokenKey,
+	platformTokenKey,
+} from '../shared/transport';
 import { EVENT_BY_VALUE } from './events';
 
 export type HookId = number | string;
@@ -196,10 +200,14 @@ export interface Tokens {
 /** What the register body needs from the credential (read fresh: a refresh may just have happened). */
 export async function registrationTokens(ctx: IHookFunctions | IPollFunctions): Promise<Tokens> {
 	const creds = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const tokenData = (creds.oauthTokenData ?? {}) as IDataObject;
+	// The platform token and its refresh token by the fields transport.ts reads them from ('' when missing).
+	const text = (key: string) => (typeof tokenData[key] === 'string' ? tokenData[key] : '');
 	const tokens = {
 		clientId: String(creds.clientId ?? ''),
 		clientSecret: String(creds.clientSecret ?? ''),
-		...platformTokenPair((creds.oauthTokenData ?? {}) as IDataObject),
+		accessToken: text(platformTokenKey(tokenData) ?? 'access_token'),
+		refreshToken: text(platformRefreshTokenKey(tokenData) ?? 'refresh_token'),
 	};
 	const missing = [
 		!tokens.clientId && 'Client ID',

@@ -16,9 +16,9 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { readFailure } from '../shared/errors';
-import { CREDENTIAL_TYPE, RunScope } from '../shared/run-scope';
+import { RunScope } from '../shared/run-scope';
 import { DEFAULT_TUNING, type Tuning } from '../shared/tuning';
-import { apiRequest } from '../shared/transport';
+import { apiRequest, CREDENTIAL_TYPE } from '../shared/transport';
 import { EVENT_BY_VALUE, eventOptions, eventsSubtitle } from './events';
 import { heal } from './heal';
 import { ALLOW_PRIVATE_ADDRESS, checkExists, create, deleteHooks } from './registrations';

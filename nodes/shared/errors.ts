@@ -4,7 +4,7 @@
  * from a plain object, so no request options, headers or tokens travel along.
  */
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 export interface FailureFacts {
 	/** HTTP status, or undefined for network failures. */
@@ -359,4 +359,35 @@ export function toNodeApiError(facts: FailureFacts, ctx: ErrorContext): NodeApiE
 	// n8n's generic wording ("The service refused the connection…"): keep the pack's own.
 	error.message = message;
 	return error;
+}
+
+/** A 401 with a token the platform refused right after n8n renewed it (transport.ts send): no further refresh in that run scope. */
+export class TokenRefused extends Error {
+	constructor() {
+		super('The platform refused the Business Platform token even right after n8n renewed it');
+	}
+}
+
+/** The item's error for a TokenRefused: what happened and what to check. */
+export function tokenRefusedError(
+	node: INode,
+	req: { method: string; path: string; itemIndex?: number },
+): NodeOperationError {
+	return new NodeOperationError(node, new TokenRefused().message, {
+		itemIndex: req.itemIndex,
+		description: `The platform refused the token even after a refresh: n8n renewed it once for this execution and the platform still answered 401 to ${req.method} ${req.path}, so it was not renewed again for the other items. Check that the app registered on the platform may use this endpoint (its scopes), or open the credential and click "Reconnect".`,
+	});
+}
+
+/** The item's error for a path that would leave the API Base URL (transport.ts apiUrl): nothing was sent. */
+export function refusedPathError(
+	node: INode,
+	problem: string,
+	itemIndex?: number,
+): NodeOperationError {
+	return new NodeOperationError(node, `Refused to send the request: ${problem}`, {
+		itemIndex,
+		description:
+			'Nothing was sent. Check the ID or path fields of this item: an ID must not be "." or "..", and a path must be an endpoint below the API Base URL.',
+	});
 }

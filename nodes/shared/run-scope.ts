@@ -6,10 +6,10 @@
  * nothing is shared between calls or workflows.
  *
  * It holds what the items of one call share: values read once (a table's columns, the
- * parameters without an expression) and the files (binary data) output items carry; and
- * the credential, read once per scope (credentialInfo: base URLs, token, secrets), with the
- * rule for its addresses (an https base URL). Which field of n8n's oauthTokenData is the platform
- * token, and the credential's secrets, are read by tokens.ts.
+ * parameters without an expression, the credential: transport.ts `credentialInfo`), lines of
+ * places in call order, and the files (binary data) output items carry. And how a call works
+ * through its items a few at a time (`mapConcurrent`: the executor's items, the webhook Trigger's
+ * registrations, the harness's and the bench's helper nodes).
  */
 import type {
 	IBinaryKeyData,
@@ -21,9 +21,7 @@ import type {
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { storedTokens } from './tokens';
 import { DEFAULT_TUNING, type Tuning } from './tuning';
 
 /** The n8n functions a call gets (`this` of execute, a picker, a webhook, a hook or a poll). */
@@ -33,6 +31,23 @@ export type RequestContext =
 	| IHookFunctions
 	| IWebhookFunctions
 	| IPollFunctions;
+
+/** The credential as a run scope holds it (transport.ts credentialInfo reads it). */
+export interface CredentialInfo {
+	/** Which account the credential reaches, but for the address (its ID in n8n, its tenant): no secret. */
+	account: string;
+	/** The credential's secrets as the scope read them (tokens, client secret): scrubbed from any text an error passes on. */
+	secrets: string[];
+	baseUrl: string;
+	regionalBaseUrl?: string;
+	tokenKey?: string;
+	/** The platform token as stored when the scope read it; undefined (not connected): every request through n8n's OAuth2 path. */
+	token?: string;
+	/** How many times the scope renewed the token (after a 401). */
+	generation: number;
+	/** The generation whose token the platform refused right after renewing it (a 401 with it fails at once). */
+	refused?: number;
+}
 
 export class RunScope<C extends RequestContext = RequestContext> {
 	private readonly values = new Map<string, Promise<unknown>>();
@@ -56,6 +71,9 @@ export class RunScope<C extends RequestContext = RequestContext> {
 	 * carries): the transport scrubs them from every error as it scrubs the credential's.
 	 */
 	readonly secrets = new Set<string>();
+
+	/** The credential, read once per call by transport.ts credentialInfo (a failed read is dropped: the next request reads again). */
+	credential?: Promise<CredentialInfo>;
 
 	/** The node (its type version, its parameters as saved): n8n copies it on every getNode(), so it is read once per call. */
 	readonly node: INode;
@@ -105,97 +123,37 @@ export class RunScope<C extends RequestContext = RequestContext> {
 	}
 }
 
-// ── The credential, read once per scope ───────────────────────────────────────────────────────
+// ── A list worked through a few items at a time ─────────────────────────────────────────────
 
-export const CREDENTIAL_TYPE = 'businessPlatformOAuth2Api';
-
-export interface CredentialInfo {
-	/** Which account the credential reaches, but for the address (its ID in n8n, its tenant): no secret. */
-	account: string;
-	/** The credential's secrets as the scope read them (tokens, client secret): scrubbed from any text an error passes on. */
-	secrets: string[];
-	baseUrl: string;
-	regionalBaseUrl?: string;
-	tokenKey?: string;
-	/** The platform token as stored when the scope read it; undefined (not connected): every request through n8n's OAuth2 path. */
-	token?: string;
-	/** How many times the scope renewed the token (after a 401). */
-	generation: number;
-	/** The generation whose token the platform refused right after renewing it (a 401 with it fails at once). */
-	refused?: number;
-}
-
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|::1)$/i;
-
-/** Checks a base URL from the credential: https, or http only on loopback. Returns what is wrong, if anything. */
-export function baseUrlProblem(raw: unknown, field: string): string | undefined {
-	const text = normaliseBaseUrl(raw);
-	let url: URL;
-	try {
-		url = new URL(text);
-	} catch {
-		return `The credential's ${field} "${text}" is not a URL: use the address of the API, like https://api.example.com`;
-	}
-	if (url.protocol === 'https:') return undefined;
-	if (url.protocol === 'http:' && LOOPBACK.test(url.hostname)) return undefined;
-	return `The credential's ${field} must start with https:// (plain http:// is only allowed for 127.0.0.1 or localhost, such as the local sandbox): "${text}"`;
-}
-
-export const normaliseBaseUrl = (raw: unknown) =>
-	String(raw ?? '')
-		.trim()
-		.replace(/\/+$/, '');
-
-/** The credential's base URLs and token field, read once per run scope (a failed read, e.g. a bad URL, is read again). */
-export async function credentialInfo(scope: RunScope, itemIndex?: number): Promise<CredentialInfo> {
-	return await scope.once('credential', async () => {
-		const ctx = scope.ctx;
-		const creds = await (ctx as IExecuteFunctions).getCredentials(CREDENTIAL_TYPE, itemIndex ?? 0);
-		const regional = normaliseBaseUrl(creds.regionalBaseUrl);
-		const problem =
-			baseUrlProblem(creds.baseUrl, 'API Base URL') ??
-			(regional ? baseUrlProblem(regional, 'Regional API Base URL') : undefined);
-		if (problem)
-			throw new NodeOperationError(scope.node, problem, {
-				itemIndex,
-				description: 'Open the Business Platform credential and fix the address.',
-			});
-		const tokens = storedTokens(creds);
-		const baseUrl = normaliseBaseUrl(creds.baseUrl);
-		const account = JSON.stringify([
-			scope.node.credentials?.[CREDENTIAL_TYPE]?.id ?? null,
-			tokens.tenant,
-		]);
-		return {
-			account,
-			secrets: tokens.secrets,
-			baseUrl,
-			regionalBaseUrl: regional || undefined,
-			tokenKey: tokens.tokenKey,
-			token: tokens.token,
-			generation: 0,
-		};
-	});
-}
-
-/** A base URL as one address however it is written: lower-case scheme and host, no default port, no trailing "/". */
-function address(base: string): string {
-	try {
-		const url = new URL(base);
-		return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
-	} catch {
-		return base;
-	}
-}
+/** How one call of the function ended: its value, or what it threw. */
+export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
 /**
- * Which account a request of the scope's credential reaches (`regional`: as ApiRequest's): the
- * credential's ID in n8n, its tenant, and the address the request goes to (the regional base URL
- * where it is set and the request uses it, else the base URL), so two ways of writing one address
- * are one account. What a polling cursor belongs to. No secret.
+ * Calls `fn` for every item, at most `concurrency` at a time, each item started in order; the
+ * results in the items' order. A call that throws is kept as its error, not thrown; with
+ * `stopOnError` no item starts after one failed (those left are undefined).
  */
-export async function credentialAccount(scope: RunScope, regional = false): Promise<string> {
-	const info = await credentialInfo(scope);
-	const base = regional && info.regionalBaseUrl ? info.regionalBaseUrl : info.baseUrl;
-	return JSON.stringify([info.account, address(base)]);
+export async function mapConcurrent<T, R>(
+	items: readonly T[],
+	concurrency: number,
+	fn: (item: T, index: number) => Promise<R>,
+	stopOnError = false,
+): Promise<Array<Settled<R> | undefined>> {
+	const results: Array<Settled<R> | undefined> = new Array(items.length);
+	let next = 0;
+	let failed = false;
+	const worker = async () => {
+		while (next < items.length && !(stopOnError && failed)) {
+			const i = next++;
+			try {
+				results[i] = { ok: true, value: await fn(items[i], i) };
+			} catch (error) {
+				results[i] = { ok: false, error };
+				failed = true;
+			}
+		}
+	};
+	const n = Math.max(1, Math.min(Math.floor(concurrency) || 1, items.length));
+	await Promise.all(Array.from({ length: n }, worker));
+	return results;
 }

@@ -1,17 +1,12 @@
 /**
- * The one way the pack talks to the platform: base URL (or the regional one),
- * the platform token in `x-access-token`, JSON bodies, query serialisation,
- * retries with backoff, and clean errors. Nodes never build requests themselves.
- *
- * The token: the credential is read once per run scope, and requests carry its
- * platform token through n8n's plain `httpRequest` (same proxy, SSRF and certificate
- * settings as every n8n request). When the platform answers 401, one request goes
- * through n8n's OAuth2 path (`httpRequestWithAuthentication`), which refreshes (one
- * refresh however many items run at once), and the others resend with the new token
- * (`send`, below: n8n-internals 3, it relies on how n8n's OAuth2 helper behaves). n8n's
- * OAuth2 path reads and decrypts the credential and resolves its expressions on every
- * call, a cost on every request (measured in docs/performance.md, "What the CPU profiles
- * say"); it is used as a whole when the scope has no token.
+ * The one way the pack talks to the platform, and the credential it carries; nodes never build
+ * requests themselves. The credential, read once per run scope (`credentialInfo`: base URLs,
+ * https or loopback, its token, its secrets, its account). Its tokens as n8n stores them, read
+ * (pure: which oauthTokenData field is the platform token and which its refresh token, the tenant):
+ * one home for the credential's renewal, the requests and the Trigger's registrations. One request
+ * (`apiRequest`): its URL kept below the base URL, the token in `x-access-token` on n8n's plain
+ * `httpRequest` (its proxy, SSRF and certificate settings apply), n8n's OAuth2 path once per 401
+ * however many items run (`send`), the attempts retry.ts allows, and clean errors (errors.ts).
  */
 import type {
 	IDataObject,
@@ -22,15 +17,149 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
-	isNetworkFailure,
 	readFailure,
 	toNodeApiError,
+	refusedPathError,
+	TokenRefused,
+	tokenRefusedError,
 	withoutSecrets,
-	type FailureFacts,
 } from './errors';
-import { CREDENTIAL_TYPE, credentialInfo, type CredentialInfo, type RunScope } from './run-scope';
-import { storedTokens } from './tokens';
-import type { RetryTuning } from './tuning';
+import { leavesOutcomeUnknown, nextAttempt } from './retry';
+import type { CredentialInfo, RunScope } from './run-scope';
+
+// ── The credential, read once per run scope ─────────────────────────────────────────────────
+
+export const CREDENTIAL_TYPE = 'businessPlatformOAuth2Api';
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|::1)$/i;
+
+/** Checks a base URL from the credential: https, or http only on loopback. Returns what is wrong, if anything. */
+export function baseUrlProblem(raw: unknown, field: string): string | undefined {
+	const text = normaliseBaseUrl(raw);
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		return `The credential's ${field} "${text}" is not a URL: use the address of the API, like https://api.example.com`;
+	}
+	if (url.protocol === 'https:') return undefined;
+	if (url.protocol === 'http:' && LOOPBACK.test(url.hostname)) return undefined;
+	return `The credential's ${field} must start with https:// (plain http:// is only allowed for 127.0.0.1 or localhost, such as the local sandbox): "${text}"`;
+}
+
+export const normaliseBaseUrl = (raw: unknown) =>
+	String(raw ?? '')
+		.trim()
+		.replace(/\/+$/, '');
+
+/**
+ * The credential's base URLs, token and secrets, read once per run scope (its `credential`): the
+ * items of a call share the read. A failed read (a bad URL) is not kept: the next request reads again.
+ */
+export async function credentialInfo(scope: RunScope, itemIndex?: number): Promise<CredentialInfo> {
+	if (!scope.credential) {
+		const reading = readCredential(scope, itemIndex);
+		scope.credential = reading;
+		reading.catch(() => {
+			if (scope.credential === reading) scope.credential = undefined;
+		});
+	}
+	return await scope.credential;
+}
+
+async function readCredential(scope: RunScope, itemIndex?: number): Promise<CredentialInfo> {
+	const ctx = scope.ctx as IExecuteFunctions;
+	const creds = await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex ?? 0);
+	const regional = normaliseBaseUrl(creds.regionalBaseUrl);
+	const problem =
+		baseUrlProblem(creds.baseUrl, 'API Base URL') ??
+		(regional ? baseUrlProblem(regional, 'Regional API Base URL') : undefined);
+	if (problem)
+		throw new NodeOperationError(scope.node, problem, {
+			itemIndex,
+			description: 'Open the Business Platform credential and fix the address.',
+		});
+	const tokens = storedTokens(creds);
+	const account = JSON.stringify([
+		scope.node.credentials?.[CREDENTIAL_TYPE]?.id ?? null,
+		tokens.tenant,
+	]);
+	return {
+		account,
+		secrets: tokens.secrets,
+		baseUrl: normaliseBaseUrl(creds.baseUrl),
+		regionalBaseUrl: regional || undefined,
+		tokenKey: tokens.tokenKey,
+		token: tokens.token,
+		generation: 0,
+	};
+}
+
+// ── The credential's tokens as n8n stores them (pure) ───────────────────────────────────────
+
+/** The first oauthTokenData key whose name matches `name` and whose value is a text. */
+const textKey = (tokenData: IDataObject | undefined, name: (key: string) => boolean) =>
+	Object.keys(tokenData ?? {}).find((k) => name(k) && typeof tokenData?.[k] === 'string');
+
+/** The oauthTokenData key holding the platform token: `<word>-token` that is not a refresh token; V2 has none. */
+export const platformTokenKey = (tokenData: IDataObject | undefined) =>
+	textKey(tokenData, (k) => /-token$/i.test(k) && !/refresh/i.test(k));
+
+/** The oauthTokenData key holding the platform's refresh token (`<word>-refresh-token`); V2 has none. */
+export const platformRefreshTokenKey = (tokenData: IDataObject | undefined) =>
+	textKey(tokenData, (k) => /-refresh-token$/i.test(k));
+
+/** Reads the claims of a JWT without verifying it (only to find the tenant for getrefreshtoken). */
+export function jwtClaims(token: unknown): IDataObject {
+	if (typeof token !== 'string') return {};
+	const part = token.split('.')[1];
+	if (!part) return {};
+	try {
+		const text = Buffer.from(part.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+		const claims = JSON.parse(text) as unknown;
+		return claims && typeof claims === 'object' ? (claims as IDataObject) : {};
+	} catch {
+		return {};
+	}
+}
+
+/** The tenant a credential's token is for: "Tenant ID (Legacy Apps)", else the platform token's claim; 0 when neither names one. */
+export function credentialTenant(credentials: IDataObject): number {
+	const tokenData = credentials.oauthTokenData as IDataObject | undefined;
+	const claims = jwtClaims(tokenData?.[platformTokenKey(tokenData) ?? 'access_token']);
+	return (
+		Number(credentials.tenantId) || Number(claims.tenantId ?? claims.tenant_id ?? claims.tid) || 0
+	);
+}
+
+/** Every secret a stored credential holds: the client secret and each token of its token response (scrubbed from error texts). */
+export function credentialSecrets(creds: IDataObject): string[] {
+	const tokenData = (creds.oauthTokenData as IDataObject | undefined) ?? {};
+	const tokens = Object.entries(tokenData).filter(
+		([k, v]) => typeof v === 'string' && /token/i.test(k) && !/type$/i.test(k),
+	);
+	return [creds.clientSecret, ...tokens.map(([, v]) => v)].filter(
+		(v): v is string => typeof v === 'string' && v !== '',
+	);
+}
+
+/** What a run scope reads of a stored credential's tokens, in one call (see CredentialInfo; `tenant`: credentialTenant). */
+export function storedTokens(
+	creds: IDataObject,
+): Pick<CredentialInfo, 'tokenKey' | 'token' | 'secrets'> & { tenant: number } {
+	const tokenData = creds.oauthTokenData as IDataObject | undefined;
+	const tokenKey = platformTokenKey(tokenData);
+	// The token stored under that field (access_token when none): a non-empty text, else none.
+	const token = tokenData?.[tokenKey ?? 'access_token'];
+	return {
+		tokenKey,
+		token: typeof token === 'string' && token ? token : undefined,
+		tenant: credentialTenant(creds),
+		secrets: credentialSecrets(creds),
+	};
+}
+
+// ── One request ─────────────────────────────────────────────────────────────────────────────
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
@@ -40,11 +169,7 @@ export interface ApiRequest {
 	body?: unknown;
 	/** People, payroll, table and record endpoints: use the regional base URL when one is set. */
 	regional?: boolean;
-	/**
-	 * Retry policy. `auto` (default): 429 for every method (the request was refused,
-	 * not processed); 5xx and dropped connections only for idempotent methods.
-	 * `never`: no automatic retry at all (payroll postings, money moves).
-	 */
+	/** `auto` (default): as retry.ts's rule allows; `never`: no automatic retry at all (payroll postings, money moves). */
 	retry?: 'auto' | 'never';
 	/** Force idempotency either way (default: GET, HEAD, PUT, DELETE are idempotent). */
 	idempotent?: boolean;
@@ -54,16 +179,6 @@ export interface ApiRequest {
 	labelOf?: (field: string) => string | undefined;
 	/** Answer is text, not JSON (e.g. form markup, journal confirmations). */
 	text?: boolean;
-}
-
-function isIdempotent(req: Pick<ApiRequest, 'method' | 'idempotent'>): boolean {
-	if (req.idempotent !== undefined) return req.idempotent;
-	return ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'].includes(req.method);
-}
-
-function backoff(attempt: number, retry: RetryTuning): number {
-	const exp = retry.baseDelayMs * 2 ** (attempt - 1);
-	return Math.min(retry.maxDelayMs, Math.round(exp * (0.75 + Math.random() * 0.5)));
 }
 
 /**
@@ -147,67 +262,13 @@ function httpOptions(scope: RunScope, req: ApiRequest, url: string): IHttpReques
 	return options;
 }
 
-/** Whether a failed attempt may be sent again, and what the error says if it fails for good. */
-export interface RetryRule {
-	retry: boolean;
-	/** Why it was not repeated, or how long the platform asked to wait; none when there is nothing to add. */
-	note?: string;
-}
-
-/**
- * The retry rule (pure): a 429 and a refused connection (nothing was sent) may be sent again
- * for every method; a dropped connection or a 5xx only for an idempotent request, since the
- * platform may have carried it out; never with `retry: 'never'` or when the credential must be
- * reconnected. The note says which of these kept a request that failed for good from being repeated.
- */
-export function retryRule(
-	req: Pick<ApiRequest, 'method' | 'retry' | 'idempotent'>,
-	facts: FailureFacts,
-): RetryRule {
-	const failed = isNetworkFailure(facts) || (facts.status !== undefined && facts.status >= 500);
-	// A refused connection sent nothing: like a 429, even a create can be sent again.
-	const neverSent = facts.status === undefined && facts.code === 'ECONNREFUSED';
-	const idempotent = isIdempotent(req);
-	const retry =
-		req.retry !== 'never' &&
-		!facts.reconnect &&
-		(facts.status === 429 || neverSent || (idempotent && failed));
-	if (!idempotent && !neverSent && failed)
-		return {
-			retry,
-			note: `The request was not repeated automatically: the platform may already have carried it out, and repeating a ${req.method} could create a duplicate. Check the platform before running it again.`,
-		};
-	if (req.retry === 'never' && (facts.status === 429 || failed))
-		return {
-			retry,
-			note: 'This operation is never retried automatically: check whether it took effect in the platform before running it again.',
-		};
-	if (facts.status === 429 && facts.retryAfterMs !== undefined)
-		return {
-			retry,
-			note: `The platform asked to wait ${Math.round(facts.retryAfterMs / 1000)} s before retrying.`,
-		};
-	return { retry };
-}
-
 // ── n8n-internals 3. The token on n8n's plain request; n8n's OAuth2 helper only on a 401 ─────
-// Relies on: the OAuth2 credential keeps the token response in `oauthTokenData` (n8n-core
-// requestOAuth2, packages/core/src/execution-engine/node-execution-context/utils/request-helpers/
-// oauth.ts, and the credentials service that saves it), and httpRequestWithAuthentication with
-// `oauth2: {property, keyToIncludeInAccessTokenHeader}` sends that field as the header, and on a
-// 401 refreshes, saves the new token response and sends the request again.
-// Buys: n8n's OAuth2 path reads, decrypts and resolves the credential on every request (its CPU
-// per create is measured in docs/performance.md, "What the CPU profiles say"); this reads it
-// once per execution, with n8n's proxy, SSRF and certificate settings unchanged (plain httpRequest).
-// When it does not hold: without a token in `oauthTokenData` every request goes through n8n's
-// OAuth2 path as a whole (the documented way); a 401 always does.
-
-/** A 401 with a token that was refused right after its renewal: no further refresh in this scope. */
-export class TokenRefused extends Error {
-	constructor() {
-		super('The platform refused the Business Platform token even right after n8n renewed it');
-	}
-}
+// Relies on: the OAuth2 credential keeps the token response in `oauthTokenData` (n8n-core's
+// requestOAuth2, request-helpers/oauth.ts, and the credentials service that saves it), and
+// httpRequestWithAuthentication with `oauth2: {property, keyToIncludeInAccessTokenHeader}` sends
+// that field as the header and, on a 401, refreshes, saves the new token response and sends again.
+// Buys: the credential read once per call, not read, decrypted and resolved for every request.
+// When it does not hold: without a token in `oauthTokenData` every request takes n8n's OAuth2 path.
 
 const oauth2Options = (info: CredentialInfo) => ({
 	property: info.tokenKey,
@@ -225,13 +286,11 @@ async function readStoredToken(scope: RunScope, info: CredentialInfo): Promise<v
 }
 
 /**
- * One attempt, with the scope's token through n8n's plain `httpRequest`. On a 401, the
- * first item to see it (per refused token, in this scope) sends its request through n8n's
- * OAuth2 path, which sends the stored token — a token another execution already refreshed
- * just works — or refreshes it (n8n merges concurrent refreshes, in queue mode across
- * processes too, and runs the credential's preAuthentication), saves it and retries; the
- * scope then reads the stored token again, and the other items, which waited, send their
- * request once more with it. Without a token in the scope, n8n's OAuth2 path as a whole.
+ * One attempt, with the scope's token on n8n's plain `httpRequest`. On a 401 the first item to see
+ * it (per refused token) sends its request through n8n's OAuth2 path, which sends the stored token
+ * (another execution may have renewed it) or refreshes it (once however many ask, across queue-mode
+ * processes too, with the credential's preAuthentication), saves it and sends again; the scope then
+ * reads the stored token and the items that waited send once more. No token: n8n's OAuth2 path.
  */
 export async function send(
 	scope: RunScope,
@@ -293,13 +352,7 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 	const info = await credentialInfo(scope, req.itemIndex);
 	const base = req.regional && info.regionalBaseUrl ? info.regionalBaseUrl : info.baseUrl;
 	const target = apiUrl(base, req.path);
-	if ('problem' in target) {
-		throw new NodeOperationError(ctx.getNode(), `Refused to send the request: ${target.problem}`, {
-			itemIndex: req.itemIndex,
-			description:
-				'Nothing was sent. Check the ID or path fields of this item: an ID must not be "." or "..", and a path must be an endpoint below the API Base URL.',
-		});
-	}
+	if ('problem' in target) throw refusedPathError(ctx.getNode(), target.problem, req.itemIndex);
 	const options = httpOptions(scope, req, target.url);
 	let waited = 0;
 	// The scope's tunables and clock (nodes/shared/tuning.ts): n8n's defaults, or a test's own.
@@ -312,30 +365,17 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 			const answer = (await send(scope, info, options)) as T;
 			return (answer === '' && !req.text ? undefined : answer) as T;
 		} catch (error) {
-			if (error instanceof TokenRefused) {
-				throw new NodeOperationError(ctx.getNode(), error.message, {
-					itemIndex: req.itemIndex,
-					description: `The platform refused the token even after a refresh: n8n renewed it once for this execution and the platform still answered 401 to ${req.method} ${req.path}, so it was not renewed again for the other items. Check that the app registered on the platform may use this endpoint (its scopes), or open the credential and click "Reconnect".`,
-				});
-			}
+			if (error instanceof TokenRefused) throw tokenRefusedError(ctx.getNode(), req);
 			const secrets = [...info.secrets, info.token, ...scope.secrets];
 			const facts = withoutSecrets(readFailure(error), secrets);
 			// A DELETE sent again after an attempt whose outcome is unknown: "not found" means that attempt deleted it.
 			if (req.method === 'DELETE' && facts.status === 404 && outcomeUnknown) return undefined as T;
-			outcomeUnknown ||=
-				(isNetworkFailure(facts) && facts.code !== 'ECONNREFUSED') ||
-				(facts.status !== undefined && facts.status >= 500);
-			const rule = retryRule(req, facts);
-			const delay =
-				facts.status === 429 && facts.retryAfterMs !== undefined
-					? facts.retryAfterMs
-					: backoff(attempt, retry);
-			const inBudget =
-				waited + delay <= retry.maxTotalWaitMs &&
-				retryClock.now() - started + delay <= retry.maxTotalMs;
-			if (rule.retry && attempt < retry.attempts && delay <= retry.maxDelayMs && inBudget) {
-				waited += delay;
-				await retryClock.sleep(delay);
+			outcomeUnknown ||= leavesOutcomeUnknown(facts);
+			const spent = { waitedMs: waited, elapsedMs: retryClock.now() - started };
+			const next = nextAttempt(req, facts, attempt, spent, retry);
+			if ('delayMs' in next) {
+				waited += next.delayMs;
+				await retryClock.sleep(next.delayMs);
 				continue;
 			}
 			throw toNodeApiError(facts, {
@@ -344,7 +384,7 @@ export async function apiRequest<T = unknown>(scope: RunScope, req: ApiRequest):
 				path: req.path,
 				itemIndex: req.itemIndex,
 				labelOf: req.labelOf,
-				note: rule.note,
+				note: next.note,
 				attempts: attempt,
 				secrets,
 			});

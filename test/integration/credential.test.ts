@@ -1,5 +1,5 @@
 import { BusinessPlatformOAuth2Api } from '../../credentials/BusinessPlatformOAuth2Api.credentials';
-import { platformRefreshTokenKey, platformTokenKey } from '../../nodes/shared/tokens';
+import { platformRefreshTokenKey, platformTokenKey } from '../../nodes/shared/transport';
 import { startSandbox, type Sandbox } from '../../sandbox/src/server';
 import { testCredential } from '../../testbed/harness/credential-test';
 import { createHarness } from '../../testbed/harness/run';

@@ -35,7 +35,7 @@ import type {
 	Workflow,
 } from 'n8n-workflow';
 
-import { platformRefreshTokenKey } from '../../nodes/shared/tokens';
+import { platformRefreshTokenKey } from '../../nodes/shared/transport';
 import type { FaultRule } from '../../sandbox/src/faults';
 import { Query, type Ctx } from '../../sandbox/src/http';
 import { additionalData } from '../../testbed/harness/additional-data';

@@ -43,7 +43,7 @@ import {
 } from '../../nodes/shared/n8n-internals';
 import { WEBHOOK_METHOD } from '../../nodes/BusinessPlatformSalesTrigger/trigger-v4';
 import { beginTurn, endTurn, nodeKey } from '../../nodes/shared/polling/turns';
-import { platformTokenKey, storedToken } from '../../nodes/shared/tokens';
+import { platformTokenKey, storedTokens } from '../../nodes/shared/transport';
 import { ensureRuntime, runtimePaths } from '../../testbed/runtime/install';
 import { n8nAtLeast } from '../../testbed/runtime/versions';
 import { additionalData } from '../../testbed/harness/additional-data';
@@ -155,7 +155,7 @@ class Probe implements INodeType {
 				const creds = await this.getCredentials(CREDENTIAL, i);
 				const data = creds.oauthTokenData as IDataObject | undefined;
 				const key = platformTokenKey(data);
-				seen.token = storedToken(data, key);
+				seen.token = storedTokens(creds).token;
 				seen.answer = await this.helpers.httpRequestWithAuthentication.call(
 					this,
 					CREDENTIAL,

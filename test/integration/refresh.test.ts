@@ -9,7 +9,7 @@ import { inspect } from 'node:util';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { platformTokenKey } from '../../nodes/shared/tokens';
+import { platformTokenKey } from '../../nodes/shared/transport';
 import { startSandbox, type Sandbox } from '../../sandbox/src/server';
 import { createHarness, type Harness } from '../../testbed/harness/run';
 import { call } from '../helpers/sandbox';

@@ -1,9 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 import { NotStarted, OrderedGate } from '../../nodes/shared/engine/execute';
 import { platformMessage, readFailure } from '../../nodes/shared/errors';
-import { mapConcurrent } from '../../nodes/shared/map-concurrent';
-import { baseUrlProblem } from '../../nodes/shared/run-scope';
-import { retryRule } from '../../nodes/shared/transport';
+import { retryRule } from '../../nodes/shared/retry';
+import { mapConcurrent } from '../../nodes/shared/run-scope';
+import { baseUrlProblem } from '../../nodes/shared/transport';
 
 describe('mapConcurrent', () => {
 	it('keeps input order whatever order the work finishes in, and never exceeds the limit', async () => {

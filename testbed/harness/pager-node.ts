@@ -14,10 +14,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { mapConcurrent } from '../../nodes/shared/map-concurrent';
 import { paginate, type PageStyle } from '../../nodes/shared/pagination';
-import { CREDENTIAL_TYPE, RunScope } from '../../nodes/shared/run-scope';
-import { apiRequest } from '../../nodes/shared/transport';
+import { mapConcurrent, RunScope } from '../../nodes/shared/run-scope';
+import { apiRequest, CREDENTIAL_TYPE } from '../../nodes/shared/transport';
 import type { Tuning } from '../../nodes/shared/tuning';
 
 const json = (v: unknown) =>

@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../run-scope';
+import { CREDENTIAL_TYPE } from '../transport';
 import { buildProperties, buildSubtitle } from './description';
 import { executorFor } from './execute';
 import { mergeMethods } from './methods';

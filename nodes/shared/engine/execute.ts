@@ -20,8 +20,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { mapConcurrent, type Settled } from '../map-concurrent';
-import { RunScope } from '../run-scope';
+import { mapConcurrent, RunScope, type Settled } from '../run-scope';
 import { DEFAULT_TUNING, type Tuning } from '../tuning';
 import { CUSTOM_CALL_OPERATION } from './custom-call';
 import { CONCURRENCY_PARAMETER } from './description';

@@ -15,7 +15,7 @@ import type { IDataObject, INode, INodeExecutionData, IPollFunctions } from 'n8n
 
 import { commitOwnCursor, pollBudgetMs } from '../n8n-internals';
 import type { RunScope } from '../run-scope';
-import { credentialAccount } from '../run-scope';
+import { credentialInfo } from '../transport';
 import { budgetFrom, type Budget } from './backlog';
 import { readCursor, startCursor, type Cursor } from './cursor';
 import { RecordMemory } from './memory';
@@ -61,6 +61,28 @@ function savedValue(value: unknown): unknown {
 			.sort()
 			.map((k) => [k, savedValue(object[k])]),
 	);
+}
+
+/** A base URL as one address however it is written: lower-case scheme and host, no default port, no trailing "/". */
+function address(base: string): string {
+	try {
+		const url = new URL(base);
+		return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+	} catch {
+		return base;
+	}
+}
+
+/**
+ * Which account a request of the scope's credential reaches (`regional`: as ApiRequest's): the
+ * credential's ID in n8n, its tenant, and the address the request goes to (the regional base URL
+ * where it is set and the request uses it, else the base URL), so two ways of writing one address
+ * are one account. What a polling cursor belongs to. No secret.
+ */
+async function credentialAccount(scope: RunScope, regional = false): Promise<string> {
+	const info = await credentialInfo(scope);
+	const base = regional && info.regionalBaseUrl ? info.regionalBaseUrl : info.baseUrl;
+	return JSON.stringify([info.account, address(base)]);
 }
 
 /**

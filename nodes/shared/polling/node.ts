@@ -14,7 +14,8 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { compareLabels, type Dated } from '../field-values';
 import { echo } from '../text-readers';
-import { CREDENTIAL_TYPE, RunScope } from '../run-scope';
+import { RunScope } from '../run-scope';
+import { CREDENTIAL_TYPE } from '../transport';
 import { DEFAULT_TUNING, type Tuning } from '../tuning';
 import type { ParamReader, PollingNodeIdentity } from './model';
 import { pollOnce } from './machine';
