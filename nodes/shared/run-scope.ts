@@ -6,8 +6,8 @@
  * nothing is shared between calls or workflows.
  *
  * It holds what the items of one call share: values read once (a table's columns, the
- * parameters without an expression, the credential: transport.ts `credentialInfo`), lines of
- * places in call order, and the files (binary data) output items carry. And how a call works
+ * parameters without an expression, the credential: `credential`, which transport.ts reads), lines
+ * of places in call order, and the files (binary data) output items carry. And how a call works
  * through its items a few at a time (`mapConcurrent`: the executor's items, the webhook Trigger's
  * registrations, the harness's and the bench's helper nodes).
  */

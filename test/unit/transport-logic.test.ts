@@ -1,9 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- development code, not published: linted by eslint.dev.config.mjs */
 import { NotStarted, OrderedGate } from '../../nodes/shared/engine/execute';
 import { platformMessage, readFailure } from '../../nodes/shared/errors';
-import { retryRule } from '../../nodes/shared/retry';
+import { nextAttempt, retryRule } from '../../nodes/shared/retry';
+import { RunScope } from '../../nodes/shared/run-scope';
+import { DEFAULT_TUNING } from '../../nodes/shared/tuning';
 import { mapConcurrent } from '../../nodes/shared/run-scope';
-import { baseUrlProblem } from '../../nodes/shared/transport';
+import { baseUrlProblem, credentialInfo } from '../../nodes/shared/transport';
 
 describe('mapConcurrent', () => {
 	it('keeps input order whatever order the work finishes in, and never exceeds the limit', async () => {
@@ -70,6 +72,72 @@ describe('retryRule: the decision and its note from one rule', () => {
 		expect(rule.retry).toBe(again);
 		if (note === undefined) expect(rule.note).toBeUndefined();
 		else expect(rule.note).toContain(note);
+	});
+});
+
+describe("nextAttempt: the rule within the tuning's attempts, longest delay and total wait", () => {
+	const retry = { ...DEFAULT_TUNING.retry, attempts: 3, maxDelayMs: 5_000, maxTotalWaitMs: 8_000 };
+	const fresh = { waitedMs: 0, elapsedMs: 0 };
+	const f = (x: { status?: number; code?: string; retryAfterMs?: number }) => ({
+		message: 'x',
+		reconnect: false,
+		...x,
+	});
+
+	it('waits a backoff for a retryable failure, the Retry-After for a 429', () => {
+		const backoff = nextAttempt({ method: 'GET' }, f({ status: 503 }), 1, fresh, retry);
+		expect('delayMs' in backoff && backoff.delayMs).toBeGreaterThan(0);
+		expect(
+			nextAttempt({ method: 'POST' }, f({ status: 429, retryAfterMs: 4_000 }), 1, fresh, retry),
+		).toEqual({ delayMs: 4_000 });
+	});
+
+	it.each([
+		['the last attempt', 3, fresh, f({ status: 503 })],
+		['a Retry-After past the longest delay', 1, fresh, f({ status: 429, retryAfterMs: 5_001 })],
+		[
+			'the total wait',
+			1,
+			{ waitedMs: 7_000, elapsedMs: 0 },
+			f({ status: 429, retryAfterMs: 1_001 }),
+		],
+		['the total time', 1, { waitedMs: 0, elapsedMs: retry.maxTotalMs }, f({ status: 503 })],
+	] as const)("stops at %s, with the rule's note", (_why, attempt, spent, facts) => {
+		const next = nextAttempt({ method: 'GET' }, facts, attempt, spent, retry);
+		expect('delayMs' in next).toBe(false);
+	});
+
+	it('a create after a 5xx is not sent again, and the note says why', () => {
+		expect(nextAttempt({ method: 'POST' }, f({ status: 502 }), 1, fresh, retry)).toEqual({
+			note: expect.stringContaining('not repeated automatically'),
+		});
+	});
+});
+
+describe('credentialInfo: the credential read once per run scope', () => {
+	const scopeReading = (answers: Array<Record<string, unknown>>) => {
+		let reads = 0;
+		const ctx = {
+			getNode: () => ({ name: 'n', credentials: { businessPlatformOAuth2Api: { id: '7' } } }),
+			getCredentials: async () => answers[Math.min(reads++, answers.length - 1)],
+		};
+		return { scope: new RunScope(ctx as never), reads: () => reads };
+	};
+	const good = { baseUrl: 'https://api.example.com/', oauthTokenData: { access_token: 't0ken' } };
+
+	it('items in parallel share one read', async () => {
+		const { scope, reads } = scopeReading([good]);
+		const infos = await Promise.all([1, 2, 3].map(async () => await credentialInfo(scope)));
+		expect(reads()).toBe(1);
+		expect(infos.map((i) => i.baseUrl)).toEqual(Array(3).fill('https://api.example.com'));
+		expect(infos[0].token).toBe('t0ken');
+	});
+
+	it('a failed read (an http address) is not kept: the next request reads again', async () => {
+		const { scope, reads } = scopeReading([{ ...good, baseUrl: 'http://api.example.com' }, good]);
+		await expect(credentialInfo(scope)).rejects.toThrow('must start with https://');
+		await expect(credentialInfo(scope)).resolves.toMatchObject({ token: 't0ken' });
+		expect(reads()).toBe(2);
 	});
 });
 
