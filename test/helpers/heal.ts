@@ -19,7 +19,7 @@ import type {
 import { additionalData } from '../../testbed/harness/additional-data';
 import { createHarness, type Harness } from '../../testbed/harness/run';
 import { deliverWebhook, triggerWorkflow, webhookData } from '../../testbed/harness/triggers';
-import { eventually } from './eventually';
+import { eventually } from '../../testbed/eventually';
 import { useReceiver } from './receiver';
 import { live } from './registrations';
 import { call, useSandbox, type Sandbox } from './sandbox';
@@ -277,9 +277,14 @@ export async function heldPoll(
 	);
 	const before = sb.faults.held;
 	const polled = poll(p, opts);
-	await eventually(() => {
-		if (sb.faults.held <= before) throw new Error(`the poll's ${request} request is not held yet`);
-	});
+	await eventually(
+		() => {
+			if (sb.faults.held <= before)
+				throw new Error(`the poll's ${request} request is not held yet`);
+		},
+		15_000,
+		50,
+	);
 	return { polled };
 }
 

@@ -8,7 +8,7 @@
  */
 import type { Sandbox } from './sandbox';
 import { pack, workflow } from '../../testbed/n8n/env';
-import { eventually } from './eventually';
+import { eventually } from '../../testbed/eventually';
 import { LOG_EVERY_MS, LOOK_EVERY_MS, type PollingHost } from './polling';
 
 /** The environment the backlog needs besides the durable scheduler's settings. */

@@ -14,7 +14,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { call, type Sandbox } from './sandbox';
 import { pack, workflow } from '../../testbed/n8n/env';
-import { eventually } from './eventually';
+import { eventually } from '../../testbed/eventually';
 import { LOG_EVERY_MS, LOOK_EVERY_MS, type PollingHost } from './polling';
 
 /** How long the changes of a poll may take to show as executions (a minute tick, a loaded machine, a restart's lease). */

@@ -11,7 +11,7 @@
 import { makeChanges, POLL_DRIVERS } from './poll-drivers';
 import type { Sandbox } from './sandbox';
 import { pack, workflow } from '../../testbed/n8n/env';
-import { eventually } from './eventually';
+import { eventually } from '../../testbed/eventually';
 
 /** The settings of n8n 2.41's durable scheduler, without and with durable cursors (docs/polling-triggers.md). */
 export const SCHEDULERS = {

@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox } from '../../sandbox/src/server';
 import { createHarness, type Harness } from '../../testbed/harness/run';
-import { eventually } from '../helpers/eventually';
+import { eventually } from '../../testbed/eventually';
 import { expectDeleted } from '../helpers/outcomes';
 import { allowOffContract } from '../helpers/contract';
 import { call, useSandbox } from '../helpers/sandbox';

@@ -12,7 +12,7 @@ import { FIRST_SIGNAL_MS, SIGNAL_EVERY_MS } from '../../nodes/BusinessPlatformSa
 import { ACTIVATION_WAIT_MS, PUBLICATION_DEADLINE_MS } from '../../nodes/shared/n8n-internals';
 import { ACTIVATION_MS } from '../../nodes/shared/polling/turns';
 import { allowOffContract } from '../helpers/contract';
-import { eventually } from '../helpers/eventually';
+import { eventually } from '../../testbed/eventually';
 import {
 	activate,
 	asSaved,

@@ -23,7 +23,7 @@ import { FIRST_SIGNAL_MS, SIGNAL_EVERY_MS } from '../../nodes/BusinessPlatformSa
 import { ACTIVATION_WAIT_MS } from '../../nodes/shared/n8n-internals';
 import { ACTIVATION_MS } from '../../nodes/shared/polling/turns';
 
-import { eventually } from '../helpers/eventually';
+import { eventually } from '../../testbed/eventually';
 import {
 	drop,
 	liveEvents,
@@ -282,7 +282,7 @@ class Case {
 			let ended = false;
 			const polled = this.poll(s.end).finally(() => (ended = true));
 			this.pending.push(polled);
-			await eventually(() => expect(ended || sb.faults.held > held).toBe(true));
+			await eventually(() => expect(ended || sb.faults.held > held).toBe(true), 15_000, 50);
 			if (ended) sb.faults.remove(rule.id);
 		} else if (s.kind === 'unpublish' && this.published) {
 			this.published = false;

@@ -12,7 +12,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { SEEN_REFRESH_MS } from '../../nodes/BusinessPlatformSalesTrigger/heal';
 import { ACTIVATION_WAIT_MS } from '../../nodes/shared/n8n-internals';
-import { eventually } from '../helpers/eventually';
+import { eventually } from '../../testbed/eventually';
 import * as heal from '../helpers/heal';
 import {
 	activate,

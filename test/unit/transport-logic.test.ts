@@ -2,9 +2,8 @@
 import { NotStarted, OrderedGate } from '../../nodes/shared/engine/execute';
 import { platformMessage, readFailure } from '../../nodes/shared/errors';
 import { nextAttempt, retryRule } from '../../nodes/shared/retry';
-import { RunScope } from '../../nodes/shared/run-scope';
 import { DEFAULT_TUNING } from '../../nodes/shared/tuning';
-import { mapConcurrent } from '../../nodes/shared/run-scope';
+import { mapConcurrent, RunScope } from '../../nodes/shared/run-scope';
 import { baseUrlProblem, credentialInfo } from '../../nodes/shared/transport';
 
 describe('mapConcurrent', () => {

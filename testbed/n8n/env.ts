@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-explicit-any -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * A real n8n (the pinned runtime in .n8n-runtime) with this pack loaded, for the
  * end-to-end tests: the server on loopback, the owner's REST session and a public-API key,
@@ -21,6 +21,7 @@ import {
 	type N8nInstance,
 } from './start';
 import type { Sandbox } from '../../sandbox/src/server';
+import { eventually } from '../eventually';
 
 export const PKG = 'n8n-nodes-business-platform';
 export const CRED_ID = 'bpE2eCredential1';
@@ -367,25 +368,4 @@ export async function postJson(
 	return { status: res.status, body: parsed };
 }
 
-/**
- * Waits until `check` passes or the time is up (for asynchronous effects such as webhook deliveries),
- * looking every `everyMs`: a check that asks n8n for executions with their data, for what comes with
- * a minute tick, looks less often.
- */
-export async function eventually<T>(
-	check: () => Promise<T> | T,
-	timeoutMs = 15_000,
-	everyMs = 200,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	let last: unknown;
-	for (;;) {
-		try {
-			return await check();
-		} catch (e) {
-			last = e;
-		}
-		if (Date.now() > deadline) throw last;
-		await new Promise((r) => setTimeout(r, everyMs));
-	}
-}
+export { eventually };
