@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { ensureRuntime, runtimeReady } from '../testbed/runtime/install';
-import { RUN_ENV } from '../testbed/processes';
+import { RUN_ENV, withYoungGeneration } from '../testbed/processes';
 
 const ALL = ['unit', 'sandbox', 'integration', 'package', 'e2e', 'queue'];
 /**
@@ -36,17 +36,6 @@ const WITH_N8N = ['e2e', 'queue'];
 const JEST = require.resolve('jest/bin/jest');
 
 const running = new Set<ReturnType<typeof spawn>>();
-
-/**
- * A young generation twice Node's default for every process of the run (jest's workers and the
- * n8ns, sandboxes and tools the tests start inherit NODE_OPTIONS): the tests allocate fast, and
- * fewer scavenges do the same work for fewer CPU-seconds (docs/performance.md, "What the test
- * machinery spares"). A semi-space size the caller set is kept.
- */
-export function withYoungGeneration(options: string | undefined): string {
-	if (options?.includes('--max-semi-space-size')) return options;
-	return [options, '--max-semi-space-size=32'].filter(Boolean).join(' ');
-}
 
 /** One jest run; resolves with its exit code. */
 function jest(args: string[]): Promise<number> {

@@ -34,6 +34,18 @@ export const RUNS_DIR = join(tmpdir(), 'bp-test-runs');
 export const RUN_FILES_DIR = join(tmpdir(), 'bp-test-files');
 
 /**
+ * A young generation twice Node's default for every process of a test run (scripts/test.ts sets it
+ * for its jest runs, test/jest/setup.ts for any other, such as the editor suite's: jest's workers and
+ * the n8ns, sandboxes and tools the tests start inherit NODE_OPTIONS): the tests allocate fast, and
+ * fewer scavenges do the same work for fewer CPU-seconds (docs/performance.md, "What the test
+ * machinery spares"). A semi-space size the caller set is kept.
+ */
+export function withYoungGeneration(options: string | undefined): string {
+	if (options?.includes('--max-semi-space-size')) return options;
+	return [options, '--max-semi-space-size=32'].filter(Boolean).join(' ');
+}
+
+/**
  * A fresh scratch folder of this run: removed when the run ends (`sweepRun` in jest's global
  * teardown), or by the next run when this one was killed. An n8n's user folder (the pack, its
  * database, the editor's files) is one, so no n8n start leaves one in the system's temporary
