@@ -2,7 +2,9 @@
  * A table's metadata answered with a 200 that is not a table (JSON `null`, a list, a text):
  * Record → Search and the Table Trigger's conditions on a column read the table's columns first,
  * and such an answer is their error, saying what came back, before any record is searched or
- * listed: nothing is read from it, nothing is sent with it (it used to be a TypeError).
+ * listed: nothing is read from it, nothing is sent with it (it used to be a TypeError). And one
+ * that is an object without a name or columns (`{}`): the error names the column, the table by its
+ * ID (it said "undefined") and that the platform listed no columns.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -102,4 +104,51 @@ describe('the Table Trigger: the table answered with something other than a tabl
 			expect(await p.poll()).toBeNull();
 		},
 	);
+});
+
+describe('a table without columns (`{}`: an object, but no column metadata)', () => {
+	it('Record → Search: each item fails naming the column it cannot find, no record is searched', async () => {
+		tableAnswers('{}');
+		const from = ctx.sb.requests().length;
+		const run = await h.run(
+			'businessPlatformSales',
+			{
+				resource: 'record',
+				operation: 'search',
+				tableId: rl(deals()._id),
+				returnAll: true,
+				filters: { conditions: [{ column: 'Status', operator: 'eq', value: 'Won' }] },
+			},
+			[{ json: { n: 0 } }, { json: { n: 1 } }],
+			{ continueOnFail: true },
+		);
+		expect(run.error).toBeUndefined();
+		const out = run.json as IDataObject[];
+		expect(out).toHaveLength(2);
+		for (const item of out) {
+			expect(String(item.error)).toMatch(`column "Status" is not in table "${deals()._id}"`);
+			expect(String(item.error)).not.toMatch(/TypeError|Cannot read|undefined/);
+			expect(JSON.stringify(item)).toMatch(/listed no columns/);
+		}
+		expect(recordRequests(from)).toEqual([]);
+	});
+
+	it('the Table Trigger: a condition on a column fails the poll naming it; nothing is listed', async () => {
+		const p = new Poller(h, 'businessPlatformTableTrigger', {
+			event: 'recordCreated',
+			tableId: rl(deals()._id),
+			conditions: { condition: [{ column: status().id, operator: 'eq', value: 'Won' }] },
+			options: {},
+		});
+		expect(await p.poll()).toBeNull();
+		tableAnswers('{}');
+		const from = ctx.sb.requests().length;
+		const failure = await p.poll().then(
+			() => undefined,
+			(e: unknown) => e,
+		);
+		expect(String(failure)).toMatch(`column "${status().id}" is not in table "${deals()._id}"`);
+		expect(String(failure)).not.toMatch(/TypeError|Cannot read|undefined/);
+		expect(recordRequests(from)).toEqual([]);
+	});
 });

@@ -108,8 +108,11 @@ function asTable(
 	tableId: string,
 	fail: (message: string, description: string) => Error,
 ): PlatformTable {
-	if (answer !== null && typeof answer === 'object' && !Array.isArray(answer))
-		return answer as PlatformTable;
+	if (answer !== null && typeof answer === 'object' && !Array.isArray(answer)) {
+		const table = answer as PlatformTable;
+		// An error names the table: by its ID where the answer gives it no name.
+		return typeof table.name === 'string' && table.name ? table : { ...table, name: tableId };
+	}
 	throw fail(
 		`The platform answered the request for table ${echo(tableId, 40)} with ${echo(answer, 40)}, not a table`,
 		'Nothing was read from that answer and nothing was sent with it. Check the table ID (the list of tables shows it); if it is right, try again later: the platform did not answer as documented.',

@@ -296,7 +296,9 @@ async function cellsFromEntries(
 			if (auto) continue; // input fields that are not columns are left out
 			throw ctx.fail(
 				`Column "${cut(key)}" is not in table "${table.name}"`,
-				`The table's columns are: ${columnList()}.${from === 'json' ? '' : ' If the table changed, refresh the column list.'}`,
+				columnList()
+					? `The table's columns are: ${columnList()}.${from === 'json' ? '' : ' If the table changed, refresh the column list.'}`
+					: 'The platform listed no columns for this table: check the table in the platform, or pick another one.',
 			);
 		}
 		const name = keys.get(col)!;
