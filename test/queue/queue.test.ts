@@ -22,6 +22,22 @@ const EVENTS = 100;
 /** Creates per execution when the token expires under load: ten executions at once over both workers. */
 const PER_RUN = 25;
 
+/**
+ * The workflow with its Webhook answering at once (responseMode onReceived): what ran is read from
+ * n8n's executions and the sandbox. A webhook that waits for its execution (lastNode) waits in n8n's
+ * webhook processor for Bull's job.finished(), which can miss the completion of a job that finished
+ * fast (see queue-env.ts, executions()) and then never answers although the execution succeeded:
+ * seen 2 times in about 10 runs of the token-expiry test (n8n 2.41.1).
+ */
+const answeringAtOnce = (wf: Record<string, unknown>) => ({
+	...wf,
+	nodes: (wf.nodes as Array<{ type: string; parameters: Record<string, unknown> }>).map((n) =>
+		n.type === 'n8n-nodes-base.webhook'
+			? { ...n, parameters: { ...n.parameters, responseMode: 'onReceived' } }
+			: n,
+	),
+});
+
 let sb: Sandbox;
 let q: Queue;
 
@@ -93,19 +109,35 @@ describeQueue('queue mode: the action nodes run on workers', () => {
 	it('Sales, Campaigns and People workflows started through the webhook processor succeed, each on one worker, both workers used', async () => {
 		const cred = await q.connect('Queue: nodes');
 		const ids = {
-			sales: await q.create(salesCrud, cred, 'sales-crud'),
-			campaigns: await q.create(campaignsCrud, cred, 'campaigns-crud'),
-			people: await q.create(peopleCrud, cred, 'people-crud'),
+			sales: await q.create(answeringAtOnce(salesCrud), cred, 'sales-crud'),
+			campaigns: await q.create(answeringAtOnce(campaignsCrud), cred, 'campaigns-crud'),
+			people: await q.create(answeringAtOnce(peopleCrud), cred, 'people-crud'),
 		};
 		const runs = Array.from({ length: 5 }, (_, i) => [
 			q.call('sales-crud', { name: `Queue Person ${i}`, email: `queue.person.${i}@example.com` }),
 			q.call('campaigns-crud', { name: `Queue Category ${i}` }),
 			q.call('people-crud', { firstName: `Queue${i}`, email: `queue.people.${i}@acme.example` }),
 		]).flat();
-		const answers = await Promise.all(runs);
-		expect(answers.map((a) => [a.status, a.body])).toEqual(
-			Array(15).fill([200, [expect.objectContaining({ deleted: true })]]),
+		expect((await Promise.all(runs)).map((a) => a.status)).toEqual(Array(15).fill(200));
+		const executions = await eventually(
+			async () => {
+				const all = (
+					await Promise.all(Object.values(ids).map((id) => q.executions(id, true)))
+				).flat();
+				expect(all.map((e) => e.status)).toEqual(Array(15).fill('success'));
+				return all;
+			},
+			120_000,
+			500,
 		);
+		// Each ended with its record deleted (the last node's answer).
+		for (const e of executions) {
+			const runData = e.data!.resultData.runData;
+			const last = Object.keys(runData).at(-1)!;
+			expect(runData[last][0].data?.main[0].map((i) => i.json)).toEqual([
+				expect.objectContaining({ deleted: true }),
+			]);
+		}
 		// In the sandbox: each record was created, updated and deleted, once.
 		const t = sb.store.tenant(1);
 		const creates = (route: string, text: string) =>
@@ -127,9 +159,6 @@ describeQueue('queue mode: the action nodes run on workers', () => {
 		).toHaveLength(0);
 
 		// In n8n: 15 successful executions, each started on exactly one worker; both workers used.
-		const executions = (await Promise.all(Object.values(ids).map((id) => q.executions(id)))).flat();
-		expect(executions).toHaveLength(15);
-		expect(executions.map((e) => e.status)).toEqual(Array(15).fill('success'));
 		for (const e of executions) expect(q.cluster.workerOf(e.id)).toHaveLength(1);
 		const perWorker = q.cluster.workers.map(
 			(w) => executions.filter((e) => w.started.has(e.id)).length,
@@ -149,7 +178,8 @@ describeQueue('queue mode: token expiry under load', () => {
 			sb.config.mode = mode;
 			const cred = await q.connect(`Queue: expiry ${mode}`);
 			const path = `expiry-${mode}`;
-			const wf = await q.create(createMany(path), cred, path);
+			// n8n answers at once: the runs are read from its executions (answeringAtOnce says why).
+			const wf = await q.create(createMany(path, 'onReceived'), cred, path);
 			for (const round of ['first expiry', 'second expiry, rotated refresh token']) {
 				const tag = `exp ${mode} ${round.slice(0, 6)} `;
 				const before = { ...sb.auth.stats };
@@ -164,11 +194,20 @@ describeQueue('queue mode: token expiry under load', () => {
 				);
 				sb.auth.expireAll();
 				const createdAtExpiry = contactsByName(sb, tag).size;
-				const answers = await Promise.all(runs);
-
+				expect((await Promise.all(runs)).map((a) => a.status)).toEqual(Array(10).fill(200));
+				const executions = await eventually(
+					async () => {
+						const runsNow = (await q.executions(wf, true)).filter((e) => !seen.has(e.id));
+						expect(runsNow.map((e) => e.status)).toEqual(Array(10).fill('success'));
+						return runsNow;
+					},
+					120_000,
+					500,
+				);
+				// Each execution's Create node output every item it was given.
 				expect(
-					answers.map((a) => [a.status, Array.isArray(a.body) ? a.body.length : a.body]),
-				).toEqual(Array(10).fill([200, PER_RUN]));
+					executions.map((e) => e.data?.resultData.runData.Create?.[0]?.data?.main[0].length),
+				).toEqual(Array(10).fill(PER_RUN));
 				const counts = contactsByName(sb, tag);
 				expect([counts.size, Math.max(...counts.values())]).toEqual([10 * PER_RUN, 1]); // every item once: none lost, none twice
 				expect(createdAtExpiry).toBeLessThan(10 * PER_RUN); // the expiry did happen mid-run
@@ -185,8 +224,6 @@ describeQueue('queue mode: token expiry under load', () => {
 					rejectedExpired: true,
 				});
 
-				const executions = (await q.executions(wf)).filter((e) => !seen.has(e.id));
-				expect(executions.map((e) => e.status)).toEqual(Array(10).fill('success'));
 				expect(
 					q.cluster.workers
 						.map((w) => executions.filter((e) => w.started.has(e.id)).length)
