@@ -47,6 +47,26 @@ function tableAnswers(body: string) {
 	ctx.sb.faults.add({ kind: 'body', status: 200, body, method: 'GET', path: tablePath() });
 }
 
+/** Record → Search with a condition on Status, two items, Continue On Fail: the run (no node error) and its two items. */
+async function searchTwoItems() {
+	const run = await h.run(
+		'businessPlatformSales',
+		{
+			resource: 'record',
+			operation: 'search',
+			tableId: rl(deals()._id),
+			returnAll: true,
+			filters: { conditions: [{ column: 'Status', operator: 'eq', value: 'Won' }] },
+		},
+		[{ json: { n: 0 } }, { json: { n: 1 } }],
+		{ continueOnFail: true },
+	);
+	expect(run.error).toBeUndefined();
+	const out = run.json as IDataObject[];
+	expect(out).toHaveLength(2);
+	return { run, out };
+}
+
 const ANSWERS: Array<[string, RegExp]> = [
 	['null', /with null, not a table/],
 	['[]', /with \[\], not a table/],
@@ -59,21 +79,7 @@ describe('Record → Search: the table answered with something other than a tabl
 		async (body, said) => {
 			tableAnswers(body);
 			const from = ctx.sb.requests().length;
-			const run = await h.run(
-				'businessPlatformSales',
-				{
-					resource: 'record',
-					operation: 'search',
-					tableId: rl(deals()._id),
-					returnAll: true,
-					filters: { conditions: [{ column: 'Status', operator: 'eq', value: 'Won' }] },
-				},
-				[{ json: { n: 0 } }, { json: { n: 1 } }],
-				{ continueOnFail: true },
-			);
-			expect(run.error).toBeUndefined();
-			const out = run.json as IDataObject[];
-			expect(out).toHaveLength(2);
+			const { run, out } = await searchTwoItems();
 			for (const item of out) {
 				expect(String(item.error)).toMatch(said);
 				expect(String(item.error)).not.toMatch(/TypeError|Cannot read/);
@@ -110,21 +116,7 @@ describe('a table without columns (`{}`: an object, but no column metadata)', ()
 	it('Record → Search: each item fails naming the column it cannot find, no record is searched', async () => {
 		tableAnswers('{}');
 		const from = ctx.sb.requests().length;
-		const run = await h.run(
-			'businessPlatformSales',
-			{
-				resource: 'record',
-				operation: 'search',
-				tableId: rl(deals()._id),
-				returnAll: true,
-				filters: { conditions: [{ column: 'Status', operator: 'eq', value: 'Won' }] },
-			},
-			[{ json: { n: 0 } }, { json: { n: 1 } }],
-			{ continueOnFail: true },
-		);
-		expect(run.error).toBeUndefined();
-		const out = run.json as IDataObject[];
-		expect(out).toHaveLength(2);
+		const { out } = await searchTwoItems();
 		for (const item of out) {
 			expect(String(item.error)).toMatch(`column "Status" is not in table "${deals()._id}"`);
 			expect(String(item.error)).not.toMatch(/TypeError|Cannot read|undefined/);
