@@ -46,19 +46,6 @@ export function withYoungGeneration(options: string | undefined): string {
 }
 
 /**
- * NODE_OPTIONS without withYoungGeneration's flag, for the runtime's install: its lock file
- * installer allocates a tarball at a time, and with the larger young generation it spent 50
- * CPU-seconds in the kernel instead of 9 (docs/performance.md, "What the test machinery spares").
- */
-export function withoutYoungGeneration(options: string | undefined): string | undefined {
-	const rest = (options ?? '')
-		.split(/\s+/)
-		.filter((o) => o && !o.startsWith('--max-semi-space-size'))
-		.join(' ');
-	return rest || undefined;
-}
-
-/**
  * A fresh scratch folder of this run: removed when the run ends (`sweepRun` in jest's global
  * teardown), or by the next run when this one was killed. An n8n's user folder (the pack, its
  * database, the editor's files) is one, so no n8n start leaves one in the system's temporary

@@ -34,7 +34,6 @@ import {
 	type Lock,
 } from '../../testbed/runtime/lockfile-install';
 import { hostileString, propertyParameters } from '../helpers/property';
-import { withoutYoungGeneration, withYoungGeneration } from '../../testbed/processes';
 
 const LINUX = { os: 'linux', cpu: 'x64', libc: 'glibc' };
 const REGISTRY = 'https://registry.example/';
@@ -283,18 +282,6 @@ describe('the tarballs', () => {
 				},
 			),
 			propertyParameters(200),
-		);
-	});
-});
-
-describe("the runtime install runs without the tests' larger young generation", () => {
-	it('drops only that flag from NODE_OPTIONS, and the variable when nothing else is in it', () => {
-		expect(withoutYoungGeneration(withYoungGeneration(undefined))).toBeUndefined();
-		expect(withoutYoungGeneration(withYoungGeneration('--max-old-space-size=4096'))).toBe(
-			'--max-old-space-size=4096',
-		);
-		expect(withoutYoungGeneration('--enable-source-maps  --max-semi-space-size=64')).toBe(
-			'--enable-source-maps',
 		);
 	});
 });

