@@ -25,6 +25,11 @@ function backoff(attempt: number, retry: RetryTuning): number {
 	return Math.min(retry.maxDelayMs, Math.round(exp * (0.75 + Math.random() * 0.5)));
 }
 
+/** A failure after which the platform may have carried the request out: a dropped connection (not a refused one) or a 5xx. */
+export const leavesOutcomeUnknown = (facts: FailureFacts) =>
+	(isNetworkFailure(facts) && facts.code !== 'ECONNREFUSED') ||
+	(facts.status !== undefined && facts.status >= 500);
+
 /** Whether a failed attempt may be sent again, and what the error says if it fails for good. */
 export interface RetryRule {
 	retry: boolean;
@@ -39,20 +44,20 @@ export interface RetryRule {
  * reconnected. The note says which of these kept a request that failed for good from being repeated.
  */
 export function retryRule(req: RetryPolicy, facts: FailureFacts): RetryRule {
-	const failed = isNetworkFailure(facts) || (facts.status !== undefined && facts.status >= 500);
+	const unknown = leavesOutcomeUnknown(facts);
 	// A refused connection sent nothing: like a 429, even a create can be sent again.
 	const neverSent = facts.status === undefined && facts.code === 'ECONNREFUSED';
 	const idempotent = isIdempotent(req);
 	const retry =
 		req.retry !== 'never' &&
 		!facts.reconnect &&
-		(facts.status === 429 || neverSent || (idempotent && failed));
-	if (!idempotent && !neverSent && failed)
+		(facts.status === 429 || neverSent || (idempotent && unknown));
+	if (!idempotent && unknown)
 		return {
 			retry,
 			note: `The request was not repeated automatically: the platform may already have carried it out, and repeating a ${req.method} could create a duplicate. Check the platform before running it again.`,
 		};
-	if (req.retry === 'never' && (facts.status === 429 || failed))
+	if (req.retry === 'never' && (facts.status === 429 || unknown || neverSent))
 		return {
 			retry,
 			note: 'This operation is never retried automatically: check whether it took effect in the platform before running it again.',
@@ -64,11 +69,6 @@ export function retryRule(req: RetryPolicy, facts: FailureFacts): RetryRule {
 		};
 	return { retry };
 }
-
-/** A failure after which the platform may have carried the request out: a dropped connection (not a refused one) or a 5xx. */
-export const leavesOutcomeUnknown = (facts: FailureFacts) =>
-	(isNetworkFailure(facts) && facts.code !== 'ECONNREFUSED') ||
-	(facts.status !== undefined && facts.status >= 500);
 
 /**
  * Whether the attempt `attempt`, which failed with `facts`, is sent again and after how long:
