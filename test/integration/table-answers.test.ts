@@ -143,4 +143,14 @@ describe('a table without columns (`{}`: an object, but no column metadata)', ()
 		expect(String(failure)).not.toMatch(/TypeError|Cannot read|undefined/);
 		expect(recordRequests(from)).toEqual([]);
 	});
+	it('a table whose name is 10^6 characters: the error repeats only its start', async () => {
+		tableAnswers(
+			JSON.stringify({ _id: deals()._id, name: 'N'.repeat(1_000_000), columnsMetaData: [] }),
+		);
+		const { out } = await searchTwoItems();
+		for (const item of out) {
+			expect(String(item.error)).toMatch(/column "Status" is not in table "N+/);
+			expect(String(item.error).length).toBeLessThan(400);
+		}
+	});
 });
