@@ -295,7 +295,7 @@ async function cellsFromEntries(
 		if (!col) {
 			if (auto) continue; // input fields that are not columns are left out
 			throw ctx.fail(
-				`Column "${cut(key)}" is not in table "${cut(table.name)}"`,
+				`Column "${cut(key)}" is not in table "${cut(String(table.name ?? table._id))}"`,
 				columnList()
 					? `The table's columns are: ${columnList()}.${from === 'json' ? '' : ' If the table changed, refresh the column list.'}`
 					: 'The platform listed no columns for this table: check the table in the platform, or pick another one.',

@@ -258,7 +258,7 @@ export function tableColumn(
 			)
 		: [...columnKeys(table).values()];
 	return {
-		problem: `${label}: column "${clip(nameOrId, 60)}" is not in table "${clip(table.name, 60)}"`,
+		problem: `${label}: column "${clip(nameOrId, 60)}" is not in table "${clip(String(table.name ?? table._id), 60)}"`,
 		hint: list.length
 			? `The table's columns are: ${list.join(', ')}${json ? ', and the record fields createdAt, updatedAt, _id' : ''}.`
 			: 'The platform listed no columns for this table: check the table in the platform, or pick another one.',
