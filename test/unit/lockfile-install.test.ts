@@ -33,6 +33,7 @@ import {
 	verified,
 	type Lock,
 } from '../../testbed/runtime/lockfile-install';
+import { sqliteBuild } from '../../testbed/runtime/install';
 import { hostileString, propertyParameters } from '../helpers/property';
 
 const LINUX = { os: 'linux', cpu: 'x64', libc: 'glibc' };
@@ -283,5 +284,31 @@ describe('the tarballs', () => {
 			),
 			propertyParameters(200),
 		);
+	});
+});
+
+describe("sqlite3's compile: against the system's SQLite when it is there and recent enough, else its bundled source", () => {
+	const header = (v: string) =>
+		`/* ... */\n#define SQLITE_VERSION        "${v}"\n#define SQLITE_VERSION_NUMBER 3040001\n`;
+
+	it("links Debian 12's SQLite 3.40.1 and newer ones: only the binding compiles", () => {
+		for (const v of ['3.40.1', '3.46.0', '4.0.0']) {
+			const b = sqliteBuild(header(v), true, undefined);
+			expect(b).toEqual({
+				env: { CFLAGS: '-O1', CXXFLAGS: '-O1', JOBS: '2', npm_config_sqlite: '/usr' },
+				sqlite: `system ${v}`,
+			});
+		}
+	});
+
+	it('compiles the bundled SQLite without a header, without the library, with an older or unreadable version, or when BP_SQLITE=bundled', () => {
+		const bundled = { env: { CFLAGS: '-O1', CXXFLAGS: '-O1', JOBS: '2' }, sqlite: 'bundled' };
+		expect(sqliteBuild(undefined, true, undefined)).toEqual(bundled);
+		expect(sqliteBuild(header('3.44.2'), false, undefined)).toEqual(bundled);
+		expect(sqliteBuild(header('3.39.4'), true, undefined)).toEqual(bundled);
+		expect(sqliteBuild(header('2.99.99'), true, undefined)).toEqual(bundled);
+		expect(sqliteBuild('#define SQLITE_VERSION "x.y"', true, undefined)).toEqual(bundled);
+		expect(sqliteBuild('', true, undefined)).toEqual(bundled);
+		expect(sqliteBuild(header('3.44.2'), true, 'bundled')).toEqual(bundled);
 	});
 });

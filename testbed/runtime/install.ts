@@ -234,8 +234,47 @@ export async function ensureRuntime(
 }
 
 const QUIET = ['--no-audit', '--no-fund', '--loglevel=error'];
-/** sqlite3 has no prebuilt binary reachable here: it compiles. -O1 roughly halves the compile time of SQLite's one large source file. */
-const SQLITE_FLAGS = { CFLAGS: '-O1', CXXFLAGS: '-O1', JOBS: '2' };
+
+export interface SqliteBuild {
+	/** The compile's environment. */
+	env: NodeJS.ProcessEnv;
+	/** Which SQLite: `bundled`, or `system 3.40.1`. */
+	sqlite: string;
+}
+
+/**
+ * How sqlite3 compiles (no prebuilt binary of it is reachable here). Against the system's SQLite when
+ * its header and library are there and it is not older than 3.40 (Debian 12's, which this kind of
+ * machine has from the start in libsqlite3-dev): only the binding compiles. Else SQLite's bundled
+ * source too, at -O1, which roughly halves the compile of its one large file. `BP_SQLITE=bundled`
+ * forces the second. Figures: docs/development.md, "The runtime from its lock file".
+ */
+export function sqliteBuild(
+	header: string | undefined,
+	libraryFound: boolean,
+	force: string | undefined = process.env.BP_SQLITE,
+): SqliteBuild {
+	const flags = { CFLAGS: '-O1', CXXFLAGS: '-O1', JOBS: '2' };
+	const version = /^#define SQLITE_VERSION\s+"(\d+)\.(\d+)\.(\d+)"/m.exec(header ?? '');
+	const [major, minor] = version ? [Number(version[1]), Number(version[2])] : [0, 0];
+	const usable = libraryFound && (major > 3 || (major === 3 && minor >= 40));
+	if (force === 'bundled' || !usable) return { env: flags, sqlite: 'bundled' };
+	// node-gyp passes npm_config_* settings to the binding's gyp file: sqlite=/usr links -lsqlite3.
+	return {
+		env: { ...flags, npm_config_sqlite: '/usr' },
+		sqlite: `system ${version![1]}.${version![2]}.${version![3]}`,
+	};
+}
+
+/** sqliteBuild for this machine: Debian's header and library paths. */
+function systemSqlite(): SqliteBuild {
+	const header = '/usr/include/sqlite3.h';
+	const library = ['/usr/lib/x86_64-linux-gnu', '/usr/lib64', '/usr/lib'].some((d) =>
+		existsSync(join(d, 'libsqlite3.so')),
+	);
+	return sqliteBuild(existsSync(header) ? readFileSync(header, 'utf8') : undefined, library);
+}
+
 const sqliteBinary = (p: RuntimePaths) =>
 	join(p.n8nDir, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node');
 
@@ -255,6 +294,7 @@ function npmRegistry(env: NodeJS.ProcessEnv): string {
 async function fromLock(
 	p: RuntimePaths,
 	env: NodeJS.ProcessEnv,
+	sqlite: SqliteBuild,
 	log: Log,
 ): Promise<'lockfile' | 'npm'> {
 	if (
@@ -270,12 +310,12 @@ async function fromLock(
 	let said = '';
 	const startBuild = () => {
 		build ??= run(
-			'compile sqlite3 for this Node (its install script)',
+			`compile sqlite3 for this Node against the ${sqlite.sqlite} SQLite (its install script)`,
 			'npm',
 			['run', 'install', '--ignore-scripts=false', '--loglevel=error'],
 			{
 				cwd: join(p.n8nDir, 'node_modules', 'sqlite3'),
-				env: { ...env, ...SQLITE_FLAGS },
+				env: { ...env, ...sqlite.env },
 				log,
 				dir: RUNTIME_ROOT,
 			},
@@ -319,7 +359,12 @@ async function fromLock(
 }
 
 /** n8n's packages installed by npm (scripts off: a Kafka package's build script fails here), then sqlite3 compiled. */
-async function withNpm(p: RuntimePaths, env: NodeJS.ProcessEnv, log: Log): Promise<void> {
+async function withNpm(
+	p: RuntimePaths,
+	env: NodeJS.ProcessEnv,
+	sqlite: SqliteBuild,
+	log: Log,
+): Promise<void> {
 	// Always run (also after an interrupted install: npm completes what is missing).
 	await run(
 		`install n8n ${p.spec.n8n} (npm install --ignore-scripts, about 2,200 packages)`,
@@ -328,10 +373,10 @@ async function withNpm(p: RuntimePaths, env: NodeJS.ProcessEnv, log: Log): Promi
 		{ cwd: p.n8nDir, env, log, dir: RUNTIME_ROOT },
 	);
 	await run(
-		'compile sqlite3 for this Node (npm rebuild sqlite3)',
+		`compile sqlite3 for this Node against the ${sqlite.sqlite} SQLite (npm rebuild sqlite3)`,
 		'npm',
 		['rebuild', 'sqlite3', '--ignore-scripts=false', ...QUIET],
-		{ cwd: p.n8nDir, env: { ...env, ...SQLITE_FLAGS }, log, dir: RUNTIME_ROOT },
+		{ cwd: p.n8nDir, env: { ...env, ...sqlite.env }, log, dir: RUNTIME_ROOT },
 	);
 }
 
@@ -375,8 +420,9 @@ async function install(p: RuntimePaths, log: Log): Promise<void> {
 	if (existsSync(lock) && !existsSync(join(p.n8nDir, 'package-lock.json')))
 		copyFileSync(lock, join(p.n8nDir, 'package-lock.json'));
 	const env = runtimeEnv(p);
-	const installer = existsSync(lock) ? await fromLock(p, env, log) : 'npm';
-	if (installer === 'npm') await withNpm(p, env, log);
+	const sqlite = systemSqlite();
+	const installer = existsSync(lock) ? await fromLock(p, env, sqlite, log) : 'npm';
+	if (installer === 'npm') await withNpm(p, env, sqlite, log);
 	if (!existsSync(lock)) copyFileSync(join(p.n8nDir, 'package-lock.json'), lock);
 	if (!existsSync(sqliteBinary(p))) {
 		throw new InstallError(
@@ -389,6 +435,7 @@ async function install(p: RuntimePaths, log: Log): Promise<void> {
 			n8n: spec.n8n,
 			node: spec.node,
 			installer,
+			sqlite: sqlite.sqlite,
 			installedAt: new Date().toISOString(),
 			seconds: Math.round((Date.now() - t0) / 1000),
 		}),
