@@ -3,7 +3,8 @@
  * The harness section's measurements (bench/harness.ts): each scenario drives either a raw undici
  * client or the pack's nodes through n8n-core (the harness of the tests) against a sandbox, and
  * gives its figures (the polls section's, bench/poll-measure.ts, with them). `npm run bench` runs
- * each in a fresh process (bench/measure.ts), so memory figures are its own; the smoke run of `npm test` runs them in its own process (bench/common.ts).
+ * each in a fresh process (bench/measure.ts), so memory figures are its own; the smoke run of `npm test` runs them
+ * in its own process, but for one (bench/common.ts, SMOKE_OWN_PROCESS).
  */
 import type { IDataObject } from 'n8n-workflow';
 import { Pool } from 'undici';
@@ -13,19 +14,6 @@ import { listScenarios } from './measure-lists';
 import { pollScenarios } from './poll-measure';
 
 export type { Args };
-
-/**
- * The scenarios whose figures are the heap's (peak growth, what the output retains): each always
- * runs in a process of its own, collected before it starts (bench/measure.ts, `--expose-gc`).
- */
-export const OWN_HEAP: ReadonlySet<string> = new Set([
-	'helperRecords',
-	'rawRecords',
-	'rawRecordsByName',
-	'packRecords',
-	'rawContacts',
-	'packContacts',
-]);
 
 export const scenarios: Record<string, (a: Args) => Promise<Record<string, unknown>>> = {
 	...listScenarios,
