@@ -2,9 +2,10 @@
 /**
  * In a real n8n, the e2e file whose n8n restarts (the other files share one that does not,
  * test/helpers/shared-n8n.ts): the OAuth code flow through n8n's own callback, token expiry and
- * refresh across executions and an n8n restart in each sandbox OAuth mode, the trigger's
- * webhook registrations across activation, delivery, restart and deactivation. (A polling
- * trigger across a restart: polling.e2e.test.ts, with n8n's other schedulers.)
+ * refresh across executions and n8n's restarts in each sandbox OAuth mode, the trigger's
+ * webhook registrations across activation, delivery, restart and deactivation. The OAuth lanes
+ * run before and after the trigger's three restarts, which serve both. (A polling trigger across
+ * a restart: polling.e2e.test.ts, with n8n's other schedulers.)
  */
 import { n8nAtLeast } from '../../testbed/runtime/versions';
 import { call, startTestSandbox, type Sandbox } from '../helpers/sandbox';
@@ -81,6 +82,120 @@ const executions = async () =>
 			`/executions?workflowId=${TRIGGER_WF}&limit=100`,
 		)) as { data: Execution[] }
 	).data;
+
+/** Runs n8n's own OAuth2 flow for a new credential: auth URL → sandbox approval → n8n callback. Returns its id. */
+async function connect(name: string, on: Sandbox = sb): Promise<string> {
+	const before = on.auth.stats.authorizationCode;
+	const id = await connectCredential(e2e.api, e2e.n8n.url, on, name);
+	expect(on.auth.stats.authorizationCode).toBe(before + 1);
+	return id;
+}
+
+async function workflowWith(credentialId: string, path: string): Promise<string> {
+	const wf = workflow(
+		`e2eMode${path.replace(/[^a-z0-9]/gi, '')}`.slice(0, 16).padEnd(16, '0'),
+		`E2E ${path}`,
+		[
+			webhookStart(path),
+			pack('businessPlatformSales', 'List', {
+				resource: 'contact',
+				operation: 'getAll',
+				returnAll: false,
+				limit: 2,
+			}),
+		],
+	);
+	const id = await createWorkflow(e2e.api, wf, credentialId);
+	await e2e.activate(id, path);
+	return id;
+}
+
+/**
+ * What older n8n versions do differently with this credential (README, Compatibility);
+ * the tests below assert it on the versions of testbed/runtime/versions.ts that have it.
+ * - Before 2.14, n8n refreshes an expired token on a 401 and saves the new one but retries
+ *   with the old token in a custom token header (`keyToIncludeInAccessTokenHeader`, here
+ *   x-access-token; n8n-core 2.11.1 still does, 2.14.1 no longer): the first execution after
+ *   an expiry fails, the next one, with the saved token, succeeds.
+ * - Before 2.20, n8n runs no credential `preAuthentication` for OAuth2 credentials
+ *   (`runPreAuthentication`: not in n8n-core 2.17.3, in 2.20.0): the legacy V1 platform
+ *   token is never renewed after an expiry; executions fail until the user reconnects.
+ */
+const REFRESH_RETRY_FIXED = '2.14.0';
+const PRE_AUTHENTICATION_WITH_OAUTH2 = '2.20.0';
+
+/** One execution that fails on the platform's 401 after n8n's refresh. */
+async function expectRefusedAfterRefresh(path: string): Promise<void> {
+	const res = await e2e.call(path);
+	expect(res.status).toBe(500);
+	type List = { data: Array<{ data?: { resultData: { error?: { description?: string } } } }> };
+	const last = (await e2e.api.pub<List>('GET', `/executions?limit=1&includeData=true`)) as List;
+	expect(last.data[0].data?.resultData.error?.description).toMatch(
+		/refused the token even after a refresh/,
+	);
+}
+
+/**
+ * Each mode on a sandbox of its own (its tokens and its counts are its credential's alone), and the
+ * trigger's restarts of n8n for the three (three: n8n's default, then its former path): each mode's
+ * executions before them, each mode's after them. One n8n start fewer than a restart of their own.
+ */
+const MODES = ['v1', 'v1-legacy', 'v2'] as const;
+type Mode = (typeof MODES)[number];
+const lanes = new Map<
+	Mode,
+	{ sb: Sandbox; path: string; expire: () => void; run: () => Promise<void>; done?: boolean }
+>();
+const runAfterExpiry = async (mode: Mode) => {
+	const lane = lanes.get(mode)!;
+	if (!n8nAtLeast(REFRESH_RETRY_FIXED)) await expectRefusedAfterRefresh(lane.path);
+	await lane.run();
+};
+
+describe('OAuth through n8n and token refresh across executions, before n8n restarts', () => {
+	it('the code flow through n8n’s callback stores a credential that works', async () => {
+		const before = sb.auth.stats.authorizationCode;
+		const id = await connect('Connected through n8n');
+		expect(sb.auth.stats.authorizationCode).toBe(before + 1);
+		await workflowWith(id, 'oauth-flow');
+		const res = await e2e.call('oauth-flow');
+		expect(res.status).toBe(200);
+		expect(res.body).toHaveLength(2);
+	});
+
+	it.each(MODES)(
+		'mode %s, before the restarts: an execution, a token expiry, and the next execution succeeds as far as this n8n version allows (every one from n8n 2.20; README, Compatibility)',
+		async (mode) => {
+			const own = await startTestSandbox({ rows: 10 });
+			own.config.mode = mode;
+			const id = await connect(`Mode ${mode}`, own);
+			const path = `mode-${mode}`;
+			await workflowWith(id, path);
+			own.auth.resetStats();
+			// The tokens expire when the test says, not after a lifetime: with a 2 s one, a run later than
+			// that on a loaded machine found its token expired and refreshed once more than the three
+			// expiries (4 refreshes, seen at 1.4 cores).
+			const run = async () => {
+				const res = await e2e.call(path);
+				expect([res.status, Array.isArray(res.body) ? res.body.length : res.body]).toEqual([
+					200, 2,
+				]);
+			};
+			const lane = { sb: own, path, expire: () => void own.auth.expireAll(), run };
+			lanes.set(mode, lane);
+			await run();
+			lane.expire();
+			if (mode === 'v1-legacy' && !n8nAtLeast(PRE_AUTHENTICATION_WITH_OAUTH2)) {
+				await expectRefusedAfterRefresh(path);
+				await expectRefusedAfterRefresh(path);
+				expect(own.auth.stats.getRefreshToken).toBe(0);
+				lanes.set(mode, { ...lane, done: true });
+				return;
+			}
+			await runAfterExpiry(mode);
+		},
+	);
+});
 
 describe('trigger in n8n', () => {
 	it('activation registers exactly the selected events; a deal created through the API starts exactly one execution; restart makes no duplicates; deactivation leaves none', async () => {
@@ -246,133 +361,20 @@ describe('trigger in n8n', () => {
 
 		await e2e.api.pub('POST', `/workflows/${HEAL_WF}/deactivate`);
 		await eventually(() => expect(mine()).toHaveLength(0));
-		delete e2e.env.N8N_USE_WORKFLOW_PUBLICATION_SERVICE; // the next restart: n8n's default again
 	});
 });
 
-/** Runs n8n's own OAuth2 flow for a new credential: auth URL → sandbox approval → n8n callback. Returns its id. */
-async function connect(name: string, on: Sandbox = sb): Promise<string> {
-	const before = on.auth.stats.authorizationCode;
-	const id = await connectCredential(e2e.api, e2e.n8n.url, on, name);
-	expect(on.auth.stats.authorizationCode).toBe(before + 1);
-	return id;
-}
-
-async function workflowWith(credentialId: string, path: string): Promise<string> {
-	const wf = workflow(
-		`e2eMode${path.replace(/[^a-z0-9]/gi, '')}`.slice(0, 16).padEnd(16, '0'),
-		`E2E ${path}`,
-		[
-			webhookStart(path),
-			pack('businessPlatformSales', 'List', {
-				resource: 'contact',
-				operation: 'getAll',
-				returnAll: false,
-				limit: 2,
-			}),
-		],
-	);
-	const id = await createWorkflow(e2e.api, wf, credentialId);
-	await e2e.activate(id, path);
-	return id;
-}
-
-/**
- * What older n8n versions do differently with this credential (README, Compatibility);
- * the tests below assert it on the versions of testbed/runtime/versions.ts that have it.
- * - Before 2.14, n8n refreshes an expired token on a 401 and saves the new one but retries
- *   with the old token in a custom token header (`keyToIncludeInAccessTokenHeader`, here
- *   x-access-token; n8n-core 2.11.1 still does, 2.14.1 no longer): the first execution after
- *   an expiry fails, the next one, with the saved token, succeeds.
- * - Before 2.20, n8n runs no credential `preAuthentication` for OAuth2 credentials
- *   (`runPreAuthentication`: not in n8n-core 2.17.3, in 2.20.0): the legacy V1 platform
- *   token is never renewed after an expiry; executions fail until the user reconnects.
- */
-const REFRESH_RETRY_FIXED = '2.14.0';
-const PRE_AUTHENTICATION_WITH_OAUTH2 = '2.20.0';
-
-/** One execution that fails on the platform's 401 after n8n's refresh. */
-async function expectRefusedAfterRefresh(path: string): Promise<void> {
-	const res = await e2e.call(path);
-	expect(res.status).toBe(500);
-	type List = { data: Array<{ data?: { resultData: { error?: { description?: string } } } }> };
-	const last = (await e2e.api.pub<List>('GET', `/executions?limit=1&includeData=true`)) as List;
-	expect(last.data[0].data?.resultData.error?.description).toMatch(
-		/refused the token even after a refresh/,
-	);
-}
-
-describe('OAuth through n8n and token refresh across executions and restarts', () => {
-	it('the code flow through n8n’s callback stores a credential that works', async () => {
-		const before = sb.auth.stats.authorizationCode;
-		const id = await connect('Connected through n8n');
-		expect(sb.auth.stats.authorizationCode).toBe(before + 1);
-		await workflowWith(id, 'oauth-flow');
-		const res = await e2e.call('oauth-flow');
-		expect(res.status).toBe(200);
-		expect(res.body).toHaveLength(2);
-	});
-
-	/**
-	 * Each mode on a sandbox of its own (its tokens and its counts are its credential's alone), and one
-	 * restart of n8n for the three: each mode's executions before it, the restart, each mode's after it.
-	 */
-	const MODES = ['v1', 'v1-legacy', 'v2'] as const;
-	type Mode = (typeof MODES)[number];
-	const lanes = new Map<
-		Mode,
-		{ sb: Sandbox; path: string; expire: () => void; run: () => Promise<void>; done?: boolean }
-	>();
-	const runAfterExpiry = async (mode: Mode) => {
-		const lane = lanes.get(mode)!;
-		if (!n8nAtLeast(REFRESH_RETRY_FIXED)) await expectRefusedAfterRefresh(lane.path);
-		await lane.run();
-	};
-
-	it.each(MODES)(
-		'mode %s, before a restart: an execution, a token expiry, and the next execution succeeds as far as this n8n version allows (every one from n8n 2.20; README, Compatibility)',
-		async (mode) => {
-			const own = await startTestSandbox({ rows: 10 });
-			own.config.mode = mode;
-			const id = await connect(`Mode ${mode}`, own);
-			const path = `mode-${mode}`;
-			await workflowWith(id, path);
-			own.auth.resetStats();
-			// The tokens expire when the test says, not after a lifetime: with a 2 s one, a run later than
-			// that on a loaded machine found its token expired and refreshed once more than the three
-			// expiries (4 refreshes, seen at 1.4 cores).
-			const run = async () => {
-				const res = await e2e.call(path);
-				expect([res.status, Array.isArray(res.body) ? res.body.length : res.body]).toEqual([
-					200, 2,
-				]);
-			};
-			const lane = { sb: own, path, expire: () => void own.auth.expireAll(), run };
-			lanes.set(mode, lane);
-			await run();
-			lane.expire();
-			if (mode === 'v1-legacy' && !n8nAtLeast(PRE_AUTHENTICATION_WITH_OAUTH2)) {
-				await expectRefusedAfterRefresh(path);
-				await expectRefusedAfterRefresh(path);
-				expect(own.auth.stats.getRefreshToken).toBe(0);
-				lanes.set(mode, { ...lane, done: true });
-				return;
-			}
-			await runAfterExpiry(mode);
-		},
-	);
-
-	it('n8n restarts once for the three modes and serves their webhooks again', async () => {
-		await e2e.restart();
+describe('OAuth through n8n and token refresh across executions, after n8n restarted', () => {
+	it("n8n serves the three modes' webhooks again after the trigger's restarts", async () => {
 		for (const lane of lanes.values()) if (!lane.done) await e2e.waitForWebhook(lane.path);
 	});
 
 	it.each(MODES)(
-		'mode %s, after the restart: executions across two more token expiries succeed (the second with the rotated refresh token); the credential keeps the newest tokens: 3 refreshes in all, none failed',
+		'mode %s, after the restarts: executions across two more token expiries succeed (the second with the rotated refresh token); the credential keeps the newest tokens: 3 refreshes in all, none failed',
 		async (mode) => {
 			const lane = lanes.get(mode);
-			if (!lane) throw new Error(`mode ${mode} did not get as far as the restart`);
-			if (lane.done) return; // this n8n version cannot renew the legacy platform token (checked before the restart)
+			if (!lane) throw new Error(`mode ${mode} did not get as far as the restarts`);
+			if (lane.done) return; // this n8n version cannot renew the legacy platform token (checked before the restarts)
 			// For a moment after its start n8n answers the webhook with 404 "Published version not
 			// found" though it serves its path (2.41.1, publication service): a run that fails so
 			// executes nothing and refreshes nothing. Run once before the expiry, so that what is
