@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 
 import { freePort } from '../ports';
 import { RUNTIME_ROOT, runtimeEnv, runtimePaths, type RuntimePaths } from '../runtime/install';
-import { DEFAULT_N8N_VERSION, selectedRuntime } from '../runtime/versions';
+import { DEFAULT_N8N_VERSION, n8nAtLeast, selectedRuntime } from '../runtime/versions';
 import { installTarball, packTarball } from '../pack/tarball';
 import { runScratch, spawnGroup, type Managed } from '../processes';
 
@@ -54,6 +54,33 @@ export const databaseTemplate = (paths: RuntimePaths = runtimePaths()) =>
 	join(paths.n8nDir, 'database-template.sqlite');
 
 /**
+ * n8n's modules (N8N_DISABLED_MODULES) that serve what no test of the pack reaches: the insights
+ * dashboard, AI builders and chats, enterprise sign-in, source control, log streaming and
+ * telemetry, reviews and favourites, n8n as an OAuth server. The pack's path (community packages,
+ * credentials and their encryption, webhooks, executions, data tables) keeps its modules.
+ */
+const UNUSED_MODULES = [
+	'insights',
+	'chat-hub',
+	'workflow-builder',
+	'instance-ai',
+	'agents',
+	'mcp-registry',
+	'source-control',
+	'sso-oidc',
+	'sso-saml',
+	'ldap',
+	'log-streaming',
+	'otel',
+	'provisioning',
+	'breaking-changes',
+	'favorites',
+	'instance-version-history',
+	'workflow-reviews',
+	'oauth-server',
+];
+
+/**
  * What an n8n that no browser opens and no Code node runs on can leave out (the queue clusters
  * and the e2e files that start their own n8n take it; the shared e2e n8n, whose files read its
  * /types, the editor suite, the screenshots, the demo and the benchmarks run n8n as users do):
@@ -62,12 +89,15 @@ export const databaseTemplate = (paths: RuntimePaths = runtimePaths()) =>
  * - the JavaScript task runner, a process n8n starts beside every main and worker for the Code
  *   node alone: in external mode n8n starts none (what each spares: docs/performance.md, What the
  *   test machinery spares). No workflow of the tests has a Code node (test/unit/layout.test.ts keeps it so); one
- *   would wait for a runner that never comes.
+ *   would wait for a runner that never comes;
+ * - n8n's modules for what no test of the pack reaches (UNUSED_MODULES, from n8n 2.41, whose names
+ *   these are: an n8n refuses to start on a name it does not know).
  */
 export const HEADLESS_N8N: NodeJS.ProcessEnv = {
 	N8N_DISABLE_UI: 'true',
 	N8N_RUNNERS_MODE: 'external',
 	N8N_RUNNERS_AUTH_TOKEN: randomUUID(),
+	...(n8nAtLeast('2.41.0') ? { N8N_DISABLED_MODULES: UNUSED_MODULES.join(',') } : {}),
 };
 
 /**
