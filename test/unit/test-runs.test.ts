@@ -1,8 +1,14 @@
 /**
  * `npm test` on a fresh clone runs jest twice (scripts/test.ts): .ci/run reads one JSON report,
- * which must add both runs up and fail when either failed.
+ * which must add both runs up and fail when either failed. The files `npm test` leaves to a CI step
+ * of their own (OWN_STEP) are each run by that step.
  */
-import { merge } from '../../scripts/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+import { merge, OWN_STEP } from '../../scripts/test';
+
+const ROOT = join(__dirname, '../..');
 
 const run = (passed: number, failed: number, extra: Record<string, unknown> = {}) => ({
 	numPassedTests: passed,
@@ -38,5 +44,37 @@ describe('merge (one report of two jest runs)', () => {
 			numRuntimeErrorTestSuites: 1,
 			success: false,
 		});
+	});
+});
+
+describe('the files npm test leaves to a CI step of their own (OWN_STEP)', () => {
+	const testFiles = (dir: string): string[] =>
+		readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+			e.isDirectory()
+				? testFiles(join(dir, e.name))
+				: e.name.endsWith('.test.ts')
+					? [relative(ROOT, join(dir, e.name))]
+					: [],
+		);
+	const scripts = (
+		JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+			scripts: Record<string, string>;
+		}
+	).scripts;
+
+	it('each names a test file, and .ci/run runs each with the npm script whose pattern selects it', () => {
+		const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8');
+		const steps = [...ci.matchAll(/^suite \S+ npm run (\S+)$/gm)].map((m) => m[1]);
+		for (const pattern of OWN_STEP) {
+			const files = testFiles(join(ROOT, 'test')).filter((f) => new RegExp(pattern).test(f));
+			expect(files.length).toBeGreaterThan(0);
+			for (const file of files) {
+				const runBy = steps.filter((name) => {
+					const selected = /--testPathPattern (\S+)/.exec(scripts[name] ?? '')?.[1];
+					return selected !== undefined && new RegExp(selected).test(file);
+				});
+				expect({ file, runBy: runBy.length > 0 }).toEqual({ file, runBy: true });
+			}
+		}
 	});
 });
