@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development code, not published: linted by eslint.dev.config.mjs */
 /**
  * `npm test` on a fresh clone runs jest twice (scripts/test.ts): .ci/run reads one JSON report,
  * which must add both runs up and fail when either failed. The files `npm test` leaves to a CI step
