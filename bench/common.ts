@@ -79,6 +79,9 @@ export interface MeasureOptions {
 	env?: NodeJS.ProcessEnv;
 }
 
+/** The one scenario a smoke run still gives a process of its own: n8n's floor of the harness's memory rows. */
+export const SMOKE_OWN_PROCESS = 'helperRecords';
+
 /**
  * Runs one scenario of bench/scenarios.ts and gives its figures: in a fresh process
  * (bench/measure.ts), so its memory figures are its own; in a smoke run (BENCH_SMOKE=1, no node
@@ -86,9 +89,6 @@ export interface MeasureOptions {
  * cost `npm test` its start each time (about 1.4 CPU-seconds), but for n8n's floor of the heap's
  * figures (SMOKE_OWN_PROCESS), so that the smoke also runs bench/measure.ts in a process of its own.
  */
-/** The one scenario a smoke run still gives a process of its own: n8n's floor of the harness's memory rows. */
-export const SMOKE_OWN_PROCESS = 'helperRecords';
-
 export async function measure(
 	name: string,
 	args: Record<string, unknown>,

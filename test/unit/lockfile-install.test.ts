@@ -292,7 +292,7 @@ describe("sqlite3's compile: against the system's SQLite when it is there and re
 		`/* ... */\n#define SQLITE_VERSION        "${v}"\n#define SQLITE_VERSION_NUMBER 3040001\n`;
 
 	it("links Debian 12's SQLite 3.40.1 and newer ones: only the binding compiles", () => {
-		for (const v of ['3.40.1', '3.46.0', '4.0.0']) {
+		for (const v of ['3.40.0', '3.40.1', '3.46.0', '4.0.0', '3.9007199254740993.0']) {
 			const b = sqliteBuild(header(v), true, undefined);
 			expect(b).toEqual({
 				env: { CFLAGS: '-O1', CXXFLAGS: '-O1', JOBS: '2', npm_config_sqlite: '/usr' },
@@ -308,6 +308,9 @@ describe("sqlite3's compile: against the system's SQLite when it is there and re
 		expect(sqliteBuild(header('3.39.4'), true, undefined)).toEqual(bundled);
 		expect(sqliteBuild(header('2.99.99'), true, undefined)).toEqual(bundled);
 		expect(sqliteBuild('#define SQLITE_VERSION "x.y"', true, undefined)).toEqual(bundled);
+		expect(sqliteBuild('#define SQLITE_VERSION "3.40"', true, undefined)).toEqual(bundled);
+		expect(sqliteBuild(header('3.4.99'), true, undefined)).toEqual(bundled);
+		expect(sqliteBuild(`${'x'.repeat(1_000_000)}`, true, undefined)).toEqual(bundled);
 		expect(sqliteBuild('', true, undefined)).toEqual(bundled);
 		expect(sqliteBuild(header('3.44.2'), true, 'bundled')).toEqual(bundled);
 	});

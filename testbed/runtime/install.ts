@@ -20,7 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
 import { READY_LINE } from './lockfile-install';
-import { selectedRuntime, type N8nRuntimeSpec } from './versions';
+import { selectedRuntime, versionAtLeast, type N8nRuntimeSpec } from './versions';
 import { alive, spawnGroup } from '../processes';
 import { ROOT } from '../root';
 
@@ -255,15 +255,11 @@ export function sqliteBuild(
 	force: string | undefined = process.env.BP_SQLITE,
 ): SqliteBuild {
 	const flags = { CFLAGS: '-O1', CXXFLAGS: '-O1', JOBS: '2' };
-	const version = /^#define SQLITE_VERSION\s+"(\d+)\.(\d+)\.(\d+)"/m.exec(header ?? '');
-	const [major, minor] = version ? [Number(version[1]), Number(version[2])] : [0, 0];
-	const usable = libraryFound && (major > 3 || (major === 3 && minor >= 40));
-	if (force === 'bundled' || !usable) return { env: flags, sqlite: 'bundled' };
+	const version = /^#define SQLITE_VERSION\s+"(\d+\.\d+\.\d+)"/m.exec(header ?? '')?.[1];
+	if (force === 'bundled' || !libraryFound || !version || !versionAtLeast(version, '3.40.0'))
+		return { env: flags, sqlite: 'bundled' };
 	// node-gyp passes npm_config_* settings to the binding's gyp file: sqlite=/usr links -lsqlite3.
-	return {
-		env: { ...flags, npm_config_sqlite: '/usr' },
-		sqlite: `system ${version![1]}.${version![2]}.${version![3]}`,
-	};
+	return { env: { ...flags, npm_config_sqlite: '/usr' }, sqlite: `system ${version}` };
 }
 
 /** sqliteBuild for this machine: Debian's header and library paths. */

@@ -61,10 +61,15 @@ export function selectedRuntime(): N8nRuntimeSpec {
 	return spec;
 }
 
-/** Whether the selected n8n is `version` or newer (numeric comparison of major.minor.patch). */
-export function n8nAtLeast(version: string, spec: N8nRuntimeSpec = selectedRuntime()): boolean {
+/** Whether `version` is `least` or newer (numeric comparison of major.minor.patch). */
+export function versionAtLeast(version: string, least: string): boolean {
 	const parts = (v: string) => v.split('.').map(Number);
-	const [a, b] = [parts(spec.n8n), parts(version)];
+	const [a, b] = [parts(version), parts(least)];
 	for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
 	return true;
+}
+
+/** Whether the selected n8n is `version` or newer. */
+export function n8nAtLeast(version: string, spec: N8nRuntimeSpec = selectedRuntime()): boolean {
+	return versionAtLeast(spec.n8n, version);
 }
