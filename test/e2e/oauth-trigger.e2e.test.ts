@@ -146,6 +146,8 @@ const lanes = new Map<
 	Mode,
 	{ sb: Sandbox; path: string; expire: () => void; run: () => Promise<void>; done?: boolean }
 >();
+/** The n8n process the lanes ran on before the restarts: the lanes after them must run on another. */
+let pidBefore: number | undefined;
 const runAfterExpiry = async (mode: Mode) => {
 	const lane = lanes.get(mode)!;
 	if (!n8nAtLeast(REFRESH_RETRY_FIXED)) await expectRefusedAfterRefresh(lane.path);
@@ -195,6 +197,11 @@ describe('OAuth through n8n and token refresh across executions, before n8n rest
 			await runAfterExpiry(mode);
 		},
 	);
+
+	it('n8n is about to restart (the trigger tests below restart it three times)', () => {
+		pidBefore = e2e.n8n.process.pid;
+		expect(pidBefore).toBeGreaterThan(0);
+	});
 });
 
 describe('trigger in n8n', () => {
@@ -366,6 +373,9 @@ describe('trigger in n8n', () => {
 
 describe('OAuth through n8n and token refresh across executions, after n8n restarted', () => {
 	it("n8n serves the three modes' webhooks again after the trigger's restarts", async () => {
+		// The trigger's tests restarted n8n (were they to fail first, the lanes below would cross no restart).
+		expect(pidBefore).toBeDefined();
+		expect(e2e.n8n.process.pid).not.toBe(pidBefore);
 		for (const lane of lanes.values()) if (!lane.done) await e2e.waitForWebhook(lane.path);
 	});
 
